@@ -1,0 +1,43 @@
+/* helpers.c — lerp, fast approximations and the halflife/frequency conversions. */
+#include "internal.h"
+
+float sp_lerp(float x, float y, float a) { return (1.0f - a) * x + a * y; }
+
+float sp_fast_negexp(float x) { return 1.0f / (1.0f + x + 0.48f * x * x + 0.235f * x * x * x); }
+
+float sp_fast_atan(float x)
+{
+    float z = fabsf(x);
+    float w = z > 1.0f ? 1.0f / z : z;
+    float y = (SP_PI / 4.0f) * w - w * (w - 1.0f) * (0.2447f + 0.0663f * w);
+    return copysignf(z > 1.0f ? SP_PI / 2.0f - y : y, x);
+}
+
+float sp_halflife_to_damping(float halflife) { return (4.0f * SP_LN2) / halflife; }
+float sp_damping_to_halflife(float damping) { return (4.0f * SP_LN2) / damping; }
+float sp_frequency_to_stiffness(float frequency) { return sp__sq(2.0f * SP_PI * frequency); }
+float sp_stiffness_to_frequency(float stiffness) { return sqrtf(stiffness) / (2.0f * SP_PI); }
+
+/* Critical when d² = 4s, i.e. d = 2·√s = 2·(2π·f). */
+float sp_critical_halflife(float frequency)
+{
+    return sp_damping_to_halflife(2.0f * sqrtf(sp_frequency_to_stiffness(frequency)));
+}
+
+float sp_critical_frequency(float halflife)
+{
+    return sp_stiffness_to_frequency(sp__sq(sp_halflife_to_damping(halflife)) / 4.0f);
+}
+
+/* The article's formula: the stiffness of the goal frequency less d²/4. */
+float sp_resonant_frequency(float goal_frequency, float halflife)
+{
+    float d = sp_halflife_to_damping(halflife);
+    return sp_stiffness_to_frequency(sp_frequency_to_stiffness(goal_frequency) - (d * d) / 4.0f);
+}
+
+float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale)
+{
+    float s = sp_frequency_to_stiffness(frequency);
+    return (sp__sq(scale * (v - v_rest)) + s * sp__sq(scale * (x - x_rest))) / 2.0f;
+}

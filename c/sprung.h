@@ -1,0 +1,198 @@
+/*
+ * sprung.h — springs, dampers and inertializers for game animation.
+ *
+ * The one public header of the sprung C core. The functions follow Daniel
+ * Holden's articles "Spring-It-On", "Inertialization Transition Cost",
+ * "Perfect Tracking with Springs" and "Code vs Data Driven Displacement":
+ * after the `sp_` prefix every name is the one used there, so a reader of the
+ * articles finds `sp_critical_spring_damper_exact`, `sp_inertialize_update`,
+ * `sp_decay_spring_damper_displacement`, ... under the name they know.
+ *
+ * Conventions
+ * -----------
+ * - C99, `float` throughout, only libm. Nothing here allocates.
+ * - Units: seconds, metres (or any length unit), radians. Velocities are per
+ *   second, angular velocities are radians per second as a scaled axis.
+ * - halflife: the time, in seconds, for a damper to cover half the distance to
+ *   its goal. A spring's damping is d = 4·ln2 / halflife and its "half
+ *   damping" y = d / 2 (the decay rate of its exponentials). halflife = 0
+ *   means "snap to the goal"; dt = 0 means "no change".
+ * - frequency: in Hz, stiffness s = (2π·frequency)². The spring ODE is
+ *   a = s·(g − x) + d·(q − v) with goal position g and goal velocity q.
+ * - In/out roles: a pointer argument that is not const is state, read and
+ *   updated in place (the article's `float&`); const pointers and values are
+ *   inputs; `out_*` pointers are written only. Default arguments of the
+ *   articles are explicit arguments here.
+ * - Vectors are sp_vec3 {x,y,z}; quaternions sp_quat {x,y,z,w}, unit length,
+ *   and stored x,y,z,w in flat arrays (glTF, three.js order).
+ * - `_exact` functions use the real exponential and are dt-invariant: one
+ *   step of 2·dt equals two steps of dt up to float rounding. `sp_fast_negexp`
+ *   and the `_implicit` variants are the article's fast approximations, kept
+ *   beside the exact ones for comparison.
+ * - Every function is total: any float input returns without undefined
+ *   behaviour, and array functions touch only the `n`/`count` elements given.
+ *   Non-finite inputs give non-finite outputs for that call only. Where the
+ *   true result of finite inputs overflows float, ±Inf is returned.
+ */
+#ifndef SPRUNG_H
+#define SPRUNG_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SP_LN2 0.69314718056f
+#define SP_PI 3.14159265358979f
+
+typedef struct sp_vec3 { float x, y, z; } sp_vec3;
+typedef struct sp_quat { float x, y, z, w; } sp_quat;
+
+/* ------------------------------------------------------------------------
+ * Helpers (helpers.c)
+ * ------------------------------------------------------------------------ */
+
+/** Linear interpolation (1 − a)·x + a·y. */
+float sp_lerp(float x, float y, float a);
+/** The article's fast approximation of e^−x for x ≥ 0 (rational polynomial). */
+float sp_fast_negexp(float x);
+/** The article's fast approximation of atan(x), max error about 1e-3 rad. */
+float sp_fast_atan(float x);
+/** Damping d = 4·ln2 / halflife of a spring with the given halflife (halflife = 0 gives +Inf). */
+float sp_halflife_to_damping(float halflife);
+/** Inverse of sp_halflife_to_damping: halflife = 4·ln2 / damping. */
+float sp_damping_to_halflife(float damping);
+/** Stiffness s = (2π·frequency)². */
+float sp_frequency_to_stiffness(float frequency);
+/** Frequency = √stiffness / 2π. */
+float sp_stiffness_to_frequency(float stiffness);
+/** Halflife that makes a spring of this frequency critically damped (d² = 4s). */
+float sp_critical_halflife(float frequency);
+/** Frequency that makes a spring of this halflife critically damped (d² = 4s). */
+float sp_critical_frequency(float halflife);
+/** Frequency to give a spring of this halflife so that it resonates at goal_frequency
+ *  (its damped frequency √(s − d²/4) / 2π equals goal_frequency). */
+float sp_resonant_frequency(float goal_frequency, float halflife);
+/** Potential plus kinetic energy (scale·(v − v_rest))²/2 + s·(scale·(x − x_rest))²/2
+ *  of a unit-mass spring of the given frequency. */
+float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale);
+
+/* ------------------------------------------------------------------------
+ * Dampers (dampers.c)
+ * ------------------------------------------------------------------------ */
+
+/** Frame-rate dependent damper: x moves a fixed fraction `factor` toward g per call. */
+float sp_damper(float x, float g, float factor);
+/** lerp(x, g, damping·dt): frame-rate dependent and unstable when damping·dt > 1. */
+float sp_damper_bad(float x, float g, float damping, float dt);
+/** Damper matching a fixed timestep ft at any dt: lerp(x, g, 1 − (1/(1 − ft·damping))^(−dt/ft)). */
+float sp_damper_exponential(float x, float g, float damping, float dt, float ft);
+/** Exact damper: lerp(x, g, 1 − 2^(−dt/halflife)). */
+float sp_damper_exact(float x, float g, float halflife, float dt);
+/** The article's damper_implicit: like sp_damper_exact with sp_fast_negexp and halflife + eps. */
+float sp_damper_implicit(float x, float g, float halflife, float dt, float eps);
+/** Exact decay of x toward 0: x·2^(−dt/halflife). */
+float sp_damper_decay_exact(float x, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
+ * Spring dampers (springs.c)
+ * ------------------------------------------------------------------------ */
+
+/** Explicit Euler step of the spring ODE (the article's spring_damper_bad): unstable for large dt. */
+void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness, float damping, float dt);
+/** Exact spring by stiffness and damping, in every regime (under, critical, over damped),
+ *  continuous across the critical boundary. Requires stiffness > 0 when q ≠ 0. */
+void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping, float dt);
+/** Exact spring by frequency (Hz) and halflife, in every regime (the article's final interface). */
+void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequency, float halflife, float dt);
+/** Exact spring by damping ratio ζ (1 = critical, < 1 under, > 1 over damped) and halflife. */
+void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float damping_ratio, float halflife, float dt);
+/** The article's spring_damper_implicit (stiffness, damping, eps; fast_negexp, fast_atan),
+ *  kept for comparison: approximate, and discontinuous near the critical boundary. */
+void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt, float eps);
+/** Exact critically damped spring toward goal g with goal velocity q. */
+void sp_critical_spring_damper_exact(float *x, float *v, float g, float q, float halflife, float dt);
+/** Exact critically damped spring toward g with zero goal velocity. */
+void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, float dt);
+/** Exact critically damped spring toward 0 with zero goal velocity. */
+void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt);
+/** The article's simple_spring_damper_implicit (sp_fast_negexp), kept for comparison. */
+void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
+ * Applications (applications.c)
+ * ------------------------------------------------------------------------ */
+
+/** Critical spring on a character's velocity v (acceleration a) toward v_goal, with the
+ *  exact integral for its position x. */
+void sp_spring_character_update(float *x, float *v, float *a, float v_goal, float halflife, float dt);
+/** Future states of sp_spring_character_update at times i·dt, i = 0..count−1, written to
+ *  px, pv, pa (count elements each); no stepping, every sample is exact. */
+void sp_spring_character_predict(float *px, float *pv, float *pa, int count,
+                                 float x, float v, float a, float v_goal, float halflife, float dt);
+/** Goal position x and goal velocity v (per unit of t) of the piecewise-linear curve
+ *  through npnts points at parameter t in [0, 1]. */
+void sp_piecewise_interpolation(float *x, float *v, float t, const float *pnts, int npnts);
+
+/* ------------------------------------------------------------------------
+ * Other springs (other_springs.c)
+ * ------------------------------------------------------------------------ */
+
+/** Spring following a second, intermediate spring (xi, vi) each with halflife/2: an S-shaped
+ *  start and end. */
+void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, float g, float halflife, float dt);
+/** Spring that reaches g at about t_goal seconds from now: it tracks a linear interpolation
+ *  xi toward g, apprehension·halflife ahead (the article uses apprehension = 2). */
+void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal,
+                                  float halflife, float dt, float apprehension);
+/** Spring toward g whose intermediate goal xi moves at most at speed max_speed, tracked
+ *  apprehension·halflife ahead. */
+void sp_velocity_spring_damper_exact(float *x, float *v, float *xi, float g, float max_speed,
+                                     float halflife, float dt, float apprehension);
+
+/* ------------------------------------------------------------------------
+ * Settling, UI-style parameters, rest (settle.c)
+ * ------------------------------------------------------------------------ */
+
+/** Time for a critical spring released at rest to come within ratio·|x0| of its goal, and
+ *  stay there (ratio in (0, 1), e.g. 0.01). */
+float sp_critical_settle_time(float halflife, float ratio);
+/** Halflife of the critical spring that settles within ratio in settle_time seconds. */
+float sp_critical_settle_halflife(float settle_time, float ratio);
+/** Frequency (Hz) and halflife for a spring given as duration (s, the period of its
+ *  oscillation, as UI animation libraries use) and bounce (−1..1: 0 critical, > 0
+ *  bouncy with damping ratio 1 − bounce, < 0 overdamped with ratio 1/(1 + bounce)). */
+void sp_duration_bounce_to_spring(float duration, float bounce, float *out_frequency, float *out_halflife);
+/** 1 if |x − g| ≤ eps_x and |v − q| ≤ eps_v, else 0. */
+int sp_spring_is_at_rest(float x, float v, float g, float q, float eps_x, float eps_v);
+
+/* ------------------------------------------------------------------------
+ * Quaternions (quat.c)
+ * ------------------------------------------------------------------------ */
+
+/** Hamilton product a·b (apply b, then a). */
+void sp_quat_mul(sp_quat *out, const sp_quat *a, const sp_quat *b);
+/** Inverse (conjugate) of a unit quaternion. */
+void sp_quat_inv(sp_quat *out, const sp_quat *q);
+/** q or −q, whichever has w ≥ 0 (same rotation, shortest arc). */
+void sp_quat_abs(sp_quat *out, const sp_quat *q);
+/** q / |q|; the identity for a zero quaternion. */
+void sp_quat_normalize(sp_quat *out, const sp_quat *q);
+/** Rotation as angle·axis (radians): 2·log(q). */
+void sp_quat_to_scaled_angle_axis(sp_vec3 *out, const sp_quat *q);
+/** Inverse of sp_quat_to_scaled_angle_axis: exp(v / 2). */
+void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
+
+/* ------------------------------------------------------------------------
+ * Quaternion springs (quat_springs.c)
+ * ------------------------------------------------------------------------ */
+
+/** Critical spring on a rotation x with angular velocity v toward goal, along the shortest arc. */
+void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife, float dt);
+/** Critical spring decaying a rotation x (angular velocity v) toward the identity. */
+void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

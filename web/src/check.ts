@@ -1,0 +1,66 @@
+/**
+ * Argument checks shared by the whole API. Each throws a TypeError (wrong type or shape)
+ * or a RangeError (a number outside its domain) whose message names the function and
+ * the argument, e.g. `sprung.damperExact: halflife must be a finite number ≥ 0, got -1`.
+ * @internal
+ */
+import { requireInit } from './wasm.js';
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
+  return String(value);
+}
+
+/** `value` must be a number (NaN and ±Infinity allowed: they propagate). */
+export function num(fn: string, name: string, value: unknown): void {
+  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+}
+
+/** `value` must be a finite number. */
+export function finite(fn: string, name: string, value: unknown): void {
+  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+  if (!Number.isFinite(value)) throw new RangeError(`sprung.${fn}: ${name} must be finite, got ${show(value)}`);
+}
+
+/** `value` must be a finite number ≥ 0 (halflives, dt, durations, radii). */
+export function nonNegative(fn: string, name: string, value: unknown): void {
+  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+  if (!(value >= 0 && value < Infinity))
+    throw new RangeError(`sprung.${fn}: ${name} must be a finite number ≥ 0, got ${show(value)}`);
+}
+
+/** `value` must be a finite number > 0. */
+export function positive(fn: string, name: string, value: unknown): void {
+  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+  if (!(value > 0 && value < Infinity))
+    throw new RangeError(`sprung.${fn}: ${name} must be a finite number > 0, got ${show(value)}`);
+}
+
+/** `value` must be an integer in [min, max]. */
+export function integer(fn: string, name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
+  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new RangeError(`sprung.${fn}: ${name} must be an integer in [${min}, ${max}], got ${show(value)}`);
+}
+
+/** `value` must be an object whose listed keys are numbers (a state like `{x, v}`, a
+ *  vector `{x, y, z}` or a quaternion `{x, y, z, w}`; three.js objects qualify). */
+export function shape(fn: string, name: string, value: unknown, keys: readonly string[]): void {
+  if (typeof value !== 'object' || value === null)
+    throw new TypeError(`sprung.${fn}: ${name} must be an object with numeric ${keys.join(', ')}, got ${show(value)}`);
+  const o = value as Record<string, unknown>;
+  for (const k of keys)
+    if (typeof o[k] !== 'number')
+      throw new TypeError(`sprung.${fn}: ${name}.${k} must be a number, got ${show(o[k])}`);
+}
+
+/** `value` must be a Float32Array of at least `length` elements. */
+export function floats(fn: string, name: string, value: unknown, length: number): void {
+  if (!(value instanceof Float32Array))
+    throw new TypeError(`sprung.${fn}: ${name} must be a Float32Array, got ${show(value)}`);
+  if (value.length < length)
+    throw new RangeError(`sprung.${fn}: ${name} must have at least ${length} elements, got ${value.length}`);
+}
+
+export { requireInit as ready };

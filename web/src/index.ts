@@ -1,0 +1,10 @@
+/**
+ * sprung — springs, dampers and inertializers for game animation, compiled from C to
+ * WebAssembly. `await init()` once, then call any function.
+ * @packageDocumentation
+ */
+export { init, isReady } from './wasm.js';
+export type { Vec3, Quat } from './wasm.js';
+export * from './helpers.js';
+export * from './dampers.js';
+export * from './springs.js';

@@ -1,0 +1,173 @@
+/**
+ * The hand-written loader of the sprung WebAssembly core: instantiates the embedded
+ * module, keeps typed-array views of its memory current when memory grows, and owns a
+ * small scratch area through which scalar state crosses the boundary.
+ * @packageDocumentation
+ */
+import { wasmBase64 } from './wasm-binary.js';
+
+/** The raw C exports: every `sp_*` function of `c/sprung.h`, plus `malloc`/`free`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Exports = Record<string, any> & {
+  memory: WebAssembly.Memory;
+  malloc(bytes: number): number;
+  free(ptr: number): void;
+};
+
+/** The instance's exports; valid after {@link init} resolved. */
+export let wasm: Exports = undefined as unknown as Exports;
+/** Float32 view of the whole WASM memory, replaced whenever memory grows. */
+export let heapF32: Float32Array = new Float32Array(0);
+/** Int32 view of the whole WASM memory, replaced whenever memory grows. */
+export let heapI32: Int32Array = new Int32Array(0);
+/** Byte offset of a 64-float scratch area for passing state to and from C. */
+export let scratch = 0;
+/** Index of {@link scratch} in {@link heapF32}. */
+export let scratchF32 = 0;
+/** Number of floats in the scratch area. */
+export const SCRATCH_FLOATS = 64;
+
+let ready = false;
+let loading: Promise<void> | undefined;
+const growListeners = new Set<() => void>();
+
+function refreshViews(): void {
+  heapF32 = new Float32Array(wasm.memory.buffer);
+  heapI32 = new Int32Array(wasm.memory.buffer);
+  for (const listener of growListeners) listener();
+}
+
+/**
+ * Calls `listener` after every growth of the WASM memory (when the old views detach).
+ * Returns a function that removes it.
+ * @internal
+ */
+export function onMemoryGrowth(listener: () => void): () => void {
+  growListeners.add(listener);
+  return () => growListeners.delete(listener);
+}
+
+function decodeBase64(text: string): Uint8Array {
+  if (typeof atob === 'function') {
+    const bin = atob(text);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return bytes;
+  }
+  // Node < 16 has no atob; Buffer exists there.
+  const B = (globalThis as unknown as { Buffer: { from(s: string, e: string): Uint8Array } }).Buffer;
+  return new Uint8Array(B.from(text, 'base64'));
+}
+
+/**
+ * Loads the WebAssembly core. Call once and await it before any other function; later
+ * calls return the same promise. Works in Node ≥ 18, browsers, Vite, webpack and plain
+ * `<script type=module>` with no configuration: the module is embedded in the package.
+ */
+export function init(): Promise<void> {
+  if (loading) return loading;
+  loading = (async () => {
+    const imports = {
+      env: { emscripten_notify_memory_growth: () => refreshViews() },
+      wasi_snapshot_preview1: {},
+    };
+    const bytes = decodeBase64(wasmBase64) as Uint8Array<ArrayBuffer>;
+    const { instance } = await WebAssembly.instantiate(bytes, imports);
+    wasm = instance.exports as unknown as Exports;
+    if (typeof wasm._initialize === 'function') wasm._initialize();
+    refreshViews();
+    scratch = wasm.malloc(SCRATCH_FLOATS * 4);
+    scratchF32 = scratch >> 2;
+    ready = true;
+  })();
+  return loading;
+}
+
+/** True once {@link init} has resolved. */
+export function isReady(): boolean {
+  return ready;
+}
+
+/**
+ * Throws a clear error when the core is used before {@link init} resolved.
+ * @internal
+ */
+export function requireInit(fn: string): void {
+  if (!ready) throw new Error(`sprung.${fn}: call and await init() before using the library`);
+}
+
+/** A vector in the three.js / glTF shape: any object with numeric x, y, z. */
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** A unit quaternion x, y, z, w (three.js `Quaternion` qualifies). */
+export interface Quat {
+  x: number;
+  y: number;
+  z: number;
+  w: number;
+}
+
+/**
+ * Writes `a`, `b` to scratch slots `slot`, `slot + 1`; returns the byte pointer of `slot`.
+ * @internal
+ */
+export function put2(slot: number, a: number, b: number): number {
+  const i = scratchF32 + slot;
+  heapF32[i] = a;
+  heapF32[i + 1] = b;
+  return scratch + slot * 4;
+}
+
+/**
+ * Writes a vector to scratch slots `slot..slot+2`; returns its byte pointer.
+ * @internal
+ */
+export function putVec3(slot: number, v: Vec3): number {
+  const i = scratchF32 + slot;
+  heapF32[i] = v.x;
+  heapF32[i + 1] = v.y;
+  heapF32[i + 2] = v.z;
+  return scratch + slot * 4;
+}
+
+/**
+ * Reads scratch slots `slot..slot+2` into `out` and returns it.
+ * @internal
+ */
+export function getVec3<T extends Vec3>(slot: number, out: T): T {
+  const i = scratchF32 + slot;
+  out.x = heapF32[i];
+  out.y = heapF32[i + 1];
+  out.z = heapF32[i + 2];
+  return out;
+}
+
+/**
+ * Writes a quaternion to scratch slots `slot..slot+3`; returns its byte pointer.
+ * @internal
+ */
+export function putQuat(slot: number, q: Quat): number {
+  const i = scratchF32 + slot;
+  heapF32[i] = q.x;
+  heapF32[i + 1] = q.y;
+  heapF32[i + 2] = q.z;
+  heapF32[i + 3] = q.w;
+  return scratch + slot * 4;
+}
+
+/**
+ * Reads scratch slots `slot..slot+3` into `out` and returns it.
+ * @internal
+ */
+export function getQuat<T extends Quat>(slot: number, out: T): T {
+  const i = scratchF32 + slot;
+  out.x = heapF32[i];
+  out.y = heapF32[i + 1];
+  out.z = heapF32[i + 2];
+  out.w = heapF32[i + 3];
+  return out;
+}
