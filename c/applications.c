@@ -5,24 +5,30 @@
 /* The velocity v is a critical spring toward v_goal: with j0 = v0 − v_goal, j1 = a0 + y·j0,
  *   v(t) = v_goal + e^(−yt)·(j0 + j1·t),  a(t) = e^(−yt)·(a0 − y·j1·t),
  * and x(t) = x0 + ∫v = x0 + v_goal·t + j0·(1 − e)/y + j1·(1 − e − e·y·t)/y²
- * (the article's listing drops the j0 term and the constants of the integral). */
+ * (the article's listing drops the j0 term and the constants of the integral).
+ * Evaluated with s = y·t, E1 = (1 − e)/s and R = sp__critical_ramp(s) as
+ *   x += v_goal·t + j0·t·(E1 + s·R) + a0·t²·R,  v = v_goal + e·(j0·(1 + s) + a0·t),
+ *   a = e·a0·(1 − s) − (e·s)·j0·y,
+ * so that neither j1 (y·j0 overflows for tiny halflives) nor the cancelling 1 − e − e·s
+ * is formed. */
 void sp_spring_character_update(float *x, float *v, float *a, float v_goal, float halflife, float dt)
 {
     if (dt == 0.0f) return;
     float y = sp__half_damping(halflife);
     float j0 = *v - v_goal;
-    float j1 = *a + j0 * y;
-    float em1 = expm1f(-y * dt); /* e − 1, accurate when y·dt is small */
+    float s = y * dt;
+    float em1 = expm1f(-s); /* e − 1, accurate when s is small */
     float e = 1.0f + em1;
     if (e == 0.0f || isinf(y)) { /* snap: the velocity reached its goal at once */
-        *x += v_goal * dt + (isinf(y) ? 0.0f : j0 / y + j1 / (y * y));
+        *x += v_goal * dt + (isinf(y) ? 0.0f : 2.0f * j0 / y + *a / (y * y));
         *v = v_goal;
         *a = 0.0f;
         return;
     }
-    *x += v_goal * dt + j0 * (-em1) / y + j1 * (-em1 - e * y * dt) / (y * y);
-    *v = v_goal + e * (j0 + j1 * dt);
-    *a = e * (*a - j1 * y * dt);
+    float R = sp__critical_ramp(s), E1 = s > 0.0f ? -em1 / s : 1.0f;
+    *x += v_goal * dt + j0 * dt * (E1 + s * R) + (*a * dt) * (dt * R);
+    *v = v_goal + e * (j0 * (1.0f + s) + *a * dt);
+    *a = e * *a * (1.0f - s) - (e * s) * j0 * y;
 }
 
 void sp_spring_character_predict(float *px, float *pv, float *pa, int count,
