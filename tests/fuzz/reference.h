@@ -42,18 +42,19 @@ static void ref_character(double *x, double *v, double *a, double vg, double h, 
 }
 
 /* Two critical springs of halflife h/2 in series: the inner offset is e^(−kt)·(p0 + p1·t),
- * the outer e^(−kt)·(A + B·t + C·t² + D·t³). */
+ * the outer e^(−kt)·(A + B·t + C·t² + D·t³), B = v0 + kA, C = k²p0/2, D = k²p1/6, expanded
+ * in s = k·t (the naive sums cancel terms of 1e68 for tiny halflives even in double; the
+ * expansion itself is checked against RK4 in tests/c/test_robust.c). */
 static void ref_double(double *x, double *v, double *xi, double *vi, double g, double h, double t)
 {
     if (t == 0) return;
-    double k = ref_y(h / 2), e = exp(-k * t);
+    double k = ref_y(h / 2), s = k * t, e = exp(-s);
     if (e == 0) { *x = g; *v = 0; *xi = g; *vi = 0; return; }
-    double p0 = *xi - g, p1 = *vi + k * p0, A = *x - g, B = *v + k * A, C = k * k * p0 / 2, D = k * k * p1 / 6;
-    double f = A + t * (B + t * (C + t * D)), df = B + t * (2 * C + 3 * t * D);
-    *x = g + e * f;
-    *v = e * (df - k * f);
-    *xi = g + e * (p0 + p1 * t);
-    *vi = e * (p1 - k * (p0 + p1 * t));
+    double A = *x - g, p0 = *xi - g, v0 = *v, vi0 = *vi;
+    *x = g + e * (A * (1 + s) + v0 * t + s * s * p0 / 2 + s * s * (vi0 * t + s * p0) / 6);
+    *v = e * (v0 * (1 - s) + vi0 * s * s * (0.5 - s / 6)) + e * s * k * (p0 - A - s * s * p0 / 6);
+    *xi = g + e * (p0 * (1 + s) + vi0 * t);
+    *vi = e * vi0 * (1 - s) - e * s * k * p0;
 }
 
 /* A bound on |x(t) − c| and |v(t)| of any damped spring (s, d ≥ 0) about its rest point c:

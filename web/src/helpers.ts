@@ -67,7 +67,12 @@ export function criticalFrequency(halflife: number): number {
 export function resonantFrequency(goalFrequency: number, halflife: number): number {
   ready('resonantFrequency'); nonNegative('resonantFrequency', 'goalFrequency', goalFrequency);
   nonNegative('resonantFrequency', 'halflife', halflife);
-  return wasm.sp_resonant_frequency(goalFrequency, halflife);
+  const f = wasm.sp_resonant_frequency(goalFrequency, halflife);
+  // The article's formula takes √(goal stiffness − d²/4): no frequency exists when the
+  // damping alone exceeds it. Say so rather than return NaN.
+  if (Number.isNaN(f))
+    throw new RangeError(`sprung.resonantFrequency: no frequency resonates at goalFrequency=${goalFrequency} with halflife=${halflife} (the damping is too strong; lengthen the halflife)`);
+  return f;
 }
 
 /**
