@@ -182,7 +182,7 @@ static void f_spring_damper_exact_ratio(fuzz_input *in)
     float x = value(in), v = value(in), g = value(in), q = value(in), zeta = arg_in(in, 0, 1e6f);
     float h = halflife(in), t = dt(in);
     float d = sp_halflife_to_damping(h);
-    if (in->domain && !(d / (2 * zeta) <= 1e4f)) zeta = d / 2e4f;
+    if (in->domain && !(zeta > 0 && d / (2 * zeta) <= 1e4f)) zeta = d / 2e4f; /* ζ > 0, as the TS checks */
     float x0 = x, v0 = v;
     sp_spring_damper_exact_ratio(&x, &v, g, q, zeta, h, t);
     spring_checks(in, x0, v0, x, v, g, q, pow(4 * REF_LN2 / h / (2.0 * zeta), 2), 4 * REF_LN2 / h, t);
