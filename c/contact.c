@@ -35,15 +35,16 @@ void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position
     contact->offset_velocity = zero;
 }
 
-/* The input velocity is the backward difference (input − last input)/dt, 0 when dt = 0
- * (the article divides by dt + eps instead). */
+/* The input velocity is the backward difference (input − last input)/dt; dt = 0 changes
+ * nothing (the article divides by dt + eps instead, and would see a huge velocity). */
 void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
                        float unlock_radius, float foot_height, float halflife, float dt)
 {
+    if (dt == 0.0f) return;
     sp_contact *c = contact;
     sp_vec3 input = *input_contact_position;
     int input_state = input_contact_state != 0;
-    sp_vec3 input_velocity = dt == 0.0f ? zero : sp__v3_scale(sp__v3_sub(input, c->target), 1.0f / dt);
+    sp_vec3 input_velocity = sp__v3_scale(sp__v3_sub(input, c->target), 1.0f / dt);
     c->target = input;
 
     inertialize_update(c, c->lock ? c->point : input, c->lock ? zero : input_velocity, halflife, dt);

@@ -323,7 +323,8 @@ typedef struct sp_contact {
 void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position,
                       const sp_vec3 *input_contact_velocity, int input_contact_state);
 /** One frame of foot locking: inertializes into the contact point (y = foot_height) when a
- *  contact starts, out of it when the contact ends or the input moves beyond unlock_radius. */
+ *  contact starts, out of it when the contact ends or the input moves beyond unlock_radius.
+ *  dt = 0 changes nothing. */
 void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
                        float unlock_radius, float foot_height, float halflife, float dt);
 
