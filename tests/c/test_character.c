@@ -114,7 +114,8 @@ static void simulation_and_prediction(void)
 
 static void adjustment(void)
 {
-    /* slerp approximation against slerp in double (1e-3 rad: the blog's fit error is ~1e-4) */
+    /* slerp approximation against slerp in double. 1e-3 rad: it is a fitted polynomial, not
+     * exact; its worst case over random pairs (measured 7.3e-4 rad) is near-opposite rotations */
     double worst = 0.0;
     for (int i = 0; i < 200; i++) {
         sp_quat q = rnd_quat(), p = rnd_quat(), r;
