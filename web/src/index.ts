@@ -8,3 +8,7 @@ export type { Vec3, Quat } from './wasm.js';
 export * from './helpers.js';
 export * from './dampers.js';
 export * from './springs.js';
+export * from './applications.js';
+export * from './other_springs.js';
+export * from './settle.js';
+export * from './quat.js';
