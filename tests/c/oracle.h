@@ -24,6 +24,26 @@ static void oracle_spring_rk4(const oracle_spring *p, double *x, double *v, doub
     }
 }
 
+/* Classical RK4 in double for any small system y' = f(t, y), n ≤ 16 states, integrating
+ * from t0 over T seconds in `steps` steps. */
+typedef void (*oracle_deriv)(double t, const double *y, double *dy, const void *ctx);
+
+static inline void oracle_rk4(oracle_deriv f, const void *ctx, int n, double *y, double t0, double T, int steps)
+{
+    double h = T / steps, k1[16], k2[16], k3[16], k4[16], tmp[16];
+    for (int i = 0; i < steps; i++) {
+        double t = t0 + i * h;
+        f(t, y, k1, ctx);
+        for (int j = 0; j < n; j++) tmp[j] = y[j] + 0.5 * h * k1[j];
+        f(t + 0.5 * h, tmp, k2, ctx);
+        for (int j = 0; j < n; j++) tmp[j] = y[j] + 0.5 * h * k2[j];
+        f(t + 0.5 * h, tmp, k3, ctx);
+        for (int j = 0; j < n; j++) tmp[j] = y[j] + h * k3[j];
+        f(t + h, tmp, k4, ctx);
+        for (int j = 0; j < n; j++) y[j] += h / 6.0 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
+    }
+}
+
 #define ORACLE_LN2 0.693147180559945309
 #define ORACLE_PI 3.14159265358979324
 
