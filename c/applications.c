@@ -25,7 +25,7 @@ void sp_spring_character_update(float *x, float *v, float *a, float v_goal, floa
     float j1 = *a + j0 * y;
     float z = y * dt;
     float em1 = expm1f(-z); /* e − 1, accurate when z is small */
-    float e = 1.0f + em1;
+    float e = expf(-z);     /* not 1 + em1: that loses e's relative precision for large z */
     if (e == 0.0f) { /* snap: the velocity reached its goal at once; x gains the whole integral */
         *x += v_goal * dt + (isinf(y) ? 0.0f : j0 / y + j1 / (y * y));
         *v = v_goal;

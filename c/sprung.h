@@ -53,9 +53,10 @@ typedef struct sp_quat { float x, y, z, w; } sp_quat;
 
 /** Linear interpolation (1 − a)·x + a·y. */
 float sp_lerp(float x, float y, float a);
-/** The article's fast approximation of e^−x for x ≥ 0 (rational polynomial). */
+/** The article's fast approximation of e^−x for x ≥ 0 (rational polynomial): absolute error
+ *  below 0.019 (largest near x = 3.3), so use it for feel, not for exact springs. */
 float sp_fast_negexp(float x);
-/** The article's fast approximation of atan(x), max error about 1e-3 rad. */
+/** The article's fast approximation of atan(x): absolute error below 1.6e-3 rad. */
 float sp_fast_atan(float x);
 /** Damping d = 4·ln2 / halflife of a spring with the given halflife (halflife = 0 gives +Inf). */
 float sp_halflife_to_damping(float halflife);

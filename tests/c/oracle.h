@@ -5,13 +5,13 @@
 
 typedef struct { double s, d, g, q; } oracle_spring;
 
-static void oracle_accel(const oracle_spring *p, double x, double v, double *a)
+static inline void oracle_accel(const oracle_spring *p, double x, double v, double *a)
 {
     *a = p->s * (p->g - x) + p->d * (p->q - v);
 }
 
 /* Integrates (x, v) over T seconds with n RK4 steps. */
-static void oracle_spring_rk4(const oracle_spring *p, double *x, double *v, double T, int n)
+static inline void oracle_spring_rk4(const oracle_spring *p, double *x, double *v, double T, int n)
 {
     double h = T / n;
     for (int i = 0; i < n; i++) {
