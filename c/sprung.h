@@ -138,12 +138,15 @@ void sp_piecewise_interpolation(float *x, float *v, float t, const float *pnts, 
 /* ------------------------------------------------------------------------
  * Other springs (other_springs.c)
  * ------------------------------------------------------------------------ */
+/* Closed forms in which the inner goal moves during a step as it does between steps, so
+ * they are dt-invariant; the article's stepped versions converge to them as dt → 0. */
 
 /** Spring following a second, intermediate spring (xi, vi) each with halflife/2: an S-shaped
  *  start and end. */
 void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, float g, float halflife, float dt);
-/** Spring that reaches g at about t_goal seconds from now: it tracks a linear interpolation
- *  xi toward g, apprehension·halflife ahead (the article uses apprehension = 2). */
+/** Spring that reaches g at about t_goal seconds from now (pass the remaining time each
+ *  frame; ≤ 0 means now): it tracks a linear interpolation xi toward g,
+ *  apprehension·halflife ahead (the article uses apprehension = 2). */
 void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal,
                                   float halflife, float dt, float apprehension);
 /** Spring toward g whose intermediate goal xi moves at most at speed max_speed, tracked
