@@ -18,7 +18,7 @@ void sp_spring_character_update(float *x, float *v, float *a, float v_goal, floa
     float j0 = *v - v_goal;
     float s = y * dt;
     float em1 = expm1f(-s); /* e − 1, accurate when s is small */
-    float e = 1.0f + em1;
+    float e = expf(-s);     /* not 1 + em1: that loses e's relative precision for large s */
     if (e == 0.0f || isinf(y)) { /* snap: the velocity reached its goal at once */
         *x += v_goal * dt + (isinf(y) ? 0.0f : 2.0f * j0 / y + *a / (y * y));
         *v = v_goal;

@@ -13,27 +13,28 @@
 #include "internal.h"
 
 /* C(t) and S(t) above, and K(t) = ∫0^t S = (1 − C − y·S)/s, the response to the goal
- * velocity. Written so that nothing overflows for float-range y and s: w comes from
- * √(r ± y) products (r = √s) rather than s − y², the slow over damped rate from
- * y1 = s/(y + w), e^(−y0·t) from expm1(−2·w·t) (no cancellation), and in the strongly
- * over damped case (2r < y, where s can be tiny beside y²) K from the two exponentials'
- * integrals E(λ) = (1 − e^(−λt))/λ instead of a division by s. */
+ * velocity. Written so that nothing overflows for float-range y and s: when y² overflows
+ * (halflives below about 1e-19 s) w comes from √(y − r)·√(y + r), r = √s; the slow over
+ * damped rate is y1 = s/(y + w) (y² + w² loses s entirely when d² ≫ s), e^(−y0·t) comes
+ * from expm1(−2·w·t) (no cancellation), and in the strongly over damped case (4s < y²,
+ * where s can be tiny beside y²) K comes from the two exponentials' integrals
+ * E(λ) = (1 − e^(−λt))/λ instead of a division by s. */
 static void spring_basis(float y, float s, float t, float *C, float *S, float *K)
 {
-    float r = sqrtf(fabsf(s));
-    if (s > 0.0f && r > y) {
-        float w = sqrtf(r - y) * sqrtf(r + y), e = expf(-y * t);
+    float yy = y * y, w2 = s - yy;
+    if (w2 > 0.0f) {
+        float w = sqrtf(w2), e = expf(-y * t);
         *C = e * cosf(w * t);
         *S = e * sinf(w * t) / w;
-    } else if (s < 0.0f || r < y) {
-        float w = s < 0.0f ? hypotf(y, r) : sqrtf(y - r) * sqrtf(y + r);
+    } else if (w2 < 0.0f) {
+        float w = isinf(yy) ? sqrtf(y - sqrtf(s)) * sqrtf(y + sqrtf(s)) : sqrtf(-w2);
         float y1 = s / (y + w), y0 = y + w;
         float e1 = expf(-y1 * t);
         float z = 2.0f * w * t;
         float m = expm1f(-z);                                   /* e^(−2wt) − 1 */
         *C = e1 * (2.0f + m) * 0.5f;                            /* (e^(−y1 t) + e^(−y0 t)) / 2 */
         *S = z > 0.0f ? (e1 * -m * 0.5f) / w : e1 * t;          /* (e^(−y1 t) − e^(−y0 t)) / 2w */
-        if (s > 0.0f && 2.0f * r < y) {
+        if (s > 0.0f && s < 0.25f * yy) {
             float E1 = y1 * t > 0.0f ? -expm1f(-y1 * t) / y1 : t, E0 = -expm1f(-y0 * t) / y0;
             *K = (E1 - E0) / (2.0f * w);
             return;
