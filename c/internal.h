@@ -67,4 +67,28 @@ static inline sp_quat sp__q_from_scaled_angle_axis(sp_vec3 v)
     return sp__q(0.5f * k * v.x, 0.5f * k * v.y, 0.5f * k * v.z, cosf(half));
 }
 
+/* The basis C(t), S(t) of the exact spring (see springs.c), w² = s − y². The over damped
+ * case is computed from e^(−y1·t) and expm1(−2·w·t) (y1 = s/(y + w), the slow rate) so
+ * that neither overflows nor cancels. */
+static inline void sp__spring_basis(float y, float w2, float t, float *C, float *S)
+{
+    if (w2 > 0.0f) {
+        float w = sqrtf(w2), e = expf(-y * t);
+        *C = e * cosf(w * t);
+        *S = e * sinf(w * t) / w;
+    } else if (w2 < 0.0f) {
+        float w = sqrtf(-w2);
+        float y1 = (y * y + w2) / (y + w);
+        float e1 = expf(-y1 * t);
+        float z = 2.0f * w * t;
+        float m = expm1f(-z);                      /* e^(−2wt) − 1 */
+        *C = e1 * (2.0f + m) * 0.5f;               /* (e^(−y1 t) + e^(−y0 t)) / 2 */
+        *S = e1 * t * (z > 0.0f ? -m / z : 1.0f);  /* (e^(−y1 t) − e^(−y0 t)) / 2w */
+    } else {
+        float e = expf(-y * t);
+        *C = e;
+        *S = e * t;
+    }
+}
+
 #endif

@@ -9,31 +9,9 @@
  * where C = e^(−yt)·cos(wt), S = e^(−yt)·sin(wt)/w when under damped (w² > 0), C = e^(−yt),
  * S = t·e^(−yt) when critical, and the cosh/sinh forms when over damped (w² < 0). S and C
  * are continuous in w², so the result is continuous across the critical boundary, unlike
- * the article's three branches split at |w²| < eps. */
+ * the article's three branches split at |w²| < eps. C and S are sp__spring_basis (internal.h),
+ * shared with the batch kernels. */
 #include "internal.h"
-
-/* C(t) and S(t) above. The over damped case is computed from e^(−y1·t) and
- * expm1(−2·w·t) (y1 = s/(y + w), the slow rate) so that neither overflows nor cancels. */
-static void spring_basis(float y, float w2, float t, float *C, float *S)
-{
-    if (w2 > 0.0f) {
-        float w = sqrtf(w2), e = expf(-y * t);
-        *C = e * cosf(w * t);
-        *S = e * sinf(w * t) / w;
-    } else if (w2 < 0.0f) {
-        float w = sqrtf(-w2);
-        float y1 = (y * y + w2) / (y + w);
-        float e1 = expf(-y1 * t);
-        float z = 2.0f * w * t;
-        float m = expm1f(-z);                      /* e^(−2wt) − 1 */
-        *C = e1 * (2.0f + m) * 0.5f;               /* (e^(−y1 t) + e^(−y0 t)) / 2 */
-        *S = e1 * t * (z > 0.0f ? -m / z : 1.0f);  /* (e^(−y1 t) − e^(−y0 t)) / 2w */
-    } else {
-        float e = expf(-y * t);
-        *C = e;
-        *S = e * t;
-    }
-}
 
 void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness, float damping, float dt)
 {
@@ -48,7 +26,7 @@ void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, floa
     float s = stiffness, y = damping / 2.0f;
     float c = q == 0.0f ? g : g + (damping * q) / s;
     float u0 = *x - c, v0 = *v, C, S;
-    spring_basis(y, s - y * y, dt, &C, &S);
+    sp__spring_basis(y, s - y * y, dt, &C, &S);
     if (C == 0.0f && S == 0.0f) { *x = c; *v = 0.0f; return; }
     *x = c + u0 * C + (v0 + y * u0) * S;
     *v = v0 * C - (s * u0 + y * v0) * S;
