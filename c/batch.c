@@ -24,16 +24,27 @@ static inline critical_coef critical_coef_of(float halflife, float dt)
 }
 
 /* sp_critical_spring_damper_exact (has_goal = 1) or sp_decay_spring_damper_exact
- * (has_goal = 0) on one float, for dt ≠ 0. */
-static inline void critical_step(float *x, float *v, float g, float q, int has_goal, critical_coef k, float dt)
+ * (has_goal = 0) on one float, for dt ≠ 0. `snap` is k.e == 0, passed as a constant by
+ * the shared-halflife loops so that they carry no select for it. */
+static inline void critical_step(float *x, float *v, float g, float q, int has_goal, critical_coef k, int snap, float dt)
 {
     float c = has_goal ? (q == 0.0f ? g : g + 2.0f * q / k.y) : 0.0f;
     float x0 = has_goal ? *x - c : *x;
     float ej1 = k.e * (*v + x0 * k.y);
     float nx = k.e * x0 + ej1 * dt;
     float nv = k.e * *v - ej1 * k.ydt;
-    *x = has_goal ? (k.e == 0.0f ? 0.0f : nx) + c : (k.e == 0.0f ? 0.0f : nx);
-    *v = k.e == 0.0f ? 0.0f : nv;
+    *x = has_goal ? (snap ? 0.0f : nx) + c : (snap ? 0.0f : nx);
+    *v = snap ? 0.0f : nv;
+}
+
+/* critical_step over the floats [j, end) with one coefficient set. */
+static inline void critical_run(float *x, float *v, const float *g, const float *q, int has_goal, int has_q,
+                                critical_coef k, float dt, size_t j, size_t end)
+{
+    if (k.e == 0.0f)
+        for (; j < end; j++) critical_step(&x[j], &v[j], has_goal ? g[j] : 0.0f, has_q ? q[j] : 0.0f, has_goal, k, 1, dt);
+    else
+        for (; j < end; j++) critical_step(&x[j], &v[j], has_goal ? g[j] : 0.0f, has_q ? q[j] : 0.0f, has_goal, k, 0, dt);
 }
 
 /* The critical family over n elements of dim floats; g and q are read only when
@@ -43,16 +54,13 @@ static inline void critical_batch(float *x, float *v, const float *g, const floa
 {
     if (dt == 0.0f || n <= 0 || dim <= 0) return;
     if (!per_element) {
-        critical_coef k = critical_coef_of(halflife[0], dt);
-        size_t m = (size_t)n * (size_t)dim;
-        for (size_t j = 0; j < m; j++)
-            critical_step(&x[j], &v[j], has_goal ? g[j] : 0.0f, has_q ? q[j] : 0.0f, has_goal, k, dt);
+        critical_run(x, v, g, q, has_goal, has_q, critical_coef_of(halflife[0], dt), dt, 0, (size_t)n * (size_t)dim);
         return;
     }
     for (int i = 0; i < n; i++) {
         critical_coef k = critical_coef_of(halflife[i], dt);
         for (size_t j = (size_t)i * (size_t)dim, end = j + (size_t)dim; j < end; j++)
-            critical_step(&x[j], &v[j], has_goal ? g[j] : 0.0f, has_q ? q[j] : 0.0f, has_goal, k, dt);
+            critical_step(&x[j], &v[j], has_goal ? g[j] : 0.0f, has_q ? q[j] : 0.0f, has_goal, k, k.e == 0.0f, dt);
     }
 }
 
