@@ -17,7 +17,10 @@ function timeSideBySide(now, cases, work) {
   const names = Object.keys(cases);
   const reps = {};
   for (const n of names) { // calibrate: repetitions for about SAMPLE_MS per sample
-    cases[n]();
+    // warm up first (lazy WASM compilation and JIT tiers make the first calls slow), so
+    // that a slow first call cannot shrink the repetitions below the clock's resolution
+    const w0 = now();
+    while (now() - w0 < SAMPLE_MS) cases[n]();
     let r = 1, t;
     for (;;) {
       const t0 = now();
