@@ -14,6 +14,7 @@ import { build as loadedBuild } from '../../dist/wasm.js';
 import { damp } from 'maath/easing/dist/maath-easing.esm.js';
 import { spring } from 'motion';
 import { runSuite } from './suite.mjs';
+import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -34,8 +35,8 @@ function bundleSize() {
   for (const b of ['scalar', 'simd']) { const w = readFileSync(wasmFile(b)); out[`wasm_${b}`] = { bytes: w.length, gzip: gz(w) }; }
   // The JS entry as a bundler ships it: dist/index.js and everything it imports (the two
   // embedded base64 modules included), minified and bundled by esbuild.
-  const esbuild = execFileSync(join(root, 'node_modules/.bin/esbuild'), [join(root, 'dist/index.js'), '--bundle', '--minify', '--format=esm']);
-  out.js_entry_bundled_min = { bytes: esbuild.length, gzip: gz(esbuild) };
+  const js = esbuild.buildSync({ entryPoints: [join(root, 'dist/index.js')], bundle: true, minify: true, format: 'esm', write: false }).outputFiles[0].contents;
+  out.js_entry_bundled_min = { bytes: js.length, gzip: gz(js) };
   return out;
 }
 
@@ -51,7 +52,7 @@ async function inNode() {
 async function inChromium() {
   const dir = join(root, 'build/bench');
   mkdirSync(dir, { recursive: true });
-  execFileSync(join(root, 'node_modules/.bin/esbuild'), [join(root, 'tests/bench/browser.mjs'), '--bundle', '--format=esm', `--outfile=${join(dir, 'bundle.js')}`], { stdio: 'inherit' });
+  esbuild.buildSync({ entryPoints: [join(root, 'tests/bench/browser.mjs')], bundle: true, format: 'esm', outfile: join(dir, 'bundle.js') });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset=utf-8><title>sprung bench</title><pre></pre><script type=module src=bundle.js></script>\n');
   const files = { '/': join(dir, 'index.html'), '/bundle.js': join(dir, 'bundle.js'), '/sprung.wasm': wasmFile('scalar'), '/sprung-simd.wasm': wasmFile('simd') };
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
