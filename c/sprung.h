@@ -327,6 +327,8 @@ void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position
  *  dt = 0 changes nothing. */
 void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
                        float unlock_radius, float foot_height, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
  * Batches (batch.c): many springs per call over caller-owned SoA arrays
  *
  * A batch holds n elements of dim floats each (dim = 1 scalars, 2 vec2, 3 vec3): every
