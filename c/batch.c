@@ -103,7 +103,7 @@ static inline spring_coef spring_coef_of(float frequency, float halflife, float 
     k.d = sp_halflife_to_damping(halflife);
     k.y = k.d / 2.0f;
     k.snap = isinf(k.d) && k.d > 0.0f;
-    sp__spring_basis(k.y, k.s - k.y * k.y, dt, &k.C, &k.S);
+    sp__spring_basis(k.s, k.y, dt, &k.C, &k.S);
     k.rest = k.C == 0.0f && k.S == 0.0f;
     return k;
 }

@@ -69,16 +69,18 @@ static inline sp_quat sp__q_from_scaled_angle_axis(sp_vec3 v)
 
 /* The basis C(t), S(t) of the exact spring (see springs.c), w² = s − y². The over damped
  * case is computed from e^(−y1·t) and expm1(−2·w·t) (y1 = s/(y + w), the slow rate) so
- * that neither overflows nor cancels. */
-static inline void sp__spring_basis(float y, float w2, float t, float *C, float *S)
+ * that neither overflows nor cancels: y1 must come from s itself, as y² + w² loses s
+ * entirely when d² ≫ s. */
+static inline void sp__spring_basis(float s, float y, float t, float *C, float *S)
 {
+    float w2 = s - y * y;
     if (w2 > 0.0f) {
         float w = sqrtf(w2), e = expf(-y * t);
         *C = e * cosf(w * t);
         *S = e * sinf(w * t) / w;
     } else if (w2 < 0.0f) {
         float w = sqrtf(-w2);
-        float y1 = (y * y + w2) / (y + w);
+        float y1 = s / (y + w);
         float e1 = expf(-y1 * t);
         float z = 2.0f * w * t;
         float m = expm1f(-z);                      /* e^(−2wt) − 1 */

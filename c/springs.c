@@ -26,7 +26,7 @@ void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, floa
     float s = stiffness, y = damping / 2.0f;
     float c = q == 0.0f ? g : g + (damping * q) / s;
     float u0 = *x - c, v0 = *v, C, S;
-    sp__spring_basis(y, s - y * y, dt, &C, &S);
+    sp__spring_basis(s, y, dt, &C, &S);
     if (C == 0.0f && S == 0.0f) { *x = c; *v = 0.0f; return; }
     *x = c + u0 * C + (v0 + y * u0) * S;
     *v = v0 * C - (s * u0 + y * v0) * S;
