@@ -28,11 +28,22 @@ static inline void critical_batch(float *x, float *v, const float *g, const floa
             for (size_t j = 0; j < total; j++) sp__critical_apply(&k, &x[j], &v[j], 0.0f, 0.0f);
         return;
     }
-    if (dim == 1) { /* one coefficient set per float: a loop the compiler vectorises */
-        for (size_t j = 0; j < total; j++) {
-            sp__critical_k k = sp__critical_coefs(halflife[j], dt);
-            sp__critical_apply(&k, &x[j], &v[j], g ? g[j] : 0.0f, q ? q[j] : 0.0f);
-        }
+    if (dim == 1) { /* one coefficient set per float: loops the compiler vectorises */
+        if (g && q)
+            for (size_t j = 0; j < total; j++) {
+                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
+                sp__critical_apply(&k, &x[j], &v[j], g[j], q[j]);
+            }
+        else if (g)
+            for (size_t j = 0; j < total; j++) {
+                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
+                sp__critical_apply(&k, &x[j], &v[j], g[j], 0.0f);
+            }
+        else
+            for (size_t j = 0; j < total; j++) {
+                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
+                sp__critical_apply(&k, &x[j], &v[j], 0.0f, 0.0f);
+            }
         return;
     }
     for (int i = 0; i < n; i++) {

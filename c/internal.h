@@ -47,14 +47,16 @@ static inline float sp__decay(float y, float dt) { return dt == 0.0f ? 1.0f : sp
 /* R(s) = (1 − e^(−s)·(1 + s)) / s² given e = e^(−s): the response of a critical spring to
  * a constant push (the double integral of s·e^(−s)), 1/2 at s = 0 and then falling like
  * 1/s². Below s = 0.5, where the direct form cancels, its power series
- * Σ (−1)^k (k−1) s^(k−2) / k! (k = 2..10); both are computed and one selected, so that
- * batch loops vectorise. */
+ * Σ (−1)^k (k−1) s^(k−2) / k! (k = 2..10). */
+static inline float sp__critical_ramp_series(float s)
+{
+    return 1.0f / 2.0f - s * (2.0f / 6.0f - s * (3.0f / 24.0f - s * (4.0f / 120.0f - s * (5.0f / 720.0f
+         - s * (6.0f / 5040.0f - s * (7.0f / 40320.0f - s * (8.0f / 362880.0f - s * (9.0f / 3628800.0f))))))));
+}
+
 static inline float sp__critical_ramp(float s, float e)
 {
-    float series = 1.0f / 2.0f - s * (2.0f / 6.0f - s * (3.0f / 24.0f - s * (4.0f / 120.0f - s * (5.0f / 720.0f
-                 - s * (6.0f / 5040.0f - s * (7.0f / 40320.0f - s * (8.0f / 362880.0f - s * (9.0f / 3628800.0f))))))));
-    float direct = (1.0f - e * (1.0f + s)) / (s * s);
-    return s < 0.5f ? series : direct;
+    return s < 0.5f ? sp__critical_ramp_series(s) : (1.0f - e * (1.0f + s)) / (s * s);
 }
 
 /* One step of dt of the exact critical spring is linear in its state: with u = x − g,
@@ -71,13 +73,15 @@ typedef struct { float xx, xv, xq, vx, vv, vq; } sp__critical_k;
 
 static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
 {
-    float y = sp__half_damping(halflife);
+    float y = sp__half_damping(halflife), two_over_y = halflife * (1.0f / SP_LN2);
     float s = y * dt, e = sp__expf(-s), es = e * s;
     int rest = e == 0.0f;
     sp__critical_k k;
+    /* xq = 2·dt·s·R(s) = 2·(1 − e·(1 + s))/y: the series below s = 0.5, else no division */
+    float series = 2.0f * dt * (s * sp__critical_ramp_series(s));
     k.xx = rest ? 0.0f : e * (1.0f + s);
     k.xv = rest ? 0.0f : e * dt;
-    k.xq = rest ? 2.0f / y : 2.0f * dt * (s * sp__critical_ramp(s, e));
+    k.xq = rest ? two_over_y : (s < 0.5f ? series : (1.0f - e * (1.0f + s)) * two_over_y);
     k.vx = rest ? 0.0f : -es * y;
     k.vv = rest ? 0.0f : e * (1.0f - s);
     k.vq = rest ? 0.0f : 2.0f * es;

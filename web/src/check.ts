@@ -72,3 +72,13 @@ export function floats(fn: string, name: string, value: unknown, length: number)
 }
 
 export { requireInit as ready };
+
+/** Fast path: a `{x, v}` state with finite numbers (the detailed checks run only when false). */
+export function isState(s: unknown): boolean {
+  return typeof s === 'object' && s !== null && Number.isFinite((s as { x: unknown }).x) && Number.isFinite((s as { v: unknown }).v);
+}
+
+/** Fast path: a finite number ≥ 0 (halflife, dt). */
+export function isTime(t: unknown): boolean {
+  return typeof t === 'number' && t >= 0 && t < Infinity;
+}

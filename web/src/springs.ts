@@ -4,8 +4,8 @@
  * critical, simple and decay springs. Each updates a `{x, v}` state in place.
  * @packageDocumentation
  */
-import { heapF32, put2, scratchF32, wasm } from './wasm.js';
-import { finite, nonNegative, positive, ready, shape } from './check.js';
+import { heapF32, initialized, put2, scratchF32, wasm } from './wasm.js';
+import { finite, isState, isTime, nonNegative, positive, ready, shape } from './check.js';
 
 /** A spring's state, updated in place: position `x` and velocity `v` (per second). */
 export interface SpringState {
@@ -118,8 +118,10 @@ export function criticalSpringDamperExact(state: SpringState, goal: number, goal
 
 /** Exact critically damped spring toward `goal` (goal velocity 0): the everyday spring. */
 export function simpleSpringDamperExact(state: SpringState, goal: number, halflife: number, dt: number): SpringState {
-  const fn = 'simpleSpringDamperExact';
-  checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
+  if (!(initialized && isState(state) && isTime(halflife) && isTime(dt) && Number.isFinite(goal))) {
+    const fn = 'simpleSpringDamperExact';
+    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
+  }
   const p = load(state);
   wasm.sp_simple_spring_damper_exact(p, p + 4, goal, halflife, dt);
   return store(state);
