@@ -4,9 +4,9 @@
  * turns it into a Euclidean distance; cost landscapes; a brute-force feature search.
  *
  * Every displacement is homogeneous of degree one in (x, v): each is computed by a kernel
- * on (x, v·timescale), a position pair, after scaling that pair by a power of two near its
+ * on (x, v·timescale), a position pair, after scaling (x, v) by a power of two near their
  * magnitude (exact), so that huge and tiny offsets neither overflow nor lose precision in
- * intermediate terms. Overflow of a true result that does not fit a float gives +Inf. */
+ * intermediate terms. A true result too large for a float gives +Inf. */
 #include "internal.h"
 
 /* 2^e close to max(|a|, |b|) when that is outside [2^−60, 2^60], else 0 (no scaling). */
@@ -46,9 +46,8 @@ float sp_decay_spring_damper_intersection(float x, float v, float halflife)
 float sp_decay_spring_damper_displacement(float x, float v, float halflife)
 {
     float y = sp__half_damping(halflife);
-    float a = x, b = v / y;
-    int e = scale_exponent(a, b);
-    return ldexpf(spring_displacement_kernel(ldexpf(a, -e), ldexpf(b, -e)), e) / y;
+    int e = scale_exponent(x, v);
+    return ldexpf(spring_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) / y) / y, e);
 }
 
 /* ---- cubic ----
@@ -78,27 +77,26 @@ float sp_decay_cubic_intersection(float x, float v, float blendtime)
 
 float sp_decay_cubic_displacement(float x, float v, float blendtime)
 {
-    float c = v * blendtime;
-    int e = scale_exponent(x, c);
-    return ldexpf(cubic_displacement_kernel(ldexpf(x, -e), ldexpf(c, -e)), e) * blendtime;
+    int e = scale_exponent(x, v);
+    return ldexpf(cubic_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime) * blendtime, e);
 }
 
 /* ---- quintic ----
  * Its offset (1−τ)³·((1−τ)(x + kτ) + hτ²) never crosses zero (internal.h), so the
- * displacement is the absolute integral, each term of one sign:
- * t1·(|x|/5 + |k|/30 + |h|/60), from ∫(1−τ)⁴ = 1/5, ∫(1−τ)⁴τ = 1/30, ∫(1−τ)³τ² = 1/60.
+ * displacement is the absolute value of its integral t1·|x/5 + k/30 + h/60|, from
+ * ∫(1−τ)⁴ = 1/5, ∫(1−τ)⁴τ = 1/30, ∫(1−τ)³τ² = 1/60 (x + k·τ and h have the sign of x, so the
+ * sum cancels at most x/5 − x/30).
  * Here w = v·blendtime, so the shape is taken for blendtime 1 and t1 is a fraction. */
 static float quintic_displacement_kernel(float x, float w)
 {
     sp__quintic q = sp__quintic_shape(x, w, 1.0f);
-    return q.t1 * (fabsf(q.x) / 5.0f + fabsf(q.k) / 30.0f + fabsf(q.h) / 60.0f);
+    return q.t1 * fabsf(q.x / 5.0f + q.k / 30.0f + q.h / 60.0f);
 }
 
 float sp_decay_quintic_displacement(float x, float v, float blendtime)
 {
-    float w = v * blendtime;
-    int e = scale_exponent(x, w);
-    return ldexpf(quintic_displacement_kernel(ldexpf(x, -e), ldexpf(w, -e)), e) * blendtime;
+    int e = scale_exponent(x, v);
+    return ldexpf(quintic_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime) * blendtime, e);
 }
 
 /* ---- dead blending ----
@@ -170,9 +168,10 @@ float sp_dead_blending_intersection(float x, float v, float halflife, float blen
 
 float sp_dead_blending_displacement(float x, float v, float halflife, float blendtime)
 {
-    float k = dead_rate(halflife, blendtime), w = v * blendtime;
-    int e = scale_exponent(x, w);
-    return ldexpf(dead_displacement_kernel(ldexpf(x, -e), ldexpf(w, -e), k, dead_q(k, 1.0f)), e) * blendtime;
+    float k = dead_rate(halflife, blendtime);
+    int e = scale_exponent(x, v);
+    float r = dead_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime, k, dead_q(k, 1.0f));
+    return ldexpf(r * blendtime, e);
 }
 
 /* ---- approximations and features ----
