@@ -8,3 +8,5 @@ export type { Vec3, Quat } from './wasm.js';
 export * from './helpers.js';
 export * from './dampers.js';
 export * from './springs.js';
+export * from './inertialize.js';
+export * from './transition_cost.js';
