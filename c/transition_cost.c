@@ -262,9 +262,45 @@ float sp_transition_cost(float x, float v, int inertializer, int measure, float 
     }
 }
 
-/* The grid loop calls the kernels directly, with the per-grid constants hoisted, when the
- * scaled inputs stay inside [−2^60, 2^60] (no intermediate can overflow); otherwise it calls
- * sp_transition_cost per cell, which scales each cell. */
+/* The exact cost of one cell by its kernel; k, q1 are dead blending's constants. */
+static inline float kernel(int inertializer, float x, float w, float k, float q1)
+{
+    switch (inertializer) {
+    case SP_INERTIALIZER_SPRING: return spring_displacement_kernel(x, w);
+    case SP_INERTIALIZER_CUBIC: return cubic_displacement_kernel(x, w);
+    case SP_INERTIALIZER_QUINTIC: return quintic_displacement_kernel(x, w);
+    default: return dead_displacement_kernel(x, w, k, q1);
+    }
+}
+
+/* One row of the grid at velocity v, with the kernels called directly and the per-grid
+ * constants hoisted. The switches are on loop invariants, so each loop is branch-predictable. */
+static void landscape_row(float *row, int nx, float x_min, float dx, int inertializer, int measure, float v,
+                          float vs, float cp, float cv, float k, float q1, float weight)
+{
+    float w = v * vs, av = cv * v, bv = weight * fabsf(v);
+    switch (measure) {
+    case SP_COST_BASIC:
+        for (int i = 0; i < nx; i++) row[i] = fabsf(x_min + dx * (float)i) + bv;
+        break;
+    case SP_COST_APPROX:
+        for (int i = 0; i < nx; i++) row[i] = fabsf(cp * (x_min + dx * (float)i) + av);
+        break;
+    case SP_COST_EXACT:
+        for (int i = 0; i < nx; i++) row[i] = kernel(inertializer, x_min + dx * (float)i, w, k, q1) * vs;
+        break;
+    default:
+        for (int i = 0; i < nx; i++) {
+            float x = x_min + dx * (float)i;
+            row[i] = kernel(inertializer, x, w, k, q1) * vs - fabsf(cp * x + av);
+        }
+        break;
+    }
+}
+
+/* The grid calls the kernels directly when the scaled inputs stay inside [−2^60, 2^60] (no
+ * intermediate can overflow); otherwise sp_transition_cost per cell, which scales each cell.
+ * The last column and row are evaluated at x_max and v_max exactly. */
 int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min, float v_max,
                                  int inertializer, int measure, float halflife, float blendtime, float weight)
 {
@@ -275,37 +311,20 @@ int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float 
     float dv = ny > 1 ? (v_max - v_min) / (float)(ny - 1) : 0.0f;
     float cp, cv;
     sp_inertialization_feature_coefficients(&cp, &cv, inertializer, halflife, blendtime);
-    float y = sp__half_damping(halflife);
-    /* the kernels take (x, v·vs) and return displacement / out_scale */
-    float vs = inertializer == SP_INERTIALIZER_SPRING ? 1.0f / y : blendtime;
-    float out_scale = vs;
+    /* the kernels take (x, v·vs) and return displacement / vs */
+    float vs = inertializer == SP_INERTIALIZER_SPRING ? 1.0f / sp__half_damping(halflife) : blendtime;
     float k = dead_rate(halflife, blendtime), q1 = dead_q(k, 1.0f);
     float xm = fmaxf(fabsf(x_min), fabsf(x_max)), wm = fmaxf(fabsf(v_min), fabsf(v_max)) * vs;
     int fast = xm < 0x1p60f && wm < 0x1p60f && isfinite(vs) && isfinite(cp) && isfinite(cv);
     for (int j = 0; j < ny; j++) {
         float v = j == ny - 1 && ny > 1 ? v_max : v_min + dv * (float)j;
         float *row = out + (long)j * nx;
-        if (measure == SP_COST_BASIC) {
-            float bv = weight * fabsf(v);
-            for (int i = 0; i < nx; i++) row[i] = fabsf(i == nx - 1 && nx > 1 ? x_max : x_min + dx * (float)i) + bv;
-            continue;
-        }
-        float w = v * vs, av = cv * v;
-        for (int i = 0; i < nx; i++) {
-            float x = i == nx - 1 && nx > 1 ? x_max : x_min + dx * (float)i;
-            if (!fast) { row[i] = sp_transition_cost(x, v, inertializer, measure, halflife, blendtime, weight); continue; }
-            float approx = fabsf(cp * x + av), exact = 0.0f;
-            if (measure != SP_COST_APPROX) {
-                switch (inertializer) {
-                case SP_INERTIALIZER_SPRING: exact = spring_displacement_kernel(x, w); break;
-                case SP_INERTIALIZER_CUBIC: exact = cubic_displacement_kernel(x, w); break;
-                case SP_INERTIALIZER_QUINTIC: exact = quintic_displacement_kernel(x, w); break;
-                default: exact = dead_displacement_kernel(x, w, k, q1); break;
-                }
-                exact *= out_scale;
-            }
-            row[i] = measure == SP_COST_EXACT ? exact : measure == SP_COST_APPROX ? approx : exact - approx;
-        }
+        if (fast) landscape_row(row, nx, x_min, dx, inertializer, measure, v, vs, cp, cv, k, q1, weight);
+        else
+            for (int i = 0; i < nx; i++)
+                row[i] = sp_transition_cost(x_min + dx * (float)i, v, inertializer, measure, halflife, blendtime, weight);
+        if (nx > 1 && fast) landscape_row(row + nx - 1, 1, x_max, 0.0f, inertializer, measure, v, vs, cp, cv, k, q1, weight);
+        else if (nx > 1) row[nx - 1] = sp_transition_cost(x_max, v, inertializer, measure, halflife, blendtime, weight);
     }
     return nx * ny;
 }
