@@ -160,7 +160,7 @@ static inline sp_quat sp__q_from_scaled_angle_axis(sp_vec3 v)
     return sp__q(0.5f * k * v.x, 0.5f * k * v.y, 0.5f * k * v.z, cosf(half));
 }
 
-/* C(t) and S(t) above, and K(t) = ∫0^t S = (1 − C − y·S)/s, the response to the goal
+/* The basis C(t), S(t) of the exact spring (springs.c), and K(t) = ∫0^t S = (1 − C − y·S)/s, the response to the goal
  * velocity. Written so that nothing overflows for float-range y and s: when y² overflows
  * (halflives below about 1e-19 s) w comes from √(y − r)·√(y + r), r = √s; the slow over
  * damped rate is y1 = s/(y + w) (y² + w² loses s entirely when d² ≫ s), e^(−y0·t) comes
@@ -245,6 +245,64 @@ static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp
     sp__critical_apply(k, &j.z, &w.z, 0.0f, 0.0f);
     *x = sp__q_normalize(sp__q_mul(sp__q_from_scaled_angle_axis(j), goal));
     *v = w;
+}
+
+/* ---- Inertialization (inertialize.c, transition_cost.c) ---- */
+
+/* The quintic inertializer's offset over normalised time τ = t/t1 ∈ [0, 1]:
+ *
+ *   x(τ) = (1−τ)³ · ((1−τ)·(x0 + k·τ) + h·τ²)
+ *
+ * This is the quintic with x(0) = x0, x'(0) = v0·t1, x''(0) = a0·t1² and x = x' = x'' = 0 at
+ * τ = 1, written around its structure. Bollo's initial acceleration a0·t1² = −8·v0·t1 − 20·x0
+ * makes the root at τ = 1 quadruple, x(τ) = (1−τ)⁴·(x0 + k·τ) with k = v0·t1 + 4·x0, which
+ * keeps the sign of x0 on [0, 1] exactly when x0·(x0 + k) ≥ 0, i.e. v0·t1/x0 ≥ −5: hence the
+ * shortened blend time t1 = −5·x0/v0 when the offset moves toward zero faster than that.
+ * Bollo clamps a0 so that it never points toward zero (a0·x0 ≥ 0); raising a0 by Δ adds
+ * h·τ² = (Δ·t1²/2)·τ² with h of the sign of x0, so every term keeps the sign of x0 and the
+ * offset never overshoots zero, in exact arithmetic and in float (a sum of same-signed
+ * products cannot change sign). */
+typedef struct { float t1, x, k, h; } sp__quintic;
+
+static inline sp__quintic sp__quintic_shape(float x, float v, float blendtime)
+{
+    sp__quintic q;
+    float s = x < 0.0f ? -1.0f : 1.0f;
+    float t1 = blendtime;
+    if (x != 0.0f && s * (5.0f * x + v * t1) < 0.0f) t1 = -5.0f * x / v;
+    float vt = v * t1;
+    float k = vt + 4.0f * x;
+    if (x != 0.0f && s * (x + k) < 0.0f) k = -x; /* rounding of −5·x0/v0 must not flip x0 + k */
+    float a_bollo = -8.0f * vt - 20.0f * x;      /* a0·t1² */
+    q.t1 = t1;
+    q.x = x;
+    q.k = k;
+    q.h = s * a_bollo < 0.0f ? -0.5f * a_bollo : 0.0f;
+    return q;
+}
+
+/* Offset, and its first and second derivatives with respect to τ, at τ ∈ [0, 1]. */
+static inline void sp__quintic_eval(sp__quintic q, float tau, float *p, float *dp, float *ddp)
+{
+    float u = 1.0f - tau;
+    float l = q.x + q.k * tau;
+    float r = u * l + q.h * tau * tau;              /* the quadratic factor */
+    float dr = u * q.k - l + 2.0f * q.h * tau;
+    float ddr = 2.0f * (q.h - q.k);
+    *p = u * u * u * r;
+    *dp = u * u * (u * dr - 3.0f * r);
+    *ddp = u * (6.0f * r - 6.0f * u * dr + u * u * ddr);
+}
+
+/* Smoothstep 3τ² − 2τ³ on τ ∈ [0, 1]. */
+static inline float sp__smoothstep(float tau) { return tau * tau * (3.0f - 2.0f * tau); }
+
+/* (1 − e^(−λt))/λ, the distance covered by a velocity decaying at rate λ ≥ 0 (t for λ = 0,
+ * 0 for λ = +Inf). */
+static inline float sp__decayed_distance(float lambda, float t)
+{
+    if (t == 0.0f || isinf(lambda)) return 0.0f;
+    return lambda == 0.0f ? t : -expm1f(-lambda * t) / lambda;
 }
 
 #endif

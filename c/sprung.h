@@ -378,6 +378,157 @@ void sp_inertialize_pose_transition(float *off, const float *src, const float *d
 /** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations: off·in). */
 void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
 
+/* ------------------------------------------------------------------------
+ * Inertialization (inertialize.c)
+ *
+ * An inertializer switches from a source animation (src) to a destination (dst) by
+ * recording their offset at the transition and adding it, decayed toward zero, back onto the
+ * input (in) every frame: output = in + offset. Position and velocity of the output are
+ * continuous across every transition. The spring one decays its offset state (off_x,
+ * off_v) in place; the cubic and quintic ones keep the offset at the transition and the time
+ * since it (off_t) and evaluate the decay in closed form; dead blending keeps the
+ * extrapolated source (ext_x, ext_v, ext_t). blendtime = 0 removes the offset at once.
+ * ------------------------------------------------------------------------ */
+
+/** Record the offset (src + off) − dst at a transition from src to dst (the article's inertialize_transition). */
+void sp_inertialize_transition(float *off_x, float *off_v, float src_x, float src_v, float dst_x, float dst_v);
+/** Decay the offset with the exact critical spring and write in + offset to out. */
+void sp_inertialize_update(float *out_x, float *out_v, float *off_x, float *off_v,
+                           float in_x, float in_v, float halflife, float dt);
+/** sp_inertialize_transition per component of a vector. */
+void sp_inertialize_transition_v3(sp_vec3 *off_x, sp_vec3 *off_v, const sp_vec3 *src_x, const sp_vec3 *src_v,
+                                  const sp_vec3 *dst_x, const sp_vec3 *dst_v);
+/** sp_inertialize_update per component of a vector. */
+void sp_inertialize_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, sp_vec3 *off_x, sp_vec3 *off_v,
+                              const sp_vec3 *in_x, const sp_vec3 *in_v, float halflife, float dt);
+/** Rotation offset: off ← off·src·dst⁻¹ (shortest arc) and angular velocity
+ *  off_v ← off_v + off·src_v − off'·dst_v (world frame), so the output off·in is continuous. */
+void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x, const sp_vec3 *src_v,
+                                    const sp_quat *dst_x, const sp_vec3 *dst_v);
+/** Decay the rotation offset (sp_decay_spring_damper_exact_quat); out = off·in, out_v = off_v + off·in_v. */
+void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, sp_vec3 *off_v,
+                                const sp_quat *in_x, const sp_vec3 *in_v, float halflife, float dt);
+
+/** The article's decay_cubic: offset dt seconds after a transition with offset (x, v), reaching 0
+ *  with zero velocity at blendtime: (1−τ)²·(x + (2x + v·blendtime)·τ), τ = dt/blendtime ≤ 1. */
+float sp_decay_cubic(float x, float v, float blendtime, float dt);
+/** Offset position and velocity of the cubic inertializer dt seconds after the transition. */
+void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v, float blendtime, float dt);
+/** Cubic transition: off ← decayed(off, off_t) + src − dst, off_t ← 0. */
+void sp_inertialize_cubic_transition(float *off_x, float *off_v, float *off_t, float src_x, float src_v,
+                                     float dst_x, float dst_v, float blendtime);
+/** Cubic update: off_t += dt, out = in + decayed offset. */
+void sp_inertialize_cubic_update(float *out_x, float *out_v, float *off_t, float off_x, float off_v,
+                                 float in_x, float in_v, float blendtime, float dt);
+/** sp_inertialize_cubic_transition per component of a vector (the article's signature). */
+void sp_inertialize_cubic_transition_v3(sp_vec3 *off_x, sp_vec3 *off_v, float *off_t, const sp_vec3 *src_x,
+                                        const sp_vec3 *src_v, const sp_vec3 *dst_x, const sp_vec3 *dst_v, float blendtime);
+/** sp_inertialize_cubic_update per component of a vector (the article's signature). */
+void sp_inertialize_cubic_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, float *off_t, const sp_vec3 *off_x,
+                                    const sp_vec3 *off_v, const sp_vec3 *in_x, const sp_vec3 *in_v,
+                                    float blendtime, float dt);
+
+/** Blend time the quintic inertializer actually uses for offset (x, v): min(blendtime, −5x/v)
+ *  when the offset already moves toward zero (Bollo), else blendtime. */
+float sp_quintic_blendtime(float x, float v, float blendtime);
+/** Quintic offset dt seconds after a transition with offset (x, v) (Bollo, GDC 2018): initial
+ *  acceleration a0 = −(8·v·t1 + 20·x)/t1², clamped so that a0·x ≥ 0; zero offset, velocity and
+ *  acceleration at t1 = sp_quintic_blendtime; never crosses zero. */
+float sp_decay_quintic(float x, float v, float blendtime, float dt);
+/** Offset position, velocity and acceleration of the quintic inertializer dt seconds after the transition. */
+void sp_decayed_offset_quintic(float *out_x, float *out_v, float *out_a, float init_x, float init_v,
+                               float blendtime, float dt);
+/** Quintic transition: off ← decayed(off, off_t) + src − dst, off_t ← 0. */
+void sp_inertialize_quintic_transition(float *off_x, float *off_v, float *off_t, float src_x, float src_v,
+                                       float dst_x, float dst_v, float blendtime);
+/** Quintic update: off_t += dt, out = in + decayed offset. */
+void sp_inertialize_quintic_update(float *out_x, float *out_v, float *off_t, float off_x, float off_v,
+                                   float in_x, float in_v, float blendtime, float dt);
+
+/** Dead-blending output ext_t seconds after a transition: the source extrapolated from (ext_x, ext_v)
+ *  with velocity halving every halflife, cross-faded to in by smoothstep(ext_t/blendtime). */
+void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ext_v, float ext_t,
+                               float in_x, float in_v, float halflife, float blendtime);
+/** Dead-blending transition: ext ← current output (from ext and the playing src), ext_t ← 0. */
+void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,
+                                 float halflife, float blendtime);
+/** Dead-blending update: ext_t += dt, out = sp_dead_blending_evaluate(...). */
+void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v,
+                             float in_x, float in_v, float halflife, float blendtime, float dt);
+
+/* ------------------------------------------------------------------------
+ * Transition cost (transition_cost.c)
+ *
+ * The cost of a transition with offset x (position) and v (velocity) is the displacement
+ * ∫|offset(t)| dt of the inertialized transition; "_approx" is |∫offset(t) dt|, which
+ * underestimates oscillating offsets but is |f(src) − f(dst)| for the linear "_feature"
+ * f = cp·pos + cv·vel, so a Euclidean search over features ranks by it. Intersections
+ * return the time the offset crosses zero, or +Inf when it does not.
+ * ------------------------------------------------------------------------ */
+
+#define SP_INERTIALIZER_SPRING 0
+#define SP_INERTIALIZER_CUBIC 1
+#define SP_INERTIALIZER_QUINTIC 2
+#define SP_INERTIALIZER_DEAD_BLENDING 3
+
+#define SP_COST_EXACT 0  /* the displacement */
+#define SP_COST_APPROX 1 /* |signed area| = |feature difference| */
+#define SP_COST_ERROR 2  /* exact − approx (≥ 0) */
+#define SP_COST_BASIC 3  /* |x| + weight·|v| */
+
+/** Time t > 0 at which the decaying spring offset crosses zero, −x/(v + x·y), or +Inf if it never does. */
+float sp_decay_spring_damper_intersection(float x, float v, float halflife);
+/** ∫₀^∞ |offset| of the spring inertializer, split at the zero crossing (exact closed form). */
+float sp_decay_spring_damper_displacement(float x, float v, float halflife);
+/** |2·x·y + v| / y², y = 2·ln2/halflife: the article's approximation (exact when no crossing). */
+float sp_decay_spring_damper_displacement_approx(float x, float v, float halflife);
+/** Motion-matching feature 2·pos/y + vel/y² of the spring inertializer. */
+float sp_decay_spring_damper_feature(float pos, float vel, float halflife);
+/** Time in (0, blendtime) at which the cubic offset crosses zero, or +Inf if it does not. */
+float sp_decay_cubic_intersection(float x, float v, float blendtime);
+/** ∫₀^blendtime |offset| of the cubic inertializer, split at the zero crossing (exact closed form). */
+float sp_decay_cubic_displacement(float x, float v, float blendtime);
+/** blendtime·|x/2 + blendtime·v/12|: the cubic approximation (exact when no crossing). */
+float sp_decay_cubic_displacement_approx(float x, float v, float blendtime);
+/** Motion-matching feature z·pos/2 + z²·vel/12 (z = blendtime) of the cubic inertializer. */
+float sp_decay_cubic_feature(float pos, float vel, float blendtime);
+/** ∫₀^t1 |offset| of the quintic inertializer (never crosses zero: exact closed form). */
+float sp_decay_quintic_displacement(float x, float v, float blendtime);
+/** blendtime·|x/2 + blendtime·v/10|: exact while Bollo's acceleration clamp is active (2.5·x + v·blendtime
+ *  has the sign of x, or x = 0 and v ≥ 0: the common case), an approximation otherwise. */
+float sp_decay_quintic_displacement_approx(float x, float v, float blendtime);
+/** Motion-matching feature z·pos/2 + z²·vel/10 (z = blendtime) of the quintic inertializer. */
+float sp_decay_quintic_feature(float pos, float vel, float blendtime);
+/** Time in (0, blendtime) at which the dead-blended offset crosses zero, or +Inf. The destination is
+ *  assumed extrapolated like the source, so the offset is (1 − smoothstep)·(x + v·(1 − e^(−λt))/λ). */
+float sp_dead_blending_intersection(float x, float v, float halflife, float blendtime);
+/** ∫₀^blendtime |offset| of dead blending (closed form, split at the zero crossing). */
+float sp_dead_blending_displacement(float x, float v, float halflife, float blendtime);
+/** |∫ offset| of dead blending: blendtime·|x/2 + blendtime·K·v|, K = ∫₀¹ (1 − smoothstep)·E. */
+float sp_dead_blending_displacement_approx(float x, float v, float halflife, float blendtime);
+/** Motion-matching feature z·pos/2 + z²·K·vel of dead blending. */
+float sp_dead_blending_feature(float pos, float vel, float halflife, float blendtime);
+/** The basic cost |x| + weight·|v|, for comparison. */
+float sp_transition_cost_basic(float x, float v, float weight);
+/** Feature coefficients (cp, cv) of an inertializer (SP_INERTIALIZER_*): feature = cp·pos + cv·vel. */
+void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int inertializer,
+                                             float halflife, float blendtime);
+/** One cost: measure SP_COST_* of inertializer SP_INERTIALIZER_* (halflife for spring and dead
+ *  blending, blendtime for the others, weight for SP_COST_BASIC); NaN for an unknown kind. */
+float sp_transition_cost(float x, float v, int inertializer, int measure, float halflife, float blendtime, float weight);
+/** Cost landscape: out[j·nx + i] = sp_transition_cost at x = x_min..x_max (i = 0..nx−1, endpoints
+ *  included) and v = v_min..v_max (j = 0..ny−1). Writes nx·ny floats; returns that, or 0 (nothing
+ *  written) for nx, ny ≤ 0 or an unknown kind. */
+int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min, float v_max,
+                                 int inertializer, int measure, float halflife, float blendtime, float weight);
+/** Motion-matching features of rows × dims positions and velocities (row-major), into out (rows × dims);
+ *  returns rows, or 0 (nothing written) for bad sizes or an unknown inertializer. */
+int sp_inertialization_features(float *out, const float *pos, const float *vel, int rows, int dims,
+                                int inertializer, float halflife, float blendtime);
+/** Brute-force nearest row of database (rows × dims) to query (dims) by Euclidean distance, written to
+ *  out_cost; returns its index (the first on ties), or −1 (cost +Inf) when there is none. */
+int sp_inertialization_search(float *out_cost, const float *database, int rows, int dims, const float *query);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,3 +18,5 @@ export * from './adjustment.js';
 export * from './contact.js';
 export * from './batch.js';
 export * from './batch_pose.js';
+export * from './inertialize.js';
+export * from './transition_cost.js';

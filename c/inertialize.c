@@ -1,0 +1,218 @@
+/* inertialize.c — inertializers: the spring one of Spring-It-On (float, vec3, quaternion),
+ * the cubic one of "Inertialization Transition Cost", a quintic one in the style of
+ * Bollo's GDC 2018 talk, and dead blending.
+ *
+ * Each has a transition (record the offset between what was playing and what plays next)
+ * and an update (add the decayed offset back onto the new input). The spring decays its
+ * offset state step by step; the polynomial ones and dead blending keep the offset at the
+ * transition plus the time since, and evaluate the decay in closed form. */
+#include "internal.h"
+
+/* ---- spring ---- */
+
+void sp_inertialize_transition(float *off_x, float *off_v, float src_x, float src_v, float dst_x, float dst_v)
+{
+    *off_x = (src_x + *off_x) - dst_x;
+    *off_v = (src_v + *off_v) - dst_v;
+}
+
+void sp_inertialize_update(float *out_x, float *out_v, float *off_x, float *off_v,
+                           float in_x, float in_v, float halflife, float dt)
+{
+    sp_decay_spring_damper_exact(off_x, off_v, halflife, dt);
+    *out_x = in_x + *off_x;
+    *out_v = in_v + *off_v;
+}
+
+void sp_inertialize_transition_v3(sp_vec3 *off_x, sp_vec3 *off_v, const sp_vec3 *src_x, const sp_vec3 *src_v,
+                                  const sp_vec3 *dst_x, const sp_vec3 *dst_v)
+{
+    sp_inertialize_transition(&off_x->x, &off_v->x, src_x->x, src_v->x, dst_x->x, dst_v->x);
+    sp_inertialize_transition(&off_x->y, &off_v->y, src_x->y, src_v->y, dst_x->y, dst_v->y);
+    sp_inertialize_transition(&off_x->z, &off_v->z, src_x->z, src_v->z, dst_x->z, dst_v->z);
+}
+
+void sp_inertialize_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, sp_vec3 *off_x, sp_vec3 *off_v,
+                              const sp_vec3 *in_x, const sp_vec3 *in_v, float halflife, float dt)
+{
+    sp_inertialize_update(&out_x->x, &out_v->x, &off_x->x, &off_v->x, in_x->x, in_v->x, halflife, dt);
+    sp_inertialize_update(&out_x->y, &out_v->y, &off_x->y, &off_v->y, in_x->y, in_v->y, halflife, dt);
+    sp_inertialize_update(&out_x->z, &out_v->z, &off_x->z, &off_v->z, in_x->z, in_v->z, halflife, dt);
+}
+
+/* The output is off·in, whose angular velocity (world frame) is off_v + off·in_v·off⁻¹.
+ * Keeping both continuous across the switch from src to dst gives
+ *   off' = off·src·dst⁻¹,   off_v' = off_v + off·src_v − off'·dst_v   (vectors rotated). */
+void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x, const sp_vec3 *src_v,
+                                    const sp_quat *dst_x, const sp_vec3 *dst_v)
+{
+    sp_quat old = *off_x;
+    sp_quat next = sp__q_abs(sp__q_normalize(sp__q_mul(sp__q_mul(old, *src_x), sp__q_inv(*dst_x))));
+    *off_v = sp__v3_sub(sp__v3_add(*off_v, sp__q_rotate(old, *src_v)), sp__q_rotate(next, *dst_v));
+    *off_x = next;
+}
+
+void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, sp_vec3 *off_v,
+                                const sp_quat *in_x, const sp_vec3 *in_v, float halflife, float dt)
+{
+    sp_decay_spring_damper_exact_quat(off_x, off_v, halflife, dt);
+    *out_x = sp__q_normalize(sp__q_mul(*off_x, *in_x));
+    *out_v = sp__v3_add(*off_v, sp__q_rotate(*off_x, *in_v));
+}
+
+/* ---- cubic ----
+ * The article's cubic a·τ³ + b·τ² + c·τ + d (d = x, c = v·blendtime, b = −3d − 2c,
+ * a = 2d + c, τ = t/blendtime) factors as (1−τ)²·(d + a·τ), evaluated in that form so that it
+ * reaches exactly 0 at τ = 1. Instead of the article's blendtime + eps, τ = 1 whenever
+ * t ≥ blendtime: blendtime = 0 removes the offset at once, dt = 0 keeps it whole. */
+
+void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v, float blendtime, float dt)
+{
+    if (!(dt < blendtime)) { *out_x = 0.0f; *out_v = 0.0f; return; }
+    float tau = dt > 0.0f ? dt / blendtime : 0.0f;
+    float u = 1.0f - tau;
+    float d = init_x;
+    float a = 2.0f * d + init_v * blendtime;
+    *out_x = u * u * (d + a * tau);
+    /* x'(τ)/blendtime = v·(1−τ)(1−3τ) − 6·d·τ(1−τ)/blendtime */
+    *out_v = u * (init_v * (1.0f - 3.0f * tau) - 6.0f * d * (tau / blendtime));
+}
+
+float sp_decay_cubic(float x, float v, float blendtime, float dt)
+{
+    float out_x, out_v;
+    sp_decayed_offset_cubic(&out_x, &out_v, x, v, blendtime, dt);
+    return out_x;
+}
+
+void sp_inertialize_cubic_transition(float *off_x, float *off_v, float *off_t, float src_x, float src_v,
+                                     float dst_x, float dst_v, float blendtime)
+{
+    float dec_x, dec_v;
+    sp_decayed_offset_cubic(&dec_x, &dec_v, *off_x, *off_v, blendtime, *off_t);
+    *off_x = (dec_x + src_x) - dst_x;
+    *off_v = (dec_v + src_v) - dst_v;
+    *off_t = 0.0f;
+}
+
+void sp_inertialize_cubic_update(float *out_x, float *out_v, float *off_t, float off_x, float off_v,
+                                 float in_x, float in_v, float blendtime, float dt)
+{
+    *off_t += dt;
+    float dec_x, dec_v;
+    sp_decayed_offset_cubic(&dec_x, &dec_v, off_x, off_v, blendtime, *off_t);
+    *out_x = in_x + dec_x;
+    *out_v = in_v + dec_v;
+}
+
+static void decayed_offset_cubic_v3(sp_vec3 *out_x, sp_vec3 *out_v, const sp_vec3 *init_x, const sp_vec3 *init_v,
+                                    float blendtime, float dt)
+{
+    sp_decayed_offset_cubic(&out_x->x, &out_v->x, init_x->x, init_v->x, blendtime, dt);
+    sp_decayed_offset_cubic(&out_x->y, &out_v->y, init_x->y, init_v->y, blendtime, dt);
+    sp_decayed_offset_cubic(&out_x->z, &out_v->z, init_x->z, init_v->z, blendtime, dt);
+}
+
+void sp_inertialize_cubic_transition_v3(sp_vec3 *off_x, sp_vec3 *off_v, float *off_t, const sp_vec3 *src_x,
+                                        const sp_vec3 *src_v, const sp_vec3 *dst_x, const sp_vec3 *dst_v, float blendtime)
+{
+    sp_vec3 dec_x, dec_v;
+    decayed_offset_cubic_v3(&dec_x, &dec_v, off_x, off_v, blendtime, *off_t);
+    *off_x = sp__v3_sub(sp__v3_add(dec_x, *src_x), *dst_x);
+    *off_v = sp__v3_sub(sp__v3_add(dec_v, *src_v), *dst_v);
+    *off_t = 0.0f;
+}
+
+void sp_inertialize_cubic_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, float *off_t, const sp_vec3 *off_x,
+                                    const sp_vec3 *off_v, const sp_vec3 *in_x, const sp_vec3 *in_v,
+                                    float blendtime, float dt)
+{
+    *off_t += dt;
+    sp_vec3 dec_x, dec_v;
+    decayed_offset_cubic_v3(&dec_x, &dec_v, off_x, off_v, blendtime, *off_t);
+    *out_x = sp__v3_add(*in_x, dec_x);
+    *out_v = sp__v3_add(*in_v, dec_v);
+}
+
+/* ---- quintic (Bollo) ---- the shape is derived in internal.h (sp__quintic_shape). */
+
+float sp_quintic_blendtime(float x, float v, float blendtime)
+{
+    return sp__quintic_shape(x, v, blendtime).t1;
+}
+
+void sp_decayed_offset_quintic(float *out_x, float *out_v, float *out_a, float init_x, float init_v,
+                               float blendtime, float dt)
+{
+    sp__quintic q = sp__quintic_shape(init_x, init_v, blendtime);
+    if (!(dt < q.t1)) { *out_x = 0.0f; *out_v = 0.0f; *out_a = 0.0f; return; }
+    float tau = dt > 0.0f ? dt / q.t1 : 0.0f, p, dp, ddp;
+    sp__quintic_eval(q, tau, &p, &dp, &ddp);
+    *out_x = p;
+    *out_v = dt > 0.0f ? dp / q.t1 : init_v; /* exact at τ = 0 */
+    *out_a = ddp / q.t1 / q.t1;
+}
+
+float sp_decay_quintic(float x, float v, float blendtime, float dt)
+{
+    float out_x, out_v, out_a;
+    sp_decayed_offset_quintic(&out_x, &out_v, &out_a, x, v, blendtime, dt);
+    return out_x;
+}
+
+void sp_inertialize_quintic_transition(float *off_x, float *off_v, float *off_t, float src_x, float src_v,
+                                       float dst_x, float dst_v, float blendtime)
+{
+    float dec_x, dec_v, dec_a;
+    sp_decayed_offset_quintic(&dec_x, &dec_v, &dec_a, *off_x, *off_v, blendtime, *off_t);
+    *off_x = (dec_x + src_x) - dst_x;
+    *off_v = (dec_v + src_v) - dst_v;
+    *off_t = 0.0f;
+}
+
+void sp_inertialize_quintic_update(float *out_x, float *out_v, float *off_t, float off_x, float off_v,
+                                   float in_x, float in_v, float blendtime, float dt)
+{
+    *off_t += dt;
+    float dec_x, dec_v, dec_a;
+    sp_decayed_offset_quintic(&dec_x, &dec_v, &dec_a, off_x, off_v, blendtime, *off_t);
+    *out_x = in_x + dec_x;
+    *out_v = in_v + dec_v;
+}
+
+/* ---- dead blending ----
+ * The source is extrapolated from the state (ext_x, ext_v) it had at the transition, its
+ * velocity decaying by half every halflife: v(t) = ext_v·e^(−λt), λ = ln2/halflife, and
+ * x(t) = ext_x + ext_v·(1 − e^(−λt))/λ exactly. The output cross-fades from it to the input
+ * with α = smoothstep(t/blendtime), whose derivative enters the output velocity. */
+
+void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ext_v, float ext_t,
+                               float in_x, float in_v, float halflife, float blendtime)
+{
+    if (!(ext_t < blendtime)) { *out_x = in_x; *out_v = in_v; return; }
+    float lambda = SP_LN2 / halflife;
+    float sx = ext_x + ext_v * sp__decayed_distance(lambda, ext_t);
+    float sv = ext_t == 0.0f ? ext_v : ext_v * expf(-lambda * ext_t);
+    float tau = ext_t > 0.0f ? ext_t / blendtime : 0.0f;
+    float alpha = sp__smoothstep(tau);
+    float dalpha = 6.0f * tau * (1.0f - tau) / blendtime;
+    *out_x = (1.0f - alpha) * sx + alpha * in_x;
+    *out_v = (1.0f - alpha) * sv + alpha * in_v + dalpha * (in_x - sx);
+}
+
+void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,
+                                 float halflife, float blendtime)
+{
+    float x, v;
+    sp_dead_blending_evaluate(&x, &v, *ext_x, *ext_v, *ext_t, src_x, src_v, halflife, blendtime);
+    *ext_x = x;
+    *ext_v = v;
+    *ext_t = 0.0f;
+}
+
+void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v,
+                             float in_x, float in_v, float halflife, float blendtime, float dt)
+{
+    *ext_t += dt;
+    sp_dead_blending_evaluate(out_x, out_v, ext_x, ext_v, *ext_t, in_x, in_v, halflife, blendtime);
+}

@@ -1,0 +1,358 @@
+/* transition_cost.c — "Inertialization Transition Cost": the total displacement ∫|offset(t)| dt
+ * an inertialized transition causes, for the spring, cubic, quintic and dead-blending
+ * inertializers; the approximation |∫offset(t) dt| and the motion-matching feature that
+ * turns it into a Euclidean distance; cost landscapes; a brute-force feature search.
+ *
+ * Every displacement is homogeneous of degree one in (x, v): each is computed by a kernel
+ * on (x, v·timescale), a position pair, after scaling (x, v) by a power of two near their
+ * magnitude (exact), so that huge and tiny offsets neither overflow nor lose precision in
+ * intermediate terms. A true result too large for a float gives +Inf. */
+#include "internal.h"
+
+/* 2^e close to max(|a|, |b|) when that is outside [2^−60, 2^60], else 0 (no scaling). */
+static int scale_exponent(float a, float b)
+{
+    float m = fmaxf(fabsf(a), fabsf(b));
+    int e = 0;
+    if (m > 0.0f && m < INFINITY && !(m > 0x1p-60f && m < 0x1p60f)) frexpf(m, &e);
+    return e;
+}
+
+/* ---- spring ----
+ * The offset is e^(−yt)·(x + j·t), j = v + x·y, y = 2·ln2/halflife. In units of position,
+ * with a = x and b = v/y, its integrals times y are: over [0, ∞) 2a + b (the article's
+ * (2xy + v)/y²), and over [t*, ∞) from the zero crossing t* = −x/j, e^(−u)·(a + b) where
+ * u = y·t* = −a/(a + b). A crossing exists for t > 0 iff a and a + b have opposite signs
+ * (the article's `t > 0` test, without its division by zero when v = −x·y). Then
+ *   y·displacement = |a + b|·(2·e^(−u) + u − 1) = |a| − |a + b| + 2·|a + b|·e^(−u). */
+static float spring_displacement_kernel(float a, float b)
+{
+    float j = a + b;
+    if ((a > 0.0f && j < 0.0f) || (a < 0.0f && j > 0.0f)) {
+        float aj = fabsf(j);
+        return fabsf(a) - aj + 2.0f * aj * expf(a / j);
+    }
+    return fabsf(a + j);
+}
+
+float sp_decay_spring_damper_intersection(float x, float v, float halflife)
+{
+    float y = sp__half_damping(halflife);
+    float a = x, j = a + v / y;
+    if ((a > 0.0f && j < 0.0f) || (a < 0.0f && j > 0.0f)) return (-a / j) / y;
+    return INFINITY;
+}
+
+float sp_decay_spring_damper_displacement(float x, float v, float halflife)
+{
+    float y = sp__half_damping(halflife);
+    int e = scale_exponent(x, v);
+    return ldexpf(spring_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) / y) / y, e);
+}
+
+/* ---- cubic ----
+ * The offset (1−τ)²·(d + a·τ), τ = t/blendtime, d = x, c = v·blendtime, a = 2d + c, crosses
+ * zero at τ* = −d/a inside (0, 1) iff d and a have opposite signs and |d| < |a| (the article's
+ * (−2a − b)/(a + eps), without the eps). Its integral from τ to 1 is
+ * (1−τ)³·((d + a)/3 − a·(1−τ)/4), which at τ* (where d + a = a·(1−τ*)) is a·s⁴/12 with
+ * s = 1 − τ* = (d + a)/a; over [0, 1] it is d/2 + c/12. */
+static float cubic_displacement_kernel(float d, float c)
+{
+    float a = 2.0f * d + c;
+    float whole = 0.5f * d + c / 12.0f;
+    if (((d > 0.0f && a < 0.0f) || (d < 0.0f && a > 0.0f)) && fabsf(d) < fabsf(a)) {
+        float s = (d + a) / a;
+        float tail = a * sp__sq(sp__sq(s)) / 12.0f;
+        return fabsf(whole - tail) + fabsf(tail);
+    }
+    return fabsf(whole);
+}
+
+float sp_decay_cubic_intersection(float x, float v, float blendtime)
+{
+    float d = x, a = 2.0f * d + v * blendtime;
+    if (((d > 0.0f && a < 0.0f) || (d < 0.0f && a > 0.0f)) && fabsf(d) < fabsf(a)) return (-d / a) * blendtime;
+    return INFINITY;
+}
+
+float sp_decay_cubic_displacement(float x, float v, float blendtime)
+{
+    int e = scale_exponent(x, v);
+    return ldexpf(cubic_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime) * blendtime, e);
+}
+
+/* ---- quintic ----
+ * Its offset (1−τ)³·((1−τ)(x + kτ) + hτ²) never crosses zero (internal.h), so the
+ * displacement is the absolute value of its integral t1·|x/5 + k/30 + h/60|, from
+ * ∫(1−τ)⁴ = 1/5, ∫(1−τ)⁴τ = 1/30, ∫(1−τ)³τ² = 1/60 (x + k·τ and h have the sign of x, so the
+ * sum cancels at most x/5 − x/30).
+ * Here w = v·blendtime, so the shape is taken for blendtime 1 and t1 is a fraction. */
+static float quintic_displacement_kernel(float x, float w)
+{
+    sp__quintic q = sp__quintic_shape(x, w, 1.0f);
+    return q.t1 * fabsf(q.x / 5.0f + q.k / 30.0f + q.h / 60.0f);
+}
+
+float sp_decay_quintic_displacement(float x, float v, float blendtime)
+{
+    int e = scale_exponent(x, v);
+    return ldexpf(quintic_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime) * blendtime, e);
+}
+
+/* ---- dead blending ----
+ * For a cost that depends only on the offsets (x, v), the destination is taken to be
+ * extrapolated from the transition the same way as the source (velocity decaying at
+ * λ = ln2/halflife); the blended offset is then, with τ = t/blendtime, k = λ·blendtime,
+ * w = v·blendtime:
+ *   offset(τ) = P(τ)·(x + w·E(τ)),  P = 1 − smoothstep = (1−τ)²(1+2τ),  E = (1 − e^(−kτ))/k.
+ * x + w·E is monotone, so it crosses zero at most once: at τ* = −log1p(k·x/w)/k when x and
+ * its value at τ = 1 have opposite signs. The integrals are closed forms:
+ * ∫₀^τ P = τ − τ³ + τ⁴/2 and Q(τ) = ∫₀^τ P·E (dead_q). */
+static float dead_pi(float tau) { return tau - tau * tau * tau + 0.5f * sp__sq(sp__sq(tau)); }
+
+/* Q(τ) = ∫₀^τ P(s)·E(s) ds. For k ≤ 2 from the series E(s) = Σ (−k)^(n−1)·s^n/n!, each term
+ * integrated exactly against P (18 terms: the remainder is below 2^18/19! < 3e-12); for
+ * k > 2 by parts, ∫₀^τ P·e^(−ks) = R(0) − R(τ), R(s) = e^(−ks)·(P/k + P'/k² + P''/k³ + P'''/k⁴),
+ * whose terms are then no larger than a few times the result. */
+static float dead_q(float k, float tau)
+{
+    if (tau == 0.0f) return 0.0f;
+    if (k <= 2.0f) {
+        float sum = 0.0f, c = 1.0f, tp = tau * tau, t2 = tau * tau, t3 = t2 * tau;
+        for (int n = 1; n <= 18; n++) {
+            sum += c * tp * (1.0f / (float)(n + 1) - 3.0f * t2 / (float)(n + 3) + 2.0f * t3 / (float)(n + 4));
+            c *= -k / (float)(n + 1);
+            tp *= tau;
+        }
+        return sum;
+    }
+    float ik = 1.0f / k, ik2 = ik * ik;
+    float u = 1.0f - tau;
+    float p = u * u * (1.0f + 2.0f * tau), dp = 6.0f * tau * (tau - 1.0f), ddp = 12.0f * tau - 6.0f;
+    float r0 = ik - 6.0f * ik2 * ik + 12.0f * ik2 * ik2;
+    float rt = expf(-k * tau) * (p * ik + dp * ik2 + ddp * ik2 * ik + 12.0f * ik2 * ik2);
+    return (dead_pi(tau) - r0 + rt) * ik;
+}
+
+/* k = λ·blendtime = ln2·blendtime/halflife, with blendtime = 0 giving 0 (no blend at all). */
+static float dead_rate(float halflife, float blendtime)
+{
+    return blendtime == 0.0f ? 0.0f : (SP_LN2 * blendtime) / halflife;
+}
+
+/* τ* in (0, 1) where x + w·E(τ) = 0, or a negative number when it does not cross. */
+static float dead_crossing(float x, float w, float k)
+{
+    float end = x + w * sp__decayed_distance(k, 1.0f);
+    if (!((x > 0.0f && end < 0.0f) || (x < 0.0f && end > 0.0f))) return -1.0f;
+    if (k == 0.0f) return sp__clamp(-x / w, 0.0f, 1.0f);
+    float r = k * x / w; /* in (−1, 0) in exact arithmetic */
+    return r > -1.0f ? sp__clamp(-log1pf(r) / k, 0.0f, 1.0f) : 1.0f;
+}
+
+/* Displacement / blendtime; q1 = dead_q(k, 1). */
+static float dead_displacement_kernel(float x, float w, float k, float q1)
+{
+    float whole = 0.5f * x + w * q1;
+    float tau = dead_crossing(x, w, k);
+    if (tau < 0.0f) return fabsf(whole);
+    float head = x * dead_pi(tau) + w * dead_q(k, tau);
+    return fabsf(head) + fabsf(whole - head);
+}
+
+float sp_dead_blending_intersection(float x, float v, float halflife, float blendtime)
+{
+    float tau = dead_crossing(x, v * blendtime, dead_rate(halflife, blendtime));
+    return tau > 0.0f && tau < 1.0f ? tau * blendtime : INFINITY;
+}
+
+float sp_dead_blending_displacement(float x, float v, float halflife, float blendtime)
+{
+    float k = dead_rate(halflife, blendtime);
+    int e = scale_exponent(x, v);
+    float r = dead_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime, k, dead_q(k, 1.0f));
+    return ldexpf(r * blendtime, e);
+}
+
+/* ---- approximations and features ----
+ * Each inertializer's signed area ∫offset is linear in (x, v) where it is used as the
+ * approximation: cp·x + cv·v. So |cp·Δpos + cv·Δvel| = |f(src) − f(dst)| with the feature
+ * f = cp·pos + cv·vel, and the approximate cost is a Euclidean distance between features. */
+void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int inertializer,
+                                             float halflife, float blendtime)
+{
+    float z = blendtime;
+    switch (inertializer) {
+    case SP_INERTIALIZER_SPRING: {
+        float iy = 1.0f / sp__half_damping(halflife);
+        *out_pos = 2.0f * iy;
+        *out_vel = iy * iy;
+        return;
+    }
+    case SP_INERTIALIZER_CUBIC: *out_pos = 0.5f * z; *out_vel = z * z / 12.0f; return;
+    case SP_INERTIALIZER_QUINTIC: *out_pos = 0.5f * z; *out_vel = z * z / 10.0f; return;
+    case SP_INERTIALIZER_DEAD_BLENDING:
+        *out_pos = 0.5f * z;
+        *out_vel = z * z * dead_q(dead_rate(halflife, z), 1.0f);
+        return;
+    default: *out_pos = NAN; *out_vel = NAN; return;
+    }
+}
+
+static float feature(int inertializer, float pos, float vel, float halflife, float blendtime)
+{
+    float cp, cv;
+    sp_inertialization_feature_coefficients(&cp, &cv, inertializer, halflife, blendtime);
+    return cp * pos + cv * vel;
+}
+
+float sp_decay_spring_damper_feature(float pos, float vel, float halflife)
+{
+    return feature(SP_INERTIALIZER_SPRING, pos, vel, halflife, 0.0f);
+}
+float sp_decay_spring_damper_displacement_approx(float x, float v, float halflife)
+{
+    return fabsf(sp_decay_spring_damper_feature(x, v, halflife));
+}
+float sp_decay_cubic_feature(float pos, float vel, float blendtime)
+{
+    return feature(SP_INERTIALIZER_CUBIC, pos, vel, 0.0f, blendtime);
+}
+float sp_decay_cubic_displacement_approx(float x, float v, float blendtime)
+{
+    return fabsf(sp_decay_cubic_feature(x, v, blendtime));
+}
+float sp_decay_quintic_feature(float pos, float vel, float blendtime)
+{
+    return feature(SP_INERTIALIZER_QUINTIC, pos, vel, 0.0f, blendtime);
+}
+float sp_decay_quintic_displacement_approx(float x, float v, float blendtime)
+{
+    return fabsf(sp_decay_quintic_feature(x, v, blendtime));
+}
+float sp_dead_blending_feature(float pos, float vel, float halflife, float blendtime)
+{
+    return feature(SP_INERTIALIZER_DEAD_BLENDING, pos, vel, halflife, blendtime);
+}
+float sp_dead_blending_displacement_approx(float x, float v, float halflife, float blendtime)
+{
+    return fabsf(sp_dead_blending_feature(x, v, halflife, blendtime));
+}
+
+float sp_transition_cost_basic(float x, float v, float weight) { return fabsf(x) + weight * fabsf(v); }
+
+/* ---- landscapes ---- */
+
+float sp_transition_cost(float x, float v, int inertializer, int measure, float halflife, float blendtime, float weight)
+{
+    if (measure == SP_COST_BASIC) return sp_transition_cost_basic(x, v, weight);
+    float exact, approx = fabsf(feature(inertializer, x, v, halflife, blendtime));
+    switch (inertializer) {
+    case SP_INERTIALIZER_SPRING: exact = sp_decay_spring_damper_displacement(x, v, halflife); break;
+    case SP_INERTIALIZER_CUBIC: exact = sp_decay_cubic_displacement(x, v, blendtime); break;
+    case SP_INERTIALIZER_QUINTIC: exact = sp_decay_quintic_displacement(x, v, blendtime); break;
+    case SP_INERTIALIZER_DEAD_BLENDING: exact = sp_dead_blending_displacement(x, v, halflife, blendtime); break;
+    default: return NAN;
+    }
+    switch (measure) {
+    case SP_COST_EXACT: return exact;
+    case SP_COST_APPROX: return approx;
+    case SP_COST_ERROR: return exact - approx;
+    default: return NAN;
+    }
+}
+
+/* The exact cost of one cell by its kernel; k, q1 are dead blending's constants. */
+static inline float kernel(int inertializer, float x, float w, float k, float q1)
+{
+    switch (inertializer) {
+    case SP_INERTIALIZER_SPRING: return spring_displacement_kernel(x, w);
+    case SP_INERTIALIZER_CUBIC: return cubic_displacement_kernel(x, w);
+    case SP_INERTIALIZER_QUINTIC: return quintic_displacement_kernel(x, w);
+    default: return dead_displacement_kernel(x, w, k, q1);
+    }
+}
+
+/* One row of the grid at velocity v, with the kernels called directly and the per-grid
+ * constants hoisted. The switches are on loop invariants, so each loop is branch-predictable. */
+static void landscape_row(float *row, int nx, float x_min, float dx, int inertializer, int measure, float v,
+                          float vs, float cp, float cv, float k, float q1, float weight)
+{
+    float w = v * vs, av = cv * v, bv = weight * fabsf(v);
+    switch (measure) {
+    case SP_COST_BASIC:
+        for (int i = 0; i < nx; i++) row[i] = fabsf(x_min + dx * (float)i) + bv;
+        break;
+    case SP_COST_APPROX:
+        for (int i = 0; i < nx; i++) row[i] = fabsf(cp * (x_min + dx * (float)i) + av);
+        break;
+    case SP_COST_EXACT:
+        for (int i = 0; i < nx; i++) row[i] = kernel(inertializer, x_min + dx * (float)i, w, k, q1) * vs;
+        break;
+    default:
+        for (int i = 0; i < nx; i++) {
+            float x = x_min + dx * (float)i;
+            row[i] = kernel(inertializer, x, w, k, q1) * vs - fabsf(cp * x + av);
+        }
+        break;
+    }
+}
+
+/* The grid calls the kernels directly when the scaled inputs stay inside [−2^60, 2^60] (no
+ * intermediate can overflow); otherwise sp_transition_cost per cell, which scales each cell.
+ * The last column and row are evaluated at x_max and v_max exactly. */
+int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min, float v_max,
+                                 int inertializer, int measure, float halflife, float blendtime, float weight)
+{
+    if (nx <= 0 || ny <= 0 || inertializer < 0 || inertializer > SP_INERTIALIZER_DEAD_BLENDING ||
+        measure < 0 || measure > SP_COST_BASIC)
+        return 0;
+    float dx = nx > 1 ? (x_max - x_min) / (float)(nx - 1) : 0.0f;
+    float dv = ny > 1 ? (v_max - v_min) / (float)(ny - 1) : 0.0f;
+    float cp, cv;
+    sp_inertialization_feature_coefficients(&cp, &cv, inertializer, halflife, blendtime);
+    /* the kernels take (x, v·vs) and return displacement / vs */
+    float vs = inertializer == SP_INERTIALIZER_SPRING ? 1.0f / sp__half_damping(halflife) : blendtime;
+    float k = dead_rate(halflife, blendtime), q1 = dead_q(k, 1.0f);
+    float xm = fmaxf(fabsf(x_min), fabsf(x_max)), wm = fmaxf(fabsf(v_min), fabsf(v_max)) * vs;
+    int fast = xm < 0x1p60f && wm < 0x1p60f && isfinite(vs) && isfinite(cp) && isfinite(cv);
+    for (int j = 0; j < ny; j++) {
+        float v = j == ny - 1 && ny > 1 ? v_max : v_min + dv * (float)j;
+        float *row = out + (long)j * nx;
+        if (fast) landscape_row(row, nx, x_min, dx, inertializer, measure, v, vs, cp, cv, k, q1, weight);
+        else
+            for (int i = 0; i < nx; i++)
+                row[i] = sp_transition_cost(x_min + dx * (float)i, v, inertializer, measure, halflife, blendtime, weight);
+        if (nx > 1 && fast) landscape_row(row + nx - 1, 1, x_max, 0.0f, inertializer, measure, v, vs, cp, cv, k, q1, weight);
+        else if (nx > 1) row[nx - 1] = sp_transition_cost(x_max, v, inertializer, measure, halflife, blendtime, weight);
+    }
+    return nx * ny;
+}
+
+/* ---- motion matching ---- */
+
+int sp_inertialization_features(float *out, const float *pos, const float *vel, int rows, int dims,
+                                int inertializer, float halflife, float blendtime)
+{
+    if (rows <= 0 || dims <= 0 || inertializer < 0 || inertializer > SP_INERTIALIZER_DEAD_BLENDING) return 0;
+    float cp, cv;
+    sp_inertialization_feature_coefficients(&cp, &cv, inertializer, halflife, blendtime);
+    long n = (long)rows * dims;
+    for (long i = 0; i < n; i++) out[i] = cp * pos[i] + cv * vel[i];
+    return rows;
+}
+
+int sp_inertialization_search(float *out_cost, const float *database, int rows, int dims, const float *query)
+{
+    int best = -1;
+    float best_d = INFINITY;
+    if (dims > 0)
+        for (int r = 0; r < rows; r++) {
+            const float *row = database + (long)r * dims;
+            float d = 0.0f;
+            for (int c = 0; c < dims && d < best_d; c++) d += sp__sq(row[c] - query[c]);
+            if (d < best_d) { best_d = d; best = r; }
+        }
+    *out_cost = sqrtf(best_d);
+    return best;
+}
