@@ -100,8 +100,10 @@ test_js() {
 
 test_e2e() {
   [ -d tests/e2e ] && ls tests/e2e/*.test.mjs >/dev/null 2>&1 || return 0
+  log "building the playground (static files, web/playground/dist/)"
+  node_modules/.bin/vite build --config web/playground/vite.config.js --logLevel warn
   log "end-to-end tests in headless Chromium"
-  node --test --test-reporter=spec tests/e2e/
+  node --test --test-concurrency=1 --test-reporter=spec tests/e2e/
 }
 
 test_fuzz() {
