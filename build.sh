@@ -126,7 +126,8 @@ case "$cmd" in
     ;;
   serve)
     build
-    exec npx vite --config web/playground/vite.config.js --host 127.0.0.1
+    log "serving the playground: open the Local address printed below (Ctrl-C stops)"
+    exec node_modules/.bin/vite --config web/playground/vite.config.js --host 127.0.0.1
     ;;
   bench)
     build

@@ -103,20 +103,25 @@ function mountPanel(panel, host, initial) {
   };
   const writeUrlSoon = debounce(writeUrl, 150);
   const updateCode = buildCopyCode(side, panel.name);
+  // Keys changed since the last redraw (null: redraw everything), so that a panel may
+  // skip the plots a slider does not touch.
+  let changed = null;
   const request = coalesce(() => {
     if (!state.live) return;
-    state.live.draw(params);
+    state.live.draw(params, changed);
+    changed = new Set();
     const code = state.live.code(params);
     updateCode({ ts: code.ts, c: code.c, json: JSON.stringify(code.json || params, null, 2) });
   });
   const sync = buildControls(form, panel.name, panel.params, params, (key) => {
+    if (changed) changed.add(key);
     if (kind(panel.params[key]) !== 'range') sync();
     request();
     writeUrlSoon();
   });
   form.addEventListener('change', writeUrl);
   state.sync = sync;
-  state.request = request;
+  state.request = () => { changed = null; request(); };
   if (state.missing.length) {
     const note = document.createElement('p');
     note.className = 'pending';
@@ -124,9 +129,9 @@ function mountPanel(panel, host, initial) {
     plots.append(note);
     return state;
   }
-  state.ui = makeUi(panel, section, plots, readouts, request);
+  state.ui = makeUi(panel, section, plots, readouts, state.request);
   state.live = panel.mount(state.ui, sprung);
-  request();
+  state.request();
   return state;
 }
 

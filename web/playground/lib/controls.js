@@ -6,7 +6,8 @@
 //   { label, min, max, step, value, unit?, show?(p) }        a slider (the default kind)
 //   { label, options: [[value, text], ...], value, show? }   a choice
 //   { label, check: true, value: boolean, show? }            a checkbox
-// `show(p)` hides the control when it returns false (e.g. sliders of another mode).
+// `show(p)` hides the control when it returns false (e.g. sliders of another mode);
+// `group: 'Title'` puts a heading before the control.
 
 /** Number of decimals of a slider step, for read-outs and URLs. */
 export function decimals(step) {
@@ -37,6 +38,12 @@ export function formatValue(spec, value) {
 export function buildControls(form, panelName, schema, params, onChange) {
   const rows = [];
   for (const [key, spec] of Object.entries(schema)) {
+    if (spec.group) {
+      const heading = document.createElement('h3');
+      heading.className = 'group';
+      heading.textContent = spec.group;
+      form.append(heading);
+    }
     const id = `${panelName}-${key}`;
     const row = document.createElement('div');
     row.className = `control control-${kind(spec)}`;

@@ -42,10 +42,11 @@ export default {
       ...RATES.map((r) => ({ label: r.label, color: r.color }))];
     const plot = (caption) => ui.plot(caption, { series, x: { title: 't (s)', min: 0, max: DURATION }, y: { min: -0.6, max: 1.6 } });
     const charts = [
-      { plot: plot('damper(x, g, factor): lerp by a fixed factor per frame'), step: (x, g, p) => sprung.damper(x, g, p.factor) },
-      { plot: plot('damper_bad(x, g, damping, dt) = lerp(x, g, damping·dt)'), step: (x, g, p, dt) => sprung.damperBad(x, g, p.damping, dt) },
-      { plot: plot('damper_exponential(x, g, damping, dt, ft = 1/60)'), step: (x, g, p, dt) => sprung.damperExponential(x, g, p.damping, dt, FT) },
+      { deps: ['factor'], plot: plot('damper(x, g, factor): lerp by a fixed factor per frame'), step: (x, g, p) => sprung.damper(x, g, p.factor) },
+      { deps: ['damping', 'jitter'], plot: plot('damper_bad(x, g, damping, dt) = lerp(x, g, damping·dt)'), step: (x, g, p, dt) => sprung.damperBad(x, g, p.damping, dt) },
+      { deps: ['damping', 'jitter'], plot: plot('damper_exponential(x, g, damping, dt, ft = 1/60)'), step: (x, g, p, dt) => sprung.damperExponential(x, g, p.damping, dt, FT) },
       {
+        deps: ['halflife', 'fast', 'jitter'],
         plot: plot('damper_exact(x, g, halflife, dt)'),
         step: (x, g, p, dt) => (p.fast ? sprung.damperImplicit(x, g, p.halflife, dt, 1e-5) : sprung.damperExact(x, g, p.halflife, dt)),
       },
@@ -53,8 +54,9 @@ export default {
     const ddt = RATES.slice(0, 3).map((r) => ui.readout(`damping·dt at ${r.label}`));
     const note = ui.readout('damper_exponential');
     return {
-      draw(p) {
-        for (const { plot, step } of charts) {
+      draw(p, changed) {
+        for (const { deps, plot, step } of charts) {
+          if (changed && !deps.some((key) => changed.has(key))) continue;
           plot.reset(0);
           for (const [start, value] of GOAL) plot.add(0, start, value);
           plot.add(0, DURATION, goalAt(DURATION));

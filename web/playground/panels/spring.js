@@ -95,14 +95,16 @@ export default {
       }
     }
     return {
-      draw(p) {
+      draw(p, changed) {
         const [s, d] = sd(p);
         const halflife = p.mode === 'stiff' ? sprung.dampingToHalflife(d) : p.halflife;
         const big = p.bigDt / 1000;
         time.reset(0);
         time.add(0, 0, 0); time.add(0, STEP_AT, 1); time.add(0, DURATION, 1);
         run(1, FINE_DT, (g, dt) => exactStep(p, g, dt));
-        run(2, FINE_DT, (g, dt) => sprung.criticalSpringDamperExact(state, g, 0, halflife, dt));
+        if (!changed || ['mode', 'halflife', 'damping'].some((key) => changed.has(key))) {
+          run(2, FINE_DT, (g, dt) => sprung.criticalSpringDamperExact(state, g, 0, halflife, dt));
+        }
         run(3, big, (g, dt) => exactStep(p, g, dt));
         run(4, big, (g, dt) => sprung.springDamperBad(state, g, 0, s, d, dt));
         time.visible(5, p.implicit);
