@@ -35,7 +35,8 @@ const markersPlugin = {
     ctx.lineWidth = 1;
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'top';
-    for (const m of list) {
+    for (let i = 0; i < list.length; i++) {
+      const m = list[i];
       const px = scales.x.getPixelForValue(m.x);
       if (!(px >= chartArea.left && px <= chartArea.right)) continue;
       ctx.strokeStyle = ctx.fillStyle = m.color || '#666';
@@ -45,7 +46,7 @@ const markersPlugin = {
       ctx.stroke();
       if (m.label) {
         const w = ctx.measureText(m.label).width;
-        ctx.fillText(m.label, px + 3 + w > chartArea.right ? px - 3 - w : px + 3, chartArea.top + 2);
+        ctx.fillText(m.label, px + 3 + w > chartArea.right ? px - 3 - w : px + 3, chartArea.top + 2 + 12 * i);
       }
     }
     ctx.restore();

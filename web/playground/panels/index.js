@@ -1,5 +1,7 @@
 // The panels, in the order of the navigation. One file per panel.
 import dampers from './dampers.js';
 import spring from './spring.js';
+import applications from './applications.js';
+import others from './others.js';
 
-export const PANELS = [dampers, spring];
+export const PANELS = [dampers, spring, applications, others];
