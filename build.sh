@@ -30,9 +30,13 @@ apt_install() { # apt_install COMMAND PACKAGE...: installs the packages if COMMA
 deps() {
   apt_install emcc emscripten
   apt_install node nodejs npm
-  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  # Re-install only when package-lock.json changed since the last install (by content:
+  # git checkouts touch mtimes).
+  local lock_sum; lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ "$(cat node_modules/.sprung-lock 2>/dev/null)" != "$lock_sum" ]; then
     log "installing npm packages (npm ci)"
     npm ci --no-audit --no-fund --loglevel=error
+    echo "$lock_sum" > node_modules/.sprung-lock
   fi
 }
 

@@ -191,6 +191,143 @@ void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *g
 /** Critical spring decaying a rotation x (angular velocity v) toward the identity. */
 void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
 
+/* ------------------------------------------------------------------------
+ * Tracking springs (tracking.c) — "Perfect Tracking with Springs"
+ *
+ * Per frame i the tracker moves from the goal sample s_i to s_(i+1): x_goal is the
+ * goal's next position s_(i+1), v_goal its mean velocity over the step
+ * (s_(i+1) − s_i)/dt, a_goal the change of that mean velocity per second. Once
+ * converged, x equals the goal samples and v the goal's mean velocity of the last step.
+ * ------------------------------------------------------------------------ */
+
+/** The article's tracker: v blends toward v + a_goal·dt, v_goal, (x_goal − x)/dt by the
+ *  gains (fractions per frame, frame-rate dependent), then x += v·dt. dt = 0 changes nothing. */
+void sp_tracking_spring_update(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                               float x_gain, float v_gain, float a_gain, float dt);
+/** sp_tracking_spring_update without the acceleration blend (a step whose a_goal is bad). */
+void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal, float v_goal,
+                                               float x_gain, float v_gain, float dt);
+/** sp_tracking_spring_update with only the position blend (a step across a discontinuity). */
+void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain, float dt);
+/** The article's improved tracker: the three blends are sp_damper_exact with halflives. */
+void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                        float x_halflife, float v_halflife, float a_halflife, float dt);
+/** dt-invariant tracker: the error to the goal (x − s_i, v − v_goal + a_goal·dt) evolves as an
+ *  exact spring of this frequency (Hz) and halflife (s), then x = x_goal + error; converged it
+ *  reproduces the goal samples exactly at any frame rate. */
+void sp_tracking_spring_update_exact(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                     float frequency, float halflife, float dt);
+/** sp_tracking_spring_update_exact when a_goal is unknown: the goal's velocity is taken as constant. */
+void sp_tracking_spring_update_exact_no_acceleration(float *x, float *v, float x_goal, float v_goal,
+                                                     float frequency, float halflife, float dt);
+/** sp_tracking_spring_update_exact when only x_goal is known: the goal is taken to move at the
+ *  tracker's own velocity over the step (use it on the step across a discontinuity). */
+void sp_tracking_spring_update_exact_no_velocity_acceleration(float *x, float *v, float x_goal,
+                                                              float frequency, float halflife, float dt);
+/** Frequency (Hz) and halflife (s) of the sp_tracking_spring_update_exact whose error decays at the
+ *  same rates (eigenvalues) as sp_tracking_spring_update with a_gain = 1 at reference_dt. */
+void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt,
+                                 float *out_frequency, float *out_halflife);
+/** Goal velocity by finite difference (x_next − x_curr)/dt; 0 when dt = 0. */
+float sp_tracking_target_velocity(float x_next, float x_curr, float dt);
+/** Goal acceleration by finite difference at a fixed dt (the article's); 0 when dt = 0. */
+float sp_tracking_target_acceleration(float x_next, float x_curr, float x_prev, float dt);
+/** Goal acceleration when the last two steps differ: ((x_next − x_curr)/dt − (x_curr − x_prev)/dt_prev)/dt,
+ *  so that v_goal_prev + a·dt = v_goal exactly; 0 when dt or dt_prev is 0. */
+float sp_tracking_target_acceleration_varying(float x_next, float x_curr, float x_prev, float dt, float dt_prev);
+/** Clipping for unknown discontinuities: value clamped to [−limit, limit] (limit ≥ 0). */
+float sp_tracking_clip(float value, float limit);
+
+/* ------------------------------------------------------------------------
+ * Character control (character.c) — "Code vs Data Driven Displacement"
+ * Y is up, characters face +Z; the camera azimuth is a rotation about +Y.
+ * ------------------------------------------------------------------------ */
+
+/** Desired world velocity from the left stick (x right, z forward, length ≤ 1), the camera
+ *  azimuth (radians about +Y) and the speeds forward / sideways / backward relative to
+ *  the simulation's facing. */
+void sp_desired_velocity_update(sp_vec3 *out, const sp_vec3 *gamepadstick_left, float camera_azimuth,
+                                const sp_quat *simulation_rotation,
+                                float fwrd_speed, float side_speed, float back_speed);
+/** Turns desired_rotation to face the horizontal direction of desired_direction (yaw about +Y)
+ *  when its horizontal length exceeds deadzone; otherwise leaves it unchanged. */
+void sp_desired_rotation_update(sp_quat *desired_rotation, const sp_vec3 *desired_direction, float deadzone);
+/** Simulation object: velocity is a critical spring toward desired_velocity, position its exact
+ *  integral (sp_spring_character_update on each axis). */
+void sp_simulation_position_update(sp_vec3 *position, sp_vec3 *velocity, sp_vec3 *acceleration,
+                                   const sp_vec3 *desired_velocity, float halflife, float dt);
+/** Simulation object: rotation is a critical spring toward desired_rotation
+ *  (sp_simple_spring_damper_exact_quat). */
+void sp_simulation_rotation_update(sp_quat *rotation, sp_vec3 *angular_velocity,
+                                   const sp_quat *desired_rotation, float halflife, float dt);
+/** Future positions, velocities, accelerations at times[i] seconds from now (or i·dt when
+ *  times is NULL), desired velocity held: exact, no stepping. Null outputs are skipped. */
+void sp_trajectory_predict_positions(sp_vec3 *out_positions, sp_vec3 *out_velocities, sp_vec3 *out_accelerations,
+                                     const float *times, float dt, int count,
+                                     const sp_vec3 *position, const sp_vec3 *velocity, const sp_vec3 *acceleration,
+                                     const sp_vec3 *desired_velocity, float halflife);
+/** Future rotations and angular velocities at times[i] (or i·dt when times is NULL), desired
+ *  rotation held: exact, unit length. Null outputs are skipped. */
+void sp_trajectory_predict_rotations(sp_quat *out_rotations, sp_vec3 *out_angular_velocities,
+                                     const float *times, float dt, int count,
+                                     const sp_quat *rotation, const sp_vec3 *angular_velocity,
+                                     const sp_quat *desired_rotation, float halflife);
+
+/* ------------------------------------------------------------------------
+ * Synchronising character and simulation (adjustment.c)
+ * ------------------------------------------------------------------------ */
+
+/** The approximate shortest-arc slerp from q to p (nlerp with a corrected parameter). */
+void sp_quat_slerp_shortest_approx(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
+/** Angle in radians (0..π) of the rotation between q and p. */
+float sp_quat_angle_between(const sp_quat *q, const sp_quat *p);
+/** The part of the difference g a damper starting from zero covers in dt: g·(1 − 2^(−dt/halflife)). */
+void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt);
+/** The part of the rotation g a damper from the identity covers in dt (approximate slerp). */
+void sp_damp_adjustment_exact_quat(sp_quat *out, const sp_quat *g, float halflife, float dt);
+/** Character position moved toward the simulation position by sp_damp_adjustment_exact_v3. */
+void sp_adjust_character_position(sp_vec3 *out, const sp_vec3 *character_position,
+                                  const sp_vec3 *simulation_position, float halflife, float dt);
+/** Character rotation turned toward the simulation rotation by sp_damp_adjustment_exact_quat. */
+void sp_adjust_character_rotation(sp_quat *out, const sp_quat *character_rotation,
+                                  const sp_quat *simulation_rotation, float halflife, float dt);
+/** sp_adjust_character_position moving at most max_adjustment_ratio·|character_velocity|·dt. */
+void sp_adjust_character_position_by_velocity(sp_vec3 *out, const sp_vec3 *character_position,
+                                              const sp_vec3 *character_velocity, const sp_vec3 *simulation_position,
+                                              float max_adjustment_ratio, float halflife, float dt);
+/** sp_adjust_character_rotation turning at most max_adjustment_ratio·|character_angular_velocity|·dt. */
+void sp_adjust_character_rotation_by_velocity(sp_quat *out, const sp_quat *character_rotation,
+                                              const sp_vec3 *character_angular_velocity, const sp_quat *simulation_rotation,
+                                              float max_adjustment_ratio, float halflife, float dt);
+/** Character position brought within max_distance of the simulation position. */
+void sp_clamp_character_position(sp_vec3 *out, const sp_vec3 *character_position,
+                                 const sp_vec3 *simulation_position, float max_distance);
+/** Character rotation brought within max_angle (radians) of the simulation rotation. */
+void sp_clamp_character_rotation(sp_quat *out, const sp_quat *character_rotation,
+                                 const sp_quat *simulation_rotation, float max_angle);
+
+/* ------------------------------------------------------------------------
+ * Foot locking (contact.c)
+ * ------------------------------------------------------------------------ */
+
+/** The article's contact state: output position/velocity, the locked point, the last input
+ *  (target), the inertializer's offsets, and the contact and lock flags (0 or 1). */
+typedef struct sp_contact {
+    sp_vec3 position, velocity;
+    sp_vec3 point, target;
+    sp_vec3 offset_position, offset_velocity;
+    int state, lock;
+} sp_contact;
+
+/** Starts a contact at the input position and velocity, unlocked, with zero offsets. */
+void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position,
+                      const sp_vec3 *input_contact_velocity, int input_contact_state);
+/** One frame of foot locking: inertializes into the contact point (y = foot_height) when a
+ *  contact starts, out of it when the contact ends or the input moves beyond unlock_radius.
+ *  dt = 0 changes nothing. */
+void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
+                       float unlock_radius, float foot_height, float halflife, float dt);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,3 +8,7 @@ export type { Vec3, Quat } from './wasm.js';
 export * from './helpers.js';
 export * from './dampers.js';
 export * from './springs.js';
+export * from './tracking.js';
+export * from './character.js';
+export * from './adjustment.js';
+export * from './contact.js';

@@ -1,0 +1,114 @@
+/* tracking.c — "Perfect Tracking with Springs": the article's gain tracker and its
+ * variants for bad goal derivatives, the halflife version, finite-difference targets,
+ * clipping, and a dt-invariant tracker built on the exact spring.
+ *
+ * Why the gain tracker tracks perfectly: write the error before a step as
+ * e = x − s_i and w = v − v_goal_prev (v_goal_prev = v_goal − a_goal·dt, the goal's mean
+ * velocity over the previous step). With a_gain = 1 one step maps (e, w) linearly:
+ *   e' = (1 − x_gain)·e + dt·(1 − x_gain)(1 − v_gain)·w,
+ *   w' = −x_gain·e/dt + (1 − x_gain)(1 − v_gain)·w,
+ * whatever the goal does, so (0, 0) stays (0, 0): converged, x is the goal samples. That
+ * map depends on dt. The exact tracker keeps the same error coordinates but moves them
+ * with the exact solution of a damped spring (ë = −s·e − d·ė), which is dt-invariant; the
+ * goal between samples is the cubic from (s_i, v_goal_prev) to (x_goal, v_goal), whose mean
+ * velocity is v_goal, so the error needs no other knowledge of the goal. */
+#include "internal.h"
+
+void sp_tracking_spring_update(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                               float x_gain, float v_gain, float a_gain, float dt)
+{
+    if (dt == 0.0f) return;
+    *v = sp_lerp(*v, *v + a_goal * dt, a_gain);
+    sp_tracking_spring_update_no_acceleration(x, v, x_goal, v_goal, x_gain, v_gain, dt);
+}
+
+void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal, float v_goal,
+                                               float x_gain, float v_gain, float dt)
+{
+    if (dt == 0.0f) return;
+    *v = sp_lerp(*v, v_goal, v_gain);
+    sp_tracking_spring_update_no_velocity_acceleration(x, v, x_goal, x_gain, dt);
+}
+
+void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain, float dt)
+{
+    if (dt == 0.0f) return;
+    *v = sp_lerp(*v, (x_goal - *x) / dt, x_gain);
+    *x = *x + dt * *v;
+}
+
+void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                        float x_halflife, float v_halflife, float a_halflife, float dt)
+{
+    if (dt == 0.0f) return;
+    *v = sp_damper_exact(*v, *v + a_goal * dt, a_halflife, dt);
+    *v = sp_damper_exact(*v, v_goal, v_halflife, dt);
+    *v = sp_damper_exact(*v, (x_goal - *x) / dt, x_halflife, dt);
+    *x = *x + dt * *v;
+}
+
+void sp_tracking_spring_update_exact(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                     float frequency, float halflife, float dt)
+{
+    if (dt == 0.0f) return;
+    float e = *x - (x_goal - v_goal * dt);  /* position error at the start of the step */
+    float w = *v - (v_goal - a_goal * dt);  /* velocity error at the start of the step */
+    sp_spring_damper_exact(&e, &w, 0.0f, 0.0f, frequency, halflife, dt);
+    *x = x_goal + e;
+    *v = v_goal + w;
+}
+
+void sp_tracking_spring_update_exact_no_acceleration(float *x, float *v, float x_goal, float v_goal,
+                                                     float frequency, float halflife, float dt)
+{
+    sp_tracking_spring_update_exact(x, v, x_goal, v_goal, 0.0f, frequency, halflife, dt);
+}
+
+void sp_tracking_spring_update_exact_no_velocity_acceleration(float *x, float *v, float x_goal,
+                                                              float frequency, float halflife, float dt)
+{
+    sp_tracking_spring_update_exact(x, v, x_goal, *v, 0.0f, frequency, halflife, dt);
+}
+
+/* The gain map above has trace T = (1 − kx)(2 − kv) and determinant Δ = (1 − kx)(1 − kv);
+ * it equals e^(A·dt) for an A with eigenvalues ln μ / dt (μ its eigenvalues, both > 0 or
+ * complex, since T ≥ 0 and Δ ≥ 0 for gains in [0, 1]). A spring ë = −s·e − d·ė has
+ * trace −d and determinant s, so d = −ln Δ / dt and s = ln μ1 · ln μ2 / dt² (|ln μ|² for
+ * a complex pair). Gains are clamped to [0, 1]; Δ = 0 (a gain of 1) is a snap. */
+void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt,
+                                 float *out_frequency, float *out_halflife)
+{
+    float kx = sp__clamp(x_gain, 0.0f, 1.0f), kv = sp__clamp(v_gain, 0.0f, 1.0f);
+    float T = (1.0f - kx) * (2.0f - kv), D = (1.0f - kx) * (1.0f - kv);
+    if (!(D > 0.0f) || !(reference_dt > 0.0f)) { *out_frequency = 0.0f; *out_halflife = 0.0f; return; }
+    float disc = T * T - 4.0f * D, lnproduct;
+    if (disc >= 0.0f) {
+        float r = sqrtf(disc);
+        float mu1 = 0.5f * (T + r), mu2 = D / mu1; /* the product form avoids cancellation */
+        lnproduct = logf(mu1) * logf(mu2);
+    } else {
+        lnproduct = sp__sq(0.5f * logf(D)) + sp__sq(atan2f(sqrtf(-disc), T));
+    }
+    float damping = -logf(D) / reference_dt;
+    float stiffness = lnproduct / (reference_dt * reference_dt);
+    *out_frequency = sp_stiffness_to_frequency(stiffness);
+    *out_halflife = sp_damping_to_halflife(damping);
+}
+
+float sp_tracking_target_velocity(float x_next, float x_curr, float dt)
+{
+    return dt == 0.0f ? 0.0f : (x_next - x_curr) / dt;
+}
+
+float sp_tracking_target_acceleration(float x_next, float x_curr, float x_prev, float dt)
+{
+    return sp_tracking_target_acceleration_varying(x_next, x_curr, x_prev, dt, dt);
+}
+
+float sp_tracking_target_acceleration_varying(float x_next, float x_curr, float x_prev, float dt, float dt_prev)
+{
+    if (dt == 0.0f || dt_prev == 0.0f) return 0.0f;
+    return ((x_next - x_curr) / dt - (x_curr - x_prev) / dt_prev) / dt;
+}
+
+float sp_tracking_clip(float value, float limit) { return sp__clamp(value, -limit, limit); }
