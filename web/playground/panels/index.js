@@ -3,5 +3,6 @@ import dampers from './dampers.js';
 import spring from './spring.js';
 import applications from './applications.js';
 import others from './others.js';
+import tracking from './tracking.js';
 
-export const PANELS = [dampers, spring, applications, others];
+export const PANELS = [dampers, spring, applications, others, tracking];
