@@ -46,11 +46,11 @@ function makeUi(panel, section, plots, readouts, request) {
       probes.push(() => plot.snapshot());
       return plot;
     },
-    /** A bare canvas in a new figure (heatmaps, top-down views); `probe()` returns its data for tests. */
+    /** A bare canvas in a new figure (heatmaps, top-down views); `probe(canvas)`, if given, returns its data for tests. */
     canvas(caption, cls, probe) {
       const { fig, box, canvas } = figure(caption, cls);
       box.classList.add('raw');
-      probes.push(() => probe(canvas));
+      if (probe) probes.push(() => probe(canvas));
       return { fig, box, canvas };
     },
     /** A labelled read-out of a derived value; returns a setter taking the text. */
@@ -202,6 +202,7 @@ window.playground = {
   missing: (name) => (mounted.get(name) ? mounted.get(name).missing : missing(PANELS.find((p) => p.name === name))),
   params: () => ({ ...current.params }),
   data: () => (current.ui ? current.ui.probes.map((probe) => probe()) : []),
+  inspect: () => (current.live && current.live.inspect ? current.live.inspect() : null),
   drawTimes,
   ready: true,
 };

@@ -75,7 +75,9 @@ export function lineChart(canvas, { series, x = {}, y = {}, xy = false, legend =
     showLine: s.line ?? true,
     hidden: s.hidden || false,
     tension: 0,
-    parsing: false,
+    // parsing: false makes Chart.js assume points sorted by x (it takes the x range from the
+    // first and last point), right for curves over time only; x–y curves are parsed.
+    parsing: !xy ? false : undefined,
     normalized: !xy,
     spanGaps: false,
   }));
@@ -93,7 +95,7 @@ export function lineChart(canvas, { series, x = {}, y = {}, xy = false, legend =
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
-      parsing: false,
+      parsing: !xy ? false : undefined,
       normalized: !xy,
       events: [],
       interaction: { mode: 'nearest', intersect: false },

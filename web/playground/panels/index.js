@@ -4,5 +4,6 @@ import spring from './spring.js';
 import applications from './applications.js';
 import others from './others.js';
 import tracking from './tracking.js';
+import character from './character.js';
 
-export const PANELS = [dampers, spring, applications, others, tracking];
+export const PANELS = [dampers, spring, applications, others, tracking, character];
