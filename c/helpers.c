@@ -29,11 +29,21 @@ float sp_critical_frequency(float halflife)
     return sp_stiffness_to_frequency(sp__sq(sp_halflife_to_damping(halflife)) / 4.0f);
 }
 
-/* The article's formula: the stiffness of the goal frequency less d²/4. */
+/* A spring driven through its goal, g(t) = sin(Ω·t), q = 0, settles into an oscillation of
+ * amplitude s / √((s − Ω²)² + d²·Ω²), which peaks over Ω at Ω² = s − d²/2: the spring's
+ * resonant frequency. Matching it to the goal frequency gives s = Ω² + d²/2.
+ *
+ * The article computes s = Ω² − d²/4 instead: it solves the damped frequency
+ * w² = s − d²/4 for s with the sign of d²/4 flipped. That spring is detuned below the
+ * signal (and its stiffness is negative, giving NaN, once d² > 4Ω²); setting the damped
+ * frequency to Ω (s = Ω² + d²/4) is closer but still not where the response peaks. For
+ * the record, a bank of springs of fixed halflife fed at Ω has its largest position
+ * amplitude at s = Ω² + d², a different question (tests/c/test_helpers.c measures all of
+ * these by integrating the driven ODE). */
 float sp_resonant_frequency(float goal_frequency, float halflife)
 {
     float d = sp_halflife_to_damping(halflife);
-    return sp_stiffness_to_frequency(sp_frequency_to_stiffness(goal_frequency) - (d * d) / 4.0f);
+    return sp_stiffness_to_frequency(sp_frequency_to_stiffness(goal_frequency) + (d * d) / 2.0f);
 }
 
 float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale)

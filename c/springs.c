@@ -13,16 +13,18 @@
 #include "internal.h"
 
 /* C(t) and S(t) above. The over damped case is computed from e^(−y1·t) and
- * expm1(−2·w·t) (y1 = s/(y + w), the slow rate) so that neither overflows nor cancels. */
-static void spring_basis(float y, float w2, float t, float *C, float *S)
+ * expm1(−2·w·t) (y1 = s/(y + w), the slow rate) so that neither overflows nor cancels:
+ * y1 must come from s itself, as y² + w² loses s entirely when d² ≫ s. */
+static void spring_basis(float s, float y, float t, float *C, float *S)
 {
+    float w2 = s - y * y;
     if (w2 > 0.0f) {
         float w = sqrtf(w2), e = expf(-y * t);
         *C = e * cosf(w * t);
         *S = e * sinf(w * t) / w;
     } else if (w2 < 0.0f) {
         float w = sqrtf(-w2);
-        float y1 = (y * y + w2) / (y + w);
+        float y1 = s / (y + w);
         float e1 = expf(-y1 * t);
         float z = 2.0f * w * t;
         float m = expm1f(-z);                      /* e^(−2wt) − 1 */
@@ -48,7 +50,7 @@ void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, floa
     float s = stiffness, y = damping / 2.0f;
     float c = q == 0.0f ? g : g + (damping * q) / s;
     float u0 = *x - c, v0 = *v, C, S;
-    spring_basis(y, s - y * y, dt, &C, &S);
+    spring_basis(s, y, dt, &C, &S);
     if (C == 0.0f && S == 0.0f) { *x = c; *v = 0.0f; return; }
     *x = c + u0 * C + (v0 + y * u0) * S;
     *v = v0 * C - (s * u0 + y * v0) * S;

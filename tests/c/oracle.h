@@ -5,13 +5,13 @@
 
 typedef struct { double s, d, g, q; } oracle_spring;
 
-static void oracle_accel(const oracle_spring *p, double x, double v, double *a)
+static inline void oracle_accel(const oracle_spring *p, double x, double v, double *a)
 {
     *a = p->s * (p->g - x) + p->d * (p->q - v);
 }
 
 /* Integrates (x, v) over T seconds with n RK4 steps. */
-static void oracle_spring_rk4(const oracle_spring *p, double *x, double *v, double T, int n)
+static inline void oracle_spring_rk4(const oracle_spring *p, double *x, double *v, double T, int n)
 {
     double h = T / n;
     for (int i = 0; i < n; i++) {
@@ -21,6 +21,26 @@ static void oracle_spring_rk4(const oracle_spring *p, double *x, double *v, doub
         double k4x = *v + h * k3v, k4v; oracle_accel(p, *x + h * k3x, *v + h * k3v, &k4v);
         *x += h / 6.0 * (k1x + 2 * k2x + 2 * k3x + k4x);
         *v += h / 6.0 * (k1v + 2 * k2v + 2 * k3v + k4v);
+    }
+}
+
+/* Classical RK4 in double for any small system y' = f(t, y), n ≤ 16 states, integrating
+ * from t0 over T seconds in `steps` steps. */
+typedef void (*oracle_deriv)(double t, const double *y, double *dy, const void *ctx);
+
+static inline void oracle_rk4(oracle_deriv f, const void *ctx, int n, double *y, double t0, double T, int steps)
+{
+    double h = T / steps, k1[16], k2[16], k3[16], k4[16], tmp[16];
+    for (int i = 0; i < steps; i++) {
+        double t = t0 + i * h;
+        f(t, y, k1, ctx);
+        for (int j = 0; j < n; j++) tmp[j] = y[j] + 0.5 * h * k1[j];
+        f(t + 0.5 * h, tmp, k2, ctx);
+        for (int j = 0; j < n; j++) tmp[j] = y[j] + 0.5 * h * k2[j];
+        f(t + 0.5 * h, tmp, k3, ctx);
+        for (int j = 0; j < n; j++) tmp[j] = y[j] + h * k3[j];
+        f(t + h, tmp, k4, ctx);
+        for (int j = 0; j < n; j++) y[j] += h / 6.0 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
     }
 }
 

@@ -1,21 +1,129 @@
 /* test_springs.c — the exact springs against RK4 integration of their ODE, in every
- * regime and across the critical boundary; dt-invariance; edge values. */
+ * regime and across the critical boundary; dt-invariance; stability; edge values.
+ *
+ * Tolerances: the library works in float (relative rounding 6e-8 per operation, a few
+ * dozen operations), RK4 with 2e5 steps is accurate to ~1e-12 here, so 2e-5 relative to
+ * max(1, |value|) leaves an order of magnitude of margin over float rounding while any
+ * wrong term (a missing factor, a wrong rate) moves results by far more. Velocities scale
+ * with √s, hence their tolerance 2e-5·(1 + √s). */
 #include "sprung.h"
 #include "testing.h"
 #include "oracle.h"
+
+typedef struct { double s, d; } sd;
+static char name[200];
+
+static void check_state(const char *what, float x, float v, double ox, double ov, double s, double tol)
+{
+    char label[240];
+    snprintf(label, sizeof label, "%s x", what);
+    check_near(label, x, ox, tol);
+    snprintf(label, sizeof label, "%s v", what);
+    check_near(label, v, ov, tol * (1.0 + sqrt(s)));
+}
+
+static void oracle(double s, double d, double g, double q, double x0, double v0, double T, double *x, double *v)
+{
+    oracle_spring p = { s, d, g, q };
+    *x = x0; *v = v0;
+    oracle_spring_rk4(&p, x, v, T, 200000);
+}
 
 static void against_ode(const char *what, double s, double d, double g, double q, double x0, double v0, double T)
 {
     float x = (float)x0, v = (float)v0;
     sp_spring_damper_exact_stiffness(&x, &v, (float)g, (float)q, (float)s, (float)d, (float)T);
-    oracle_spring p = { s, d, g, q };
-    double ox = x0, ov = v0;
-    oracle_spring_rk4(&p, &ox, &ov, T, 200000);
-    char name[160];
-    snprintf(name, sizeof name, "%s x (s=%g d=%g T=%g)", what, s, d, T);
-    check_near(name, x, ox, 2e-5);
-    snprintf(name, sizeof name, "%s v (s=%g d=%g T=%g)", what, s, d, T);
-    check_near(name, v, ov, 2e-5 * (1.0 + sqrt(s)));
+    double ox, ov;
+    oracle(s, d, g, q, x0, v0, T, &ox, &ov);
+    snprintf(name, sizeof name, "%s (s=%g d=%.9g q=%g T=%g)", what, s, d, q, T);
+    check_state(name, x, v, ox, ov, s, 2e-5);
+}
+
+/* The halflife/frequency/ratio interfaces and the critical family, with s and d worked
+ * out here from their definitions: d = 4·ln2/h, s = (2π·f)², ζ = d/(2√s). */
+static void interfaces_against_ode(double h, double T)
+{
+    double d = 4.0 * ORACLE_LN2 / h, y = d / 2.0, ox, ov;
+    const double freqs[] = { 0.5, 2.0, 8.0 };
+    for (int i = 0; i < 3; i++) {
+        double s = pow(2.0 * ORACLE_PI * freqs[i], 2.0);
+        float x = -1.0f, v = 3.0f;
+        sp_spring_damper_exact(&x, &v, 2.0f, 0.5f, (float)freqs[i], (float)h, (float)T);
+        oracle(s, d, 2.0, 0.5, -1.0, 3.0, T, &ox, &ov);
+        snprintf(name, sizeof name, "spring_damper_exact f=%g h=%g T=%g", freqs[i], h, T);
+        check_state(name, x, v, ox, ov, s, 2e-5);
+    }
+    const double ratios[] = { 0.3, 1.0, 2.5 };
+    for (int i = 0; i < 3; i++) {
+        double s = pow(d / (2.0 * ratios[i]), 2.0);
+        float x = -1.0f, v = 3.0f;
+        sp_spring_damper_exact_ratio(&x, &v, 2.0f, 0.5f, (float)ratios[i], (float)h, (float)T);
+        oracle(s, d, 2.0, 0.5, -1.0, 3.0, T, &ox, &ov);
+        snprintf(name, sizeof name, "spring_damper_exact_ratio z=%g h=%g T=%g", ratios[i], h, T);
+        check_state(name, x, v, ox, ov, s, 2e-5);
+    }
+    float x = -1.0f, v = 3.0f;
+    sp_critical_spring_damper_exact(&x, &v, 2.0f, 0.5f, (float)h, (float)T);
+    oracle(y * y, d, 2.0, 0.5, -1.0, 3.0, T, &ox, &ov);
+    snprintf(name, sizeof name, "critical_spring_damper_exact h=%g T=%g", h, T);
+    check_state(name, x, v, ox, ov, y * y, 2e-5);
+    x = -1.0f; v = 3.0f;
+    sp_simple_spring_damper_exact(&x, &v, 2.0f, (float)h, (float)T);
+    oracle(y * y, d, 2.0, 0.0, -1.0, 3.0, T, &ox, &ov);
+    snprintf(name, sizeof name, "simple_spring_damper_exact h=%g T=%g", h, T);
+    check_state(name, x, v, ox, ov, y * y, 2e-5);
+    x = -1.0f; v = 3.0f;
+    sp_decay_spring_damper_exact(&x, &v, (float)h, (float)T);
+    oracle(y * y, d, 0.0, 0.0, -1.0, 3.0, T, &ox, &ov);
+    snprintf(name, sizeof name, "decay_spring_damper_exact h=%g T=%g", h, T);
+    check_state(name, x, v, ox, ov, y * y, 2e-5);
+    /* the damper: x' = (ln2/h)·(g − x), solved here as 2^(−T/h) */
+    double keep = pow(2.0, -T / h);
+    check_near("damper_exact vs 2^(−t/h)", sp_damper_exact(-1.0f, 2.0f, (float)h, (float)T), keep * -1.0 + (1 - keep) * 2.0, 1e-6);
+    check_near("damper_decay_exact vs 2^(−t/h)", sp_damper_decay_exact(-1.0f, (float)h, (float)T), -keep, 1e-6);
+}
+
+/* One step of 2·dt against two of dt, for every 2-state exact spring. */
+typedef void (*stepper)(float *x, float *v, float dt, const float *p);
+static void st_stiff(float *x, float *v, float dt, const float *p) { sp_spring_damper_exact_stiffness(x, v, p[0], p[1], p[2], p[3], dt); }
+static void st_freq(float *x, float *v, float dt, const float *p) { sp_spring_damper_exact(x, v, p[0], p[1], p[2], p[3], dt); }
+static void st_ratio(float *x, float *v, float dt, const float *p) { sp_spring_damper_exact_ratio(x, v, p[0], p[1], p[2], p[3], dt); }
+static void st_crit(float *x, float *v, float dt, const float *p) { sp_critical_spring_damper_exact(x, v, p[0], p[1], p[3], dt); }
+static void st_simple(float *x, float *v, float dt, const float *p) { sp_simple_spring_damper_exact(x, v, p[0], p[3], dt); }
+static void st_decay(float *x, float *v, float dt, const float *p) { sp_decay_spring_damper_exact(x, v, p[3], dt); }
+static void st_damper(float *x, float *v, float dt, const float *p) { *x = sp_damper_exact(*x, p[0], p[3], dt); (void)v; }
+static void st_ddecay(float *x, float *v, float dt, const float *p) { *x = sp_damper_decay_exact(*x, p[3], dt); (void)v; }
+
+static void dt_invariance(const char *what, stepper f, const float *p, float dt, double vscale)
+{
+    float x1 = 1.5f, v1 = -2.0f, x2 = 1.5f, v2 = -2.0f;
+    f(&x1, &v1, 2.0f * dt, p);
+    f(&x2, &v2, dt, p);
+    f(&x2, &v2, dt, p);
+    /* two roundings of the state instead of one: a few float ulps of the magnitudes */
+    snprintf(name, sizeof name, "%s dt-invariance x (dt=%g)", what, dt);
+    check_near(name, x1, x2, 2e-6);
+    snprintf(name, sizeof name, "%s dt-invariance v (dt=%g)", what, dt);
+    check_near(name, v1, v2, 2e-6 * vscale);
+}
+
+/* halflife = 0 snaps to the goal, dt = 0 changes nothing. */
+static void edges(const char *what, stepper f, float *p, float goal_x)
+{
+    float x = 0.3f, v = 7.0f;
+    f(&x, &v, 0.0f, p);
+    snprintf(name, sizeof name, "%s: dt = 0 keeps the state", what);
+    check_true(name, x == 0.3f && v == 7.0f);
+    float h = p[3];
+    p[3] = 0.0f;
+    f(&x, &v, 1.0f / 60.0f, p);
+    snprintf(name, sizeof name, "%s: halflife = 0 snaps (x=%g v=%g)", what, x, v);
+    check_true(name, x == goal_x && v == 0.0f);
+    x = 0.3f; v = 7.0f;
+    f(&x, &v, 0.0f, p);
+    snprintf(name, sizeof name, "%s: halflife = 0 and dt = 0 keeps the state", what);
+    check_true(name, x == 0.3f && v == 7.0f);
+    p[3] = h;
 }
 
 int main(void)
@@ -25,29 +133,102 @@ int main(void)
     for (int i = 0; i < 4; i++) {
         against_ode("under", 100.0, 4.0, 1.0, 0.0, -0.5, 2.0, T[i]);
         against_ode("under q", 100.0, 4.0, 1.0, 0.7, -0.5, 2.0, T[i]);
+        against_ode("undamped", 100.0, 0.0, 1.0, 0.0, -0.5, 2.0, T[i]);
         against_ode("critical", 100.0, 20.0, 1.0, 0.0, -0.5, 2.0, T[i]);
         against_ode("critical q", 100.0, 20.0, 1.0, -0.3, -0.5, 2.0, T[i]);
         against_ode("over", 100.0, 60.0, 1.0, 0.0, -0.5, 2.0, T[i]);
         against_ode("over q", 100.0, 60.0, 1.0, 0.4, -0.5, 2.0, T[i]);
-        /* right at and next to the boundary d² = 4s */
-        against_ode("boundary-", 100.0, 20.0 - 1e-4, 1.0, 0.0, -0.5, 2.0, T[i]);
-        against_ode("boundary+", 100.0, 20.0 + 1e-4, 1.0, 0.0, -0.5, 2.0, T[i]);
+        against_ode("very over", 1.0, 400.0, 1.0, 0.0, -0.5, 2.0, T[i]);
+        /* right at and next to the boundary d² = 4s, on both sides: continuity */
+        const double eps[] = { 0.0, 1e-7, 1e-5, 1e-3 };
+        for (int k = 0; k < 4; k++) {
+            against_ode("boundary-", 100.0, 20.0 * (1.0 - eps[k]), 1.0, 0.3, -0.5, 2.0, T[i]);
+            against_ode("boundary+", 100.0, 20.0 * (1.0 + eps[k]), 1.0, 0.3, -0.5, 2.0, T[i]);
+        }
+        interfaces_against_ode(0.05, T[i]);
+        interfaces_against_ode(0.4, T[i]);
     }
 
-    /* dt-invariance of the critical spring: one step of 2·dt equals two of dt */
-    float x1 = 3.0f, v1 = -1.0f, x2 = 3.0f, v2 = -1.0f;
-    sp_critical_spring_damper_exact(&x1, &v1, 0.5f, 0.2f, 0.2f, 0.1f);
-    sp_critical_spring_damper_exact(&x2, &v2, 0.5f, 0.2f, 0.2f, 0.05f);
-    sp_critical_spring_damper_exact(&x2, &v2, 0.5f, 0.2f, 0.2f, 0.05f);
-    check_near("critical dt-invariance x", x1, x2, 1e-6);
-    check_near("critical dt-invariance v", v1, v2, 1e-6);
+    /* continuity across the boundary: the step of x over a sweep of d through 2√s is
+     * smooth (no jump between the float neighbours of the critical damping) */
+    {
+        float prev = 0.0f, maxjump = 0.0f;
+        for (int k = -50; k <= 50; k++) {
+            float d = 20.0f + (float)k * 2e-6f, x = -0.5f, v = 2.0f;
+            sp_spring_damper_exact_stiffness(&x, &v, 1.0f, 0.0f, 100.0f, d, 0.3f);
+            if (k > -50 && fabsf(x - prev) > maxjump) maxjump = fabsf(x - prev);
+            prev = x;
+        }
+        /* dx/dd here is O(0.1), so a 2e-6 step in d moves x by ~2e-7 plus rounding */
+        check_true("no jump across the critical boundary", maxjump < 2e-6f);
+    }
 
-    /* edge values: dt = 0 changes nothing, halflife = 0 snaps */
-    float x = 0.3f, v = 7.0f;
-    sp_simple_spring_damper_exact(&x, &v, 2.0f, 0.1f, 0.0f);
-    check_true("dt = 0 keeps the state", x == 0.3f && v == 7.0f);
-    sp_simple_spring_damper_exact(&x, &v, 2.0f, 0.0f, 1.0f / 60.0f);
-    check_true("halflife = 0 snaps", x == 2.0f && v == 0.0f);
+    /* dt-invariance of every exact 2-state spring, in every regime */
+    const float regimes[][4] = {
+        { 0.5f, 0.2f, 100.0f, 4.0f },   /* stiffness/damping: under */
+        { 0.5f, 0.2f, 100.0f, 20.0f },  /* critical */
+        { 0.5f, 0.2f, 100.0f, 60.0f },  /* over */
+    };
+    const float dts[] = { 1.0f / 60.0f, 0.1f, 0.7f };
+    for (int k = 0; k < 3; k++) {
+        for (int r = 0; r < 3; r++) dt_invariance("spring_damper_exact_stiffness", st_stiff, regimes[r], dts[k], 11.0);
+        const float pf[] = { 0.5f, 0.2f, 1.5f, 0.2f }, pr_under[] = { 0.5f, 0.2f, 0.4f, 0.3f }, pr_over[] = { 0.5f, 0.2f, 3.0f, 0.3f };
+        dt_invariance("spring_damper_exact", st_freq, pf, dts[k], 11.0);
+        dt_invariance("spring_damper_exact_ratio under", st_ratio, pr_under, dts[k], 11.0);
+        dt_invariance("spring_damper_exact_ratio over", st_ratio, pr_over, dts[k], 11.0);
+        const float pc[] = { 0.5f, 0.2f, 0.0f, 0.2f };
+        dt_invariance("critical_spring_damper_exact", st_crit, pc, dts[k], 11.0);
+        dt_invariance("simple_spring_damper_exact", st_simple, pc, dts[k], 11.0);
+        dt_invariance("decay_spring_damper_exact", st_decay, pc, dts[k], 11.0);
+        dt_invariance("damper_exact", st_damper, pc, dts[k], 1.0);
+        dt_invariance("damper_decay_exact", st_ddecay, pc, dts[k], 1.0);
+    }
+
+    /* stability: huge dt, tiny halflife, huge stiffness give finite states next to the ODE */
+    {
+        float x = -0.5f, v = 2.0f;
+        sp_simple_spring_damper_exact(&x, &v, 1.0f, 1e-4f, 10.0f);
+        check_true("simple, dt = 10 s, halflife = 1e-4: at the goal", x == 1.0f && v == 0.0f);
+        /* a 3 Hz spring with halflife 1e-4 is heavily over damped: its slow rate s/d is
+         * 0.013/s, so after 10 s it has barely crept toward the goal — not a snap */
+        double ox, ov, d = 4.0 * ORACLE_LN2 / 1e-4, s3 = pow(6.0 * ORACLE_PI, 2.0);
+        const float Ts[] = { 1e-4f, 10.0f };
+        for (int i = 0; i < 2; i++) {
+            x = -0.5f; v = 2.0f;
+            sp_spring_damper_exact(&x, &v, 1.0f, 0.0f, 3.0f, 1e-4f, Ts[i]);
+            oracle_spring po = { s3, d, 1.0, 0.0 };
+            ox = -0.5; ov = 2.0;
+            oracle_spring_rk4(&po, &ox, &ov, Ts[i], 2000000);
+            snprintf(name, sizeof name, "over damped, halflife = 1e-4, dt = %g", Ts[i]);
+            check_state(name, x, v, ox, ov, 0.0, 2e-5);
+        }
+        x = -0.5f; v = 2.0f;
+        sp_spring_damper_exact_stiffness(&x, &v, 1.0f, 0.0f, 1e6f, 0.5f, 10.0f);
+        oracle_spring p = { 1e6, 0.5, 1.0, 0.0 };
+        ox = -0.5; ov = 2.0;
+        oracle_spring_rk4(&p, &ox, &ov, 10.0, 2000000);
+        /* w·t = 1e4 rad: the float phase is off by up to ~1e4·6e-8 rad, so x (amplitude
+         * ~0.6·e^(−2.5)) and v (×1000) agree to ~1e-3 of the amplitude */
+        check_true("stiffness 1e6, dt = 10 s: finite", isfinite(x) && isfinite(v));
+        check_near("stiffness 1e6, dt = 10 s: x", x, ox, 1e-3);
+        check_near("stiffness 1e6, dt = 10 s: v", v, ov, 1.0);
+        x = -0.5f; v = 2.0f;
+        for (int i = 0; i < 600; i++) sp_spring_damper_exact_stiffness(&x, &v, 1.0f, 0.0f, 1e6f, 2000.0f, 1.0f / 60.0f);
+        check_true("stiffness 1e6 critical, 600 frames: at the goal", fabsf(x - 1.0f) < 1e-6f && fabsf(v) < 1e-3f);
+        x = -0.5f; v = 2.0f;
+        sp_spring_damper_bad(&x, &v, 1.0f, 0.0f, 1e6f, 0.0f, 0.1f);
+        check_true("the explicit Euler spring does blow up there (why the exact one exists)", fabsf(x) > 1e3f);
+    }
+
+    /* edge values for every exact spring */
+    float pe[] = { 2.0f, 0.0f, 1.0f, 0.1f };
+    edges("spring_damper_exact", st_freq, pe, 2.0f);
+    edges("spring_damper_exact_ratio", st_ratio, pe, 2.0f);
+    edges("critical_spring_damper_exact", st_crit, pe, 2.0f);
+    edges("simple_spring_damper_exact", st_simple, pe, 2.0f);
+    edges("decay_spring_damper_exact", st_decay, pe, 0.0f);
+    float pq[] = { 2.0f, 0.7f, 1.0f, 0.1f };
+    edges("critical_spring_damper_exact with goal velocity", st_crit, pq, 2.0f);
 
     return testing_finish("test_springs");
 }

@@ -55,6 +55,14 @@ export function shape(fn: string, name: string, value: unknown, keys: readonly s
       throw new TypeError(`sprung.${fn}: ${name}.${k} must be a number, got ${show(o[k])}`);
 }
 
+/** As {@link shape}, and every listed key must also be finite (state that enters a spring). */
+export function finiteShape(fn: string, name: string, value: unknown, keys: readonly string[]): void {
+  shape(fn, name, value, keys);
+  const o = value as Record<string, number>;
+  for (const k of keys)
+    if (!Number.isFinite(o[k])) throw new RangeError(`sprung.${fn}: ${name}.${k} must be finite, got ${show(o[k])}`);
+}
+
 /** `value` must be a Float32Array of at least `length` elements. */
 export function floats(fn: string, name: string, value: unknown, length: number): void {
   if (!(value instanceof Float32Array))

@@ -93,7 +93,7 @@ export function isReady(): boolean {
  * @internal
  */
 export function requireInit(fn: string): void {
-  if (!ready) throw new Error(`sprung.${fn}: call and await init() before using the library`);
+  if (!ready) throw new TypeError(`sprung.${fn}: call and await init() before using the library`);
 }
 
 /** A vector in the three.js / glTF shape: any object with numeric x, y, z. */
