@@ -11,6 +11,11 @@ before(async () => { site = await serveSite(); browser = await launch(); });
 after(async () => { await browser?.close(); await site?.close(); });
 
 const inspect = (page) => page.evaluate(() => window.playground.inspect());
+/** Waits for `n` more simulated frames of the view (frames, not wall time: the machine may be slow). */
+async function frames(page, n) {
+  const { frames: f } = await inspect(page);
+  await page.waitForFunction(([f0, k]) => window.playground.inspect().frames >= f0 + k, [f, n], { timeout: 20000 });
+}
 
 test('the keyboard drives the simulation object forward (+z), the mouse toward the pointer', async (t) => {
   const page = await openPage(browser.context, `${site.base}?panel=character`);
@@ -19,7 +24,7 @@ test('the keyboard drives the simulation object forward (+z), the mouse toward t
   await canvas.focus();
   const start = await inspect(page);
   await page.keyboard.down('ArrowUp');
-  await page.waitForTimeout(700);
+  await frames(page, 40);
   const held = await inspect(page);
   await page.keyboard.up('ArrowUp');
   assert.equal(held.stick.z, 1, 'ArrowUp is a full forward stick');
@@ -31,7 +36,7 @@ test('the keyboard drives the simulation object forward (+z), the mouse toward t
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 4 });
-  await page.waitForTimeout(500);
+  await frames(page, 30);
   const dragged = await inspect(page);
   await page.mouse.up();
   assert.ok(dragged.stick.x > 0.9 && Math.abs(dragged.stick.z) < 0.1, `the drag to the right is a right stick: ${JSON.stringify(dragged.stick)}`);
@@ -41,12 +46,13 @@ test('the keyboard drives the simulation object forward (+z), the mouse toward t
   await page.close();
 });
 
-test('left alone, the autopilot drives after two seconds', async (t) => {
+test('left alone, the autopilot drives', async (t) => {
   const page = await openPage(browser.context, `${site.base}?panel=character`);
   if ((await page.evaluate(() => window.playground.missing('character'))).length) { t.skip('library lacks the character API'); return; }
-  await page.waitForTimeout(2600);
+  // The autopilot starts after two seconds of simulated time without input (frames, not wall time).
+  await page.waitForFunction(() => window.playground.inspect().autopilot, null, { timeout: 20000 });
   const a = await inspect(page);
-  await page.waitForTimeout(400);
+  await frames(page, 30);
   const b = await inspect(page);
   assert.ok(Math.hypot(b.sim.x - a.sim.x, b.sim.z - a.sim.z) > 0.1, 'the simulation object moves on its own');
   assert.deepEqual(page.problems, []);

@@ -330,7 +330,7 @@ export default {
       },
       hide() { running = false; },
       inspect() {
-        return { frames, sim: { ...world.simPosition }, character: { ...world.charPosition }, stick: { ...world.stick }, lastInput };
+        return { frames, sim: { ...world.simPosition }, character: { ...world.charPosition }, stick: { ...world.stick }, autopilot: clock - lastInput > 2 };
       },
       code(p) {
         const adjust = {

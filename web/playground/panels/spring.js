@@ -8,11 +8,13 @@ import { cf, tsn } from '../lib/copy-code.js';
 const DURATION = 3;
 const STEP_AT = 0.1;
 const FINE_DT = 1 / 240;
-const MODES = [['freq', 'frequency & halflife'], ['stiff', 'stiffness & damping'], ['ratio', 'damping ratio & halflife']];
+const MODES = [['freq', 'frequency & halflife'], ['stiff', 'stiffness & damping'], ['ratio', 'damping ratio & halflife'],
+  ['bounce', 'duration & bounce (UI style)']];
 const CALLS = {
   freq: { ts: 'springDamperExact', c: 'sp_spring_damper_exact', a: 'frequency', b: 'halflife' },
   stiff: { ts: 'springDamperExactStiffness', c: 'sp_spring_damper_exact_stiffness', a: 'stiffness', b: 'damping' },
   ratio: { ts: 'springDamperExactRatio', c: 'sp_spring_damper_exact_ratio', a: 'ratio', b: 'halflife' },
+  bounce: { ts: 'springDamperExact', c: 'sp_spring_damper_exact', a: 'frequency', b: 'halflife' },
 };
 
 const goalAt = (t) => (t < STEP_AT ? 0 : 1);
@@ -26,7 +28,7 @@ export default {
     + 'explodes, and the article’s fast implicit spring stays stable but approximate. Right: the critical frequency '
     + 'of each halflife; above the curve the spring is under damped (bouncy), below over damped.',
   needs: ['springDamperExact', 'springDamperExactStiffness', 'springDamperExactRatio', 'springDamperBad',
-    'springDamperImplicit', 'criticalFrequency', 'halflifeToDamping', 'dampingToHalflife', 'frequencyToStiffness',
+    'springDamperImplicit', 'criticalFrequency', 'durationBounceToSpring', 'criticalSettleTime', 'halflifeToDamping', 'dampingToHalflife', 'frequencyToStiffness',
     'stiffnessToFrequency'],
   params: {
     mode: { label: 'set by', options: MODES, value: 'freq' },
@@ -34,7 +36,9 @@ export default {
     stiffness: { label: 'stiffness', min: 0, max: 600, step: 1, value: 150, unit: '/s²', show: (p) => p.mode === 'stiff' },
     damping: { label: 'damping', min: 0.1, max: 60, step: 0.1, value: 8, unit: '/s', show: (p) => p.mode === 'stiff' },
     ratio: { label: 'damping ratio', min: 0.05, max: 3, step: 0.01, value: 0.5, show: (p) => p.mode === 'ratio' },
-    halflife: { label: 'halflife', min: 0.01, max: 1, step: 0.01, value: 0.2, unit: 's', show: (p) => p.mode !== 'stiff' },
+    halflife: { label: 'halflife', min: 0.01, max: 1, step: 0.01, value: 0.2, unit: 's', show: (p) => p.mode === 'freq' || p.mode === 'ratio' },
+    duration: { label: 'duration (period)', min: 0.1, max: 3, step: 0.05, value: 0.6, unit: 's', show: (p) => p.mode === 'bounce' },
+    bounce: { label: 'bounce', min: -0.9, max: 0.95, step: 0.05, value: 0.3, show: (p) => p.mode === 'bounce' },
     bigDt: { label: 'large dt (Euler, implicit)', min: 4, max: 120, step: 1, value: 50, unit: 'ms' },
     implicit: { label: 'show the article’s implicit spring', check: true, value: true },
   },
@@ -68,17 +72,24 @@ export default {
       sd: ui.readout('stiffness, damping'),
       fh: ui.readout('frequency, halflife'),
       fc: ui.readout('critical frequency'),
+      settle: ui.readout('critical spring settles (1 %)'),
       euler: ui.readout('Euler, damping·dt'),
     };
     const state = { x: 0, v: 0 };
+    const fromBounce = { frequency: 0, halflife: 0 };
     /** The spring in stiffness/damping terms, whatever the mode. */
     function sd(p) {
       if (p.mode === 'stiff') return [p.stiffness, p.damping];
+      if (p.mode === 'bounce') {
+        sprung.durationBounceToSpring(p.duration, p.bounce, fromBounce);
+        return [sprung.frequencyToStiffness(fromBounce.frequency), sprung.halflifeToDamping(fromBounce.halflife)];
+      }
       const d = sprung.halflifeToDamping(p.halflife);
       return p.mode === 'freq' ? [sprung.frequencyToStiffness(p.frequency), d] : [(d * d) / (4 * p.ratio * p.ratio), d];
     }
     function exactStep(p, g, dt) {
       if (p.mode === 'freq') sprung.springDamperExact(state, g, 0, p.frequency, p.halflife, dt);
+      else if (p.mode === 'bounce') sprung.springDamperExact(state, g, 0, fromBounce.frequency, fromBounce.halflife, dt);
       else if (p.mode === 'stiff') sprung.springDamperExactStiffness(state, g, 0, p.stiffness, p.damping, dt);
       else sprung.springDamperExactRatio(state, g, 0, p.ratio, p.halflife, dt);
     }
@@ -97,12 +108,12 @@ export default {
     return {
       draw(p, changed) {
         const [s, d] = sd(p);
-        const halflife = p.mode === 'stiff' ? sprung.dampingToHalflife(d) : p.halflife;
+        const halflife = p.mode === 'stiff' || p.mode === 'bounce' ? sprung.dampingToHalflife(d) : p.halflife;
         const big = p.bigDt / 1000;
         time.reset(0);
         time.add(0, 0, 0); time.add(0, STEP_AT, 1); time.add(0, DURATION, 1);
         run(1, FINE_DT, (g, dt) => exactStep(p, g, dt));
-        if (!changed || ['mode', 'halflife', 'damping'].some((key) => changed.has(key))) {
+        if (!changed || ['mode', 'halflife', 'damping', 'duration', 'bounce'].some((key) => changed.has(key))) {
           run(2, FINE_DT, (g, dt) => sprung.criticalSpringDamperExact(state, g, 0, halflife, dt));
         }
         run(3, big, (g, dt) => exactStep(p, g, dt));
@@ -126,21 +137,25 @@ export default {
         out.sd(`${s.toFixed(1)} /s², ${d.toFixed(2)} /s`);
         out.fh(`${frequency.toFixed(3)} Hz, ${halflife.toFixed(3)} s`);
         out.fc(`${fc.toFixed(3)} Hz for halflife ${halflife.toFixed(3)} s`);
+        out.settle(`in ${sprung.criticalSettleTime(halflife, 0.01).toFixed(3)} s`);
         out.euler(`${(d * big).toFixed(2)}, stiffness·dt² = ${(s * big * big).toFixed(2)}`);
       },
       code(p) {
         const call = CALLS[p.mode];
-        const a = p[call.a];
-        const b = p[call.b];
+        sd(p);
+        const a = p.mode === 'bounce' ? fromBounce.frequency : p[call.a];
+        const b = p.mode === 'bounce' ? fromBounce.halflife : p[call.b];
+        const bounceTs = p.mode === 'bounce' ? `// duration ${tsn(p.duration)} s, bounce ${tsn(p.bounce)}: durationBounceToSpring(${tsn(p.duration)}, ${tsn(p.bounce)}) gives\n` : '';
+        const bounceC = p.mode === 'bounce' ? `/* duration ${cf(p.duration)}, bounce ${cf(p.bounce)}: sp_duration_bounce_to_spring gives */\n` : '';
         const [s, d] = sd(p);
         return {
           ts: `import { init, ${call.ts} } from 'sprung';\nawait init();\n\n`
-            + `const spring = { x: 0, v: 0 };\n// every frame (dt in seconds), goal velocity 0:\n`
+            + `const spring = { x: 0, v: 0 };\n// every frame (dt in seconds), goal velocity 0:\n${bounceTs}`
             + `${call.ts}(spring, goal, 0, ${tsn(a)}, ${tsn(b)}, dt); // ${call.a} ${tsn(a)}, ${call.b} ${tsn(b)}\n`,
-          c: `#include "sprung.h"\n\nfloat x = 0.0f, v = 0.0f;\n/* every frame (dt in seconds), goal velocity 0 */\n`
+          c: `#include "sprung.h"\n\nfloat x = 0.0f, v = 0.0f;\n/* every frame (dt in seconds), goal velocity 0 */\n${bounceC}`
             + `${call.c}(&x, &v, goal, 0.0f, ${cf(a)}, ${cf(b)}, dt);\n`,
           json: {
-            mode: p.mode, [call.a]: a, [call.b]: b,
+            mode: p.mode, ...(p.mode === 'bounce' ? { duration: p.duration, bounce: p.bounce } : { [call.a]: a, [call.b]: b }),
             equivalent: {
               stiffness: Number(s.toPrecision(6)), damping: Number(d.toPrecision(6)),
               frequency: Number(sprung.stiffnessToFrequency(s).toPrecision(6)),
