@@ -130,6 +130,16 @@ function mountPanel(panel, host, initial) {
     return state;
   }
   state.ui = makeUi(panel, section, plots, readouts, state.request);
+  /** Sets parameters from the panel itself (e.g. a hovered point), as if their controls moved. */
+  state.ui.set = (values) => {
+    for (const [key, value] of Object.entries(values)) {
+      params[key] = value;
+      if (changed) changed.add(key);
+    }
+    sync();
+    request();
+    writeUrlSoon();
+  };
   state.live = panel.mount(state.ui, sprung);
   state.request();
   return state;

@@ -115,20 +115,29 @@ export default {
     }
     const into = (plot, i) => (t, x) => plot.add(i, t, x);
     return {
-      draw(p) {
+      draw(p, changed) {
+        const has = (...k) => !changed || k.some((key) => changed.has(key));
+        const gainKeys = ['discontinuities', 'maxVelocity', 'maxAcceleration', 'xGain', 'vGain', 'aGain'];
         sprung.trackingGainsToSpring(p.xGain, p.vGain, 1 / 60, equivalent);
-        for (let i = 1; i <= 3; i++) { main.reset(i); ratesGains.reset(i); ratesExact.reset(i); }
-        track(p, 1 / 60, gains(p), into(main, 1));
-        track(p, 1 / 60, improved(p), into(main, 2));
-        let last = 0;
-        track(p, 1 / 60, exact(), (t, x) => { main.add(3, t, x); last = x - signal(t); });
-        RATES.forEach(([hz], k) => {
-          track(p, 1 / hz, gains(p), into(ratesGains, k + 1));
-          track(p, 1 / hz, exact(), into(ratesExact, k + 1));
-        });
-        main.commit(); ratesGains.commit(); ratesExact.commit();
+        if (has(...gainKeys)) {
+          main.reset(1); main.reset(3);
+          track(p, 1 / 60, gains(p), into(main, 1));
+          let last = 0;
+          track(p, 1 / 60, exact(), (t, x) => { main.add(3, t, x); last = x - signal(t); });
+          readError(`|x − signal| = ${Math.abs(last).toExponential(2)}`);
+          RATES.forEach(([hz], k) => {
+            ratesGains.reset(k + 1); ratesExact.reset(k + 1);
+            track(p, 1 / hz, gains(p), into(ratesGains, k + 1));
+            track(p, 1 / hz, exact(), into(ratesExact, k + 1));
+          });
+          ratesGains.commit(); ratesExact.commit();
+        }
+        if (has('discontinuities', 'maxVelocity', 'maxAcceleration', 'xHalflife', 'vHalflife', 'aHalflife')) {
+          main.reset(2);
+          track(p, 1 / 60, improved(p), into(main, 2));
+        }
+        main.commit();
         readSpring(`${equivalent.frequency.toFixed(3)} Hz, halflife ${equivalent.halflife.toFixed(3)} s`);
-        readError(`|x − signal| = ${Math.abs(last).toExponential(2)}`);
       },
       code(p) {
         const known = p.discontinuities === 'known';
