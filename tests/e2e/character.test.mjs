@@ -3,7 +3,7 @@
 // steers toward the pointer.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, screenshot, serveSite } from './harness.mjs';
+import { SHOTS, launch, openPage, screenshot, serveSite } from './harness.mjs';
 
 let site;
 let browser;
@@ -55,6 +55,8 @@ test('left alone, the autopilot drives', async (t) => {
   await frames(page, 30);
   const b = await inspect(page);
   assert.ok(Math.hypot(b.sim.x - a.sim.x, b.sim.z - a.sim.z) > 0.1, 'the simulation object moves on its own');
+  await frames(page, 150);
+  await page.locator('#panel-character figure.live').screenshot({ path: `${SHOTS}/character-view.png` });
   assert.deepEqual(page.problems, []);
   await page.close();
 });

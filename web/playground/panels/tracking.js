@@ -26,8 +26,8 @@ export default {
   blurb: 'The tracking spring follows the position, velocity and acceleration of an animation signal (grey) that '
     + 'has discontinuities: it blends the jumps out smoothly and then reproduces the signal exactly. Known '
     + 'discontinuities skip the bad finite differences on the frames around them; unknown ones can be clipped to a '
-    + 'maximum velocity and acceleration. The gains version depends on the tick rate (bottom left); the exact '
-    + 'tracker, a spring on the error whose frequency and halflife match the gains at 60 Hz, does not (bottom right).',
+    + 'maximum velocity and acceleration. The gains version depends on the tick rate; the exact '
+    + 'tracker, a spring on the error whose frequency and halflife match the gains at 60 Hz, does not (the two lower plots).',
   needs: ['trackingSpringUpdate', 'trackingSpringUpdateNoAcceleration', 'trackingSpringUpdateNoVelocityAcceleration',
     'trackingSpringUpdateImproved', 'trackingSpringUpdateExact', 'trackingSpringUpdateExactNoAcceleration',
     'trackingSpringUpdateExactNoVelocityAcceleration', 'trackingGainsToSpring', 'trackingTargetVelocity',
