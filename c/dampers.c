@@ -14,7 +14,7 @@ float sp_damper_exponential(float x, float g, float damping, float dt, float ft)
 /* 1 − 2^(−dt/halflife) = 1 − e^(−ln2·dt/halflife); halflife = 0 snaps, dt = 0 keeps x. */
 float sp_damper_exact(float x, float g, float halflife, float dt)
 {
-    float keep = sp__decay(SP_LN2 / halflife, dt);
+    float keep = sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
     return keep * x + (1.0f - keep) * g;
 }
 
@@ -23,4 +23,4 @@ float sp_damper_implicit(float x, float g, float halflife, float dt, float eps)
     return sp_lerp(x, g, 1.0f - sp_fast_negexp((SP_LN2 * dt) / (halflife + eps)));
 }
 
-float sp_damper_decay_exact(float x, float halflife, float dt) { return x * sp__decay(SP_LN2 / halflife, dt); }
+float sp_damper_decay_exact(float x, float halflife, float dt) { return x * sp__decay(sp__per_halflife(SP_LN2, halflife), dt); }

@@ -13,20 +13,23 @@ float sp_fast_atan(float x)
     return copysignf(z > 1.0f ? SP_PI / 2.0f - y : y, x);
 }
 
-float sp_halflife_to_damping(float halflife) { return (4.0f * SP_LN2) / halflife; }
-float sp_damping_to_halflife(float damping) { return (4.0f * SP_LN2) / damping; }
+float sp_halflife_to_damping(float halflife) { return sp__per_halflife(4.0f * SP_LN2, halflife); }
+float sp_damping_to_halflife(float damping) { return sp__per_halflife(4.0f * SP_LN2, damping); }
 float sp_frequency_to_stiffness(float frequency) { return sp__sq(2.0f * SP_PI * frequency); }
 float sp_stiffness_to_frequency(float stiffness) { return sqrtf(stiffness) / (2.0f * SP_PI); }
 
-/* Critical when d² = 4s, i.e. d = 2·√s = 2·(2π·f). */
+/* Critical when d² = 4s, i.e. d = 2·√s = 4π·|f|. Written without the square, which would
+ * overflow (or flush to 0) for frequencies and halflives far from 1 although the answer is
+ * representable. */
 float sp_critical_halflife(float frequency)
 {
-    return sp_damping_to_halflife(2.0f * sqrtf(sp_frequency_to_stiffness(frequency)));
+    return sp_damping_to_halflife(4.0f * SP_PI * fabsf(frequency));
 }
 
+/* f = √(d²/4) / 2π = d / 4π. */
 float sp_critical_frequency(float halflife)
 {
-    return sp_stiffness_to_frequency(sp__sq(sp_halflife_to_damping(halflife)) / 4.0f);
+    return sp_halflife_to_damping(halflife) / (4.0f * SP_PI);
 }
 
 /* A spring driven through its goal, g(t) = sin(Ω·t), q = 0, settles into an oscillation of
@@ -46,8 +49,10 @@ float sp_resonant_frequency(float goal_frequency, float halflife)
     return sp_stiffness_to_frequency(sp_frequency_to_stiffness(goal_frequency) + (d * d) / 2.0f);
 }
 
+/* s·(scale·u)² is written (√s·scale·u)² with √s = 2π·f applied to scale first, so that a
+ * zero frequency gives a zero potential instead of 0·Inf = NaN when (scale·u)² overflows. */
 float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale)
 {
-    float s = sp_frequency_to_stiffness(frequency);
-    return (sp__sq(scale * (v - v_rest)) + s * sp__sq(scale * (x - x_rest))) / 2.0f;
+    float k = 2.0f * SP_PI * frequency * scale;
+    return (sp__sq(scale * (v - v_rest)) + sp__sq(k * (x - x_rest))) / 2.0f;
 }

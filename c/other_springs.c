@@ -15,17 +15,19 @@ void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, flo
 {
     if (dt == 0.0f) return;
     float k = sp__half_damping(0.5f * halflife);
-    float e = expf(-k * dt);
+    float s = k * dt, e = expf(-s);
     if (e == 0.0f) { *x = g; *v = 0.0f; *xi = g; *vi = 0.0f; return; }
-    float p0 = *xi - g, p1 = *vi + k * p0;
-    float A = *x - g, B = *v + k * A, C = k * k * p0 / 2.0f, D = k * k * p1 / 6.0f;
-    float t = dt;
-    float f = A + t * (B + t * (C + t * D));
-    float df = B + t * (2.0f * C + t * 3.0f * D);
-    *x = g + e * f;
-    *v = e * (df - k * f);
-    *xi = g + e * (p0 + p1 * t);
-    *vi = e * (p1 - k * (p0 + p1 * t));
+    /* The cubic in s = k·t: k·A, k·p0 and k²·p1 overflow for tiny halflives although the
+     * state is finite, so every term is written with powers of s (≤ about 100 while
+     * e > 0) and k is applied last, after e:
+     *   f·e = e·(A·(1 + s) + v0·t + s²·p0/2 + s²·(vi0·t + s·p0)/6)
+     *   v   = e·(v0·(1 − s) + vi0·s²·(1/2 − s/6)) + (e·s)·(p0 − A − s²·p0/6)·k
+     *   xi  = g + e·(p0·(1 + s) + vi0·t),  vi = e·vi0·(1 − s) − (e·s)·p0·k */
+    float A = *x - g, p0 = *xi - g, v0 = *v, vi0 = *vi, ss = s * s;
+    *x = g + e * (A * (1.0f + s) + v0 * dt + ss * p0 / 2.0f + ss * (vi0 * dt + s * p0) / 6.0f);
+    *v = e * (v0 * (1.0f - s) + vi0 * ss * (0.5f - s / 6.0f)) + (e * s) * (p0 - A - ss * p0 / 6.0f) * k;
+    *xi = g + e * (p0 * (1.0f + s) + vi0 * dt);
+    *vi = e * vi0 * (1.0f - s) - (e * s) * p0 * k;
 }
 
 /* A critical spring (x, v) following a target that moves from p at velocity vg for
@@ -53,6 +55,9 @@ void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float 
     if (dt == 0.0f) return;
     float lead = apprehension * halflife;
     float vg = t_goal > 0.0f ? (g - *xi) / t_goal : 0.0f;
+    /* A ramp too fast for float (|g − xi|/t_goal overflows: t_goal < |g − xi|/FLT_MAX, far
+     * below a nanosecond for game values) is a jump, as for t_goal = 0. */
+    if (isinf(vg)) t_goal = 0.0f, vg = 0.0f;
     if (!(t_goal > 0.0f)) *xi = g;
     follow_linear_goal(x, v, *xi + vg * lead, vg, t_goal - lead, g, halflife, dt);
     *xi = t_goal > dt ? *xi + vg * dt : g;

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import { wasm } from './wasm.js';
-import { finite, nonNegative, ready } from './check.js';
+import { finite, nonNegative, positive, ready } from './check.js';
 
 /** Moves `x` the fraction `factor` of the way to `g`: frame-rate dependent. */
 export function damper(x: number, g: number, factor: number): number {
@@ -45,7 +45,7 @@ export function damperExact(x: number, g: number, halflife: number, dt: number):
 export function damperImplicit(x: number, g: number, halflife: number, dt: number, eps = 1e-5): number {
   const fn = 'damperImplicit';
   ready(fn); finite(fn, 'x', x); finite(fn, 'g', g); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
-  nonNegative(fn, 'eps', eps);
+  positive(fn, 'eps', eps); // eps = 0 with halflife = dt = 0 would be 0/0
   return wasm.sp_damper_implicit(x, g, halflife, dt, eps);
 }
 

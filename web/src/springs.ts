@@ -43,7 +43,8 @@ function checkCommon(fn: string, state: unknown, halflife: number, dt: number): 
  */
 export function springDamperBad(state: SpringState, goal: number, goalVelocity: number, stiffness: number, damping: number, dt: number): SpringState {
   const fn = 'springDamperBad';
-  ready(fn); shape(fn, 'state', state, XV); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+  ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
+  finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
   finite(fn, 'stiffness', stiffness); finite(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
   const p = load(state);
   wasm.sp_spring_damper_bad(p, p + 4, goal, goalVelocity, stiffness, damping, dt);
@@ -99,7 +100,8 @@ export function springDamperExactRatio(state: SpringState, goal: number, goalVel
 export function springDamperImplicit(state: SpringState, goal: number, goalVelocity: number, stiffness: number, damping: number, dt: number, eps = 1e-5): SpringState {
   const fn = 'springDamperImplicit';
   ready(fn); shape(fn, 'state', state, XV); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-  nonNegative(fn, 'stiffness', stiffness); nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt); nonNegative(fn, 'eps', eps);
+  finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
+  nonNegative(fn, 'stiffness', stiffness); nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt); positive(fn, 'eps', eps);
   const p = load(state);
   wasm.sp_spring_damper_implicit(p, p + 4, goal, goalVelocity, stiffness, damping, dt, eps);
   return store(state);
@@ -136,6 +138,7 @@ export function decaySpringDamperExact(state: SpringState, halflife: number, dt:
 export function simpleSpringDamperImplicit(state: SpringState, goal: number, halflife: number, dt: number): SpringState {
   const fn = 'simpleSpringDamperImplicit';
   checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
+  positive(fn, 'halflife', halflife); // the article's form has no eps: halflife 0 gives 0·Inf
   const p = load(state);
   wasm.sp_simple_spring_damper_implicit(p, p + 4, goal, halflife, dt);
   return store(state);

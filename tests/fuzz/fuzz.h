@@ -1,0 +1,78 @@
+/* fuzz.h — shared by the libFuzzer harnesses: decode an input into a function selector,
+ * a mode and float arguments, map arguments into the valid domain, and report a broken
+ * invariant by aborting (libFuzzer then saves the input).
+ *
+ * Input layout: byte 0 selects the function, byte 1 is the mode (bit 0 set: "domain"
+ * mode, arguments mapped into the valid domain and outputs checked; clear: "raw" mode,
+ * every bit pattern passed as is, only the sanitizers and the memory bounds are checked),
+ * byte 2 is a count for array functions, then up to FUZZ_ARGS little-endian floats (missing
+ * ones are 0). The valid domain is the one of the public header's conventions:
+ * halflife in [0, 1e6], dt in [0, 1e4], stiffness in [0, 1e8], |values| ≤ 1e30. */
+#ifndef SPRUNG_FUZZ_H
+#define SPRUNG_FUZZ_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sprung.h"
+#include "reference.h"
+
+#define FUZZ_ARGS 24
+
+typedef struct {
+    unsigned sel, domain, count;
+    float a[FUZZ_ARGS];
+    int next; /* index of the next argument to take */
+    const char *fn;
+} fuzz_input;
+
+static void fuzz_decode(fuzz_input *in, const uint8_t *data, size_t size)
+{
+    memset(in, 0, sizeof *in);
+    in->sel = size > 0 ? data[0] : 0;
+    in->domain = size > 1 ? data[1] & 1u : 0;
+    in->count = size > 2 ? data[2] : 0;
+    size_t n = size > 3 ? (size - 3) / 4 : 0;
+    if (n > FUZZ_ARGS) n = FUZZ_ARGS;
+    memcpy(in->a, data + 3, n * 4);
+}
+
+/* The next raw argument, any bit pattern. */
+static float arg(fuzz_input *in) { return in->next < FUZZ_ARGS ? in->a[in->next++] : 0.0f; }
+
+/* The next argument mapped into [lo, hi] in domain mode (raw otherwise): NaN becomes lo,
+ * ±Inf the nearer bound, values out of range wrap with fmod (keeping denormals, signed
+ * zeros and exact bounds reachable). */
+static float arg_in(fuzz_input *in, float lo, float hi)
+{
+    float f = arg(in);
+    if (!in->domain) return f;
+    if (f != f) f = lo;
+    else if (isinf(f)) f = f > 0 ? hi : lo;
+    else if (!(f >= lo && f <= hi)) f = lo + fmodf(fabsf(f), hi - lo);
+    return in->a[in->next - 1] = f; /* kept, so that a failure prints what was passed */
+}
+
+static float value(fuzz_input *in) { return arg_in(in, -1e30f, 1e30f); }
+static float halflife(fuzz_input *in) { return arg_in(in, 0.0f, 1e6f); }
+static float dt(fuzz_input *in) { return arg_in(in, 0.0f, 1e4f); }
+static float stiffness(fuzz_input *in) { return arg_in(in, 0.0f, 1e8f); }
+
+/* Prints the broken invariant with the call's arguments and aborts. */
+static void fuzz_fail(const fuzz_input *in, const char *what)
+{
+    fprintf(stderr, "\nfuzz: %s: invariant broken: %s\nargs:", in->fn, what);
+    for (int i = 0; i < in->next; i++) fprintf(stderr, " %.9g", in->a[i]);
+    fprintf(stderr, "\n");
+    abort();
+}
+
+/* In domain mode, every listed output must hold `cond`. */
+#define MUST(in, cond) do { if ((in)->domain && !(cond)) fuzz_fail((in), #cond); } while (0)
+#define FIN(in, x) MUST(in, isfinite(x))
+/* x must be finite where the double reference says the true result is well within range. */
+#define FIN_REF(in, x, ref) MUST(in, isfinite(x) || !(fabs(ref) < REF_BOUND))
+
+#endif

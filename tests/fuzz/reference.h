@@ -1,0 +1,70 @@
+/* reference.h — the harnesses' oracle for "the true result is finite": the closed forms
+ * of the critical springs evaluated in double, whose range (1e308) holds every
+ * intermediate of float-domain inputs, written here independently of c/. A float output
+ * must be finite wherever this reference is below 1e37 (a margin of 30× under FLT_MAX for
+ * the float computation's rounding and cancellation). */
+#ifndef SPRUNG_REFERENCE_H
+#define SPRUNG_REFERENCE_H
+
+#include <math.h>
+
+#define REF_LN2 0.693147180559945309
+#define REF_PI 3.14159265358979324
+#define REF_BOUND 1e37
+
+/* Half damping y = 2·ln2/halflife (+Inf for 0). */
+static double ref_y(double h) { return 2.0 * REF_LN2 / h; }
+
+/* Critical spring toward g with goal velocity q: rest point c = g + 2q/y, offset
+ * u(t) = e^(−yt)·(u0 + (v0 + y·u0)·t). */
+static void ref_critical(double *x, double *v, double g, double q, double h, double t)
+{
+    if (t == 0) return;
+    double y = ref_y(h), c = g + 2.0 * q / y, u = *x - c, e = exp(-y * t);
+    if (e == 0) { *x = c; *v = 0; return; }
+    double j1 = *v + y * u;
+    *x = c + e * (u + j1 * t);
+    *v = e * (*v - j1 * y * t);
+}
+
+/* Critical spring on the velocity of a character, with the integral for the position
+ * (1 − e^(−s) − s·e^(−s) by its series for small s = y·t, where it cancels). */
+static void ref_character(double *x, double *v, double *a, double vg, double h, double t)
+{
+    if (t == 0) return;
+    double y = ref_y(h), j0 = *v - vg, j1 = *a + j0 * y, s = y * t, e = exp(-s);
+    if (e == 0 || isinf(y)) { *x += vg * t + (isinf(y) ? 0 : j0 / y + j1 / (y * y)); *v = vg; *a = 0; return; }
+    double i0 = -expm1(-s) / y;
+    double i1 = s < 1e-3 ? t * t * (0.5 - s / 3 + s * s / 8) : (1 - e - s * e) / (y * y);
+    *x += vg * t + j0 * i0 + j1 * i1;
+    *v = vg + e * (j0 + j1 * t);
+    *a = e * (*a - j1 * y * t);
+}
+
+/* Two critical springs of halflife h/2 in series: the inner offset is e^(−kt)·(p0 + p1·t),
+ * the outer e^(−kt)·(A + B·t + C·t² + D·t³), B = v0 + kA, C = k²p0/2, D = k²p1/6, expanded
+ * in s = k·t (the naive sums cancel terms of 1e68 for tiny halflives even in double; the
+ * expansion itself is checked against RK4 in tests/c/test_robust.c). */
+static void ref_double(double *x, double *v, double *xi, double *vi, double g, double h, double t)
+{
+    if (t == 0) return;
+    double k = ref_y(h / 2), s = k * t, e = exp(-s);
+    if (e == 0) { *x = g; *v = 0; *xi = g; *vi = 0; return; }
+    double A = *x - g, p0 = *xi - g, v0 = *v, vi0 = *vi;
+    *x = g + e * (A * (1 + s) + v0 * t + s * s * p0 / 2 + s * s * (vi0 * t + s * p0) / 6);
+    *v = e * (v0 * (1 - s) + vi0 * s * s * (0.5 - s / 6)) + e * s * k * (p0 - A - s * s * p0 / 6);
+    *xi = g + e * (p0 * (1 + s) + vi0 * t);
+    *vi = e * vi0 * (1 - s) - e * s * k * p0;
+}
+
+/* A bound on |x(t) − c| and |v(t)| of any damped spring (s, d ≥ 0) about its rest point c:
+ * its energy v² + s·u² never grows, so |v| ≤ √(v0² + s·u0²), and |u| is at most both
+ * √(v0²/s + u0²) and |u0| + t·max|v|. */
+static void ref_spring_bound(double u0, double v0, double s, double t, double *bu, double *bv)
+{
+    *bv = sqrt(v0 * v0 + s * u0 * u0);
+    double bu1 = s > 0 ? sqrt(v0 * v0 / s + u0 * u0) : INFINITY, bu2 = fabs(u0) + t * *bv;
+    *bu = bu1 < bu2 ? bu1 : bu2;
+}
+
+#endif
