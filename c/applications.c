@@ -18,14 +18,14 @@ void sp_spring_character_update(float *x, float *v, float *a, float v_goal, floa
     float j0 = *v - v_goal;
     float s = y * dt;
     float em1 = expm1f(-s); /* e − 1, accurate when s is small */
-    float e = expf(-s);     /* not 1 + em1: that loses e's relative precision for large s */
+    float e = sp__expf(-s);     /* not 1 + em1: that loses e's relative precision for large s */
     if (e == 0.0f || isinf(y)) { /* snap: the velocity reached its goal at once */
         *x += v_goal * dt + (isinf(y) ? 0.0f : 2.0f * j0 / y + *a / (y * y));
         *v = v_goal;
         *a = 0.0f;
         return;
     }
-    float R = sp__critical_ramp(s), E1 = s > 0.0f ? -em1 / s : 1.0f;
+    float R = sp__critical_ramp(s, e), E1 = s > 0.0f ? -em1 / s : 1.0f;
     *x += v_goal * dt + j0 * dt * (E1 + s * R) + (*a * dt) * (dt * R);
     *v = v_goal + e * (j0 * (1.0f + s) + *a * dt);
     *a = e * *a * (1.0f - s) - (e * s) * j0 * y;

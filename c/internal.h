@@ -3,6 +3,7 @@
 #define SPRUNG_INTERNAL_H
 
 #include <math.h>
+#include <stdint.h>
 #include "sprung.h"
 
 static inline float sp__sq(float x) { return x * x; }
@@ -15,23 +16,79 @@ static inline float sp__per_halflife(float k, float halflife) { return k / (half
 /* Half damping y = d/2 = 2·ln2/halflife (+Inf for halflife = 0: callers snap). */
 static inline float sp__half_damping(float halflife) { return sp__per_halflife(2.0f * SP_LN2, halflife); }
 
+/* e^x in float, to about 1 ulp, written without branches or libm calls so that the batch
+ * loops vectorise it (the scalar functions use it too, so both agree bit for bit).
+ * x = k·ln2 + r with |r| ≤ ln2/2 (ln2 split in two for an exact product k·ln2), e^r by its
+ * degree-7 Taylor polynomial (error below 5e-9), 2^k built in two exponent-field halves so
+ * that subnormal results come out right. k is formed by the 1.5·2^23 rounding trick, not
+ * a float-to-int conversion, so NaN and ±Inf pass without undefined behaviour: NaN gives
+ * NaN, x < −104 gives 0, x > 88.72 gives +Inf. */
+static inline float sp__expf(float x)
+{
+    float xc = x < -104.0f ? -104.0f : (x > 88.72f ? 88.72f : x);
+    float t = xc * 1.44269504f + 12582912.0f;
+    float kf = t - 12582912.0f;
+    union { float f; int32_t i; } kb = { t };
+    union { float f; uint32_t u; } s1, s2;
+    int32_t k = kb.i - 0x4B400000, k1 = k >> 1, k2 = k - k1; /* k ∈ [−150, 128] unless x is NaN */
+    float r = (xc - kf * 0.693145752f) - kf * 1.42860677e-6f;
+    float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6.0f + r * (1.0f / 24.0f + r * (1.0f / 120.0f
+            + r * (1.0f / 720.0f + r * (1.0f / 5040.0f)))))));
+    s1.u = (uint32_t)(k1 + 127) << 23;
+    s2.u = (uint32_t)(k2 + 127) << 23;
+    float e = p * s1.f * s2.f;
+    return x < -104.0f ? 0.0f : (x > 88.72f ? INFINITY : (x == x ? e : x));
+}
+
 /* e^(−y·dt) with the edge values of the conventions: dt = 0 gives 1 (no change) even
  * when y is +Inf (halflife = 0), and y·dt = +Inf gives 0 (snap). */
-static inline float sp__decay(float y, float dt) { return dt == 0.0f ? 1.0f : expf(-y * dt); }
+static inline float sp__decay(float y, float dt) { return dt == 0.0f ? 1.0f : sp__expf(-y * dt); }
 
-/* R(s) = (1 − e^(−s)·(1 + s)) / s², the response of a critical spring to a constant push
- * (the double integral of s·e^(−s)): 1/2 at s = 0, then falling like 1/s². Its power
- * series Σ (−1)^k (k−1) s^(k−2) / k! for s < 0.5 (where the direct form cancels), the
- * direct form beyond. Callers write with it the terms whose naive forms meet y·x products
- * that overflow although the result is finite. */
-static inline float sp__critical_ramp(float s)
+/* R(s) = (1 − e^(−s)·(1 + s)) / s² given e = e^(−s): the response of a critical spring to
+ * a constant push (the double integral of s·e^(−s)), 1/2 at s = 0 and then falling like
+ * 1/s². Below s = 0.5, where the direct form cancels, its power series
+ * Σ (−1)^k (k−1) s^(k−2) / k! (k = 2..10); both are computed and one selected, so that
+ * batch loops vectorise. */
+static inline float sp__critical_ramp(float s, float e)
 {
-    if (s < 0.5f) {
-        float r = 0.0f, term = 1.0f; /* (−s)^(k−2) / k! */
-        for (int k = 2; k <= 10; k++) { term /= (float)k; r += (float)(k - 1) * term; term *= -s; }
-        return r;
-    }
-    return (1.0f - expf(-s) * (1.0f + s)) / (s * s);
+    float series = 1.0f / 2.0f - s * (2.0f / 6.0f - s * (3.0f / 24.0f - s * (4.0f / 120.0f - s * (5.0f / 720.0f
+                 - s * (6.0f / 5040.0f - s * (7.0f / 40320.0f - s * (8.0f / 362880.0f - s * (9.0f / 3628800.0f))))))));
+    float direct = (1.0f - e * (1.0f + s)) / (s * s);
+    return s < 0.5f ? series : direct;
+}
+
+/* One step of dt of the exact critical spring is linear in its state: with u = x − g,
+ *   x' = g + xx·u + xv·v + xq·q,    v' = vx·u + vv·v + vq·q,
+ * where, with y = 2·ln2/halflife, s = y·dt, e = e^(−s) and R = sp__critical_ramp,
+ *   xx = e·(1 + s), xv = e·dt, xq = 2·dt·s·R(s),   vx = −(e·s)·y, vv = e·(1 − s), vq = 2·e·s.
+ * (From x(t) = c + e·(u0 + j1·t), v(t) = e·(v0 − j1·y·t), u0 = x0 − c, j1 = v0 + y·u0 and the
+ * rest point c = g + 2q/y, expanded so that neither c nor j1 is formed: they overflow for
+ * slow springs with a large goal velocity, or tiny halflives and large offsets, although
+ * the state stays finite.) The coefficients depend only on halflife and dt, so a batch with
+ * a shared halflife computes them once. When e underflows to 0 the spring is at rest at c:
+ * x' = g + (2/y)·q, v' = 0 (halflife = 0 snaps). dt = 0 is left to callers (no change). */
+typedef struct { float xx, xv, xq, vx, vv, vq; } sp__critical_k;
+
+static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
+{
+    float y = sp__half_damping(halflife);
+    float s = y * dt, e = sp__expf(-s), es = e * s;
+    int rest = e == 0.0f;
+    sp__critical_k k;
+    k.xx = rest ? 0.0f : e * (1.0f + s);
+    k.xv = rest ? 0.0f : e * dt;
+    k.xq = rest ? 2.0f / y : 2.0f * dt * (s * sp__critical_ramp(s, e));
+    k.vx = rest ? 0.0f : -es * y;
+    k.vv = rest ? 0.0f : e * (1.0f - s);
+    k.vq = rest ? 0.0f : 2.0f * es;
+    return k;
+}
+
+static inline void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
+{
+    float u = *x - g, v0 = *v;
+    *x = g + (k->xx * u + k->xv * v0) + k->xq * q;
+    *v = (k->vx * u + k->vv * v0) + k->vq * q;
 }
 
 static inline sp_vec3 sp__v3(float x, float y, float z) { sp_vec3 r = { x, y, z }; return r; }
@@ -97,6 +154,93 @@ static inline sp_quat sp__q_from_scaled_angle_axis(sp_vec3 v)
     float half = 0.5f * sp__v3_length(v);
     float k = half > 1e-4f ? sinf(half) / half : 1.0f - half * half / 6.0f;
     return sp__q(0.5f * k * v.x, 0.5f * k * v.y, 0.5f * k * v.z, cosf(half));
+}
+
+/* C(t) and S(t) above, and K(t) = ∫0^t S = (1 − C − y·S)/s, the response to the goal
+ * velocity. Written so that nothing overflows for float-range y and s: when y² overflows
+ * (halflives below about 1e-19 s) w comes from √(y − r)·√(y + r), r = √s; the slow over
+ * damped rate is y1 = s/(y + w) (y² + w² loses s entirely when d² ≫ s), e^(−y0·t) comes
+ * from expm1(−2·w·t) (no cancellation), and in the strongly over damped case (4s < y²,
+ * where s can be tiny beside y²) K comes from the two exponentials' integrals
+ * E(λ) = (1 − e^(−λt))/λ instead of a division by s. */
+static inline void sp__spring_basis(float y, float s, float t, float *C, float *S, float *K)
+{
+    float yy = y * y, w2 = s - yy;
+    if (w2 > 0.0f) {
+        float w = sqrtf(w2), e = sp__expf(-y * t);
+        *C = e * cosf(w * t);
+        *S = e * sinf(w * t) / w;
+    } else if (w2 < 0.0f) {
+        float w = isinf(yy) ? sqrtf(y - sqrtf(s)) * sqrtf(y + sqrtf(s)) : sqrtf(-w2);
+        float y1 = s / (y + w), y0 = y + w;
+        float e1 = sp__expf(-y1 * t);
+        float z = 2.0f * w * t;
+        float m = expm1f(-z);                                   /* e^(−2wt) − 1 */
+        *C = e1 * (2.0f + m) * 0.5f;                            /* (e^(−y1 t) + e^(−y0 t)) / 2 */
+        *S = z > 0.0f ? (e1 * -m * 0.5f) / w : e1 * t;          /* (e^(−y1 t) − e^(−y0 t)) / 2w */
+        if (s > 0.0f && s < 0.25f * yy) {
+            float E1 = y1 * t > 0.0f ? -expm1f(-y1 * t) / y1 : t, E0 = -expm1f(-y0 * t) / y0;
+            *K = (E1 - E0) / (2.0f * w);
+            return;
+        }
+    } else {
+        float e = sp__expf(-y * t);
+        *C = e;
+        *S = e * t;
+    }
+    *K = (1.0f - *C - y * *S) / s;
+}
+
+/* One step of dt of the exact spring (springs.c) as a linear map: with z = x − g,
+ *   x' = g + xz·z + xv·v + xq·q,   v' = vz·z + vv·v + vq·q,
+ * xz = C + y·S, xv = S, xq = 2y·K, vz = −s·S, vv = C − y·S, vq = 2y·S
+ * (the goal-velocity terms never form the rest point c = g + d·q/s, which overflows for
+ * small stiffness and a large goal velocity although the state stays finite). `snap` is
+ * infinite damping (halflife 0: x' = g, v' = 0); `rest` is C = S = 0 (at rest at c, formed
+ * in double since d·q alone may overflow). */
+typedef struct { float xz, xv, xq, vz, vv, vq, d, s; int snap, rest; } sp__spring_k;
+
+static inline sp__spring_k sp__spring_coefs(float stiffness, float damping, float dt)
+{
+    sp__spring_k k;
+    float s = stiffness, y = damping / 2.0f, C, S, K;
+    k.d = damping;
+    k.s = s;
+    k.snap = isinf(damping) && damping > 0.0f;
+    sp__spring_basis(y, s, dt, &C, &S, &K);
+    k.rest = C == 0.0f && S == 0.0f;
+    float yS = y * S;
+    k.xz = C + yS;
+    k.xv = S;
+    k.vz = -(s * S);
+    k.vv = C - yS;
+    k.xq = y != 0.0f ? 2.0f * (y * K) : 0.0f;
+    k.vq = y != 0.0f ? 2.0f * yS : 0.0f;
+    return k;
+}
+
+static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, float g, float q)
+{
+    if (k->snap) { *x = g; *v = 0.0f; return; }
+    if (k->rest) { *x = q == 0.0f ? g : (float)(g + (double)k->d * q / k->s); *v = 0.0f; return; }
+    float z = *x - g, v0 = *v;
+    float nx = g + (k->xz * z + k->xv * v0), nv = k->vz * z + k->vv * v0;
+    *x = q != 0.0f ? nx + k->xq * q : nx;
+    *v = q != 0.0f ? nv + k->vq * q : nv;
+}
+
+/* The critical spring on a rotation x (angular velocity v) toward goal: the offset
+ * x·goal⁻¹ as a scaled angle-axis (shortest arc) takes one step of sp__critical_apply with
+ * goal 0 and goal velocity 0, and is mapped back. At rest (all coefficients 0) x = goal. */
+static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp_vec3 *v, sp_quat goal)
+{
+    sp_vec3 j = sp__q_to_scaled_angle_axis(sp__q_abs(sp__q_mul(*x, sp__q_inv(goal))));
+    sp_vec3 w = *v;
+    sp__critical_apply(k, &j.x, &w.x, 0.0f, 0.0f);
+    sp__critical_apply(k, &j.y, &w.y, 0.0f, 0.0f);
+    sp__critical_apply(k, &j.z, &w.z, 0.0f, 0.0f);
+    *x = sp__q_normalize(sp__q_mul(sp__q_from_scaled_angle_axis(j), goal));
+    *v = w;
 }
 
 #endif

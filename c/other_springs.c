@@ -15,7 +15,7 @@ void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, flo
 {
     if (dt == 0.0f) return;
     float k = sp__half_damping(0.5f * halflife);
-    float s = k * dt, e = expf(-s);
+    float s = k * dt, e = sp__expf(-s);
     if (e == 0.0f) { *x = g; *v = 0.0f; *xi = g; *vi = 0.0f; return; }
     /* The cubic in s = k·t: k·A, k·p0 and k²·p1 overflow for tiny halflives although the
      * state is finite, so every term is written with powers of s (≤ about 100 while

@@ -334,6 +334,50 @@ void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position
 void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
                        float unlock_radius, float foot_height, float halflife, float dt);
 
+/* ------------------------------------------------------------------------
+ * Batches (batch.c): many springs per call over caller-owned SoA arrays
+ *
+ * A batch holds n elements of dim floats each (dim = 1 scalars, 2 vec2, 3 vec3): every
+ * state and goal is its own array of n·dim floats, element i at [i·dim, i·dim + dim).
+ * `halflife` (and `frequency`) point to one float shared by all elements
+ * (per_element = 0) or to n floats, one per element (per_element = 1). Every element
+ * equals the scalar function applied to it, bit for bit; a non-finite input of one
+ * element changes that element only. Quaternion batches store x,y,z,w per element and
+ * the angular velocity x,y,z per element.
+ * ------------------------------------------------------------------------ */
+
+/** sp_damper_exact on every float of x (n·dim) toward g. */
+void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n, int dim);
+/** sp_critical_spring_damper_exact on every float of (x, v) toward goal g with goal velocity q. */
+void sp_critical_spring_damper_exact_batch(float *x, float *v, const float *g, const float *q,
+                                           const float *halflife, int per_element, float dt, int n, int dim);
+/** sp_simple_spring_damper_exact on every float of (x, v) toward g. */
+void sp_simple_spring_damper_exact_batch(float *x, float *v, const float *g,
+                                         const float *halflife, int per_element, float dt, int n, int dim);
+/** sp_decay_spring_damper_exact on every float of (x, v). */
+void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflife, int per_element, float dt, int n, int dim);
+/** sp_spring_damper_exact (frequency in Hz and halflife, shared or per element like halflife) on every float of (x, v). */
+void sp_spring_damper_exact_batch(float *x, float *v, const float *g, const float *q, const float *frequency,
+                                  const float *halflife, int per_element, float dt, int n, int dim);
+/** sp_simple_spring_damper_exact_quat on n rotations x (4n) with angular velocities v (3n) toward goal (4n; NULL: identity). */
+void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *goal,
+                                              const float *halflife, int per_element, float dt, int n);
+/** sp_decay_spring_damper_exact_quat on n rotations x (4n) with angular velocities v (3n). */
+void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *halflife, int per_element, float dt, int n);
+
+/* ------------------------------------------------------------------------
+ * Pose inertializer (batch_pose.c): a skeleton of n bones per call
+ *
+ * A pose is 13·n floats: positions (3n), velocities (3n), rotations (4n, x,y,z,w) and
+ * angular velocities (3n); the offset `off` has the same layout (all zero, rotations
+ * the identity, before the first transition).
+ * ------------------------------------------------------------------------ */
+
+/** Spring inertializer transition of every bone: off becomes (src + off) − dst (rotations: off·src·dst⁻¹, shortest arc). */
+void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n);
+/** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations: off·in). */
+void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
+
 #ifdef __cplusplus
 }
 #endif

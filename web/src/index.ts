@@ -16,3 +16,5 @@ export * from './tracking.js';
 export * from './character.js';
 export * from './adjustment.js';
 export * from './contact.js';
+export * from './batch.js';
+export * from './batch_pose.js';

@@ -1,10 +1,11 @@
 /**
  * The hand-written loader of the sprung WebAssembly core: instantiates the embedded
- * module, keeps typed-array views of its memory current when memory grows, and owns a
+ * module (the SIMD build where the engine supports WebAssembly SIMD, else the scalar
+ * build), keeps typed-array views of its memory current when memory grows, and owns a
  * small scratch area through which scalar state crosses the boundary.
  * @packageDocumentation
  */
-import { wasmBase64 } from './wasm-binary.js';
+import { wasmBase64, wasmSimdBase64 } from './wasm-binary.js';
 
 /** The raw C exports: every `sp_*` function of `c/sprung.h`, plus `malloc`/`free`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -59,6 +60,29 @@ function decodeBase64(text: string): Uint8Array {
   return new Uint8Array(B.from(text, 'base64'));
 }
 
+/** The smallest module using a SIMD instruction: `() -> v128 { v128.const 0 }`. */
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, // magic, version
+  1, 5, 1, 96, 0, 1, 123, // type section: () -> v128
+  3, 2, 1, 0, // function section: one function of type 0
+  10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, // code: v128.const 0, end
+]);
+
+/**
+ * Which build {@link init} loads: `SPRUNG_WASM=scalar` (or `simd`) in the environment,
+ * or `globalThis.SPRUNG_WASM`, forces one (tests and benchmarks compare both);
+ * otherwise SIMD where the engine validates a SIMD module.
+ */
+function chooseBuild(): 'simd' | 'scalar' {
+  const g = globalThis as unknown as { SPRUNG_WASM?: string; process?: { env?: Record<string, string | undefined> } };
+  const forced = g.SPRUNG_WASM ?? g.process?.env?.SPRUNG_WASM;
+  if (forced === 'scalar' || forced === 'simd') return forced;
+  return WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'scalar';
+}
+
+/** The build {@link init} loaded (`'simd'` or `'scalar'`); undefined before. */
+export let build: 'simd' | 'scalar' | undefined;
+
 /**
  * Loads the WebAssembly core. Call once and await it before any other function; later
  * calls return the same promise. Works in Node ≥ 18, browsers, Vite, webpack and plain
@@ -71,13 +95,15 @@ export function init(): Promise<void> {
       env: { emscripten_notify_memory_growth: () => refreshViews() },
       wasi_snapshot_preview1: {},
     };
-    const bytes = decodeBase64(wasmBase64) as Uint8Array<ArrayBuffer>;
+    const chosen = chooseBuild();
+    const bytes = decodeBase64(chosen === 'simd' ? wasmSimdBase64 : wasmBase64) as Uint8Array<ArrayBuffer>;
     const { instance } = await WebAssembly.instantiate(bytes, imports);
     wasm = instance.exports as unknown as Exports;
     if (typeof wasm._initialize === 'function') wasm._initialize();
     refreshViews();
     scratch = wasm.malloc(SCRATCH_FLOATS * 4);
     scratchF32 = scratch >> 2;
+    build = chosen;
     ready = true;
   })();
   return loading;
