@@ -41,8 +41,8 @@ const KINDS = [
   },
   {
     name: 'dead', title: 'dead blending (halflife, blend time)',
-    make: () => ({ x: 0, v: 0, t: 0 }),
-    transition: (sp, s, sx, sv, dx, dv) => sp.deadBlendingTransition(s, sx, sv, dx, dv),
+    make: () => ({ x: 0, v: 0, t: Infinity }),
+    transition: (sp, s, sx, sv, dx, dv, p) => sp.deadBlendingTransition(s, sx, sv, p.halflife, p.blendtime),
     update: (sp, out, s, x, v, p, dt) => sp.deadBlendingUpdate(out, s, x, v, p.halflife, p.blendtime, dt),
     offset: (s, out, x) => out.x - x,
   },
@@ -87,7 +87,7 @@ export default {
           const toggles = [];
           for (let f = 0; f <= SECONDS * RATE; f++) {
             const t = f * dt;
-            if (t >= nextToggle) {
+            if (t >= nextToggle && t < SECONDS - 0.2) {
               const other = 1 - playing;
               kind.transition(sprung, s, SIGNALS[playing](t), velocityOf(SIGNALS[playing], t),
                 SIGNALS[other](t), velocityOf(SIGNALS[other], t), p);

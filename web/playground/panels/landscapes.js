@@ -40,8 +40,9 @@ export default {
   },
   mount(ui, sprung) {
     const values = new Float32Array(N * N);
-    const maps = MAPS.map(([caption]) => {
-      const { fig, box, canvas } = ui.canvas(caption, 'map', (c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.filter((_, k) => k % 97 === 0)));
+    const maps = MAPS.map(([caption], k) => {
+      // For tests: every 97th cost value of the map as drawn (reading pixels back would be slow).
+      const { fig, box, canvas } = ui.canvas(caption, 'map', () => maps[k].sample);
       canvas.tabIndex = 0;
       const probe = document.createElement('div');
       probe.className = 'probe';
@@ -49,7 +50,8 @@ export default {
       const axes = document.createElement('div');
       axes.className = 'axes';
       fig.append(axes);
-      return { canvas, probe, axes, max: 0 };
+      if (k > 1) fig.style.order = 2; // the offset curve sits after the first two maps
+      return { canvas, probe, axes, sample: [] };
     });
     const curve = ui.plot('offset of the transition shown, and its area (the cost)', {
       series: [
@@ -60,6 +62,7 @@ export default {
       x: { title: 't (s)', min: 0, max: CURVE_SECONDS },
       y: { title: 'offset (m)' },
     });
+    curve.figure.style.order = 1;
     const out = {
       exact: ui.readout('spring exact cost'),
       approx: ui.readout('spring approximate'),
@@ -95,13 +98,17 @@ export default {
       }
     }
 
+    const options = { inertializer: 'spring', measure: 'exact', halflife: 0, blendtime: 0, weight: 0 };
     function drawMaps(p) {
       let shared = 0;
+      options.halflife = p.halflife; options.blendtime = p.blendtime; options.weight = p.weight;
       MAPS.forEach(([, kind, measure], k) => {
-        sprung.transitionCostLandscape(values, N, N, -p.xRange, p.xRange, -p.vRange, p.vRange, kind, measure, p.halflife, p.blendtime, p.weight);
+        options.inertializer = kind; options.measure = measure;
+        sprung.transitionCostLandscape(N, N, -p.xRange, p.xRange, -p.vRange, p.vRange, options, values);
         const max = k === 1 ? shared : maxFinite(values);
         if (k === 0) shared = max;
         drawHeatmap(maps[k].canvas, values, N, N, max);
+        maps[k].sample = Array.from(values.filter((_, i) => i % 97 === 0));
         maps[k].axes.textContent = `x −${p.xRange}…${p.xRange} m → · v −${p.vRange}…${p.vRange} m/s ↑ · colour 0…${max.toPrecision(3)}`;
       });
     }
@@ -143,7 +150,8 @@ export default {
             + `// the feature to put in a motion-matching database for this halflife\n`
             + `const feature = decaySpringDamperFeature(position, velocity, ${tsn(p.halflife)});\n\n`
             + `// the whole map\nconst map = new Float32Array(${N} * ${N});\n`
-            + `transitionCostLandscape(map, ${N}, ${N}, ${tsn(-p.xRange)}, ${tsn(p.xRange)}, ${tsn(-p.vRange)}, ${tsn(p.vRange)}, 'spring', 'exact', ${tsn(p.halflife)}, ${tsn(p.blendtime)}, ${tsn(p.weight)});\n`,
+            + `transitionCostLandscape(${N}, ${N}, ${tsn(-p.xRange)}, ${tsn(p.xRange)}, ${tsn(-p.vRange)}, ${tsn(p.vRange)},\n`
+            + `  { inertializer: 'spring', measure: 'exact', halflife: ${tsn(p.halflife)}, blendtime: ${tsn(p.blendtime)}, weight: ${tsn(p.weight)} }, map);\n`,
           c: `#include "sprung.h"\n\nfloat cost = sp_decay_spring_damper_displacement(${cf(p.x)}, ${cf(p.v)}, ${cf(p.halflife)});\n`
             + `float cubic = sp_decay_cubic_displacement(${cf(p.x)}, ${cf(p.v)}, ${cf(p.blendtime)});\n`
             + `float feature = sp_decay_spring_damper_feature(pos, vel, ${cf(p.halflife)});\n`
