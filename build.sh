@@ -108,8 +108,10 @@ test_js() {
 
 test_e2e() {
   [ -d tests/e2e ] && ls tests/e2e/*.test.mjs >/dev/null 2>&1 || return 0
+  log "building the playground (static files, web/playground/dist/)"
+  node_modules/.bin/vite build --config web/playground/vite.config.js --logLevel warn
   log "end-to-end tests in headless Chromium"
-  node --test --test-reporter=spec tests/e2e/
+  node --test --test-concurrency=1 --test-reporter=spec tests/e2e/
 }
 
 test_fuzz() {
@@ -132,7 +134,8 @@ case "$cmd" in
     ;;
   serve)
     build
-    exec npx vite --config web/playground/vite.config.js --host 127.0.0.1
+    log "serving the playground: open the Local address printed below (Ctrl-C stops)"
+    exec node_modules/.bin/vite --config web/playground/vite.config.js --host 127.0.0.1
     ;;
   bench)
     build

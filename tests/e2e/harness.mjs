@@ -1,0 +1,96 @@
+// Shared pieces of the end-to-end tests: a tiny static file server on loopback, and
+// Debian's Chromium driven by playwright-core with a fresh profile and no network.
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** The static build of the playground (`vite build`, done by build.sh before these tests). */
+export const SITE = join(ROOT, 'web/playground/dist');
+export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
+/** The site is served under a sub-folder, as a static host would: relative URLs must hold. */
+export const PREFIX = '/some/sub/folder/';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.wasm': 'application/wasm',
+};
+
+/** Serves SITE under PREFIX on 127.0.0.1 at a free port; resolves to { origin, base, close }. */
+export async function serveSite() {
+  if (!existsSync(join(SITE, 'index.html'))) {
+    throw new Error(`${SITE}/index.html is missing: run \`npx vite build --config web/playground/vite.config.js\` (./build.sh test does)`);
+  }
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(PREFIX)) { res.writeHead(404).end('not found'); return; }
+    let file = normalize(join(SITE, path.slice(PREFIX.length)));
+    if (!file.startsWith(SITE)) { res.writeHead(403).end(); return; }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) { res.writeHead(404).end('not found'); return; }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, base: `${origin}${PREFIX}`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Launches headless Chromium with a fresh temporary profile; every non-loopback request is refused. */
+export async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), 'sprung-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 860 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  await context.route('**/*', (route) => {
+    const { hostname } = new URL(route.request().url());
+    return hostname === '127.0.0.1' ? route.continue() : route.abort();
+  });
+  return {
+    context,
+    close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); },
+  };
+}
+
+/**
+ * Opens `url` in a new page and waits for the playground to be ready. `page.problems`
+ * collects console errors and warnings, uncaught exceptions and failed requests.
+ */
+export async function openPage(context, url, viewport) {
+  const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  page.problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`console.${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => page.problems.push(`requestfailed: ${r.url()}`));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  await nextFrames(page, 2);
+  return page;
+}
+
+/** Waits for `n` animation frames in the page (redraws are coalesced into frames). */
+export function nextFrames(page, n) {
+  return page.evaluate((count) => new Promise((done) => {
+    const step = (k) => (k === 0 ? done() : requestAnimationFrame(() => step(k - 1)));
+    step(count);
+  }), n);
+}
+
+/** Writes a PNG screenshot of the page to tests/e2e/screenshots/NAME.png. */
+export async function screenshot(page, name, options = {}) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), ...options });
+}
+
+/** True when the two plotted data sets (lists of series of numbers) differ anywhere. */
+export function differs(a, b) {
+  return JSON.stringify(a) !== JSON.stringify(b);
+}

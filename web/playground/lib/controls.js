@@ -1,0 +1,94 @@
+// Controls built from a panel's parameter schema: real <input type=range> sliders with a
+// <label> and an <output> read-out, <select> choices and checkboxes. Keyboard accessible
+// by construction (native inputs, labelled).
+//
+// Schema entry kinds:
+//   { label, min, max, step, value, unit?, show?(p) }        a slider (the default kind)
+//   { label, options: [[value, text], ...], value, show? }   a choice
+//   { label, check: true, value: boolean, show? }            a checkbox
+// `show(p)` hides the control when it returns false (e.g. sliders of another mode);
+// `group: 'Title'` puts a heading before the control.
+
+/** Number of decimals of a slider step, for read-outs and URLs. */
+export function decimals(step) {
+  const s = String(step);
+  const i = s.indexOf('.');
+  return i < 0 ? 0 : s.length - i - 1;
+}
+
+/** The kind of a schema entry: 'range', 'select' or 'check'. */
+export function kind(spec) {
+  return spec.options ? 'select' : spec.check ? 'check' : 'range';
+}
+
+/** Text of a value for read-outs: the slider's decimals and unit. */
+export function formatValue(spec, value) {
+  if (kind(spec) === 'check') return value ? 'on' : 'off';
+  if (kind(spec) === 'select') return String(value);
+  const text = value.toFixed(decimals(spec.step));
+  return spec.unit ? `${text} ${spec.unit}` : text;
+}
+
+/**
+ * Builds the controls of `schema` into `form`, initialised from `params`. `onChange(key)`
+ * is called on every input (while dragging, too) after `params[key]` was updated.
+ * Returns `sync()`, which shows or hides controls whose `show(params)` changed and
+ * rewrites every input and read-out from `params`.
+ */
+export function buildControls(form, panelName, schema, params, onChange) {
+  const rows = [];
+  for (const [key, spec] of Object.entries(schema)) {
+    if (spec.group) {
+      const heading = document.createElement('h3');
+      heading.className = 'group';
+      heading.textContent = spec.group;
+      form.append(heading);
+    }
+    const id = `${panelName}-${key}`;
+    const row = document.createElement('div');
+    row.className = `control control-${kind(spec)}`;
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = spec.label;
+    let input;
+    let output = null;
+    if (kind(spec) === 'select') {
+      input = document.createElement('select');
+      for (const [value, text] of spec.options) input.add(new Option(text, value));
+      input.addEventListener('input', () => { params[key] = input.value; onChange(key); });
+      row.append(label, input);
+    } else if (kind(spec) === 'check') {
+      input = document.createElement('input');
+      input.type = 'checkbox';
+      input.addEventListener('input', () => { params[key] = input.checked; onChange(key); });
+      row.append(input, label);
+    } else {
+      input = document.createElement('input');
+      input.type = 'range';
+      input.min = spec.min; input.max = spec.max; input.step = spec.step;
+      output = document.createElement('output');
+      output.htmlFor = id;
+      input.addEventListener('input', () => {
+        params[key] = Number(input.value);
+        output.value = formatValue(spec, params[key]);
+        onChange(key);
+      });
+      row.append(label, output, input);
+    }
+    input.id = id;
+    input.name = key;
+    input.dataset.key = key;
+    form.append(row);
+    rows.push({ key, spec, row, input, output });
+  }
+  function sync() {
+    for (const { key, spec, row, input, output } of rows) {
+      row.hidden = spec.show ? !spec.show(params) : false;
+      if (kind(spec) === 'check') input.checked = params[key];
+      else input.value = String(params[key]);
+      if (output) output.value = formatValue(spec, params[key]);
+    }
+  }
+  sync();
+  return sync;
+}

@@ -1,0 +1,50 @@
+// Parameters kept in the URL: `?panel=NAME&key=value...` (plus `embed=1` for embedding).
+// Reading validates every value against the panel's schema (out-of-range numbers are
+// clamped, unknown choices fall back to the default), so any shared link gives a sane view.
+import { decimals, kind } from './controls.js';
+
+/** The defaults of a schema as a fresh params object. */
+export function defaults(schema) {
+  const p = {};
+  for (const [key, spec] of Object.entries(schema)) p[key] = spec.value;
+  return p;
+}
+
+/** `value` clamped to a slider's range and rounded to its step, as the slider itself would. */
+export function snap(spec, value) {
+  const clamped = Math.min(spec.max, Math.max(spec.min, value));
+  const stepped = spec.min + Math.round((clamped - spec.min) / spec.step) * spec.step;
+  return Number(Math.min(spec.max, stepped).toFixed(decimals(spec.step)));
+}
+
+/** Params of `schema` read from `search` (a URLSearchParams), defaults where absent or invalid. */
+export function readParams(schema, search) {
+  const p = defaults(schema);
+  for (const [key, spec] of Object.entries(schema)) {
+    const text = search.get(key);
+    if (text === null) continue;
+    if (kind(spec) === 'select') {
+      if (spec.options.some(([value]) => value === text)) p[key] = text;
+    } else if (kind(spec) === 'check') {
+      if (text === '1' || text === '0') p[key] = text === '1';
+    } else {
+      const value = Number(text);
+      if (text.trim() !== '' && Number.isFinite(value)) p[key] = snap(spec, value);
+    }
+  }
+  return p;
+}
+
+/** The query string of a panel's view: its name, every parameter, and `embed=1` if set. */
+export function writeQuery(panelName, schema, params, embed) {
+  const search = new URLSearchParams();
+  search.set('panel', panelName);
+  for (const [key, spec] of Object.entries(schema)) {
+    const value = params[key];
+    if (kind(spec) === 'range') search.set(key, value.toFixed(decimals(spec.step)));
+    else if (kind(spec) === 'check') search.set(key, value ? '1' : '0');
+    else search.set(key, value);
+  }
+  if (embed) search.set('embed', '1');
+  return `?${search}`;
+}

@@ -1,0 +1,18 @@
+// Vite config of the playground. `sprung` resolves to the built package (dist/index.js),
+// so the playground runs exactly what `npm install sprung` gives; `./build.sh build` first.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  root: here,
+  base: './', // relative asset URLs: the built files work from any folder of any static host
+  cacheDir: `${repo}build/vite-cache`, // not node_modules/.vite: node_modules may be shared
+  resolve: { alias: { sprung: `${repo}dist/index.js` } },
+  server: { port: 5173, fs: { allow: [repo] } },
+  preview: { port: 4173 },
+  // The library embeds its WASM (scalar and SIMD builds) as base64: most of the 400 kB bundle.
+  build: { outDir: `${here}dist`, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800 },
+});
