@@ -25,3 +25,25 @@ test('the README example runs and prints what its comment says', async () => {
   assert.ok(Math.abs(printed[1] - lo / y) < 1e-5);
   assert.match(code, /0\.107…, settles within 1 % in 0\.72 s/);
 });
+
+test('every function and class the README API tour names is exported by the package', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const tour = readme.slice(readme.indexOf('## API tour'), readme.indexOf('## Playground'));
+  const named = new Set();
+  // `name(` calls and `name` in backticks, in code and prose alike
+  for (const m of tour.matchAll(/\b([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)\s*\(/g)) named.add(m[1]);
+  for (const m of tour.matchAll(/`([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)`/g)) named.add(m[1]);
+  for (const m of tour.matchAll(/\b(new\s+)?([A-Z][a-z]+(?:[A-Z][a-z0-9]+)+)\b/g)) if (/Batch|State|Predictor|Database|Inertializer/.test(m[2])) named.add(m[2]);
+  // names of the user's own code in the examples, not the library's
+  const users = new Set(['desiredVelocity', 'applyPose', 'animationPose', 'previousPose', 'nextPose',
+    'angularVelocity', 'goalQuaternion', 'angVel', 'simRotation', 'cameraAzimuth', 'desiredRotation',
+    'charPos', 'charVel', 'charRot', 'simPos', 'simRot', 'toePos', 'toeVel', 'inContact', 'srcX', 'srcV',
+    'dstX', 'dstV', 'inX', 'inV', 'qPos', 'qVel', 'halflife', 'frequency', 'dampingRatio', 'goalVelocity',
+    'perElementHalflife', 'Vector3', 'Quaternion', 'BufferAttribute']);
+  // methods named in the tour, checked on their class
+  assert.equal(typeof sprung.TrajectoryPredictor.prototype.predictPositions, 'function');
+  named.delete('predictPositions');
+  const missing = [...named].filter((n) => !users.has(n) && !(n in sprung));
+  assert.deepEqual(missing, []);
+  assert.ok(named.size > 80, `the tour names ${named.size} exports`);
+});
