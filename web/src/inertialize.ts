@@ -259,7 +259,7 @@ export function inertializeQuinticUpdate(out: PosVel, offset: TimedOffset, inX: 
 function deadState(fn: string, s: unknown): void {
   shape(fn, 'state', s, XVT);
   const o = s as DeadBlendState;
-  finite(fn, 'state.x', o.x); finite(fn, 'state.v', o.v); nonNegative(fn, 'state.t', o.t);
+  finite(fn, 'state.x', o.x); finite(fn, 'state.v', o.v);
   if (!(o.t >= 0)) throw new RangeError(`sprung.${fn}: state.t must be ≥ 0 (Infinity allowed), got ${o.t}`);
 }
 
