@@ -117,7 +117,7 @@ test_e2e() {
 test_fuzz() {
   [ -x tests/fuzz/run.sh ] || return 0
   log "fuzzing (bounded)"
-  tests/fuzz/run.sh "${SPRUNG_FUZZ_SECONDS:-20}"
+  tests/fuzz/run.sh "${SPRUNG_FUZZ_SECONDS:-40}"   # 4 harnesses × 10 s + ~4 s to build each
 }
 
 cmd=${1:-test}

@@ -28,7 +28,7 @@ float sp_quat_angle_between(const sp_quat *q, const sp_quat *p)
 }
 
 /* The fraction 1 − 2^(−dt/halflife) an exact damper covers in dt (1 for halflife 0, 0 for dt 0). */
-static float adjustment_fraction(float halflife, float dt) { return 1.0f - sp__decay(SP_LN2 / halflife, dt); }
+static float adjustment_fraction(float halflife, float dt) { return 1.0f - sp__decay(sp__per_halflife(SP_LN2, halflife), dt); }
 
 void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt)
 {
@@ -41,13 +41,21 @@ void sp_damp_adjustment_exact_quat(sp_quat *out, const sp_quat *g, float halflif
     sp_quat_slerp_shortest_approx(out, &identity, g, adjustment_fraction(halflife, dt));
 }
 
+/* a (of length `length`) rescaled to length max(target, 0): the unit direction first, so
+ * that a ratio target/length below the normal floats does not lose its digits. */
+static sp_vec3 rescale(sp_vec3 a, float length, float target)
+{
+    float t = fmaxf(target, 0.0f);
+    return sp__v3(a.x / length * t, a.y / length * t, a.z / length * t);
+}
+
 /* Moves the character by the damped difference, at most max_length (+Inf: no limit). */
 static sp_vec3 adjust_position(sp_vec3 character, sp_vec3 simulation, float max_length, float halflife, float dt)
 {
     sp_vec3 difference = sp__v3_sub(simulation, character), adjustment;
     sp_damp_adjustment_exact_v3(&adjustment, &difference, halflife, dt);
     float length = sp__v3_length(adjustment);
-    if (length > max_length) adjustment = sp__v3_scale(adjustment, fmaxf(max_length, 0.0f) / length);
+    if (length > max_length) adjustment = rescale(adjustment, length, max_length);
     return sp__v3_add(character, adjustment);
 }
 
@@ -60,7 +68,7 @@ static sp_quat adjust_rotation(sp_quat character, sp_quat simulation, float max_
     sp_vec3 scaled = sp__q_to_scaled_angle_axis(adjustment);
     float angle = sp__v3_length(scaled);
     if (angle > max_angle)
-        adjustment = sp__q_from_scaled_angle_axis(sp__v3_scale(scaled, fmaxf(max_angle, 0.0f) / angle));
+        adjustment = sp__q_from_scaled_angle_axis(rescale(scaled, angle, max_angle));
     return sp__q_mul(adjustment, character);
 }
 
@@ -98,7 +106,7 @@ void sp_clamp_character_position(sp_vec3 *out, const sp_vec3 *character_position
     sp_vec3 difference = sp__v3_sub(*character_position, *simulation_position);
     float length = sp__v3_length(difference);
     *out = length > max_distance
-        ? sp__v3_add(*simulation_position, sp__v3_scale(difference, fmaxf(max_distance, 0.0f) / length))
+        ? sp__v3_add(*simulation_position, rescale(difference, length, max_distance))
         : *character_position;
 }
 
@@ -113,6 +121,6 @@ void sp_clamp_character_rotation(sp_quat *out, const sp_quat *character_rotation
     sp_quat difference = sp__q_abs(sp__q_mul(*character_rotation, sp__q_inv(*simulation_rotation)));
     sp_vec3 scaled = sp__q_to_scaled_angle_axis(difference);
     float angle = sp__v3_length(scaled);
-    sp_quat clamped = sp__q_from_scaled_angle_axis(sp__v3_scale(scaled, fmaxf(max_angle, 0.0f) / angle));
+    sp_quat clamped = sp__q_from_scaled_angle_axis(rescale(scaled, angle, max_angle));
     *out = sp__q_mul(clamped, *simulation_rotation);
 }

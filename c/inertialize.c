@@ -60,6 +60,14 @@ void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, 
     *out_v = sp__v3_add(*off_v, sp__q_rotate(*off_x, *in_v));
 }
 
+/* d·f/blendtime for f ∈ [0, 1], with no intermediate overflow the result does not have
+ * (f/blendtime overflows for tiny blend times, d/blendtime for huge d when f is tiny). */
+static float per_blendtime(float d, float f, float blendtime)
+{
+    float r = d / blendtime;
+    return isinf(r) ? (d * f) / blendtime : r * f;
+}
+
 /* ---- cubic ----
  * The article's cubic a·τ³ + b·τ² + c·τ + d (d = x, c = v·blendtime, b = −3d − 2c,
  * a = 2d + c, τ = t/blendtime) factors as (1−τ)²·(d + a·τ), evaluated in that form so that it
@@ -75,7 +83,7 @@ void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float ini
     float a = 2.0f * d + init_v * blendtime;
     *out_x = u * u * (d + a * tau);
     /* x'(τ)/blendtime = v·(1−τ)(1−3τ) − 6·d·τ(1−τ)/blendtime */
-    *out_v = u * (init_v * (1.0f - 3.0f * tau) - 6.0f * d * (tau / blendtime));
+    *out_v = u * (init_v * (1.0f - 3.0f * tau) - 6.0f * per_blendtime(d, tau, blendtime));
 }
 
 float sp_decay_cubic(float x, float v, float blendtime, float dt)
@@ -190,14 +198,14 @@ void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ex
                                float in_x, float in_v, float halflife, float blendtime)
 {
     if (!(ext_t < blendtime)) { *out_x = in_x; *out_v = in_v; return; }
-    float lambda = SP_LN2 / halflife;
+    float lambda = sp__per_halflife(SP_LN2, halflife); /* −0 is 0: +Inf, not −Inf */
     float sx = ext_x + ext_v * sp__decayed_distance(lambda, ext_t);
     float sv = ext_t == 0.0f ? ext_v : ext_v * expf(-lambda * ext_t);
     float tau = ext_t > 0.0f ? ext_t / blendtime : 0.0f;
     float alpha = sp__smoothstep(tau);
-    float dalpha = 6.0f * tau * (1.0f - tau) / blendtime;
     *out_x = (1.0f - alpha) * sx + alpha * in_x;
-    *out_v = (1.0f - alpha) * sv + alpha * in_v + dalpha * (in_x - sx);
+    /* the blend's own velocity dα/dt·(in_x − sx), dα/dt = 6τ(1 − τ)/blendtime */
+    *out_v = (1.0f - alpha) * sv + alpha * in_v + 6.0f * per_blendtime(in_x - sx, tau * (1.0f - tau), blendtime);
 }
 
 void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,

@@ -100,12 +100,13 @@ static inline sp_vec3 sp__v3_add(sp_vec3 a, sp_vec3 b) { return sp__v3(a.x + b.x
 static inline sp_vec3 sp__v3_sub(sp_vec3 a, sp_vec3 b) { return sp__v3(a.x - b.x, a.y - b.y, a.z - b.z); }
 static inline sp_vec3 sp__v3_scale(sp_vec3 a, float s) { return sp__v3(a.x * s, a.y * s, a.z * s); }
 static inline float sp__v3_dot(sp_vec3 a, sp_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-/* |a|, scaled first when a component is beyond 1e18 so that the squares do not overflow
- * (a rotation vector of many turns is still a rotation). */
+/* |a|, scaled first when a component is beyond 1e18 or below 1e-18 so that the squares
+ * neither overflow (a rotation vector of many turns is still a rotation) nor flush to 0
+ * (a tiny distance is not no distance). */
 static inline float sp__v3_length(sp_vec3 a)
 {
     float m = fmaxf(fmaxf(fabsf(a.x), fabsf(a.y)), fabsf(a.z));
-    if (m > 1e18f && !isinf(m)) a = sp__v3(a.x / m, a.y / m, a.z / m);
+    if ((m > 1e18f || (m < 1e-18f && m > 0.0f)) && !isinf(m)) a = sp__v3(a.x / m, a.y / m, a.z / m);
     else m = 1.0f;
     return m * sqrtf(sp__v3_dot(a, a));
 }

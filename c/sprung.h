@@ -473,7 +473,7 @@ void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext
 
 #define SP_COST_EXACT 0  /* the displacement */
 #define SP_COST_APPROX 1 /* |signed area| = |feature difference| */
-#define SP_COST_ERROR 2  /* exact − approx (≥ 0) */
+#define SP_COST_ERROR 2  /* exact − approx (≥ 0, but for the quintic once Bollo shortens its blend time) */
 #define SP_COST_BASIC 3  /* |x| + weight·|v| */
 
 /** Time t > 0 at which the decaying spring offset crosses zero, −x/(v + x·y), or +Inf if it never does. */
@@ -518,11 +518,11 @@ void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int
 float sp_transition_cost(float x, float v, int inertializer, int measure, float halflife, float blendtime, float weight);
 /** Cost landscape: out[j·nx + i] = sp_transition_cost at x = x_min..x_max (i = 0..nx−1, endpoints
  *  included) and v = v_min..v_max (j = 0..ny−1). Writes nx·ny floats; returns that, or 0 (nothing
- *  written) for nx, ny ≤ 0 or an unknown kind. */
+ *  written) for nx, ny ≤ 0, nx·ny > INT_MAX or an unknown kind. */
 int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min, float v_max,
                                  int inertializer, int measure, float halflife, float blendtime, float weight);
 /** Motion-matching features of rows × dims positions and velocities (row-major), into out (rows × dims);
- *  returns rows, or 0 (nothing written) for bad sizes or an unknown inertializer. */
+ *  returns rows, or 0 (nothing written) for bad sizes (≤ 0, rows·dims > INT_MAX) or an unknown inertializer. */
 int sp_inertialization_features(float *out, const float *pos, const float *vel, int rows, int dims,
                                 int inertializer, float halflife, float blendtime);
 /** Brute-force nearest row of database (rows × dims) to query (dims) by Euclidean distance, written to

@@ -30,10 +30,17 @@ void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal,
     sp_tracking_spring_update_no_velocity_acceleration(x, v, x_goal, x_gain, dt);
 }
 
+/* lerp(v, (x_goal − x)/dt, a) with the division last: (x_goal − x)/dt alone overflows for
+ * small dt (1e30 m in 1e-9 s) where a·(x_goal − x)/dt, the part the blend keeps, may not. */
+static float blend_toward_position(float v, float x, float x_goal, float a, float dt)
+{
+    return (1.0f - a) * v + (a * (x_goal - x)) / dt;
+}
+
 void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain, float dt)
 {
     if (dt == 0.0f) return;
-    *v = sp_lerp(*v, (x_goal - *x) / dt, x_gain);
+    *v = blend_toward_position(*v, *x, x_goal, x_gain, dt);
     *x = *x + dt * *v;
 }
 
@@ -43,7 +50,8 @@ void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float 
     if (dt == 0.0f) return;
     *v = sp_damper_exact(*v, *v + a_goal * dt, a_halflife, dt);
     *v = sp_damper_exact(*v, v_goal, v_halflife, dt);
-    *v = sp_damper_exact(*v, (x_goal - *x) / dt, x_halflife, dt);
+    /* sp_damper_exact toward (x_goal − x)/dt: its fraction 1 − 2^(−dt/halflife) */
+    *v = blend_toward_position(*v, *x, x_goal, 1.0f - sp__decay(sp__per_halflife(SP_LN2, x_halflife), dt), dt);
     *x = *x + dt * *v;
 }
 
@@ -89,9 +97,11 @@ void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt,
     } else {
         lnproduct = sp__sq(0.5f * logf(D)) + sp__sq(atan2f(sqrtf(-disc), T));
     }
-    float damping = -logf(D) / reference_dt;
-    float stiffness = lnproduct / (reference_dt * reference_dt);
-    *out_frequency = sp_stiffness_to_frequency(stiffness);
+    /* Rounding may leave an eigenvalue a hair above 1 (ln > 0, a negative product) and
+     * ln 1 = 0 negates to −0 (halflife −Inf): both are clamped to +0. */
+    float damping = (0.0f - logf(D)) / reference_dt;
+    /* frequency = √(s)/2π with s = lnproduct/dt², without dt² (it underflows for tiny dt) */
+    *out_frequency = sp_stiffness_to_frequency(lnproduct > 0.0f ? lnproduct : 0.0f) / reference_dt;
     *out_halflife = sp_damping_to_halflife(damping);
 }
 

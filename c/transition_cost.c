@@ -3,19 +3,44 @@
  * inertializers; the approximation |∫offset(t) dt| and the motion-matching feature that
  * turns it into a Euclidean distance; cost landscapes; a brute-force feature search.
  *
- * Every displacement is homogeneous of degree one in (x, v): each is computed by a kernel
- * on (x, v·timescale), a position pair, after scaling (x, v) by a power of two near their
- * magnitude (exact), so that huge and tiny offsets neither overflow nor lose precision in
- * intermediate terms. A true result too large for a float gives +Inf. */
+ * Every displacement is homogeneous of degree one in (x, v): each is timescale·kernel(x,
+ * v·timescale), a kernel on a position pair, evaluated on mantissas scaled by powers of two
+ * (exact) so that huge and tiny offsets and timescales neither overflow nor lose precision
+ * in intermediate terms, only in the final rounding. A true result too large for a float
+ * gives +Inf. */
+#include <limits.h>
+#include <stddef.h>
 #include "internal.h"
 
-/* 2^e close to max(|a|, |b|) when that is outside [2^−60, 2^60], else 0 (no scaling). */
-static int scale_exponent(float a, float b)
+/* x = a·2^e, v·T = b·2^e and T = m·2^(e_t − e), so that the displacement is
+ * ldexpf(kernel(a, b)·m, e_t); the larger of x and weight·v·T is near 1, where weight ≤ 1
+ * is the factor by which the kernel uses b at most (dead blending's decayed distance,
+ * 1 otherwise), so that x is not flushed beside a b the kernel all but ignores. frexpf
+ * splits each factor exactly, so v·T is formed from mantissas and cannot overflow or
+ * underflow; non-finite inputs are passed through unscaled (their result is not finite). */
+typedef struct { float a, b, m; int e_t; } sp__scaled;
+
+static sp__scaled scale_offset(float x, float v, float timescale, float weight)
 {
-    float m = fmaxf(fabsf(a), fabsf(b));
-    int e = 0;
-    if (m > 0.0f && m < INFINITY && !(m > 0x1p-60f && m < 0x1p60f)) frexpf(m, &e);
-    return e;
+    sp__scaled s;
+    if (!(isfinite(x) && isfinite(v) && isfinite(timescale) && weight > 0.0f)) {
+        s.a = x; s.b = v * timescale; s.m = timescale; s.e_t = 0;
+        return s;
+    }
+    int ex, ev, et, ew;
+    float mx = frexpf(x, &ex), mv = frexpf(v, &ev), mt = frexpf(timescale, &et);
+    float mb = mv * mt;
+    frexpf(weight, &ew);
+    int eb = ev + et, ebw = eb + ew - 1, e = mb == 0.0f ? ex : (mx == 0.0f ? ebw : (ex > ebw ? ex : ebw));
+    /* a term negligible beside the other keeps its sign (the smallest float instead of 0):
+     * the kernels' regimes (Bollo's clamp, the zero crossings) depend on it */
+    s.a = ldexpf(mx, ex - e);
+    s.b = ldexpf(mb, eb - e);
+    if (s.a == 0.0f) s.a = copysignf(mx == 0.0f ? 0.0f : 0x1p-149f, mx);
+    if (s.b == 0.0f) s.b = copysignf(mb == 0.0f ? 0.0f : 0x1p-149f, mb);
+    s.m = mt;
+    s.e_t = e + et;
+    return s;
 }
 
 /* ---- spring ----
@@ -43,11 +68,13 @@ float sp_decay_spring_damper_intersection(float x, float v, float halflife)
     return INFINITY;
 }
 
+/* 1/y = halflife/(2·ln2), the spring's timescale (+0 for halflife −0). */
+static float spring_timescale(float halflife) { return halflife * (0.5f / SP_LN2) + 0.0f; }
+
 float sp_decay_spring_damper_displacement(float x, float v, float halflife)
 {
-    float y = sp__half_damping(halflife);
-    int e = scale_exponent(x, v);
-    return ldexpf(spring_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) / y) / y, e);
+    sp__scaled s = scale_offset(x, v, spring_timescale(halflife), 1.0f);
+    return ldexpf(spring_displacement_kernel(s.a, s.b) * s.m, s.e_t);
 }
 
 /* ---- cubic ----
@@ -77,8 +104,8 @@ float sp_decay_cubic_intersection(float x, float v, float blendtime)
 
 float sp_decay_cubic_displacement(float x, float v, float blendtime)
 {
-    int e = scale_exponent(x, v);
-    return ldexpf(cubic_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime) * blendtime, e);
+    sp__scaled s = scale_offset(x, v, blendtime, 1.0f);
+    return ldexpf(cubic_displacement_kernel(s.a, s.b) * s.m, s.e_t);
 }
 
 /* ---- quintic ----
@@ -95,8 +122,8 @@ static float quintic_displacement_kernel(float x, float w)
 
 float sp_decay_quintic_displacement(float x, float v, float blendtime)
 {
-    int e = scale_exponent(x, v);
-    return ldexpf(quintic_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime) * blendtime, e);
+    sp__scaled s = scale_offset(x, v, blendtime, 1.0f);
+    return ldexpf(quintic_displacement_kernel(s.a, s.b) * s.m, s.e_t);
 }
 
 /* ---- dead blending ----
@@ -137,7 +164,7 @@ static float dead_q(float k, float tau)
 /* k = λ·blendtime = ln2·blendtime/halflife, with blendtime = 0 giving 0 (no blend at all). */
 static float dead_rate(float halflife, float blendtime)
 {
-    return blendtime == 0.0f ? 0.0f : (SP_LN2 * blendtime) / halflife;
+    return blendtime == 0.0f ? 0.0f : sp__per_halflife(SP_LN2 * blendtime, halflife);
 }
 
 /* τ* in (0, 1) where x + w·E(τ) = 0, or a negative number when it does not cross. */
@@ -169,9 +196,11 @@ float sp_dead_blending_intersection(float x, float v, float halflife, float blen
 float sp_dead_blending_displacement(float x, float v, float halflife, float blendtime)
 {
     float k = dead_rate(halflife, blendtime);
-    int e = scale_exponent(x, v);
-    float r = dead_displacement_kernel(ldexpf(x, -e), ldexpf(v, -e) * blendtime, k, dead_q(k, 1.0f));
-    return ldexpf(r * blendtime, e);
+    /* the extrapolated velocity moves the source by v·blendtime·E(1) at most; halflife 0
+     * stops it at once (E = 0), and then v, however large, must not enter at all */
+    float weight = sp__decayed_distance(k, 1.0f);
+    sp__scaled s = scale_offset(x, weight > 0.0f ? v : 0.0f, blendtime, weight > 0.0f ? weight : 1.0f);
+    return ldexpf(dead_displacement_kernel(s.a, s.b, k, dead_q(k, 1.0f)) * s.m, s.e_t);
 }
 
 /* ---- approximations and features ----
@@ -298,27 +327,29 @@ static void landscape_row(float *row, int nx, float x_min, float dx, int inertia
     }
 }
 
-/* The grid calls the kernels directly when the scaled inputs stay inside [−2^60, 2^60] (no
- * intermediate can overflow); otherwise sp_transition_cost per cell, which scales each cell.
+/* The grid calls the kernels directly when the inputs and the timescale stay inside
+ * [2^−60, 2^60] in magnitude (no intermediate can overflow or become subnormal); otherwise
+ * sp_transition_cost per cell, which scales each cell.
  * The last column and row are evaluated at x_max and v_max exactly. */
 int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min, float v_max,
                                  int inertializer, int measure, float halflife, float blendtime, float weight)
 {
     if (nx <= 0 || ny <= 0 || inertializer < 0 || inertializer > SP_INERTIALIZER_DEAD_BLENDING ||
-        measure < 0 || measure > SP_COST_BASIC)
+        measure < 0 || measure > SP_COST_BASIC || ny > INT_MAX / nx)
         return 0;
     float dx = nx > 1 ? (x_max - x_min) / (float)(nx - 1) : 0.0f;
     float dv = ny > 1 ? (v_max - v_min) / (float)(ny - 1) : 0.0f;
     float cp, cv;
     sp_inertialization_feature_coefficients(&cp, &cv, inertializer, halflife, blendtime);
     /* the kernels take (x, v·vs) and return displacement / vs */
-    float vs = inertializer == SP_INERTIALIZER_SPRING ? 1.0f / sp__half_damping(halflife) : blendtime;
+    float vs = inertializer == SP_INERTIALIZER_SPRING ? spring_timescale(halflife) : blendtime;
     float k = dead_rate(halflife, blendtime), q1 = dead_q(k, 1.0f);
     float xm = fmaxf(fabsf(x_min), fabsf(x_max)), wm = fmaxf(fabsf(v_min), fabsf(v_max)) * vs;
-    int fast = xm < 0x1p60f && wm < 0x1p60f && isfinite(vs) && isfinite(cp) && isfinite(cv);
+    int fast = xm < 0x1p60f && wm < 0x1p60f && (xm == 0.0f || xm > 0x1p-60f) && (wm == 0.0f || wm > 0x1p-60f) &&
+               (vs == 0.0f || (vs > 0x1p-60f && vs < 0x1p60f)) && isfinite(cp) && isfinite(cv);
     for (int j = 0; j < ny; j++) {
         float v = j == ny - 1 && ny > 1 ? v_max : v_min + dv * (float)j;
-        float *row = out + (long)j * nx;
+        float *row = out + (size_t)j * (size_t)nx;
         if (fast) landscape_row(row, nx, x_min, dx, inertializer, measure, v, vs, cp, cv, k, q1, weight);
         else
             for (int i = 0; i < nx; i++)
@@ -335,10 +366,11 @@ int sp_inertialization_features(float *out, const float *pos, const float *vel, 
                                 int inertializer, float halflife, float blendtime)
 {
     if (rows <= 0 || dims <= 0 || inertializer < 0 || inertializer > SP_INERTIALIZER_DEAD_BLENDING) return 0;
+    if (dims > INT_MAX / rows) return 0;
     float cp, cv;
     sp_inertialization_feature_coefficients(&cp, &cv, inertializer, halflife, blendtime);
-    long n = (long)rows * dims;
-    for (long i = 0; i < n; i++) out[i] = cp * pos[i] + cv * vel[i];
+    size_t n = (size_t)rows * (size_t)dims;
+    for (size_t i = 0; i < n; i++) out[i] = cp * pos[i] + cv * vel[i];
     return rows;
 }
 
@@ -348,7 +380,7 @@ int sp_inertialization_search(float *out_cost, const float *database, int rows, 
     float best_d = INFINITY;
     if (dims > 0)
         for (int r = 0; r < rows; r++) {
-            const float *row = database + (long)r * dims;
+            const float *row = database + (size_t)r * (size_t)dims;
             float d = 0.0f;
             for (int c = 0; c < dims && d < best_d; c++) d += sp__sq(row[c] - query[c]);
             if (d < best_d) { best_d = d; best = r; }

@@ -9,34 +9,6 @@
  * `_implicit`, `fast_*`) are only checked for totality and their own ranges. */
 #include "fuzz.h"
 
-/* |r − lo..hi| within float rounding of the interval [min(a,b), max(a,b)]. */
-static int between(float r, float a, float b)
-{
-    float lo = fminf(a, b), hi = fmaxf(a, b), slack = 1e-6f * fmaxf(fabsf(lo), fabsf(hi));
-    return r >= lo - slack && r <= hi + slack;
-}
-
-static int unit(sp_quat q)
-{
-    return fabsf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w - 1.0f) < 1e-5f;
-}
-
-/* A unit quaternion in domain mode (4 components in [−1, 1], normalized), raw otherwise. */
-static sp_quat quat(fuzz_input *in)
-{
-    sp_quat q;
-    q.x = arg_in(in, -1, 1); q.y = arg_in(in, -1, 1); q.z = arg_in(in, -1, 1); q.w = arg_in(in, -1, 1);
-    if (in->domain) sp_quat_normalize(&q, &q);
-    return q;
-}
-
-static sp_vec3 vec3(fuzz_input *in)
-{
-    sp_vec3 v;
-    v.x = value(in); v.y = value(in); v.z = value(in);
-    return v;
-}
-
 /* ---- helpers ------------------------------------------------------------------------ */
 
 static void f_lerp(fuzz_input *in)

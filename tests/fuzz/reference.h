@@ -13,11 +13,11 @@
 #define REF_BOUND 1e37
 
 /* Half damping y = 2·ln2/halflife (+Inf for 0). */
-static double ref_y(double h) { return 2.0 * REF_LN2 / h; }
+static inline double ref_y(double h) { return 2.0 * REF_LN2 / h; }
 
 /* Critical spring toward g with goal velocity q: rest point c = g + 2q/y, offset
  * u(t) = e^(−yt)·(u0 + (v0 + y·u0)·t). */
-static void ref_critical(double *x, double *v, double g, double q, double h, double t)
+static inline void ref_critical(double *x, double *v, double g, double q, double h, double t)
 {
     if (t == 0) return;
     double y = ref_y(h), c = g + 2.0 * q / y, u = *x - c, e = exp(-y * t);
@@ -29,7 +29,7 @@ static void ref_critical(double *x, double *v, double g, double q, double h, dou
 
 /* Critical spring on the velocity of a character, with the integral for the position
  * (1 − e^(−s) − s·e^(−s) by its series for small s = y·t, where it cancels). */
-static void ref_character(double *x, double *v, double *a, double vg, double h, double t)
+static inline void ref_character(double *x, double *v, double *a, double vg, double h, double t)
 {
     if (t == 0) return;
     double y = ref_y(h), j0 = *v - vg, j1 = *a + j0 * y, s = y * t, e = exp(-s);
@@ -45,7 +45,7 @@ static void ref_character(double *x, double *v, double *a, double vg, double h, 
  * the outer e^(−kt)·(A + B·t + C·t² + D·t³), B = v0 + kA, C = k²p0/2, D = k²p1/6, expanded
  * in s = k·t (the naive sums cancel terms of 1e68 for tiny halflives even in double; the
  * expansion itself is checked against RK4 in tests/c/test_robust.c). */
-static void ref_double(double *x, double *v, double *xi, double *vi, double g, double h, double t)
+static inline void ref_double(double *x, double *v, double *xi, double *vi, double g, double h, double t)
 {
     if (t == 0) return;
     double k = ref_y(h / 2), s = k * t, e = exp(-s);
@@ -60,7 +60,7 @@ static void ref_double(double *x, double *v, double *xi, double *vi, double g, d
 /* A bound on |x(t) − c| and |v(t)| of any damped spring (s, d ≥ 0) about its rest point c:
  * its energy v² + s·u² never grows, so |v| ≤ √(v0² + s·u0²), and |u| is at most both
  * √(v0²/s + u0²) and |u0| + t·max|v|. */
-static void ref_spring_bound(double u0, double v0, double s, double t, double *bu, double *bv)
+static inline void ref_spring_bound(double u0, double v0, double s, double t, double *bu, double *bv)
 {
     *bv = sqrt(v0 * v0 + s * u0 * u0);
     double bu1 = s > 0 ? sqrt(v0 * v0 / s + u0 * u0) : INFINITY, bu2 = fabs(u0) + t * *bv;

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import { getQuat, getVec3, putQuat, putVec3, scratch, wasm, type Quat, type Vec3 } from './wasm.js';
-import { finite, integer, nonNegative, ready } from './check.js';
+import { finite, integer, nonNegative, optionalObject, ready } from './check.js';
 import { quat, vec3 } from './vec.js';
 
 /**
@@ -18,7 +18,7 @@ import { quat, vec3 } from './vec.js';
 export function desiredVelocityUpdate<T extends Vec3 = Vec3>(gamepadstickLeft: Vec3, cameraAzimuth: number,
   simulationRotation: Quat, fwrdSpeed: number, sideSpeed: number, backSpeed: number, out?: T): T {
   const fn = 'desiredVelocityUpdate';
-  ready(fn); vec3(fn, 'gamepadstickLeft', gamepadstickLeft); finite(fn, 'cameraAzimuth', cameraAzimuth);
+  ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'gamepadstickLeft', gamepadstickLeft); finite(fn, 'cameraAzimuth', cameraAzimuth);
   quat(fn, 'simulationRotation', simulationRotation); finite(fn, 'fwrdSpeed', fwrdSpeed); finite(fn, 'sideSpeed', sideSpeed);
   finite(fn, 'backSpeed', backSpeed);
   wasm.sp_desired_velocity_update(scratch, putVec3(4, gamepadstickLeft), cameraAzimuth, putQuat(8, simulationRotation),
@@ -119,7 +119,7 @@ export class TrajectoryPredictor {
 
   /** View `i` of the allocation, recreated when memory growth detached the old one. */
   private view(i: number): Float32Array {
-    if (!this.ptr) throw new Error('sprung.TrajectoryPredictor: used after dispose()');
+    if (!this.ptr) throw new TypeError('sprung.TrajectoryPredictor: used after dispose()');
     if (this.v.length === 0 || this.v[0].buffer !== wasm.memory.buffer) {
       const n = this.count, base = this.ptr;
       this.v = [[0, 1], [1, 3], [4, 3], [7, 3], [10, 4], [14, 3]].map(
@@ -130,7 +130,7 @@ export class TrajectoryPredictor {
 
   private live(fn: string): void {
     ready(fn);
-    if (!this.ptr) throw new Error(`sprung.TrajectoryPredictor.${fn}: used after dispose()`);
+    if (!this.ptr) throw new TypeError(`sprung.${fn}: used after dispose()`);
   }
 
   /**
@@ -138,7 +138,7 @@ export class TrajectoryPredictor {
    * `desiredVelocity` with the simulation's `halflife`, at {@link times}, or at i·dt when `dt` is given.
    */
   predictPositions(position: Vec3, velocity: Vec3, acceleration: Vec3, desiredVelocity: Vec3, halflife: number, dt?: number): this {
-    const fn = 'predictPositions';
+    const fn = 'TrajectoryPredictor.predictPositions';
     this.live(fn); vec3(fn, 'position', position); vec3(fn, 'velocity', velocity); vec3(fn, 'acceleration', acceleration);
     vec3(fn, 'desiredVelocity', desiredVelocity); nonNegative(fn, 'halflife', halflife);
     if (dt !== undefined) finite(fn, 'dt', dt);
@@ -153,7 +153,7 @@ export class TrajectoryPredictor {
    * `desiredRotation` with the simulation's `halflife`, at {@link times}, or at i·dt when `dt` is given.
    */
   predictRotations(rotation: Quat, angularVelocity: Vec3, desiredRotation: Quat, halflife: number, dt?: number): this {
-    const fn = 'predictRotations';
+    const fn = 'TrajectoryPredictor.predictRotations';
     this.live(fn); quat(fn, 'rotation', rotation); vec3(fn, 'angularVelocity', angularVelocity);
     quat(fn, 'desiredRotation', desiredRotation); nonNegative(fn, 'halflife', halflife);
     if (dt !== undefined) finite(fn, 'dt', dt);

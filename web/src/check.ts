@@ -63,6 +63,11 @@ export function finiteShape(fn: string, name: string, value: unknown, keys: read
     if (!Number.isFinite(o[k])) throw new RangeError(`sprung.${fn}: ${name}.${k} must be finite, got ${show(o[k])}`);
 }
 
+/** `value`, when given (not undefined or null), must be an object: an `out` argument the result is written to. */
+export function optionalObject(fn: string, name: string, value: unknown): void {
+  if (value !== undefined && value !== null) shape(fn, name, value, []);
+}
+
 /** `value` must be a Float32Array of at least `length` elements. */
 export function floats(fn: string, name: string, value: unknown, length: number): void {
   if (!(value instanceof Float32Array))

@@ -9,6 +9,7 @@
 import { getQuat, getVec3, heapF32, put2, putQuat, putVec3, scratch, scratchF32, wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
 import { finite, nonNegative, ready, shape } from './check.js';
+import { quat, vec3 } from './vec.js';
 
 /** Position and velocity, written in place: an output, or a spring inertializer's offset. */
 export interface PosVel {
@@ -75,7 +76,8 @@ const IN = ['inX', 'inV', 'inX', 'inV'] as const;
  */
 export function inertializeTransition(offset: PosVel, srcX: number, srcV: number, dstX: number, dstV: number): PosVel {
   const fn = 'inertializeTransition';
-  ready(fn); shape(fn, 'offset', offset, XV); streams(fn, srcX, srcV, dstX, dstV, SRC_DST);
+  ready(fn); shape(fn, 'offset', offset, XV); finite(fn, 'offset.x', offset.x); finite(fn, 'offset.v', offset.v);
+  streams(fn, srcX, srcV, dstX, dstV, SRC_DST);
   const p = put2(0, offset.x, offset.v);
   wasm.sp_inertialize_transition(p, p + 4, srcX, srcV, dstX, dstV);
   return store2(0, offset);
@@ -96,8 +98,12 @@ export function inertializeUpdate(out: PosVel, offset: PosVel, inX: number, inV:
   return store2(2, out);
 }
 
-function vec(fn: string, name: string, v: unknown): void {
+/** An output vector or quaternion: only written, so any object with the numeric fields. */
+function outVec(fn: string, name: string, v: unknown): void {
   shape(fn, name, v, XYZ);
+}
+function outQuat(fn: string, name: string, q: unknown): void {
+  shape(fn, name, q, XYZW);
 }
 
 /**
@@ -106,7 +112,7 @@ function vec(fn: string, name: string, v: unknown): void {
  */
 export function inertializeTransitionV3(offX: Vec3, offV: Vec3, srcX: Vec3, srcV: Vec3, dstX: Vec3, dstV: Vec3): void {
   const fn = 'inertializeTransitionV3';
-  ready(fn); vec(fn, 'offX', offX); vec(fn, 'offV', offV); vec(fn, 'srcX', srcX); vec(fn, 'srcV', srcV); vec(fn, 'dstX', dstX); vec(fn, 'dstV', dstV);
+  ready(fn); vec3(fn, 'offX', offX); vec3(fn, 'offV', offV); vec3(fn, 'srcX', srcX); vec3(fn, 'srcV', srcV); vec3(fn, 'dstX', dstX); vec3(fn, 'dstV', dstV);
   wasm.sp_inertialize_transition_v3(putVec3(0, offX), putVec3(3, offV), putVec3(6, srcX), putVec3(9, srcV), putVec3(12, dstX), putVec3(15, dstV));
   getVec3(0, offX);
   getVec3(3, offV);
@@ -115,7 +121,7 @@ export function inertializeTransitionV3(offX: Vec3, offV: Vec3, srcX: Vec3, srcV
 /** Vector update: decays `offX`, `offV` in place and writes `inX + offX`, `inV + offV` to `outX`, `outV`. */
 export function inertializeUpdateV3(outX: Vec3, outV: Vec3, offX: Vec3, offV: Vec3, inX: Vec3, inV: Vec3, halflife: number, dt: number): void {
   const fn = 'inertializeUpdateV3';
-  ready(fn); vec(fn, 'outX', outX); vec(fn, 'outV', outV); vec(fn, 'offX', offX); vec(fn, 'offV', offV); vec(fn, 'inX', inX); vec(fn, 'inV', inV);
+  ready(fn); outVec(fn, 'outX', outX); outVec(fn, 'outV', outV); vec3(fn, 'offX', offX); vec3(fn, 'offV', offV); vec3(fn, 'inX', inX); vec3(fn, 'inV', inV);
   nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
   wasm.sp_inertialize_update_v3(scratch + 72, scratch + 84, putVec3(0, offX), putVec3(3, offV), putVec3(6, inX), putVec3(9, inV), halflife, dt);
   getVec3(0, offX);
@@ -132,8 +138,8 @@ export function inertializeUpdateV3(outX: Vec3, outV: Vec3, offX: Vec3, offV: Ve
  */
 export function inertializeTransitionQuat(offX: Quat, offV: Vec3, srcX: Quat, srcV: Vec3, dstX: Quat, dstV: Vec3): void {
   const fn = 'inertializeTransitionQuat';
-  ready(fn); shape(fn, 'offX', offX, XYZW); vec(fn, 'offV', offV); shape(fn, 'srcX', srcX, XYZW); vec(fn, 'srcV', srcV);
-  shape(fn, 'dstX', dstX, XYZW); vec(fn, 'dstV', dstV);
+  ready(fn); quat(fn, 'offX', offX); vec3(fn, 'offV', offV); quat(fn, 'srcX', srcX); vec3(fn, 'srcV', srcV);
+  quat(fn, 'dstX', dstX); vec3(fn, 'dstV', dstV);
   wasm.sp_inertialize_transition_quat(putQuat(0, offX), putVec3(4, offV), putQuat(8, srcX), putVec3(12, srcV), putQuat(16, dstX), putVec3(20, dstV));
   getQuat(0, offX);
   getVec3(4, offV);
@@ -145,8 +151,8 @@ export function inertializeTransitionQuat(offX: Quat, offV: Vec3, srcX: Quat, sr
  */
 export function inertializeUpdateQuat(outX: Quat, outV: Vec3, offX: Quat, offV: Vec3, inX: Quat, inV: Vec3, halflife: number, dt: number): void {
   const fn = 'inertializeUpdateQuat';
-  ready(fn); shape(fn, 'outX', outX, XYZW); vec(fn, 'outV', outV); shape(fn, 'offX', offX, XYZW); vec(fn, 'offV', offV);
-  shape(fn, 'inX', inX, XYZW); vec(fn, 'inV', inV); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  ready(fn); outQuat(fn, 'outX', outX); outVec(fn, 'outV', outV); quat(fn, 'offX', offX); vec3(fn, 'offV', offV);
+  quat(fn, 'inX', inX); vec3(fn, 'inV', inV); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
   wasm.sp_inertialize_update_quat(scratch + 64, scratch + 80, putQuat(0, offX), putVec3(4, offV), putQuat(8, inX), putVec3(12, inV), halflife, dt);
   getQuat(0, offX);
   getVec3(4, offV);

@@ -125,6 +125,7 @@ export function trackingGainsToSpring(xGain: number, vGain: number, referenceDt:
   out: TrackingSpring = { frequency: 0, halflife: 0 }): TrackingSpring {
   const fn = 'trackingGainsToSpring';
   ready(fn); finite(fn, 'xGain', xGain); finite(fn, 'vGain', vGain); nonNegative(fn, 'referenceDt', referenceDt);
+  shape(fn, 'out', out, []);
   wasm.sp_tracking_gains_to_spring(xGain, vGain, referenceDt, scratch, scratch + 4);
   out.frequency = heapF32[scratchF32];
   out.halflife = heapF32[scratchF32 + 1];

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
-import { finite, floats, integer, nonNegative, ready } from './check.js';
+import { finite, floats, integer, nonNegative, ready, shape } from './check.js';
 
 /** The inertializers whose transition cost can be measured. */
 export type Inertializer = 'spring' | 'cubic' | 'quintic' | 'deadBlending';
@@ -166,6 +166,7 @@ export function transitionCostBasic(x: number, v: number, weight: number): numbe
 export function inertializationFeatureCoefficients(inertializer: Inertializer, halflife: number, blendtime: number, out: number[] = [0, 0]): number[] {
   const fn = 'inertializationFeatureCoefficients';
   ready(fn); const id = inertializerId(fn, inertializer); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
+  shape(fn, 'out', out, []);
   wasm.sp_inertialization_feature_coefficients(scratch, scratch + 4, id, halflife, blendtime);
   out[0] = heapF32[scratchF32];
   out[1] = heapF32[scratchF32 + 1];
@@ -174,14 +175,17 @@ export function inertializationFeatureCoefficients(inertializer: Inertializer, h
 
 // ---- WASM working buffer (grow-only) ------------------------------------------------------
 
+/** The most floats one allocation can hold: malloc takes a 32-bit signed byte count. */
+const MAX_FLOATS = 2 ** 29 - 1;
 let bufPtr = 0;
 let bufFloats = 0;
 
 /** Byte pointer to at least `n` floats of WASM memory owned by this module (grown, never shrunk). */
 function buffer(n: number): number {
+  if (n > MAX_FLOATS) throw new RangeError(`sprung: ${n} floats do not fit in WASM memory`);
   if (n > bufFloats) {
     if (bufPtr) wasm.free(bufPtr);
-    bufFloats = Math.max(n, bufFloats * 2, 1024);
+    bufFloats = Math.min(Math.max(n, bufFloats * 2, 1024), MAX_FLOATS);
     bufPtr = wasm.malloc(bufFloats * 4);
     if (!bufPtr) { bufFloats = 0; throw new RangeError(`sprung: out of WASM memory allocating ${n} floats`); }
   }
@@ -288,6 +292,9 @@ export class FeatureDatabase {
   constructor(rows: number, dims: number) {
     const fn = 'FeatureDatabase';
     ready(fn); integer(fn, 'rows', rows, 0); integer(fn, 'dims', dims, 1);
+    // the byte count must fit malloc's 32-bit argument: a wrapped one would allocate a few
+    // bytes and the zero-fill below would overwrite everything after them
+    if ((rows + 1) * dims > MAX_FLOATS) throw new RangeError(`sprung.${fn}: rows·dims must be below ${MAX_FLOATS}, got ${rows}·${dims}`);
     this.rows = rows;
     this.dims = dims;
     this.ptr = wasm.malloc((rows + 1) * dims * 4);
@@ -342,6 +349,6 @@ export class FeatureDatabase {
   }
 
   private alive(fn: string): void {
-    if (!this.ptr) throw new Error(`sprung.FeatureDatabase.${fn}: used after dispose()`);
+    if (!this.ptr) throw new TypeError(`sprung.FeatureDatabase.${fn}: used after dispose()`);
   }
 }

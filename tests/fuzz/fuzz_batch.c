@@ -1,0 +1,251 @@
+/* fuzz_batch.c — libFuzzer harness over the batch kernels (batch.c) and the pose
+ * inertializer (batch_pose.c).
+ *
+ * Each input picks a kernel, n (0..16; negative in raw mode), dim (0..4), shared or
+ * per-element parameters, and fills exact-size heap buffers (ASan reports any access
+ * beyond n·dim) from the fuzzed floats — mapped into the valid domain in domain mode, raw
+ * otherwise. One element then gets a NaN or ±Inf in one of its inputs. Invariants, in both
+ * modes: every element equals the scalar function applied to it, bit for bit (NaN = NaN),
+ * and every element but the poisoned one is bit-identical to a run without the poison. */
+#include "fuzz.h"
+
+#define MAX_N 16
+
+typedef struct {
+    fuzz_input *in;
+    unsigned k; /* next fuzzed float to use, cycling through the input */
+} filler;
+
+/* The next float of the arrays: the fuzzed floats in turn, mapped to [lo, hi] in domain mode. */
+static float fill(filler *f, float lo, float hi)
+{
+    float r = f->in->a[f->k++ % FUZZ_ARGS];
+    return f->in->domain ? fuzz_map(r, lo, hi) : r;
+}
+
+static float *array(filler *f, size_t count, float lo, float hi)
+{
+    float *p = malloc(count ? count * sizeof(float) : 1);
+    for (size_t i = 0; i < count; i++) p[i] = fill(f, lo, hi);
+    return p;
+}
+
+static float *copy(const float *p, size_t count)
+{
+    float *c = malloc(count ? count * sizeof(float) : 1);
+    if (count) memcpy(c, p, count * sizeof(float));
+    return c;
+}
+
+/* Bit-for-bit equality, any NaN equal to any NaN. */
+static int same(float a, float b) { return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0; }
+
+static int same_range(const float *a, const float *b, size_t from, size_t to)
+{
+    for (size_t j = from; j < to; j++)
+        if (!same(a[j], b[j])) return 0;
+    return 1;
+}
+
+static const float poisons[3] = { NAN, INFINITY, -INFINITY };
+
+/* ---- the flat batches --------------------------------------------------------------- */
+
+enum { K_DAMPER, K_CRITICAL, K_SIMPLE, K_DECAY, K_SPRING, K_QUAT_SIMPLE, K_QUAT_DECAY, K_KINDS };
+
+typedef struct {
+    int kind, n, dim, per;
+    float dt;
+    float *x, *v, *g, *q, *h, *f; /* state, goal, goal velocity, halflife, frequency */
+} batch;
+
+static size_t xs(const batch *b) { return b->n <= 0 ? 0 : (size_t)b->n * (size_t)(b->kind >= K_QUAT_SIMPLE ? 4 : b->dim); }
+static size_t vs(const batch *b) { return b->n <= 0 ? 0 : (size_t)b->n * (size_t)(b->kind >= K_QUAT_SIMPLE ? 3 : b->dim); }
+static size_t ps(const batch *b) { return b->per ? (b->n > 0 ? (size_t)b->n : 0) : 1; }
+
+static void run(const batch *b)
+{
+    switch (b->kind) {
+    case K_DAMPER: sp_damper_exact_batch(b->x, b->g, b->h, b->per, b->dt, b->n, b->dim); break;
+    case K_CRITICAL: sp_critical_spring_damper_exact_batch(b->x, b->v, b->g, b->q, b->h, b->per, b->dt, b->n, b->dim); break;
+    case K_SIMPLE: sp_simple_spring_damper_exact_batch(b->x, b->v, b->g, b->h, b->per, b->dt, b->n, b->dim); break;
+    case K_DECAY: sp_decay_spring_damper_exact_batch(b->x, b->v, b->h, b->per, b->dt, b->n, b->dim); break;
+    case K_SPRING: sp_spring_damper_exact_batch(b->x, b->v, b->g, b->q, b->f, b->h, b->per, b->dt, b->n, b->dim); break;
+    case K_QUAT_SIMPLE: sp_simple_spring_damper_exact_quat_batch(b->x, b->v, b->g, b->h, b->per, b->dt, b->n); break;
+    default: sp_decay_spring_damper_exact_quat_batch(b->x, b->v, b->h, b->per, b->dt, b->n); break;
+    }
+}
+
+/* Element i of b (before the call: x0, v0) through the scalar function, compared with the batch. */
+static int scalar_equal(const batch *b, const float *x0, const float *v0, int i)
+{
+    float h = b->h[b->per ? i : 0], f = b->kind == K_SPRING ? b->f[b->per ? i : 0] : 0;
+    if (b->kind >= K_QUAT_SIMPLE) {
+        sp_quat x = { x0[4 * i], x0[4 * i + 1], x0[4 * i + 2], x0[4 * i + 3] }, goal = { 0, 0, 0, 1 };
+        sp_vec3 v = { v0[3 * i], v0[3 * i + 1], v0[3 * i + 2] };
+        if (b->kind == K_QUAT_SIMPLE && b->g) goal = (sp_quat){ b->g[4 * i], b->g[4 * i + 1], b->g[4 * i + 2], b->g[4 * i + 3] };
+        if (b->kind == K_QUAT_SIMPLE) sp_simple_spring_damper_exact_quat(&x, &v, &goal, h, b->dt);
+        else sp_decay_spring_damper_exact_quat(&x, &v, h, b->dt);
+        return same(x.x, b->x[4 * i]) && same(x.y, b->x[4 * i + 1]) && same(x.z, b->x[4 * i + 2]) &&
+               same(x.w, b->x[4 * i + 3]) && same(v.x, b->v[3 * i]) && same(v.y, b->v[3 * i + 1]) && same(v.z, b->v[3 * i + 2]);
+    }
+    for (int c = 0; c < b->dim; c++) {
+        size_t j = (size_t)i * (size_t)b->dim + (size_t)c;
+        float x = x0[j], v = b->kind == K_DAMPER ? 0 : v0[j];
+        switch (b->kind) {
+        case K_DAMPER: x = sp_damper_exact(x, b->g[j], h, b->dt); break;
+        case K_CRITICAL: sp_critical_spring_damper_exact(&x, &v, b->g[j], b->q[j], h, b->dt); break;
+        case K_SIMPLE: sp_simple_spring_damper_exact(&x, &v, b->g[j], h, b->dt); break;
+        case K_DECAY: sp_decay_spring_damper_exact(&x, &v, h, b->dt); break;
+        default: sp_spring_damper_exact(&x, &v, b->g[j], b->q[j], f, h, b->dt); break;
+        }
+        if (!same(x, b->x[j]) || (b->kind != K_DAMPER && !same(v, b->v[j]))) return 0;
+    }
+    return 1;
+}
+
+static void f_batch(fuzz_input *in)
+{
+    filler fl = { in, 0 };
+    batch b;
+    b.kind = (int)(in->sel / 2u % K_KINDS);
+    b.n = (int)(in->count % (MAX_N + 1u));
+    if (!in->domain && (in->flags & 64)) b.n = -b.n;
+    b.dim = (int)((in->flags >> 1) % 5u);
+    b.per = (int)(in->flags & 1);
+    in->next = FUZZ_ARGS; /* a failure prints every fuzzed float */
+    b.dt = fill(&fl, 0, 1e4f);
+    size_t nx = xs(&b), nv = vs(&b), np = ps(&b);
+    int quat = b.kind >= K_QUAT_SIMPLE;
+    b.x = array(&fl, nx, -1e30f, 1e30f);
+    b.v = array(&fl, nv, -1e30f, 1e30f);
+    b.g = b.kind == K_QUAT_SIMPLE && (in->flags & 32) ? NULL : array(&fl, nx, -1e30f, 1e30f);
+    b.q = array(&fl, nx, -1e30f, 1e30f);
+    b.h = array(&fl, np, 0, 1e6f);
+    b.f = array(&fl, np, 0, 1591.5f);
+    if (in->domain && quat) /* unit rotations */
+        for (size_t i = 0; i + 4 <= nx; i += 4) {
+            sp_quat r = { b.x[i], b.x[i + 1], b.x[i + 2], b.x[i + 3] };
+            sp_quat_normalize(&r, &r);
+            memcpy(b.x + i, &r, sizeof r);
+            if (b.g) { memcpy(&r, b.g + i, sizeof r); sp_quat_normalize(&r, &r); memcpy(b.g + i, &r, sizeof r); }
+        }
+    /* the clean run */
+    batch clean = b;
+    clean.x = copy(b.x, nx);
+    clean.v = copy(b.v, nv);
+    run(&clean);
+    /* poison one element: one float of its state, goal, goal velocity or parameter */
+    int victim = b.n > 0 ? (int)(fl.k * 2654435761u % (unsigned)b.n) : 0, per_floats = quat ? 4 : b.dim;
+    float poison = poisons[(in->flags >> 3) % 3u];
+    unsigned where = (in->flags >> 5) % 4u;
+    if (b.n > 0 && per_floats > 0) {
+        size_t j = (size_t)victim * (size_t)per_floats + (size_t)(fl.k % (unsigned)per_floats);
+        if (where == 0) b.x[j] = poison;
+        else if (where == 1 && b.kind != K_DAMPER) b.v[quat ? (size_t)victim * 3 : j] = poison;
+        else if (where == 2 && b.g) b.g[j] = poison;
+        else if (b.per) b.h[victim] = poison;
+        else b.x[j] = poison;
+    }
+    float *x0 = copy(b.x, nx), *v0 = copy(b.v, nv);
+    run(&b);
+    for (int i = 0; i < b.n; i++) {
+        ALWAYS(in, scalar_equal(&b, x0, v0, i));
+        if (i == victim) continue;
+        size_t fx = (size_t)(quat ? 4 : b.dim), fv = (size_t)(quat ? 3 : b.dim);
+        ALWAYS(in, same_range(b.x, clean.x, (size_t)i * fx, (size_t)(i + 1) * fx));
+        ALWAYS(in, b.kind == K_DAMPER || same_range(b.v, clean.v, (size_t)i * fv, (size_t)(i + 1) * fv));
+    }
+    free(x0); free(v0); free(clean.x); free(clean.v);
+    free(b.x); free(b.v); free(b.g); free(b.q); free(b.h); free(b.f);
+}
+
+/* ---- the pose inertializer ---------------------------------------------------------- */
+
+/* One bone of a pose of n bones (13n floats) through the scalar functions: transition
+ * off ← (src + off) − dst (rotations off·src·dst⁻¹, shortest arc), then the offset decays
+ * (sp_decay_spring_damper_exact per float, sp_decay_spring_damper_exact_quat per rotation)
+ * and out = in + off (rotations off·in). */
+static int pose_bone_equal(const float *off_b, const float *off_a, const float *out, const float *src, const float *dst,
+                           const float *inp, float h, float t, int n, int i)
+{
+    size_t nn = (size_t)n, r = 6 * nn + 4 * (size_t)i, w = 10 * nn + 3 * (size_t)i;
+    int ok = 1;
+    for (int c = 0; c < 3; c++) {
+        size_t p = 3 * (size_t)i + (size_t)c, v = 3 * nn + p;
+        float ox = off_b[p], ov = off_b[v];
+        sp_inertialize_transition(&ox, &ov, src[p], src[v], dst[p], dst[v]);
+        sp_decay_spring_damper_exact(&ox, &ov, h, t);
+        ok = ok && same(ox, off_a[p]) && same(ov, off_a[v]) && same(inp[p] + ox, out[p]) && same(inp[v] + ov, out[v]);
+    }
+    sp_quat o = { off_b[r], off_b[r + 1], off_b[r + 2], off_b[r + 3] }, s = { src[r], src[r + 1], src[r + 2], src[r + 3] };
+    sp_quat d = { dst[r], dst[r + 1], dst[r + 2], dst[r + 3] }, q = { inp[r], inp[r + 1], inp[r + 2], inp[r + 3] }, tmp;
+    sp_vec3 av = { (src[w] + off_b[w]) - dst[w], (src[w + 1] + off_b[w + 1]) - dst[w + 1], (src[w + 2] + off_b[w + 2]) - dst[w + 2] };
+    sp_quat_mul(&tmp, &o, &s);
+    sp_quat_inv(&d, &d);
+    sp_quat_mul(&o, &tmp, &d);
+    sp_quat_abs(&o, &o);
+    sp_decay_spring_damper_exact_quat(&o, &av, h, t);
+    sp_quat_mul(&tmp, &o, &q);
+    ok = ok && same(o.x, off_a[r]) && same(o.y, off_a[r + 1]) && same(o.z, off_a[r + 2]) && same(o.w, off_a[r + 3]);
+    ok = ok && same(av.x, off_a[w]) && same(av.y, off_a[w + 1]) && same(av.z, off_a[w + 2]);
+    ok = ok && same(tmp.x, out[r]) && same(tmp.y, out[r + 1]) && same(tmp.z, out[r + 2]) && same(tmp.w, out[r + 3]);
+    return ok;
+}
+
+/* The floats of bone i in a pose of n bones: 3 positions, 3 velocities, 4 rotation, 3 angular velocity. */
+static int bone_equal(const float *a, const float *b, int n, int i)
+{
+    size_t nn = (size_t)n, k = (size_t)i;
+    return same_range(a, b, 3 * k, 3 * k + 3) && same_range(a, b, 3 * nn + 3 * k, 3 * nn + 3 * k + 3) &&
+           same_range(a, b, 6 * nn + 4 * k, 6 * nn + 4 * k + 4) && same_range(a, b, 10 * nn + 3 * k, 10 * nn + 3 * k + 3);
+}
+
+static void f_pose(fuzz_input *in)
+{
+    filler fl = { in, 0 };
+    int n = (int)(in->count % 9u);
+    in->next = FUZZ_ARGS; /* a failure prints every fuzzed float */
+    if (!in->domain && (in->flags & 64)) n = -n;
+    size_t total = n > 0 ? 13 * (size_t)n : 0;
+    float h = fill(&fl, 0, 1e6f), t = fill(&fl, 0, 1e4f);
+    float *off = array(&fl, total, -1e30f, 1e30f), *src = array(&fl, total, -1e30f, 1e30f);
+    float *dst = array(&fl, total, -1e30f, 1e30f), *inp = array(&fl, total, -1e30f, 1e30f);
+    if (in->domain) /* unit rotations */
+        for (float *p[4] = { off, src, dst, inp }, **a = p; a < p + 4; a++)
+            for (int i = 0; i < n; i++) {
+                sp_quat r;
+                memcpy(&r, *a + 6 * (size_t)n + 4 * (size_t)i, sizeof r);
+                sp_quat_normalize(&r, &r);
+                memcpy(*a + 6 * (size_t)n + 4 * (size_t)i, &r, sizeof r);
+            }
+    float *off_c = copy(off, total), *out_c = malloc(total ? total * sizeof(float) : 1);
+    sp_inertialize_pose_transition(off_c, src, dst, n);
+    sp_inertialize_pose_update(out_c, off_c, inp, h, t, n);
+    int victim = n > 0 ? (int)(fl.k * 2654435761u % (unsigned)n) : 0;
+    if (n > 0) { /* one float of the victim's position, velocity, rotation or angular velocity */
+        float *arrays[4] = { off, src, dst, inp };
+        size_t part = (in->flags >> 1) % 4u, base[4] = { 0, 3, 6, 10 }, stride = part == 2 ? 4 : 3;
+        size_t j = base[part] * (size_t)n + (size_t)victim * stride + fl.k % stride;
+        arrays[(in->flags >> 3) % 4u][j] = poisons[(in->flags >> 5) % 3u];
+    }
+    float *off_b = copy(off, total), *out = malloc(total ? total * sizeof(float) : 1);
+    sp_inertialize_pose_transition(off, src, dst, n);
+    sp_inertialize_pose_update(out, off, inp, h, t, n);
+    for (int i = 0; i < n; i++) {
+        ALWAYS(in, pose_bone_equal(off_b, off, out, src, dst, inp, h, t, n, i));
+        if (i == victim) continue;
+        ALWAYS(in, bone_equal(off, off_c, n, i) && bone_equal(out, out_c, n, i));
+    }
+    free(off); free(src); free(dst); free(inp); free(off_c); free(out_c); free(off_b); free(out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_input in;
+    fuzz_decode(&in, data, size);
+    in.fn = in.sel % 2u ? "pose" : "batch";
+    if (in.sel % 2u) f_pose(&in);
+    else f_batch(&in);
+    return 0;
+}
