@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
-import { finite, finiteShape, floats, integer, nonNegative, ready, shape } from './check.js';
+import { finite, finiteShape, floats, integer, isSpringStep, nonNegative, ready, shape } from './check.js';
 
 /** A character's state, updated in place: position `x`, velocity `v`, acceleration `a`. */
 export interface CharacterState {
@@ -47,9 +47,11 @@ function buffer(n: number): number {
  * (the article's listing omits part of that integral). Returns `state`.
  */
 export function springCharacterUpdate(state: CharacterState, vGoal: number, halflife: number, dt: number): CharacterState {
-  const fn = 'springCharacterUpdate';
-  ready(fn); finiteShape(fn, 'state', state, XVA); finite(fn, 'vGoal', vGoal);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(state.a) && Number.isFinite(vGoal))) {
+    const fn = 'springCharacterUpdate';
+    ready(fn); finiteShape(fn, 'state', state, XVA); finite(fn, 'vGoal', vGoal);
+    nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   const i = scratchF32;
   heapF32[i] = state.x; heapF32[i + 1] = state.v; heapF32[i + 2] = state.a;
   wasm.sp_spring_character_update(scratch, scratch + 4, scratch + 8, vGoal, halflife, dt);
