@@ -278,6 +278,13 @@ void sp_trajectory_predict_rotations(sp_quat *out_rotations, sp_vec3 *out_angula
                                      const float *times, float dt, int count,
                                      const sp_quat *rotation, const sp_vec3 *angular_velocity,
                                      const sp_quat *desired_rotation, float halflife);
+/** Trajectory prediction of n characters in one call (batch_trajectory.c): character c's state
+ *  (state[16c..]: position 3, velocity 3, acceleration 3, rotation 4, angular velocity 3) and
+ *  goal (goal[7c..]: desired velocity 3, desired rotation 4) give, at out[16·count·c..],
+ *  positions, velocities, accelerations (3·count each), rotations (4·count) and angular
+ *  velocities (3·count), each exactly as sp_trajectory_predict_positions/_rotations. */
+void sp_trajectory_predict_batch(float *out, const float *state, const float *goal, const float *times, float dt,
+                                 int count, float position_halflife, float rotation_halflife, int n);
 
 /* ------------------------------------------------------------------------
  * Synchronising character and simulation (adjustment.c)
