@@ -33,3 +33,60 @@ void sp_inertialize_pose_update(float *out, float *off, const float *in, float h
     for (size_t i = rot; i < avel; i += 4)
         quat_put(out + i, sp__q_mul(quat_at(off + i), quat_at(in + i)));
 }
+
+/* ---- cubic ----
+ * The cubic inertializer of "Inertialization Transition Cost" over a skeleton. The offset
+ * holds the offset at the transition (pose layout, rotations as off·src·dst⁻¹ on the
+ * shortest arc) and *off_t the time since; positions decay by sp_decayed_offset_cubic per
+ * component, rotations by the same cubic on the scaled angle-axis of their offset (with the
+ * angular velocity offset as its velocity), mapped back by the exponential. */
+
+/* The offset of bone b's rotation dt seconds after the transition, and its angular velocity. */
+static sp_quat cubic_rotation(float w_out[3], const float *off, size_t nn, size_t b, float blendtime, float dt)
+{
+    sp_vec3 j = sp__q_to_scaled_angle_axis(quat_at(off + 6 * nn + 4 * b));
+    const float *w = off + 10 * nn + 3 * b;
+    sp_decayed_offset_cubic(&j.x, &w_out[0], j.x, w[0], blendtime, dt);
+    sp_decayed_offset_cubic(&j.y, &w_out[1], j.y, w[1], blendtime, dt);
+    sp_decayed_offset_cubic(&j.z, &w_out[2], j.z, w[2], blendtime, dt);
+    return sp__q_from_scaled_angle_axis(j);
+}
+
+void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst, float blendtime, int n)
+{
+    if (n <= 0) return;
+    size_t nn = (size_t)n, rot = 6 * nn, avel = 10 * nn;
+    float t = *off_t;
+    for (size_t b = 0; b < nn; b++) { /* rotations first: they read the old offset */
+        float w[3];
+        sp_quat q = cubic_rotation(w, off, nn, b, blendtime, t);
+        quat_put(off + rot + 4 * b, sp__q_abs(sp__q_mul(sp__q_mul(q, quat_at(src + rot + 4 * b)), sp__q_inv(quat_at(dst + rot + 4 * b)))));
+        for (size_t k = 0; k < 3; k++) off[avel + 3 * b + k] = (w[k] + src[avel + 3 * b + k]) - dst[avel + 3 * b + k];
+    }
+    for (size_t j = 0; j < 3 * nn; j++) {
+        float dx, dv;
+        sp_decayed_offset_cubic(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
+        off[j] = (dx + src[j]) - dst[j];
+        off[3 * nn + j] = (dv + src[3 * nn + j]) - dst[3 * nn + j];
+    }
+    *off_t = 0.0f;
+}
+
+void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in, float blendtime, float dt, int n)
+{
+    if (n <= 0) return;
+    size_t nn = (size_t)n, rot = 6 * nn, avel = 10 * nn;
+    float t = (*off_t += dt);
+    for (size_t j = 0; j < 3 * nn; j++) {
+        float dx, dv;
+        sp_decayed_offset_cubic(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
+        out[j] = in[j] + dx;
+        out[3 * nn + j] = in[3 * nn + j] + dv;
+    }
+    for (size_t b = 0; b < nn; b++) {
+        float w[3];
+        sp_quat q = cubic_rotation(w, off, nn, b, blendtime, t);
+        quat_put(out + rot + 4 * b, sp__q_mul(q, quat_at(in + rot + 4 * b)));
+        for (size_t k = 0; k < 3; k++) out[avel + 3 * b + k] = in[avel + 3 * b + k] + w[k];
+    }
+}

@@ -384,6 +384,12 @@ void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *ha
 void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n);
 /** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations: off·in). */
 void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
+/** Cubic pose inertializer (batch_pose.c): starts a blend from src to dst; off (13·n floats,
+ *  pose layout) keeps the offset at the transition and *off_t the time since (set to 0). */
+void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst, float blendtime, int n);
+/** Cubic pose inertializer: advances *off_t by dt and writes in + the offset decayed by the cubic
+ *  (positions per component, rotations on their scaled angle-axis) to out. */
+void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in, float blendtime, float dt, int n);
 
 /* ------------------------------------------------------------------------
  * Inertialization (inertialize.c)
