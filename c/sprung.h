@@ -117,6 +117,11 @@ void sp_critical_spring_damper_exact(float *x, float *v, float g, float q, float
 void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, float dt);
 /** Exact critically damped spring toward 0 with zero goal velocity. */
 void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt);
+/** The step of sp_critical_spring_damper_exact as 6 coefficients k (depending on halflife and
+ *  dt only): with u = x − g, x' = (g + (k[0]·u + k[1]·v)) + k[2]·q and v' = (k[3]·u + k[4]·v) +
+ *  k[5]·q, evaluated in that order in float, is that function bit for bit when dt ≠ 0 (dt = 0
+ *  changes nothing). For callers that step many springs of one halflife one at a time. */
+void sp_critical_spring_damper_coefs(float *k, float halflife, float dt);
 /** The article's simple_spring_damper_implicit (sp_fast_negexp), kept for comparison. */
 void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflife, float dt);
 

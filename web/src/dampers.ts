@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import { wasm } from './wasm.js';
+import { damperStep } from './steps.js';
 import { finite, initialized, isFinite4, isTime, nonNegative, positive, ready } from './check.js';
 
 /** Moves `x` the fraction `factor` of the way to `g`: frame-rate dependent. */
@@ -44,7 +45,7 @@ export function damperExact(x: number, g: number, halflife: number, dt: number):
     const fn = 'damperExact';
     ready(fn); finite(fn, 'x', x); finite(fn, 'g', g); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
   }
-  return wasm.sp_damper_exact(x, g, halflife, dt);
+  return damperStep(x, g, halflife, dt);
 }
 
 /** The article's `damper_implicit`: {@link damperExact} with `fastNegexp` and `halflife + eps`. */

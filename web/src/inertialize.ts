@@ -8,6 +8,7 @@
  */
 import { getQuat, getVec3, heapF32, put2, putQuat, putVec3, scratch, scratchF32, wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
+import { criticalStep } from './steps.js';
 import { finite, initialized, isFinite4, isQuat, isSpringStep, isState, isTime, isVec3, nonNegative, ready, shape } from './check.js';
 
 /** Position and velocity, written in place: an output, or a spring inertializer's offset. */
@@ -92,10 +93,10 @@ export function inertializeUpdate(out: PosVel, offset: PosVel, inX: number, inV:
     finite(fn, 'offset.x', offset.x); finite(fn, 'offset.v', offset.v); finite(fn, 'inX', inX); finite(fn, 'inV', inV);
     nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
   }
-  const p = put2(0, offset.x, offset.v);
-  wasm.sp_inertialize_update(p + 8, p + 12, p, p + 4, inX, inV, halflife, dt);
-  store2(0, offset);
-  return store2(2, out);
+  criticalStep(offset, 0, 0, halflife, dt); // sp_inertialize_update: the decay spring, then in + offset
+  out.x = Math.fround(Math.fround(inX) + offset.x);
+  out.v = Math.fround(Math.fround(inV) + offset.v);
+  return out;
 }
 
 function vec(fn: string, name: string, v: unknown): void {

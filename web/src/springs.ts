@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { heapF32, put2, scratchF32, wasm } from './wasm.js';
+import { criticalStep } from './steps.js';
 import { finite, isFinite4, isGoal, isSpringStep, isTime, nonNegative, positive, ready, shape } from './check.js';
 
 /** A spring's state, updated in place: position `x` and velocity `v` (per second). */
@@ -123,9 +124,7 @@ export function criticalSpringDamperExact(state: SpringState, goal: number, goal
     const fn = 'criticalSpringDamperExact';
     checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
   }
-  const p = load(state);
-  wasm.sp_critical_spring_damper_exact(p, p + 4, goal, goalVelocity, halflife, dt);
-  return store(state);
+  return criticalStep(state, goal, goalVelocity, halflife, dt);
 }
 
 /** Exact critically damped spring toward `goal` (goal velocity 0): the everyday spring. */
@@ -134,17 +133,13 @@ export function simpleSpringDamperExact(state: SpringState, goal: number, halfli
     const fn = 'simpleSpringDamperExact';
     checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
   }
-  const p = load(state);
-  wasm.sp_simple_spring_damper_exact(p, p + 4, goal, halflife, dt);
-  return store(state);
+  return criticalStep(state, goal, 0, halflife, dt);
 }
 
 /** Exact critically damped spring decaying `state` toward 0 (the inertializer's offset). */
 export function decaySpringDamperExact(state: SpringState, halflife: number, dt: number): SpringState {
   if (!isSpringStep(state, halflife, dt)) checkCommon('decaySpringDamperExact', state, halflife, dt);
-  const p = load(state);
-  wasm.sp_decay_spring_damper_exact(p, p + 4, halflife, dt);
-  return store(state);
+  return criticalStep(state, 0, 0, halflife, dt);
 }
 
 /** The article's `simple_spring_damper_implicit` (fast exp), kept for comparison. */
