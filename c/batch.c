@@ -142,10 +142,10 @@ void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *g
         int all_ok = 1;
         for (int i = 0; i < m; i++) all_ok &= c.ok[i];
         for (int i = 0; i < m; i++) {
+            if (!all_ok && !c.ok[i]) continue;
             float *xi = xs + 4 * i, *vi = vs + 3 * i;
-            int ok = c.ok[i];
-            xi[0] = ok ? c.x[i] : xi[0]; xi[1] = ok ? c.y[i] : xi[1]; xi[2] = ok ? c.z[i] : xi[2]; xi[3] = ok ? c.w[i] : xi[3];
-            vi[0] = ok ? c.vx[i] : vi[0]; vi[1] = ok ? c.vy[i] : vi[1]; vi[2] = ok ? c.vz[i] : vi[2];
+            xi[0] = c.x[i]; xi[1] = c.y[i]; xi[2] = c.z[i]; xi[3] = c.w[i];
+            vi[0] = c.vx[i]; vi[1] = c.vy[i]; vi[2] = c.vz[i];
         }
         for (int i = 0; i < m && !all_ok; i++) {
             if (c.ok[i]) continue;
