@@ -99,7 +99,7 @@ function table(name, r) {
     ['sprungSpringDamperExact', 'springDamperExact'], ['sprungQuatSpring', 'simpleSpringDamperExactQuat'], ['sprungCharacter', 'springCharacterUpdate'],
     ['sprungInertialize', 'inertializeUpdate']])
     console.log(`  ${name}: ${f2(c[k])} ns (${ratio(c.maathDamp, c[k])})`);
-  console.log(`pose inertializer update, 64 bones: ${f2(p.sprung)} ns/bone (${f2(p.sprungCopyingInput)} copying the input), plain JS ${f2(p.plainJs)} ns/bone (${ratio(p.plainJs, p.sprung)})`);
+  console.log(`pose inertializer update, 64 bones: ${f2(p.sprung)} ns/bone (${f2(p.sprungCopyingInput)} copying the input), plain JS ${f2(p.plainJs)} ns/bone (${ratio(p.plainJs, p.sprung)}); cubic pose inertializer ${f2(p.sprungCubic)} ns/bone`);
 }
 
 const result = { date: new Date().toISOString(), machine: machine(), sizes, bundle: bundleSize() };

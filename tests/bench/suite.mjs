@@ -198,12 +198,18 @@ export async function runSuite(env) {
   inert.transition(src, dst);
   jsOff.set(inert.offset);
   inert.input.set(dst);
+  // the cubic pose inertializer, with a blend time long enough to stay mid-blend
+  const cubic = new sprung.CubicPoseInertializer(B, { blendtime: 1e6 });
+  cubic.transition(src, dst);
+  cubic.input.set(dst);
   const pose = timeSideBySide(now, {
     sprung: () => inert.update(inert.input, dt),
     sprungCopyingInput: () => inert.update(dst, dt),
+    sprungCubic: () => cubic.update(cubic.input, dt),
     plainJs: () => jsPoseUpdate(jsOut, jsOff, dst, slow, dt, B),
   }, B);
   inert.dispose();
+  cubic.dispose();
   log('  pose (ns per bone): ' + Object.entries(pose).map(([n, v]) => `${n} ${v.toFixed(2)}`).join(', '));
 
   return { springs, perCall, pose64: pose };
