@@ -35,7 +35,7 @@ static inline float sp__half_damping(float halflife) { return sp__per_halflife(2
  * that subnormal results come out right. k is formed by the 1.5·2^23 rounding trick, not
  * a float-to-int conversion, so NaN and ±Inf pass without undefined behaviour: NaN gives
  * NaN, x < −104 gives 0, x > 88.72 gives +Inf. */
-SP__ALWAYS_INLINE float sp__expf(float x)
+static inline float sp__expf(float x)
 {
     float xc = x < -104.0f ? -104.0f : (x > 88.72f ? 88.72f : x);
     float t = xc * 1.44269504f + 12582912.0f;
@@ -86,7 +86,7 @@ static inline float sp__critical_ramp(float s, float e)
  * x' = g + (2/y)·q, v' = 0 (halflife = 0 snaps). dt = 0 is left to callers (no change). */
 typedef struct { float xx, xv, xq, vx, vv, vq; } sp__critical_k;
 
-SP__ALWAYS_INLINE sp__critical_k sp__critical_coefs(float halflife, float dt)
+static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
 {
     float y = sp__half_damping(halflife), two_over_y = halflife * (1.0f / SP_LN2);
     float s = y * dt, e = sp__expf(-s), es = e * s;
