@@ -46,18 +46,14 @@ void sp_inertialize_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, sp_vec3 *off_x, sp
 void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x, const sp_vec3 *src_v,
                                     const sp_quat *dst_x, const sp_vec3 *dst_v)
 {
-    sp_quat old = *off_x;
-    sp_quat next = sp__q_abs(sp__q_normalize(sp__q_mul(sp__q_mul(old, *src_x), sp__q_inv(*dst_x))));
-    *off_v = sp__v3_sub(sp__v3_add(*off_v, sp__q_rotate(old, *src_v)), sp__q_rotate(next, *dst_v));
-    *off_x = next;
+    sp__inertialize_transition_quat(off_x, off_v, *src_x, *src_v, *dst_x, *dst_v);
 }
 
 void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, sp_vec3 *off_v,
                                 const sp_quat *in_x, const sp_vec3 *in_v, float halflife, float dt)
 {
     sp_decay_spring_damper_exact_quat(off_x, off_v, halflife, dt);
-    *out_x = sp__q_normalize(sp__q_mul(*off_x, *in_x));
-    *out_v = sp__v3_add(*off_v, sp__q_rotate(*off_x, *in_v));
+    sp__inertialize_output_quat(out_x, out_v, *off_x, *off_v, *in_x, *in_v);
 }
 
 /* d·f/blendtime for f ∈ [0, 1], with no intermediate overflow the result does not have

@@ -3,8 +3,17 @@
 #define SPRUNG_INTERNAL_H
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "sprung.h"
+
+/* For the few helpers that batch loops must inline to vectorise (compilers may decline
+ * large static inline functions otherwise). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SP__ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define SP__ALWAYS_INLINE static inline
+#endif
 
 static inline float sp__sq(float x) { return x * x; }
 static inline float sp__clamp(float x, float lo, float hi) { return x < lo ? lo : (x > hi ? hi : x); }
@@ -19,7 +28,10 @@ static inline float sp__half_damping(float halflife) { return sp__per_halflife(2
 /* e^x in float, to about 1 ulp, written without branches or libm calls so that the batch
  * loops vectorise it (the scalar functions use it too, so both agree bit for bit).
  * x = k·ln2 + r with |r| ≤ ln2/2 (ln2 split in two for an exact product k·ln2), e^r by its
- * degree-7 Taylor polynomial (error below 5e-9), 2^k built in two exponent-field halves so
+ * degree-7 Taylor polynomial (error below 5e-9) evaluated by Estrin's scheme rather than
+ * Horner's, so that one call is a chain of a few operations instead of 14 dependent ones
+ * (the latency is what a single call pays, and what keeps a batch loop from overlapping
+ * its iterations), 2^k built in two exponent-field halves so
  * that subnormal results come out right. k is formed by the 1.5·2^23 rounding trick, not
  * a float-to-int conversion, so NaN and ±Inf pass without undefined behaviour: NaN gives
  * NaN, x < −104 gives 0, x > 88.72 gives +Inf. */
@@ -32,8 +44,9 @@ static inline float sp__expf(float x)
     union { float f; uint32_t u; } s1, s2;
     int32_t k = kb.i - 0x4B400000, k1 = k >> 1, k2 = k - k1; /* k ∈ [−150, 128] unless x is NaN */
     float r = (xc - kf * 0.693145752f) - kf * 1.42860677e-6f;
-    float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6.0f + r * (1.0f / 24.0f + r * (1.0f / 120.0f
-            + r * (1.0f / 720.0f + r * (1.0f / 5040.0f)))))));
+    float r2 = r * r, r4 = r2 * r2; /* Estrin's scheme: a short dependency chain (see above) */
+    float p = (1.0f + r) + r2 * (0.5f + r * (1.0f / 6.0f))
+            + r4 * ((1.0f / 24.0f + r * (1.0f / 120.0f)) + r2 * (1.0f / 720.0f + r * (1.0f / 5040.0f)));
     s1.u = (uint32_t)(k1 + 127) << 23;
     s2.u = (uint32_t)(k2 + 127) << 23;
     float e = p * s1.f * s2.f;
@@ -50,8 +63,10 @@ static inline float sp__decay(float y, float dt) { return dt == 0.0f ? 1.0f : sp
  * Σ (−1)^k (k−1) s^(k−2) / k! (k = 2..10). */
 static inline float sp__critical_ramp_series(float s)
 {
-    return 1.0f / 2.0f - s * (2.0f / 6.0f - s * (3.0f / 24.0f - s * (4.0f / 120.0f - s * (5.0f / 720.0f
-         - s * (6.0f / 5040.0f - s * (7.0f / 40320.0f - s * (8.0f / 362880.0f - s * (9.0f / 3628800.0f))))))));
+    float s2 = s * s, s4 = s2 * s2; /* Estrin's scheme, as in sp__expf */
+    float b0 = (1.0f / 2.0f - s * (2.0f / 6.0f)) + s2 * (3.0f / 24.0f - s * (4.0f / 120.0f));
+    float b1 = (5.0f / 720.0f - s * (6.0f / 5040.0f)) + s2 * (7.0f / 40320.0f - s * (8.0f / 362880.0f));
+    return b0 + s4 * (b1 + s4 * (9.0f / 3628800.0f));
 }
 
 static inline float sp__critical_ramp(float s, float e)
@@ -141,6 +156,61 @@ static inline sp_vec3 sp__q_rotate(sp_quat q, sp_vec3 v)
                       sp__v3(u.y * t.z - u.z * t.y, u.z * t.x - u.x * t.z, u.x * t.y - u.y * t.x));
 }
 
+/* atan2(y, x) in float without libm, to about 2 ulp, branch-free for finite input so that
+ * loops over many rotations vectorise (the scalar quaternion functions use it too, so both
+ * agree bit for bit). a = min/max of |x|, |y| ∈ [0, 1]; above tan(π/8) the identity
+ * atan(a) = π/4 + atan((a − 1)/(a + 1)) brings it into [−tan(π/8), tan(π/8)] (one division
+ * either way), where atan(a)/a is a degree-5 polynomial in a² (Chebyshev interpolation made
+ * for this file, error 1.2e-9); then the octant: π/2 − r when |y| > |x|, π − r when x < 0,
+ * and the sign of y (y = −0 counts as +0). 0/0 (both zero) gives 0, like atan2f(+0, +0). Non-finite input goes to
+ * atan2f (callers that vectorise never see it from finite rotations). */
+SP__ALWAYS_INLINE float sp__atan2_finite(float y, float x)
+{
+    float ax = fabsf(x), ay = fabsf(y);
+    float mx = ax > ay ? ax : ay, mn = ax > ay ? ay : ax;
+    int big = mn > 0.414213562f * mx;
+    float num = big ? mn - mx : mn, den = big ? mn + mx : mx;
+    float a = num / (den > 0.0f ? den : 1.0f), t = a * a;
+    float p = 1.0f + t * (-3.33333075e-1f + t * (1.99981824e-1f + t * (-1.42395332e-1f
+            + t * (1.05698287e-1f + t * -6.02630526e-2f))));
+    float r = a * p + (big ? 0.785398163f : 0.0f);
+    r = ay > ax ? 1.57079633f - r : r;
+    r = x < 0.0f ? 3.14159265f - r : r;
+    return y < 0.0f ? -r : r;
+}
+static inline float sp__atan2(float y, float x)
+{
+    return isfinite(x) && isfinite(y) ? sp__atan2_finite(y, x) : atan2f(y, x);
+}
+
+/* sin and cos of h ≥ 0 without libm for h below SP__SINCOS_MAX, to about 1 ulp, and
+ * sin(h)/h (1 at h = 0, no division below π/4): h = n·π/2 + r with |r| ≤ π/4 (π/2 in three
+ * parts of 8, 12 and 24 bits: the first two products are exact for n < 2^11), sin r and cos r by their Taylor polynomials to r⁹ and
+ * r¹⁰ (remainders below 2e-9), the quadrant n mod 4 picks and signs them. Beyond
+ * SP__SINCOS_MAX (or NaN) sinf/cosf. */
+#define SP__SINCOS_MAX 3000.0f
+SP__ALWAYS_INLINE void sp__sincos_reduced(float h, float *s, float *c, float *sinc)
+{
+    float nf = floorf(h * 0.636619772f + 0.5f);
+    int n = (int)nf & 3;
+    float r = ((h - nf * 1.5703125f) - nf * 4.838705062866211e-4f) + nf * 4.371138829e-8f;
+    float t = r * r;
+    float sr = r + r * t * (-1.0f / 6.0f + t * (1.0f / 120.0f + t * (-1.0f / 5040.0f + t * (1.0f / 362880.0f))));
+    float cr = 1.0f - 0.5f * t + t * t * (1.0f / 24.0f + t * (-1.0f / 720.0f + t * (1.0f / 40320.0f + t * (-1.0f / 3628800.0f))));
+    float sn = (n & 1) ? cr : sr, cs = (n & 1) ? sr : cr;
+    *s = (n & 2) ? -sn : sn;
+    *c = ((n + 1) & 2) ? -cs : cs;
+    *sinc = nf == 0.0f ? 1.0f + t * (-1.0f / 6.0f + t * (1.0f / 120.0f + t * (-1.0f / 5040.0f + t * (1.0f / 362880.0f))))
+                       : *s / h;
+}
+static inline void sp__sincos(float h, float *s, float *c, float *sinc)
+{
+    if (h >= 0.0f && h < SP__SINCOS_MAX) { sp__sincos_reduced(h, s, c, sinc); return; }
+    *s = sinf(h);
+    *c = cosf(h);
+    *sinc = *s / h;
+}
+
 /* Rotation as angle·axis: 2·log(q), accurate near the identity. The axis is normalized
  * after scaling by the largest component m, so that neither huge nor subnormal components
  * (where |xyz| itself loses its digits) disturb its length. */
@@ -150,15 +220,15 @@ static inline sp_vec3 sp__q_to_scaled_angle_axis(sp_quat q)
     if (!(m > 0.0f)) return sp__v3(2.0f * q.x, 2.0f * q.y, 2.0f * q.z);
     sp_vec3 u = sp__v3(q.x / m, q.y / m, q.z / m);
     float l = sqrtf(sp__v3_dot(u, u));
-    float angle = 2.0f * atan2f(m * l, q.w);
+    float angle = 2.0f * sp__atan2(m * l, q.w);
     return sp__v3_scale(u, angle / l);
 }
 /* exp(v/2), accurate near zero. */
 static inline sp_quat sp__q_from_scaled_angle_axis(sp_vec3 v)
 {
-    float half = 0.5f * sp__v3_length(v);
-    float k = half > 1e-4f ? sinf(half) / half : 1.0f - half * half / 6.0f;
-    return sp__q(0.5f * k * v.x, 0.5f * k * v.y, 0.5f * k * v.z, cosf(half));
+    float half = 0.5f * sp__v3_length(v), s, c, k;
+    sp__sincos(half, &s, &c, &k);
+    return sp__q(0.5f * k * v.x, 0.5f * k * v.y, 0.5f * k * v.z, c);
 }
 
 /* The basis C(t), S(t) of the exact spring (springs.c), and K(t) = ∫0^t S = (1 − C − y·S)/s, the response to the goal
@@ -236,9 +306,81 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
 
 /* The critical spring on a rotation x (angular velocity v) toward goal: the offset
  * x·goal⁻¹ as a scaled angle-axis (shortest arc) takes one step of sp__critical_apply with
- * goal 0 and goal velocity 0, and is mapped back. At rest (all coefficients 0) x = goal. */
-static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp_vec3 *v, sp_quat goal)
+ * goal 0 and goal velocity 0, and is mapped back. At rest (all coefficients 0) x = goal.
+ *
+ * sp__quat_spring_fast is that step without branches or libm calls, on separate floats so
+ * that a loop over rotations stored as structure of arrays vectorises (batch.c); it returns
+ * 0, and leaves its outputs unspecified, for the inputs it does not handle to within a few
+ * ulps: non-finite values, an offset with components below 1e-37 (they would need exact
+ * power-of-two scaling), a new offset beyond 1e18 or 6000 radians, a goal of length outside
+ * [1e-18, 1e18]. sp__quat_spring_apply
+ * (every scalar quaternion spring) takes the fast step and falls back to the careful helpers
+ * (sp__q_to_scaled_angle_axis etc.) only where it returned 0, and the batch does exactly
+ * the same per element, so both agree bit for bit. A null goal is the identity (the decay
+ * springs): it skips the two products by the goal (exact, but for the sign of zeros). */
+typedef struct { float x, y, z, w, vx, vy, vz; } sp__quat_state;
+
+/* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
+static inline int sp__finite4(float a, float b, float c, float d) { return a * 0.0f + b * 0.0f + c * 0.0f + d * 0.0f == 0.0f; }
+
+SP__ALWAYS_INLINE int sp__quat_spring_fast(const sp__critical_k *k, sp__quat_state *st, int has_goal,
+                                           float gx, float gy, float gz, float gw)
 {
+    float x0 = st->x, y0 = st->y, z0 = st->z, w0 = st->w;
+    /* d = x·goal⁻¹, on the shortest arc (x itself for the identity goal: has_goal = 0) */
+    float dx = has_goal ? -w0 * gx + x0 * gw - y0 * gz + z0 * gy : x0;
+    float dy = has_goal ? -w0 * gy + x0 * gz + y0 * gw - z0 * gx : y0;
+    float dz = has_goal ? -w0 * gz - x0 * gy + y0 * gx + z0 * gw : z0;
+    float dw = has_goal ? w0 * gw + x0 * gx + y0 * gy + z0 * gz : w0;
+    float sg = dw < 0.0f ? -1.0f : 1.0f;
+    dx *= sg; dy *= sg; dz *= sg; dw *= sg;
+    /* j = 2·log(d), the axis scaled by its largest component m first */
+    float ax = fabsf(dx), ay = fabsf(dy), az = fabsf(dz);
+    float m = ax > ay ? ax : ay;
+    m = m > az ? m : az;
+    int ok = m == 0.0f || m >= 1e-37f;
+    ok &= sp__finite4(dw, m, gx, gy) && sp__finite4(gz, gw, 0.0f, 0.0f);
+    float im = 1.0f / (m > 0.0f ? m : 1.0f);
+    float ux = dx * im, uy = dy * im, uz = dz * im;
+    float l = sqrtf(ux * ux + uy * uy + uz * uz);
+    float ang = 2.0f * sp__atan2_finite(m * l, dw);
+    float f = m > 0.0f ? ang / (l > 0.0f ? l : 1.0f) : 2.0f;
+    float jx = (m > 0.0f ? ux : dx) * f, jy = (m > 0.0f ? uy : dy) * f, jz = (m > 0.0f ? uz : dz) * f;
+    float wx = st->vx, wy = st->vy, wz = st->vz;
+    ok &= sp__finite4(wx, wy, wz, 0.0f);
+    sp__critical_apply(k, &jx, &wx, 0.0f, 0.0f);
+    sp__critical_apply(k, &jy, &wy, 0.0f, 0.0f);
+    sp__critical_apply(k, &jz, &wz, 0.0f, 0.0f);
+    /* back: exp(j/2), normalised, times goal */
+    float bx = fabsf(jx), by = fabsf(jy), bz = fabsf(jz);
+    float mj = bx > by ? bx : by;
+    mj = mj > bz ? mj : bz;
+    float half = 0.5f * sqrtf(jx * jx + jy * jy + jz * jz);
+    ok &= mj <= 1e18f && half < SP__SINCOS_MAX;
+    float s, c, sinc;
+    sp__sincos_reduced(ok ? half : 0.0f, &s, &c, &sinc);
+    float ex = 0.5f * sinc * jx, ey = 0.5f * sinc * jy, ez = 0.5f * sinc * jz, ew = c;
+    float px = has_goal ? ew * gx + ex * gw + ey * gz - ez * gy : ex;
+    float py = has_goal ? ew * gy - ex * gz + ey * gw + ez * gx : ey;
+    float pz = has_goal ? ew * gz + ex * gy - ey * gx + ez * gw : ez;
+    float pw = has_goal ? ew * gw - ex * gx - ey * gy - ez * gz : ew;
+    float len = sqrtf(px * px + py * py + pz * pz + pw * pw);
+    ok &= len >= 1e-18f && len <= 1e18f; /* a goal of ordinary length */
+    float il = 1.0f / len; /* one division, not four: divisions are the slow vector operation */
+    st->x = px * il; st->y = py * il; st->z = pz * il; st->w = pw * il;
+    st->vx = wx; st->vy = wy; st->vz = wz;
+    return ok;
+}
+
+static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp_vec3 *v, const sp_quat *goal_or_null)
+{
+    sp__quat_state st = { x->x, x->y, x->z, x->w, v->x, v->y, v->z };
+    sp_quat goal = goal_or_null ? *goal_or_null : sp__q(0.0f, 0.0f, 0.0f, 1.0f);
+    if (sp__quat_spring_fast(k, &st, goal_or_null != NULL, goal.x, goal.y, goal.z, goal.w)) {
+        *x = sp__q(st.x, st.y, st.z, st.w);
+        *v = sp__v3(st.vx, st.vy, st.vz);
+        return;
+    }
     sp_vec3 j = sp__q_to_scaled_angle_axis(sp__q_abs(sp__q_mul(*x, sp__q_inv(goal))));
     sp_vec3 w = *v;
     sp__critical_apply(k, &j.x, &w.x, 0.0f, 0.0f);
@@ -304,6 +446,26 @@ static inline float sp__decayed_distance(float lambda, float t)
 {
     if (t == 0.0f || isinf(lambda)) return 0.0f;
     return lambda == 0.0f ? t : -expm1f(-lambda * t) / lambda;
+}
+
+/* The quaternion inertializer's rule, shared by inertialize.c and the pose kernels: the
+ * output is off·in, whose world angular velocity is off_v + off·in_v; a transition from
+ * src to dst keeps both continuous: off' = off·src·dst⁻¹ (shortest arc) and
+ * off_v' = off_v + off·src_v − off'·dst_v. */
+static inline void sp__inertialize_output_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat off_x, sp_vec3 off_v,
+                                               sp_quat in_x, sp_vec3 in_v)
+{
+    *out_x = sp__q_mul(off_x, in_x); /* unit to rounding; not fed back, so not renormalised */
+    *out_v = sp__v3_add(off_v, sp__q_rotate(off_x, in_v));
+}
+
+static inline void sp__inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, sp_quat src_x, sp_vec3 src_v,
+                                                   sp_quat dst_x, sp_vec3 dst_v)
+{
+    sp_quat old = *off_x;
+    sp_quat next = sp__q_abs(sp__q_normalize(sp__q_mul(sp__q_mul(old, src_x), sp__q_inv(dst_x))));
+    *off_v = sp__v3_sub(sp__v3_add(*off_v, sp__q_rotate(old, src_v)), sp__q_rotate(next, dst_v));
+    *off_x = next;
 }
 
 #endif

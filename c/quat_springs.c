@@ -6,11 +6,13 @@ void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *g
 {
     if (dt == 0.0f) return;
     sp__critical_k k = sp__critical_coefs(halflife, dt);
-    sp__quat_spring_apply(&k, x, v, *goal);
+    sp__quat_spring_apply(&k, x, v, goal);
 }
 
+/* The identity goal is the null goal of sp__quat_spring_apply. */
 void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt)
 {
-    sp_quat identity = { 0.0f, 0.0f, 0.0f, 1.0f };
-    sp_simple_spring_damper_exact_quat(x, v, &identity, halflife, dt);
+    if (dt == 0.0f) return;
+    sp__critical_k k = sp__critical_coefs(halflife, dt);
+    sp__quat_spring_apply(&k, x, v, NULL);
 }

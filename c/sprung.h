@@ -117,6 +117,11 @@ void sp_critical_spring_damper_exact(float *x, float *v, float g, float q, float
 void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, float dt);
 /** Exact critically damped spring toward 0 with zero goal velocity. */
 void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt);
+/** The step of sp_critical_spring_damper_exact as 6 coefficients k (depending on halflife and
+ *  dt only): with u = x − g, x' = (g + (k[0]·u + k[1]·v)) + k[2]·q and v' = (k[3]·u + k[4]·v) +
+ *  k[5]·q, evaluated in that order in float, is that function bit for bit when dt ≠ 0 (dt = 0
+ *  changes nothing). For callers that step many springs of one halflife one at a time. */
+void sp_critical_spring_damper_coefs(float *k, float halflife, float dt);
 /** The article's simple_spring_damper_implicit (sp_fast_negexp), kept for comparison. */
 void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflife, float dt);
 
@@ -278,6 +283,13 @@ void sp_trajectory_predict_rotations(sp_quat *out_rotations, sp_vec3 *out_angula
                                      const float *times, float dt, int count,
                                      const sp_quat *rotation, const sp_vec3 *angular_velocity,
                                      const sp_quat *desired_rotation, float halflife);
+/** Trajectory prediction of n characters in one call (batch_trajectory.c): character c's state
+ *  (state[16c..]: position 3, velocity 3, acceleration 3, rotation 4, angular velocity 3) and
+ *  goal (goal[7c..]: desired velocity 3, desired rotation 4) give, at out[16·count·c..],
+ *  positions, velocities, accelerations (3·count each), rotations (4·count) and angular
+ *  velocities (3·count), each exactly as sp_trajectory_predict_positions/_rotations. */
+void sp_trajectory_predict_batch(float *out, const float *state, const float *goal, const float *times, float dt,
+                                 int count, float position_halflife, float rotation_halflife, int n);
 
 /* ------------------------------------------------------------------------
  * Synchronising character and simulation (adjustment.c)
@@ -377,6 +389,12 @@ void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *ha
 void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n);
 /** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations: off·in). */
 void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
+/** Cubic pose inertializer (batch_pose.c): starts a blend from src to dst; off (13·n floats,
+ *  pose layout) keeps the offset at the transition and *off_t the time since (set to 0). */
+void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst, float blendtime, int n);
+/** Cubic pose inertializer: advances *off_t by dt and writes in + the offset decayed by the cubic
+ *  (positions per component, rotations on their scaled angle-axis) to out. */
+void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in, float blendtime, float dt, int n);
 
 /* ------------------------------------------------------------------------
  * Inertialization (inertialize.c)

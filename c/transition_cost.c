@@ -137,21 +137,26 @@ float sp_decay_quintic_displacement(float x, float v, float blendtime)
  * ∫₀^τ P = τ − τ³ + τ⁴/2 and Q(τ) = ∫₀^τ P·E (dead_q). */
 static float dead_pi(float tau) { return tau - tau * tau * tau + 0.5f * sp__sq(sp__sq(tau)); }
 
+/* Dead blending's constants for one rate k, computed once per call or per landscape grid:
+ * e1 = E(1), q1 = Q(1), and for k ≤ 2 the coefficients of Q as one polynomial in τ. */
+enum { DEAD_TERMS = 18, DEAD_DEGREE = DEAD_TERMS + 4 };
+typedef struct { float k, e1, q1, poly[DEAD_DEGREE + 1]; } dead_consts;
+
 /* Q(τ) = ∫₀^τ P(s)·E(s) ds. For k ≤ 2 from the series E(s) = Σ (−k)^(n−1)·s^n/n!, each term
- * integrated exactly against P (18 terms: the remainder is below 2^18/19! < 3e-12); for
- * k > 2 by parts, ∫₀^τ P·e^(−ks) = R(0) − R(τ), R(s) = e^(−ks)·(P/k + P'/k² + P''/k³ + P'''/k⁴),
+ * integrated exactly against P = 1 − 3s² + 2s³ (18 terms: the remainder is below
+ * 2^18/19! < 3e-12), c_n·(τ^(n+1)/(n+1) − 3τ^(n+3)/(n+3) + 2τ^(n+4)/(n+4)) with
+ * c_n = (−k)^(n−1)/n!, gathered by power of τ (dead_consts_of) and evaluated by Horner's rule,
+ * so that a landscape cell does no division; for k > 2 by parts,
+ * ∫₀^τ P·e^(−ks) = R(0) − R(τ), R(s) = e^(−ks)·(P/k + P'/k² + P''/k³ + P'''/k⁴),
  * whose terms are then no larger than a few times the result. */
-static float dead_q(float k, float tau)
+static float dead_q(const dead_consts *d, float tau)
 {
+    float k = d->k;
     if (tau == 0.0f) return 0.0f;
     if (k <= 2.0f) {
-        float sum = 0.0f, c = 1.0f, tp = tau * tau, t2 = tau * tau, t3 = t2 * tau;
-        for (int n = 1; n <= 18; n++) {
-            sum += c * tp * (1.0f / (float)(n + 1) - 3.0f * t2 / (float)(n + 3) + 2.0f * t3 / (float)(n + 4));
-            c *= -k / (float)(n + 1);
-            tp *= tau;
-        }
-        return sum;
+        float sum = d->poly[DEAD_DEGREE];
+        for (int m = DEAD_DEGREE - 1; m >= 2; m--) sum = sum * tau + d->poly[m];
+        return sum * (tau * tau);
     }
     float ik = 1.0f / k, ik2 = ik * ik;
     float u = 1.0f - tau;
@@ -161,6 +166,23 @@ static float dead_q(float k, float tau)
     return (dead_pi(tau) - r0 + rt) * ik;
 }
 
+static dead_consts dead_consts_of(float k)
+{
+    dead_consts d;
+    d.k = k;
+    for (int m = 0; m <= DEAD_DEGREE; m++) d.poly[m] = 0.0f;
+    float c = 1.0f;
+    for (int n = 1; n <= DEAD_TERMS; n++) {
+        d.poly[n + 1] += c / (float)(n + 1);
+        d.poly[n + 3] -= 3.0f * c / (float)(n + 3);
+        d.poly[n + 4] += 2.0f * c / (float)(n + 4);
+        c *= -k / (float)(n + 1);
+    }
+    d.e1 = sp__decayed_distance(k, 1.0f);
+    d.q1 = dead_q(&d, 1.0f);
+    return d;
+}
+
 /* k = λ·blendtime = ln2·blendtime/halflife, with blendtime = 0 giving 0 (no blend at all). */
 static float dead_rate(float halflife, float blendtime)
 {
@@ -168,39 +190,40 @@ static float dead_rate(float halflife, float blendtime)
 }
 
 /* τ* in (0, 1) where x + w·E(τ) = 0, or a negative number when it does not cross. */
-static float dead_crossing(float x, float w, float k)
+static float dead_crossing(float x, float w, const dead_consts *d)
 {
-    float end = x + w * sp__decayed_distance(k, 1.0f);
+    float k = d->k, end = x + w * d->e1;
     if (!((x > 0.0f && end < 0.0f) || (x < 0.0f && end > 0.0f))) return -1.0f;
     if (k == 0.0f) return sp__clamp(-x / w, 0.0f, 1.0f);
     float r = k * x / w; /* in (−1, 0) in exact arithmetic */
     return r > -1.0f ? sp__clamp(-log1pf(r) / k, 0.0f, 1.0f) : 1.0f;
 }
 
-/* Displacement / blendtime; q1 = dead_q(k, 1). */
-static float dead_displacement_kernel(float x, float w, float k, float q1)
+/* Displacement / blendtime. */
+static float dead_displacement_kernel(float x, float w, const dead_consts *d)
 {
-    float whole = 0.5f * x + w * q1;
-    float tau = dead_crossing(x, w, k);
+    float whole = 0.5f * x + w * d->q1;
+    float tau = dead_crossing(x, w, d);
     if (tau < 0.0f) return fabsf(whole);
-    float head = x * dead_pi(tau) + w * dead_q(k, tau);
+    float head = x * dead_pi(tau) + w * dead_q(d, tau);
     return fabsf(head) + fabsf(whole - head);
 }
 
 float sp_dead_blending_intersection(float x, float v, float halflife, float blendtime)
 {
-    float tau = dead_crossing(x, v * blendtime, dead_rate(halflife, blendtime));
+    dead_consts d = dead_consts_of(dead_rate(halflife, blendtime));
+    float tau = dead_crossing(x, v * blendtime, &d);
     return tau > 0.0f && tau < 1.0f ? tau * blendtime : INFINITY;
 }
 
 float sp_dead_blending_displacement(float x, float v, float halflife, float blendtime)
 {
-    float k = dead_rate(halflife, blendtime);
+    dead_consts d = dead_consts_of(dead_rate(halflife, blendtime));
     /* the extrapolated velocity moves the source by v·blendtime·E(1) at most; halflife 0
      * stops it at once (E = 0), and then v, however large, must not enter at all */
-    float weight = sp__decayed_distance(k, 1.0f);
+    float weight = d.e1;
     sp__scaled s = scale_offset(x, weight > 0.0f ? v : 0.0f, blendtime, weight > 0.0f ? weight : 1.0f);
-    return ldexpf(dead_displacement_kernel(s.a, s.b, k, dead_q(k, 1.0f)) * s.m, s.e_t);
+    return ldexpf(dead_displacement_kernel(s.a, s.b, &d) * s.m, s.e_t);
 }
 
 /* ---- approximations and features ----
@@ -222,7 +245,7 @@ void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int
     case SP_INERTIALIZER_QUINTIC: *out_pos = 0.5f * z; *out_vel = z * z / 10.0f; return;
     case SP_INERTIALIZER_DEAD_BLENDING:
         *out_pos = 0.5f * z;
-        *out_vel = z * z * dead_q(dead_rate(halflife, z), 1.0f);
+        *out_vel = z * z * dead_consts_of(dead_rate(halflife, z)).q1;
         return;
     default: *out_pos = NAN; *out_vel = NAN; return;
     }
@@ -291,21 +314,21 @@ float sp_transition_cost(float x, float v, int inertializer, int measure, float 
     }
 }
 
-/* The exact cost of one cell by its kernel; k, q1 are dead blending's constants. */
-static inline float kernel(int inertializer, float x, float w, float k, float q1)
+/* The exact cost of one cell by its kernel; d holds dead blending's constants. */
+static inline float kernel(int inertializer, float x, float w, const dead_consts *d)
 {
     switch (inertializer) {
     case SP_INERTIALIZER_SPRING: return spring_displacement_kernel(x, w);
     case SP_INERTIALIZER_CUBIC: return cubic_displacement_kernel(x, w);
     case SP_INERTIALIZER_QUINTIC: return quintic_displacement_kernel(x, w);
-    default: return dead_displacement_kernel(x, w, k, q1);
+    default: return dead_displacement_kernel(x, w, d);
     }
 }
 
 /* One row of the grid at velocity v, with the kernels called directly and the per-grid
  * constants hoisted. The switches are on loop invariants, so each loop is branch-predictable. */
 static void landscape_row(float *row, int nx, float x_min, float dx, int inertializer, int measure, float v,
-                          float vs, float cp, float cv, float k, float q1, float weight)
+                          float vs, float cp, float cv, const dead_consts *d, float weight)
 {
     float w = v * vs, av = cv * v, bv = weight * fabsf(v);
     switch (measure) {
@@ -316,12 +339,12 @@ static void landscape_row(float *row, int nx, float x_min, float dx, int inertia
         for (int i = 0; i < nx; i++) row[i] = fabsf(cp * (x_min + dx * (float)i) + av);
         break;
     case SP_COST_EXACT:
-        for (int i = 0; i < nx; i++) row[i] = kernel(inertializer, x_min + dx * (float)i, w, k, q1) * vs;
+        for (int i = 0; i < nx; i++) row[i] = kernel(inertializer, x_min + dx * (float)i, w, d) * vs;
         break;
     default:
         for (int i = 0; i < nx; i++) {
             float x = x_min + dx * (float)i;
-            row[i] = kernel(inertializer, x, w, k, q1) * vs - fabsf(cp * x + av);
+            row[i] = kernel(inertializer, x, w, d) * vs - fabsf(cp * x + av);
         }
         break;
     }
@@ -343,18 +366,18 @@ int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float 
     sp_inertialization_feature_coefficients(&cp, &cv, inertializer, halflife, blendtime);
     /* the kernels take (x, v·vs) and return displacement / vs */
     float vs = inertializer == SP_INERTIALIZER_SPRING ? spring_timescale(halflife) : blendtime;
-    float k = dead_rate(halflife, blendtime), q1 = dead_q(k, 1.0f);
+    dead_consts d = dead_consts_of(dead_rate(halflife, blendtime));
     float xm = fmaxf(fabsf(x_min), fabsf(x_max)), wm = fmaxf(fabsf(v_min), fabsf(v_max)) * vs;
     int fast = xm < 0x1p60f && wm < 0x1p60f && (xm == 0.0f || xm > 0x1p-60f) && (wm == 0.0f || wm > 0x1p-60f) &&
                (vs == 0.0f || (vs > 0x1p-60f && vs < 0x1p60f)) && isfinite(cp) && isfinite(cv);
     for (int j = 0; j < ny; j++) {
         float v = j == ny - 1 && ny > 1 ? v_max : v_min + dv * (float)j;
         float *row = out + (size_t)j * (size_t)nx;
-        if (fast) landscape_row(row, nx, x_min, dx, inertializer, measure, v, vs, cp, cv, k, q1, weight);
+        if (fast) landscape_row(row, nx, x_min, dx, inertializer, measure, v, vs, cp, cv, &d, weight);
         else
             for (int i = 0; i < nx; i++)
                 row[i] = sp_transition_cost(x_min + dx * (float)i, v, inertializer, measure, halflife, blendtime, weight);
-        if (nx > 1 && fast) landscape_row(row + nx - 1, 1, x_max, 0.0f, inertializer, measure, v, vs, cp, cv, k, q1, weight);
+        if (nx > 1 && fast) landscape_row(row + nx - 1, 1, x_max, 0.0f, inertializer, measure, v, vs, cp, cv, &d, weight);
         else if (nx > 1) row[nx - 1] = sp_transition_cost(x_max, v, inertializer, measure, halflife, blendtime, weight);
     }
     return nx * ny;

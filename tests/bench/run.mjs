@@ -94,8 +94,12 @@ function table(name, r) {
     console.log('| ' + [N, f2(ns.simd), f2(ns.scalar), f2(ns.package), f2(ns.simdPerElement), f2(ns.simdSimple), f2(ns.jsLoop), f2(ns.maathDamp), f2(ns.motionSpring),
       ratio(ns.jsLoop, ns.simd), ratio(ns.maathDamp, ns.simd), ratio(ns.motionSpring, ns.simd), ratio(ns.scalar, ns.simd)].join(' | ') + ' |');
   const c = r.perCall, p = r.pose64;
-  console.log(`state-object API per call: criticalSpringDamperExact ${f2(c.sprungCritical)} ns, simpleSpringDamperExact ${f2(c.sprungSimple)} ns, maath damp ${f2(c.maathDamp)} ns (${ratio(c.maathDamp, c.sprungCritical)})`);
-  console.log(`pose inertializer update, 64 bones: ${f2(p.sprung)} ns/bone (${f2(p.sprungCopyingInput)} copying the input), plain JS ${f2(p.plainJs)} ns/bone (${ratio(p.plainJs, p.sprung)})`);
+  console.log(`state-object API, ns per call (maath damp ${f2(c.maathDamp)} ns; ratio = maath / sprung):`);
+  for (const [k, name] of [['sprungCritical', 'criticalSpringDamperExact'], ['sprungSimple', 'simpleSpringDamperExact'], ['sprungDamperExact', 'damperExact'],
+    ['sprungSpringDamperExact', 'springDamperExact'], ['sprungQuatSpring', 'simpleSpringDamperExactQuat'], ['sprungCharacter', 'springCharacterUpdate'],
+    ['sprungInertialize', 'inertializeUpdate']])
+    console.log(`  ${name}: ${f2(c[k])} ns (${ratio(c.maathDamp, c[k])})`);
+  console.log(`pose inertializer update, 64 bones: ${f2(p.sprung)} ns/bone (${f2(p.sprungCopyingInput)} copying the input), plain JS ${f2(p.plainJs)} ns/bone (${ratio(p.plainJs, p.sprung)}); cubic pose inertializer ${f2(p.sprungCubic)} ns/bone`);
 }
 
 const result = { date: new Date().toISOString(), machine: machine(), sizes, bundle: bundleSize() };

@@ -161,9 +161,19 @@ export async function runSuite(env) {
   // the scalar state-object API against maath's damp, one call per update
   const M = 1024, states = Array.from({ length: M }, () => ({ x: 0, v: 0 })), objs = Array.from({ length: M }, () => ({ x: 0 }));
   const goals = Float64Array.from({ length: M }, (_, i) => Math.sin(i));
+  const chars = Array.from({ length: M }, () => ({ x: 0, v: 0, a: 0 }));
+  const offs = Array.from({ length: M }, (_, i) => ({ x: goals[i], v: 0 })), outs = Array.from({ length: M }, () => ({ x: 0, v: 0 }));
+  const rots = Array.from({ length: M }, () => ({ x: 0, y: 0, z: 0, w: 1 })), avels = Array.from({ length: M }, () => ({ x: 0, y: 0, z: 0 }));
+  const qgoals = Array.from({ length: M }, (_, i) => { const a = goals[i]; return { x: Math.sin(a / 2), y: 0, z: 0, w: Math.cos(a / 2) }; });
+  const xs = Float64Array.from(goals);
   const perCall = timeSideBySide(now, {
     sprungCritical: () => { for (let i = 0; i < M; i++) sprung.criticalSpringDamperExact(states[i], goals[i], 0, h, dt); },
     sprungSimple: () => { for (let i = 0; i < M; i++) sprung.simpleSpringDamperExact(states[i], goals[i], h, dt); },
+    sprungDamperExact: () => { for (let i = 0; i < M; i++) xs[i] = sprung.damperExact(xs[i], goals[i], h, dt); },
+    sprungSpringDamperExact: () => { for (let i = 0; i < M; i++) sprung.springDamperExact(states[i], goals[i], 0, 2, h, dt); },
+    sprungQuatSpring: () => { for (let i = 0; i < M; i++) sprung.simpleSpringDamperExactQuat(rots[i], avels[i], qgoals[i], h, dt); },
+    sprungCharacter: () => { for (let i = 0; i < M; i++) sprung.springCharacterUpdate(chars[i], goals[i], h, dt); },
+    sprungInertialize: () => { for (let i = 0; i < M; i++) sprung.inertializeUpdate(outs[i], offs[i], goals[i], 0, h, dt); },
     maathDamp: () => { for (let i = 0; i < M; i++) damp(objs[i], 'x', goals[i], smoothTime, dt); },
   }, M);
   log('  per call: ' + Object.entries(perCall).map(([n, v]) => `${n} ${v.toFixed(2)}`).join(', '));
@@ -188,12 +198,18 @@ export async function runSuite(env) {
   inert.transition(src, dst);
   jsOff.set(inert.offset);
   inert.input.set(dst);
+  // the cubic pose inertializer, with a blend time long enough to stay mid-blend
+  const cubic = new sprung.CubicPoseInertializer(B, { blendtime: 1e6 });
+  cubic.transition(src, dst);
+  cubic.input.set(dst);
   const pose = timeSideBySide(now, {
     sprung: () => inert.update(inert.input, dt),
     sprungCopyingInput: () => inert.update(dst, dt),
+    sprungCubic: () => cubic.update(cubic.input, dt),
     plainJs: () => jsPoseUpdate(jsOut, jsOff, dst, slow, dt, B),
   }, B);
   inert.dispose();
+  cubic.dispose();
   log('  pose (ns per bone): ' + Object.entries(pose).map(([n, v]) => `${n} ${v.toFixed(2)}`).join(', '));
 
   return { springs, perCall, pose64: pose };

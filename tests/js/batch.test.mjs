@@ -185,7 +185,7 @@ test('dispose frees, is idempotent, and any later use throws naming class and me
   b.dispose();
   b.dispose();
   assert.equal(b.disposed, true);
-  assert.throws(() => b.update(DT), /^Error: sprung\.CriticalSpringDamperExactBatch\.update: used after dispose\(\)/);
+  assert.throws(() => b.update(DT), /^TypeError: sprung\.CriticalSpringDamperExactBatch\.update: used after dispose\(\)/);
   assert.throws(() => b.x, /sprung\.CriticalSpringDamperExactBatch\.x: used after dispose\(\)/);
   assert.throws(() => b.halflife, /CriticalSpringDamperExactBatch\.halflife: used after dispose/);
   assert.throws(() => b.setHalflife(1), /CriticalSpringDamperExactBatch\.setHalflife: used after dispose/);

@@ -263,3 +263,25 @@ test('memory stress: thousands of batches created and disposed while memory grow
   assert.ok(end <= grown + 4 * LIVE, `memory grew to ${end} bytes`);
   assert.ok(created >= 4000);
 });
+
+test('a batch too large for one allocation is refused, and its neighbours are untouched', () => {
+  // 2^28 vec4 elements need 2^32 + … floats: the byte count used to wrap to a few bytes, and the
+  // zero-fill and update then overwrote the batches allocated after it.
+  const neighbour = new sp.SimpleSpringDamperExactBatch(4, { halflife: 0.1 });
+  neighbour.x.set([1, 2, 3, 4]);
+  assert.throws(() => new sp.CriticalSpringDamperExactBatch(1 << 28, { dim: 4 }),
+    (e) => e instanceof RangeError && e.message.startsWith('sprung.CriticalSpringDamperExactBatch: count needs'));
+  assert.throws(() => new sp.PoseInertializer(1 << 24),
+    (e) => e instanceof RangeError && e.message.startsWith('sprung.PoseInertializer: bones needs'));
+  assert.deepEqual([...neighbour.x], [1, 2, 3, 4]);
+  neighbour.dispose();
+});
+
+test('a NaN shared frequency is refused by update, naming it, and changes nothing', () => {
+  const b = new sp.SpringDamperExactBatch(3, { halflife: 0.1, frequency: 2 });
+  b.goal.fill(1);
+  b.frequency[0] = NaN;
+  assert.throws(() => b.update(0.1), (e) => e instanceof RangeError && e.message.startsWith('sprung.SpringDamperExactBatch.update: frequency[0]'));
+  assert.deepEqual([...b.x], [0, 0, 0]);
+  b.dispose();
+});

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import { getQuat, getVec3, putQuat, putVec3, scratch, wasm, type Quat, type Vec3 } from './wasm.js';
-import { finite, nonNegative, optionalObject, ready } from './check.js';
+import { finite, initialized, isOut, isQuat, isTime, isVec3, nonNegative, optionalObject, ready } from './check.js';
 import { quat, vec3 } from './vec.js';
 
 const newVec3 = (): Vec3 => ({ x: 0, y: 0, z: 0 });
@@ -35,7 +35,7 @@ export function quatAngleBetween(q: Quat, p: Quat): number {
 /** The part `g·(1 − 2^(−dt/halflife))` of a positional difference `g` a damper restarted from zero covers in `dt`. */
 export function dampAdjustmentExactV3<T extends Vec3 = Vec3>(g: Vec3, halflife: number, dt: number, out?: T): T {
   const fn = 'dampAdjustmentExactV3';
-  ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'g', g); halflifeDt(fn, halflife, dt);
+  if (!(initialized && isOut(out) && isVec3(g) && isTime(halflife) && isTime(dt))) { ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'g', g); halflifeDt(fn, halflife, dt); }
   wasm.sp_damp_adjustment_exact_v3(scratch, putVec3(4, g), halflife, dt);
   return getVec3(0, out ?? (newVec3() as T));
 }
@@ -43,7 +43,7 @@ export function dampAdjustmentExactV3<T extends Vec3 = Vec3>(g: Vec3, halflife: 
 /** The part of a rotational difference `g` a damper restarted from the identity covers in `dt`. */
 export function dampAdjustmentExactQuat<T extends Quat = Quat>(g: Quat, halflife: number, dt: number, out?: T): T {
   const fn = 'dampAdjustmentExactQuat';
-  ready(fn); optionalObject(fn, 'out', out); quat(fn, 'g', g); halflifeDt(fn, halflife, dt);
+  if (!(initialized && isOut(out) && isQuat(g) && isTime(halflife) && isTime(dt))) { ready(fn); optionalObject(fn, 'out', out); quat(fn, 'g', g); halflifeDt(fn, halflife, dt); }
   wasm.sp_damp_adjustment_exact_quat(scratch, putQuat(4, g), halflife, dt);
   return getQuat(0, out ?? (newQuat() as T));
 }
@@ -52,8 +52,10 @@ export function dampAdjustmentExactQuat<T extends Quat = Quat>(g: Quat, halflife
 export function adjustCharacterPosition<T extends Vec3 = Vec3>(characterPosition: Vec3, simulationPosition: Vec3,
   halflife: number, dt: number, out?: T): T {
   const fn = 'adjustCharacterPosition';
-  ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'characterPosition', characterPosition); vec3(fn, 'simulationPosition', simulationPosition);
-  halflifeDt(fn, halflife, dt);
+  if (!(initialized && isOut(out) && isVec3(characterPosition) && isVec3(simulationPosition) && isTime(halflife) && isTime(dt))) {
+    ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'characterPosition', characterPosition); vec3(fn, 'simulationPosition', simulationPosition);
+    halflifeDt(fn, halflife, dt);
+  }
   wasm.sp_adjust_character_position(scratch, putVec3(4, characterPosition), putVec3(8, simulationPosition), halflife, dt);
   return getVec3(0, out ?? (newVec3() as T));
 }
@@ -62,8 +64,10 @@ export function adjustCharacterPosition<T extends Vec3 = Vec3>(characterPosition
 export function adjustCharacterRotation<T extends Quat = Quat>(characterRotation: Quat, simulationRotation: Quat,
   halflife: number, dt: number, out?: T): T {
   const fn = 'adjustCharacterRotation';
-  ready(fn); optionalObject(fn, 'out', out); quat(fn, 'characterRotation', characterRotation); quat(fn, 'simulationRotation', simulationRotation);
-  halflifeDt(fn, halflife, dt);
+  if (!(initialized && isOut(out) && isQuat(characterRotation) && isQuat(simulationRotation) && isTime(halflife) && isTime(dt))) {
+    ready(fn); optionalObject(fn, 'out', out); quat(fn, 'characterRotation', characterRotation); quat(fn, 'simulationRotation', simulationRotation);
+    halflifeDt(fn, halflife, dt);
+  }
   wasm.sp_adjust_character_rotation(scratch, putQuat(4, characterRotation), putQuat(8, simulationRotation), halflife, dt);
   return getQuat(0, out ?? (newQuat() as T));
 }
@@ -75,9 +79,12 @@ export function adjustCharacterRotation<T extends Quat = Quat>(characterRotation
 export function adjustCharacterPositionByVelocity<T extends Vec3 = Vec3>(characterPosition: Vec3, characterVelocity: Vec3,
   simulationPosition: Vec3, maxAdjustmentRatio: number, halflife: number, dt: number, out?: T): T {
   const fn = 'adjustCharacterPositionByVelocity';
-  ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'characterPosition', characterPosition); vec3(fn, 'characterVelocity', characterVelocity);
-  vec3(fn, 'simulationPosition', simulationPosition); nonNegative(fn, 'maxAdjustmentRatio', maxAdjustmentRatio);
-  halflifeDt(fn, halflife, dt);
+  if (!(initialized && isOut(out) && isVec3(characterPosition) && isVec3(characterVelocity) && isVec3(simulationPosition)
+      && isTime(maxAdjustmentRatio) && isTime(halflife) && isTime(dt))) {
+    ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'characterPosition', characterPosition); vec3(fn, 'characterVelocity', characterVelocity);
+    vec3(fn, 'simulationPosition', simulationPosition); nonNegative(fn, 'maxAdjustmentRatio', maxAdjustmentRatio);
+    halflifeDt(fn, halflife, dt);
+  }
   wasm.sp_adjust_character_position_by_velocity(scratch, putVec3(4, characterPosition), putVec3(8, characterVelocity),
     putVec3(12, simulationPosition), maxAdjustmentRatio, halflife, dt);
   return getVec3(0, out ?? (newVec3() as T));
@@ -87,9 +94,12 @@ export function adjustCharacterPositionByVelocity<T extends Vec3 = Vec3>(charact
 export function adjustCharacterRotationByVelocity<T extends Quat = Quat>(characterRotation: Quat, characterAngularVelocity: Vec3,
   simulationRotation: Quat, maxAdjustmentRatio: number, halflife: number, dt: number, out?: T): T {
   const fn = 'adjustCharacterRotationByVelocity';
-  ready(fn); optionalObject(fn, 'out', out); quat(fn, 'characterRotation', characterRotation); vec3(fn, 'characterAngularVelocity', characterAngularVelocity);
-  quat(fn, 'simulationRotation', simulationRotation); nonNegative(fn, 'maxAdjustmentRatio', maxAdjustmentRatio);
-  halflifeDt(fn, halflife, dt);
+  if (!(initialized && isOut(out) && isQuat(characterRotation) && isVec3(characterAngularVelocity) && isQuat(simulationRotation)
+      && isTime(maxAdjustmentRatio) && isTime(halflife) && isTime(dt))) {
+    ready(fn); optionalObject(fn, 'out', out); quat(fn, 'characterRotation', characterRotation); vec3(fn, 'characterAngularVelocity', characterAngularVelocity);
+    quat(fn, 'simulationRotation', simulationRotation); nonNegative(fn, 'maxAdjustmentRatio', maxAdjustmentRatio);
+    halflifeDt(fn, halflife, dt);
+  }
   wasm.sp_adjust_character_rotation_by_velocity(scratch, putQuat(4, characterRotation), putVec3(8, characterAngularVelocity),
     putQuat(12, simulationRotation), maxAdjustmentRatio, halflife, dt);
   return getQuat(0, out ?? (newQuat() as T));
@@ -99,8 +109,10 @@ export function adjustCharacterRotationByVelocity<T extends Quat = Quat>(charact
 export function clampCharacterPosition<T extends Vec3 = Vec3>(characterPosition: Vec3, simulationPosition: Vec3,
   maxDistance: number, out?: T): T {
   const fn = 'clampCharacterPosition';
-  ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'characterPosition', characterPosition); vec3(fn, 'simulationPosition', simulationPosition);
-  nonNegative(fn, 'maxDistance', maxDistance);
+  if (!(initialized && isOut(out) && isVec3(characterPosition) && isVec3(simulationPosition) && isTime(maxDistance))) {
+    ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'characterPosition', characterPosition); vec3(fn, 'simulationPosition', simulationPosition);
+    nonNegative(fn, 'maxDistance', maxDistance);
+  }
   wasm.sp_clamp_character_position(scratch, putVec3(4, characterPosition), putVec3(8, simulationPosition), maxDistance);
   return getVec3(0, out ?? (newVec3() as T));
 }
@@ -109,8 +121,10 @@ export function clampCharacterPosition<T extends Vec3 = Vec3>(characterPosition:
 export function clampCharacterRotation<T extends Quat = Quat>(characterRotation: Quat, simulationRotation: Quat,
   maxAngle: number, out?: T): T {
   const fn = 'clampCharacterRotation';
-  ready(fn); optionalObject(fn, 'out', out); quat(fn, 'characterRotation', characterRotation); quat(fn, 'simulationRotation', simulationRotation);
-  nonNegative(fn, 'maxAngle', maxAngle);
+  if (!(initialized && isOut(out) && isQuat(characterRotation) && isQuat(simulationRotation) && isTime(maxAngle))) {
+    ready(fn); optionalObject(fn, 'out', out); quat(fn, 'characterRotation', characterRotation); quat(fn, 'simulationRotation', simulationRotation);
+    nonNegative(fn, 'maxAngle', maxAngle);
+  }
   wasm.sp_clamp_character_rotation(scratch, putQuat(4, characterRotation), putQuat(8, simulationRotation), maxAngle);
   return getQuat(0, out ?? (newQuat() as T));
 }

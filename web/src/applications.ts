@@ -4,8 +4,8 @@
  * piecewise-linear goal used to drive springs along control points.
  * @packageDocumentation
  */
-import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
-import { finite, finiteShape, floats, integer, nonNegative, ready, shape } from './check.js';
+import { MAX_FLOATS, allocFloats, heapF32, scratch, scratchF32, wasm } from './wasm.js';
+import { finite, finiteShape, floats, integer, isSpringStep, nonNegative, ready, shape } from './check.js';
 
 /** A character's state, updated in place: position `x`, velocity `v`, acceleration `a`. */
 export interface CharacterState {
@@ -30,13 +30,12 @@ let bufferFloats = 0;
 /** Returns the heapF32 index of a WASM buffer of at least `n` floats. */
 function buffer(n: number): number {
   if (n > bufferFloats) {
+    const floats = Math.min(Math.max(n, 2 * bufferFloats, 64), Math.max(n, MAX_FLOATS));
     if (bufferPtr) wasm.free(bufferPtr);
-    bufferFloats = Math.max(n, 2 * bufferFloats, 64);
-    bufferPtr = wasm.malloc(bufferFloats * 4);
-    if (!bufferPtr) {
-      bufferFloats = 0;
-      throw new RangeError(`sprung: out of WASM memory for ${n} floats`);
-    }
+    bufferPtr = 0;
+    bufferFloats = 0;
+    bufferPtr = allocFloats('springCharacterPredict', 'count', floats);
+    bufferFloats = floats;
   }
   return bufferPtr >> 2;
 }
@@ -47,9 +46,11 @@ function buffer(n: number): number {
  * (the article's listing omits part of that integral). Returns `state`.
  */
 export function springCharacterUpdate(state: CharacterState, vGoal: number, halflife: number, dt: number): CharacterState {
-  const fn = 'springCharacterUpdate';
-  ready(fn); finiteShape(fn, 'state', state, XVA); finite(fn, 'vGoal', vGoal);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(state.a) && Number.isFinite(vGoal))) {
+    const fn = 'springCharacterUpdate';
+    ready(fn); finiteShape(fn, 'state', state, XVA); finite(fn, 'vGoal', vGoal);
+    nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   const i = scratchF32;
   heapF32[i] = state.x; heapF32[i + 1] = state.v; heapF32[i + 2] = state.a;
   wasm.sp_spring_character_update(scratch, scratch + 4, scratch + 8, vGoal, halflife, dt);

@@ -7,7 +7,7 @@
  * frees it too if you forget, but later than you would like).
  * @packageDocumentation
  */
-import { heapF32, wasm } from './wasm.js';
+import { allocFloats, heapF32, wasm } from './wasm.js';
 import { integer, nonNegative, ready } from './check.js';
 
 /** Floats per element: 1 scalars, 2 vec2, 3 vec3, 4 vec4. */
@@ -52,7 +52,7 @@ export abstract class Batch {
   private readonly views: Float32Array[] = [];
 
   /** Allocates the fields; `count` is validated by the subclass before. */
-  protected constructor(kind: string, count: number, fields: readonly Field[]) {
+  protected constructor(kind: string, count: number, fields: readonly Field[], sizedBy = 'count') {
     this.kind = kind;
     this.count = count;
     let floats = 0;
@@ -61,15 +61,14 @@ export abstract class Batch {
       this.lengths.push(n);
       floats += Math.ceil(n / 4) * 4;
     }
-    this.ptr = wasm.malloc(Math.max(floats, 1) * 4);
-    if (this.ptr === 0) throw new RangeError(`sprung.${kind}: out of WASM memory for ${floats} floats`);
+    this.ptr = allocFloats(kind, sizedBy, floats);
     heapF32.fill(0, this.ptr >> 2, (this.ptr >> 2) + floats);
     registry?.register(this, this.ptr, this);
   }
 
   /** Throws if the batch was disposed. */
   protected live(method: string): void {
-    if (this.ptr === 0) throw new Error(`sprung.${this.kind}.${method}: used after dispose()`);
+    if (this.ptr === 0) throw new TypeError(`sprung.${this.kind}.${method}: used after dispose()`);
   }
 
   /** Byte pointer of field `i`. */
@@ -266,6 +265,8 @@ export class SpringDamperExactBatch extends HalflifeBatch {
   /** Advances every element by `dt` seconds in one call. */
   update(dt: number): this {
     this.checkUpdate(dt);
+    // like the shared halflife, a shared frequency is checked: a NaN there would reach every element
+    if (!this.perElementHalflife) nonNegative(`${this.kind}.update`, 'frequency[0]', heapF32[this.at(1) >> 2]);
     wasm.sp_spring_damper_exact_batch(this.at(2), this.at(3), this.at(4), this.at(5), this.at(1), this.at(0), this.per, dt, this.count, this.dim);
     return this;
   }

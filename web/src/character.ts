@@ -6,8 +6,8 @@
  * (three.js objects qualify) are updated in place where the C core updates in place.
  * @packageDocumentation
  */
-import { getQuat, getVec3, putQuat, putVec3, scratch, wasm, type Quat, type Vec3 } from './wasm.js';
-import { finite, integer, nonNegative, optionalObject, ready } from './check.js';
+import { allocFloats, getQuat, getVec3, putQuat, putVec3, scratch, wasm, type Quat, type Vec3 } from './wasm.js';
+import { finite, initialized, integer, isFinite4, isOut, isQuat, isTime, isVec3, nonNegative, optionalObject, ready } from './check.js';
 import { quat, vec3 } from './vec.js';
 
 /**
@@ -18,9 +18,11 @@ import { quat, vec3 } from './vec.js';
 export function desiredVelocityUpdate<T extends Vec3 = Vec3>(gamepadstickLeft: Vec3, cameraAzimuth: number,
   simulationRotation: Quat, fwrdSpeed: number, sideSpeed: number, backSpeed: number, out?: T): T {
   const fn = 'desiredVelocityUpdate';
-  ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'gamepadstickLeft', gamepadstickLeft); finite(fn, 'cameraAzimuth', cameraAzimuth);
-  quat(fn, 'simulationRotation', simulationRotation); finite(fn, 'fwrdSpeed', fwrdSpeed); finite(fn, 'sideSpeed', sideSpeed);
-  finite(fn, 'backSpeed', backSpeed);
+  if (!(initialized && isOut(out) && isVec3(gamepadstickLeft) && isQuat(simulationRotation) && isFinite4(cameraAzimuth, fwrdSpeed, sideSpeed, backSpeed))) {
+    ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'gamepadstickLeft', gamepadstickLeft); finite(fn, 'cameraAzimuth', cameraAzimuth);
+    quat(fn, 'simulationRotation', simulationRotation); finite(fn, 'fwrdSpeed', fwrdSpeed); finite(fn, 'sideSpeed', sideSpeed);
+    finite(fn, 'backSpeed', backSpeed);
+  }
   wasm.sp_desired_velocity_update(scratch, putVec3(4, gamepadstickLeft), cameraAzimuth, putQuat(8, simulationRotation),
     fwrdSpeed, sideSpeed, backSpeed);
   return getVec3(0, out ?? ({ x: 0, y: 0, z: 0 } as T));
@@ -33,8 +35,10 @@ export function desiredVelocityUpdate<T extends Vec3 = Vec3>(gamepadstickLeft: V
  */
 export function desiredRotationUpdate<T extends Quat>(desiredRotation: T, desiredDirection: Vec3, deadzone: number): T {
   const fn = 'desiredRotationUpdate';
-  ready(fn); quat(fn, 'desiredRotation', desiredRotation); vec3(fn, 'desiredDirection', desiredDirection);
-  nonNegative(fn, 'deadzone', deadzone);
+  if (!(initialized && isQuat(desiredRotation) && isVec3(desiredDirection) && isTime(deadzone))) {
+    ready(fn); quat(fn, 'desiredRotation', desiredRotation); vec3(fn, 'desiredDirection', desiredDirection);
+    nonNegative(fn, 'deadzone', deadzone);
+  }
   wasm.sp_desired_rotation_update(putQuat(0, desiredRotation), putVec3(4, desiredDirection), deadzone);
   return getQuat(0, desiredRotation);
 }
@@ -46,8 +50,11 @@ export function desiredRotationUpdate<T extends Quat>(desiredRotation: T, desire
 export function simulationPositionUpdate(position: Vec3, velocity: Vec3, acceleration: Vec3,
   desiredVelocity: Vec3, halflife: number, dt: number): void {
   const fn = 'simulationPositionUpdate';
-  ready(fn); vec3(fn, 'position', position); vec3(fn, 'velocity', velocity); vec3(fn, 'acceleration', acceleration);
-  vec3(fn, 'desiredVelocity', desiredVelocity); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(initialized && isVec3(position) && isVec3(velocity) && isVec3(acceleration) && isVec3(desiredVelocity)
+      && isTime(halflife) && isTime(dt))) {
+    ready(fn); vec3(fn, 'position', position); vec3(fn, 'velocity', velocity); vec3(fn, 'acceleration', acceleration);
+    vec3(fn, 'desiredVelocity', desiredVelocity); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   wasm.sp_simulation_position_update(putVec3(0, position), putVec3(4, velocity), putVec3(8, acceleration),
     putVec3(12, desiredVelocity), halflife, dt);
   getVec3(0, position); getVec3(4, velocity); getVec3(8, acceleration);
@@ -60,8 +67,10 @@ export function simulationPositionUpdate(position: Vec3, velocity: Vec3, acceler
 export function simulationRotationUpdate(rotation: Quat, angularVelocity: Vec3, desiredRotation: Quat,
   halflife: number, dt: number): void {
   const fn = 'simulationRotationUpdate';
-  ready(fn); quat(fn, 'rotation', rotation); vec3(fn, 'angularVelocity', angularVelocity);
-  quat(fn, 'desiredRotation', desiredRotation); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(initialized && isQuat(rotation) && isVec3(angularVelocity) && isQuat(desiredRotation) && isTime(halflife) && isTime(dt))) {
+    ready(fn); quat(fn, 'rotation', rotation); vec3(fn, 'angularVelocity', angularVelocity);
+    quat(fn, 'desiredRotation', desiredRotation); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   wasm.sp_simulation_rotation_update(putQuat(0, rotation), putVec3(4, angularVelocity), putQuat(8, desiredRotation), halflife, dt);
   getQuat(0, rotation); getVec3(4, angularVelocity);
 }
@@ -111,8 +120,7 @@ export class TrajectoryPredictor {
     const fn = 'TrajectoryPredictor';
     ready(fn); integer(fn, 'count', count, 1, 1 << 20);
     this.count = count;
-    this.ptr = wasm.malloc(count * PER_SAMPLE * 4);
-    if (!this.ptr) throw new RangeError(`sprung.${fn}: could not allocate ${count} samples`);
+    this.ptr = allocFloats(fn, 'count', count * PER_SAMPLE);
     this.times.fill(0);
     registry?.register(this, this.ptr);
   }

@@ -4,7 +4,7 @@
  * the argument, e.g. `sprung.damperExact: halflife must be a finite number ≥ 0, got -1`.
  * @internal
  */
-import { requireInit } from './wasm.js';
+import { initialized, requireInit } from './wasm.js';
 
 function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -68,6 +68,11 @@ export function optionalObject(fn: string, name: string, value: unknown): void {
   if (value !== undefined && value !== null) shape(fn, name, value, []);
 }
 
+/** Fast path: an optional `out` argument (absent, or an object). */
+export function isOut(out: unknown): boolean {
+  return out === undefined || out === null || typeof out === 'object';
+}
+
 /** `value` must be a Float32Array of at least `length` elements. */
 export function floats(fn: string, name: string, value: unknown, length: number): void {
   if (!(value instanceof Float32Array))
@@ -76,14 +81,54 @@ export function floats(fn: string, name: string, value: unknown, length: number)
     throw new RangeError(`sprung.${fn}: ${name} must have at least ${length} elements, got ${value.length}`);
 }
 
-export { requireInit as ready };
+export { requireInit as ready, initialized };
 
-/** Fast path: a `{x, v}` state with finite numbers (the detailed checks run only when false). */
+// ---- fast paths -------------------------------------------------------------------------
+// Per-frame functions first test their arguments with one cheap expression built from
+// these predicates; only when it is false do they run the detailed checks above, which
+// throw the messages. A predicate may be stricter than its detailed check (then valid but
+// unusual input merely takes the slow path), never looser.
+
+type Fields = Record<string, unknown>;
+
+/** Fast path: an object whose `x` and `v` are finite numbers (a `{x, v}` state). */
 export function isState(s: unknown): boolean {
-  return typeof s === 'object' && s !== null && Number.isFinite((s as { x: unknown }).x) && Number.isFinite((s as { v: unknown }).v);
+  return typeof s === 'object' && s !== null && Number.isFinite((s as Fields).x) && Number.isFinite((s as Fields).v);
+}
+
+/** Fast path: a `{x, v, a}` state of finite numbers. */
+export function isStateA(s: unknown): boolean {
+  return isState(s) && Number.isFinite((s as Fields).a);
+}
+
+/** Fast path: a `{x, y, z}` of finite numbers. */
+export function isVec3(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && Number.isFinite((v as Fields).x) && Number.isFinite((v as Fields).y)
+    && Number.isFinite((v as Fields).z);
+}
+
+/** Fast path: a `{x, y, z, w}` of finite numbers. */
+export function isQuat(q: unknown): boolean {
+  return isVec3(q) && Number.isFinite((q as Fields).w);
 }
 
 /** Fast path: a finite number ≥ 0 (halflife, dt). */
 export function isTime(t: unknown): boolean {
   return typeof t === 'number' && t >= 0 && t < Infinity;
+}
+
+/** Fast path: the library is initialised, `state` is a finite `{x, v}`, `halflife` and `dt` are times. */
+export function isSpringStep(state: unknown, halflife: unknown, dt: unknown): boolean {
+  return initialized && isState(state) && isTime(halflife) && isTime(dt);
+}
+
+/** Fast path: four finite numbers (pass 0 for unused ones). */
+export function isFinite4(a: unknown, b: unknown, c: unknown, d: unknown): boolean {
+  return Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c) && Number.isFinite(d);
+}
+
+/** Fast path: a finite goal and goal velocity, and a `rate` (stiffness, frequency) that is a
+ *  time-like finite number ≥ 0, > 0 when the goal velocity is not 0. */
+export function isGoal(goal: unknown, goalVelocity: unknown, rate: unknown): boolean {
+  return Number.isFinite(goal) && Number.isFinite(goalVelocity) && isTime(rate) && (rate !== 0 || goalVelocity === 0);
 }

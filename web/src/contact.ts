@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import { getVec3, heapI32, putVec3, scratch, scratchF32, wasm, type Vec3 } from './wasm.js';
-import { finite, nonNegative, ready } from './check.js';
+import { finite, initialized, isTime, isVec3, nonNegative, ready } from './check.js';
 import { vec3 } from './vec.js';
 
 /**
@@ -27,6 +27,12 @@ export class ContactState {
 function checkContact(fn: string, c: unknown): void {
   if (!(c instanceof ContactState)) throw new TypeError(`sprung.${fn}: contact must be a ContactState`);
   for (const k of ['position', 'velocity', 'point', 'target', 'offsetPosition', 'offsetVelocity'] as const) vec3(fn, `contact.${k}`, c[k]);
+}
+
+/** Fast path of {@link checkContact}. */
+function isContact(c: unknown): boolean {
+  return c instanceof ContactState && isVec3(c.position) && isVec3(c.velocity) && isVec3(c.point) && isVec3(c.target)
+    && isVec3(c.offsetPosition) && isVec3(c.offsetVelocity);
 }
 
 /* Layout of sp_contact: 6 vec3 (18 floats) then the two int flags. */
@@ -64,8 +70,11 @@ export function contactReset(contact: ContactState, inputContactPosition: Vec3, 
 export function contactUpdate(contact: ContactState, inputContactPosition: Vec3, inputContactState: boolean,
   unlockRadius: number, footHeight: number, halflife: number, dt: number): ContactState {
   const fn = 'contactUpdate';
-  ready(fn); checkContact(fn, contact); vec3(fn, 'inputContactPosition', inputContactPosition); nonNegative(fn, 'unlockRadius', unlockRadius);
-  finite(fn, 'footHeight', footHeight); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(initialized && isContact(contact) && isVec3(inputContactPosition) && isTime(unlockRadius) && Number.isFinite(footHeight)
+      && isTime(halflife) && isTime(dt))) {
+    ready(fn); checkContact(fn, contact); vec3(fn, 'inputContactPosition', inputContactPosition); nonNegative(fn, 'unlockRadius', unlockRadius);
+    finite(fn, 'footHeight', footHeight); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   wasm.sp_contact_update(put(contact), putVec3(20, inputContactPosition), inputContactState ? 1 : 0,
     unlockRadius, footHeight, halflife, dt);
   return get(contact);

@@ -4,18 +4,23 @@
  * @packageDocumentation
  */
 import { wasm } from './wasm.js';
-import { finite, nonNegative, positive, ready } from './check.js';
+import { damperStep } from './steps.js';
+import { finite, initialized, isFinite4, isTime, nonNegative, positive, ready } from './check.js';
 
 /** Moves `x` the fraction `factor` of the way to `g`: frame-rate dependent. */
 export function damper(x: number, g: number, factor: number): number {
-  ready('damper'); finite('damper', 'x', x); finite('damper', 'g', g); finite('damper', 'factor', factor);
+  if (!(initialized && isFinite4(x, g, factor, 0))) {
+    ready('damper'); finite('damper', 'x', x); finite('damper', 'g', g); finite('damper', 'factor', factor);
+  }
   return wasm.sp_damper(x, g, factor);
 }
 
 /** `lerp(x, g, damping·dt)`: frame-rate dependent and unstable once `damping·dt > 1`. Kept to show why. */
 export function damperBad(x: number, g: number, damping: number, dt: number): number {
-  const fn = 'damperBad';
-  ready(fn); finite(fn, 'x', x); finite(fn, 'g', g); finite(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
+  if (!(initialized && isFinite4(x, g, damping, 0) && isTime(dt))) {
+    const fn = 'damperBad';
+    ready(fn); finite(fn, 'x', x); finite(fn, 'g', g); finite(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
+  }
   return wasm.sp_damper_bad(x, g, damping, dt);
 }
 
@@ -36,9 +41,11 @@ export function damperExponential(x: number, g: number, damping: number, dt: num
  * `halflife` seconds, whatever the frame rate. `halflife = 0` snaps, `dt = 0` returns `x`.
  */
 export function damperExact(x: number, g: number, halflife: number, dt: number): number {
-  const fn = 'damperExact';
-  ready(fn); finite(fn, 'x', x); finite(fn, 'g', g); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
-  return wasm.sp_damper_exact(x, g, halflife, dt);
+  if (!(initialized && isFinite4(x, g, 0, 0) && isTime(halflife) && isTime(dt))) {
+    const fn = 'damperExact';
+    ready(fn); finite(fn, 'x', x); finite(fn, 'g', g); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
+  return damperStep(x, g, halflife, dt);
 }
 
 /** The article's `damper_implicit`: {@link damperExact} with `fastNegexp` and `halflife + eps`. */
@@ -51,7 +58,9 @@ export function damperImplicit(x: number, g: number, halflife: number, dt: numbe
 
 /** Exact decay of `x` toward 0: `x·2^(−dt/halflife)`. */
 export function damperDecayExact(x: number, halflife: number, dt: number): number {
-  const fn = 'damperDecayExact';
-  ready(fn); finite(fn, 'x', x); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(initialized && Number.isFinite(x) && isTime(halflife) && isTime(dt))) {
+    const fn = 'damperDecayExact';
+    ready(fn); finite(fn, 'x', x); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   return wasm.sp_damper_decay_exact(x, halflife, dt);
 }

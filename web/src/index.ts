@@ -20,3 +20,4 @@ export * from './batch.js';
 export * from './batch_pose.js';
 export * from './inertialize.js';
 export * from './transition_cost.js';
+export * from './batch_trajectory.js';

@@ -8,7 +8,8 @@
  */
 import { getQuat, getVec3, heapF32, put2, putQuat, putVec3, scratch, scratchF32, wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
-import { finite, nonNegative, ready, shape } from './check.js';
+import { criticalStep } from './steps.js';
+import { finite, initialized, isFinite4, isQuat, isSpringStep, isState, isTime, isVec3, nonNegative, ready, shape } from './check.js';
 import { quat, vec3 } from './vec.js';
 
 /** Position and velocity, written in place: an output, or a spring inertializer's offset. */
@@ -88,14 +89,16 @@ export function inertializeTransition(offset: PosVel, srcX: number, srcV: number
  * output `in + offset` into `out` (returned).
  */
 export function inertializeUpdate(out: PosVel, offset: PosVel, inX: number, inV: number, halflife: number, dt: number): PosVel {
-  const fn = 'inertializeUpdate';
-  ready(fn); shape(fn, 'out', out, XV); shape(fn, 'offset', offset, XV);
-  finite(fn, 'offset.x', offset.x); finite(fn, 'offset.v', offset.v); finite(fn, 'inX', inX); finite(fn, 'inV', inV);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
-  const p = put2(0, offset.x, offset.v);
-  wasm.sp_inertialize_update(p + 8, p + 12, p, p + 4, inX, inV, halflife, dt);
-  store2(0, offset);
-  return store2(2, out);
+  if (!(isSpringStep(offset, halflife, dt) && isState(out) && isFinite4(inX, inV, 0, 0))) {
+    const fn = 'inertializeUpdate';
+    ready(fn); shape(fn, 'out', out, XV); shape(fn, 'offset', offset, XV);
+    finite(fn, 'offset.x', offset.x); finite(fn, 'offset.v', offset.v); finite(fn, 'inX', inX); finite(fn, 'inV', inV);
+    nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
+  criticalStep(offset, 0, 0, halflife, dt); // sp_inertialize_update: the decay spring, then in + offset
+  out.x = Math.fround(Math.fround(inX) + offset.x);
+  out.v = Math.fround(Math.fround(inV) + offset.v);
+  return out;
 }
 
 /** An output vector or quaternion: only written, so any object with the numeric fields. */
@@ -120,9 +123,12 @@ export function inertializeTransitionV3(offX: Vec3, offV: Vec3, srcX: Vec3, srcV
 
 /** Vector update: decays `offX`, `offV` in place and writes `inX + offX`, `inV + offV` to `outX`, `outV`. */
 export function inertializeUpdateV3(outX: Vec3, outV: Vec3, offX: Vec3, offV: Vec3, inX: Vec3, inV: Vec3, halflife: number, dt: number): void {
-  const fn = 'inertializeUpdateV3';
-  ready(fn); outVec(fn, 'outX', outX); outVec(fn, 'outV', outV); vec3(fn, 'offX', offX); vec3(fn, 'offV', offV); vec3(fn, 'inX', inX); vec3(fn, 'inV', inV);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(initialized && isVec3(outX) && isVec3(outV) && isVec3(offX) && isVec3(offV) && isVec3(inX) && isVec3(inV)
+      && isTime(halflife) && isTime(dt))) {
+    const fn = 'inertializeUpdateV3';
+    ready(fn); outVec(fn, 'outX', outX); outVec(fn, 'outV', outV); vec3(fn, 'offX', offX); vec3(fn, 'offV', offV); vec3(fn, 'inX', inX); vec3(fn, 'inV', inV);
+    nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   wasm.sp_inertialize_update_v3(scratch + 72, scratch + 84, putVec3(0, offX), putVec3(3, offV), putVec3(6, inX), putVec3(9, inV), halflife, dt);
   getVec3(0, offX);
   getVec3(3, offV);
@@ -150,9 +156,12 @@ export function inertializeTransitionQuat(offX: Quat, offV: Vec3, srcX: Quat, sr
  * spring and writes `outX = offX·inX`, `outV = offV + offX·inV`.
  */
 export function inertializeUpdateQuat(outX: Quat, outV: Vec3, offX: Quat, offV: Vec3, inX: Quat, inV: Vec3, halflife: number, dt: number): void {
-  const fn = 'inertializeUpdateQuat';
-  ready(fn); outQuat(fn, 'outX', outX); outVec(fn, 'outV', outV); quat(fn, 'offX', offX); vec3(fn, 'offV', offV);
-  quat(fn, 'inX', inX); vec3(fn, 'inV', inV); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(initialized && isQuat(outX) && isVec3(outV) && isQuat(offX) && isVec3(offV) && isQuat(inX) && isVec3(inV)
+      && isTime(halflife) && isTime(dt))) {
+    const fn = 'inertializeUpdateQuat';
+    ready(fn); outQuat(fn, 'outX', outX); outVec(fn, 'outV', outV); quat(fn, 'offX', offX); vec3(fn, 'offV', offV);
+    quat(fn, 'inX', inX); vec3(fn, 'inV', inV); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   wasm.sp_inertialize_update_quat(scratch + 64, scratch + 80, putQuat(0, offX), putVec3(4, offV), putQuat(8, inX), putVec3(12, inV), halflife, dt);
   getQuat(0, offX);
   getVec3(4, offV);
@@ -193,8 +202,10 @@ function timedTransition(fn: string, cfn: string, offset: TimedOffset, srcX: num
 }
 
 function timedUpdate(fn: string, cfn: string, out: PosVel, offset: TimedOffset, inX: number, inV: number, blendtime: number, dt: number): PosVel {
-  ready(fn); shape(fn, 'out', out, XV); timed(fn, 'offset', offset); streams(fn, inX, inV, inX, inV, IN);
-  nonNegative(fn, 'blendtime', blendtime); nonNegative(fn, 'dt', dt);
+  if (!(isSpringStep(offset, blendtime, dt) && isTime(offset.t) && isState(out) && isFinite4(inX, inV, 0, 0))) {
+    ready(fn); shape(fn, 'out', out, XV); timed(fn, 'offset', offset); streams(fn, inX, inV, inX, inV, IN);
+    nonNegative(fn, 'blendtime', blendtime); nonNegative(fn, 'dt', dt);
+  }
   heapF32[scratchF32 + 2] = offset.t;
   wasm[cfn](scratch, scratch + 4, scratch + 8, offset.x, offset.v, inX, inV, blendtime, dt);
   offset.t = heapF32[scratchF32 + 2];
@@ -294,9 +305,11 @@ export function deadBlendingTransition(state: DeadBlendState, srcX: number, srcV
 
 /** Dead-blending update: `state.t += dt`, writes the blended output into `out` (returned). */
 export function deadBlendingUpdate(out: PosVel, state: DeadBlendState, inX: number, inV: number, halflife: number, blendtime: number, dt: number): PosVel {
-  const fn = 'deadBlendingUpdate';
-  ready(fn); shape(fn, 'out', out, XV); deadState(fn, state); finite(fn, 'inX', inX); finite(fn, 'inV', inV);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime); nonNegative(fn, 'dt', dt);
+  if (!(isSpringStep(state, halflife, dt) && typeof state.t === 'number' && state.t >= 0 && isState(out) && isFinite4(inX, inV, 0, 0) && isTime(blendtime))) {
+    const fn = 'deadBlendingUpdate';
+    ready(fn); shape(fn, 'out', out, XV); deadState(fn, state); finite(fn, 'inX', inX); finite(fn, 'inV', inV);
+    nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime); nonNegative(fn, 'dt', dt);
+  }
   heapF32[scratchF32 + 2] = state.t;
   wasm.sp_dead_blending_update(scratch, scratch + 4, scratch + 8, state.x, state.v, inX, inV, halflife, blendtime, dt);
   state.t = heapF32[scratchF32 + 2];

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
-import { finite, finiteShape, nonNegative, num, ready } from './check.js';
+import { finite, finiteShape, isFinite4, isSpringStep, isTime, nonNegative, num, ready } from './check.js';
 
 /** State of the double spring, updated in place: the spring (`x`, `v`) and the
  *  intermediate spring it follows (`xi`, `vi`). Start with `xi = x`, `vi = v`. */
@@ -34,9 +34,11 @@ const XVX = ['x', 'v', 'xi'] as const;
  * Returns `state`.
  */
 export function doubleSpringDamperExact(state: DoubleSpringState, goal: number, halflife: number, dt: number): DoubleSpringState {
-  const fn = 'doubleSpringDamperExact';
-  ready(fn); finiteShape(fn, 'state', state, XVXV); finite(fn, 'goal', goal);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(isSpringStep(state, halflife, dt) && isFinite4(state.xi, state.vi, goal, 0))) {
+    const fn = 'doubleSpringDamperExact';
+    ready(fn); finiteShape(fn, 'state', state, XVXV); finite(fn, 'goal', goal);
+    nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  }
   const i = scratchF32;
   heapF32[i] = state.x; heapF32[i + 1] = state.v; heapF32[i + 2] = state.xi; heapF32[i + 3] = state.vi;
   wasm.sp_double_spring_damper_exact(scratch, scratch + 4, scratch + 8, scratch + 12, goal, halflife, dt);
@@ -45,8 +47,10 @@ export function doubleSpringDamperExact(state: DoubleSpringState, goal: number, 
 }
 
 function timedLike(fn: string, state: TimedSpringState, goal: number, halflife: number, dt: number, apprehension: number): number {
-  ready(fn); finiteShape(fn, 'state', state, XVX); finite(fn, 'goal', goal);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt); nonNegative(fn, 'apprehension', apprehension);
+  if (!(isSpringStep(state, halflife, dt) && isFinite4(state.xi, goal, 0, 0) && isTime(apprehension))) {
+    ready(fn); finiteShape(fn, 'state', state, XVX); finite(fn, 'goal', goal);
+    nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt); nonNegative(fn, 'apprehension', apprehension);
+  }
   const i = scratchF32;
   heapF32[i] = state.x; heapF32[i + 1] = state.v; heapF32[i + 2] = state.xi;
   return i;

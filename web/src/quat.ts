@@ -5,7 +5,7 @@
  */
 import { getQuat, getVec3, putQuat, putVec3, scratch, wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
-import { finiteShape, nonNegative, ready, shape } from './check.js';
+import { finiteShape, initialized, isQuat, isTime, isVec3, nonNegative, ready, shape } from './check.js';
 
 const XYZW = ['x', 'y', 'z', 'w'] as const;
 const XYZ = ['x', 'y', 'z'] as const;
@@ -73,6 +73,11 @@ export function quatFromScaledAngleAxis(v: Vec3, out?: Quat): Quat {
   return getQuat(OUT, result);
 }
 
+/** Fast path of {@link checkSpring}. */
+function isQuatSpring(rotation: Quat, angularVelocity: Vec3, halflife: number, dt: number): boolean {
+  return initialized && isQuat(rotation) && isVec3(angularVelocity) && isTime(halflife) && isTime(dt);
+}
+
 function checkSpring(fn: string, rotation: Quat, angularVelocity: Vec3, halflife: number, dt: number): void {
   ready(fn); finiteShape(fn, 'rotation', rotation, XYZW); finiteShape(fn, 'angularVelocity', angularVelocity, XYZ);
   nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
@@ -84,8 +89,10 @@ function checkSpring(fn: string, rotation: Quat, angularVelocity: Vec3, halflife
  * returns `rotation`.
  */
 export function simpleSpringDamperExactQuat(rotation: Quat, angularVelocity: Vec3, goal: Quat, halflife: number, dt: number): Quat {
-  const fn = 'simpleSpringDamperExactQuat';
-  checkSpring(fn, rotation, angularVelocity, halflife, dt); finiteShape(fn, 'goal', goal, XYZW);
+  if (!(isQuatSpring(rotation, angularVelocity, halflife, dt) && isQuat(goal))) {
+    const fn = 'simpleSpringDamperExactQuat';
+    checkSpring(fn, rotation, angularVelocity, halflife, dt); finiteShape(fn, 'goal', goal, XYZW);
+  }
   wasm.sp_simple_spring_damper_exact_quat(putQuat(OUT, rotation), putVec3(A, angularVelocity), putQuat(B, goal), halflife, dt);
   getVec3(A, angularVelocity);
   return getQuat(OUT, rotation);
@@ -94,8 +101,7 @@ export function simpleSpringDamperExactQuat(rotation: Quat, angularVelocity: Vec
 /** Exact critical spring decaying a rotation toward the identity (an inertializer's
  *  rotation offset): updates `rotation` and `angularVelocity` in place, returns `rotation`. */
 export function decaySpringDamperExactQuat(rotation: Quat, angularVelocity: Vec3, halflife: number, dt: number): Quat {
-  const fn = 'decaySpringDamperExactQuat';
-  checkSpring(fn, rotation, angularVelocity, halflife, dt);
+  if (!isQuatSpring(rotation, angularVelocity, halflife, dt)) checkSpring('decaySpringDamperExactQuat', rotation, angularVelocity, halflife, dt);
   wasm.sp_decay_spring_damper_exact_quat(putQuat(OUT, rotation), putVec3(A, angularVelocity), halflife, dt);
   getVec3(A, angularVelocity);
   return getQuat(OUT, rotation);

@@ -4,8 +4,9 @@
  * critical, simple and decay springs. Each updates a `{x, v}` state in place.
  * @packageDocumentation
  */
-import { heapF32, initialized, put2, scratchF32, wasm } from './wasm.js';
-import { finite, isState, isTime, nonNegative, positive, ready, shape } from './check.js';
+import { heapF32, put2, scratchF32, wasm } from './wasm.js';
+import { criticalStep } from './steps.js';
+import { finite, isFinite4, isGoal, isSpringStep, isTime, nonNegative, positive, ready, shape } from './check.js';
 
 /** A spring's state, updated in place: position `x` and velocity `v` (per second). */
 export interface SpringState {
@@ -42,10 +43,12 @@ function checkCommon(fn: string, state: unknown, halflife: number, dt: number): 
  * unstable for large `dt` or stiffness. Kept to show why the exact spring exists.
  */
 export function springDamperBad(state: SpringState, goal: number, goalVelocity: number, stiffness: number, damping: number, dt: number): SpringState {
-  const fn = 'springDamperBad';
-  ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
-  finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-  finite(fn, 'stiffness', stiffness); finite(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
+  if (!(isSpringStep(state, 0, dt) && isFinite4(goal, goalVelocity, stiffness, damping))) {
+    const fn = 'springDamperBad';
+    ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
+    finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+    finite(fn, 'stiffness', stiffness); finite(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
+  }
   const p = load(state);
   wasm.sp_spring_damper_bad(p, p + 4, goal, goalVelocity, stiffness, damping, dt);
   return store(state);
@@ -57,11 +60,13 @@ export function springDamperBad(state: SpringState, goal: number, goalVelocity: 
  * `stiffness` must be > 0 when `goalVelocity` is not 0.
  */
 export function springDamperExactStiffness(state: SpringState, goal: number, goalVelocity: number, stiffness: number, damping: number, dt: number): SpringState {
-  const fn = 'springDamperExactStiffness';
-  ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
-  finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-  if (goalVelocity !== 0) positive(fn, 'stiffness', stiffness); else nonNegative(fn, 'stiffness', stiffness);
-  nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
+  if (!(isSpringStep(state, damping, dt) && isGoal(goal, goalVelocity, stiffness))) {
+    const fn = 'springDamperExactStiffness';
+    ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
+    finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+    if (goalVelocity !== 0) positive(fn, 'stiffness', stiffness); else nonNegative(fn, 'stiffness', stiffness);
+    nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
+  }
   const p = load(state);
   wasm.sp_spring_damper_exact_stiffness(p, p + 4, goal, goalVelocity, stiffness, damping, dt);
   return store(state);
@@ -72,9 +77,11 @@ export function springDamperExactStiffness(state: SpringState, goal: number, goa
  * in every regime. It is critically damped when `frequency = criticalFrequency(halflife)`.
  */
 export function springDamperExact(state: SpringState, goal: number, goalVelocity: number, frequency: number, halflife: number, dt: number): SpringState {
-  const fn = 'springDamperExact';
-  checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-  if (goalVelocity !== 0) positive(fn, 'frequency', frequency); else nonNegative(fn, 'frequency', frequency);
+  if (!(isSpringStep(state, halflife, dt) && isGoal(goal, goalVelocity, frequency))) {
+    const fn = 'springDamperExact';
+    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+    if (goalVelocity !== 0) positive(fn, 'frequency', frequency); else nonNegative(fn, 'frequency', frequency);
+  }
   const p = load(state);
   wasm.sp_spring_damper_exact(p, p + 4, goal, goalVelocity, frequency, halflife, dt);
   return store(state);
@@ -85,9 +92,11 @@ export function springDamperExact(state: SpringState, goal: number, goalVelocity
  * damped) and `halflife` (s).
  */
 export function springDamperExactRatio(state: SpringState, goal: number, goalVelocity: number, dampingRatio: number, halflife: number, dt: number): SpringState {
-  const fn = 'springDamperExactRatio';
-  checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-  positive(fn, 'dampingRatio', dampingRatio);
+  if (!(isSpringStep(state, halflife, dt) && isFinite4(goal, goalVelocity, 0, 0) && dampingRatio > 0 && dampingRatio < Infinity)) {
+    const fn = 'springDamperExactRatio';
+    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+    positive(fn, 'dampingRatio', dampingRatio);
+  }
   const p = load(state);
   wasm.sp_spring_damper_exact_ratio(p, p + 4, goal, goalVelocity, dampingRatio, halflife, dt);
   return store(state);
@@ -98,10 +107,12 @@ export function springDamperExactRatio(state: SpringState, goal: number, goalVel
  * kept for comparison with {@link springDamperExactStiffness}.
  */
 export function springDamperImplicit(state: SpringState, goal: number, goalVelocity: number, stiffness: number, damping: number, dt: number, eps = 1e-5): SpringState {
-  const fn = 'springDamperImplicit';
-  ready(fn); shape(fn, 'state', state, XV); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-  finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
-  nonNegative(fn, 'stiffness', stiffness); nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt); positive(fn, 'eps', eps);
+  if (!(isSpringStep(state, stiffness, dt) && isTime(damping) && isFinite4(goal, goalVelocity, 0, 0) && eps > 0 && eps < Infinity)) {
+    const fn = 'springDamperImplicit';
+    ready(fn); shape(fn, 'state', state, XV); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+    finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
+    nonNegative(fn, 'stiffness', stiffness); nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt); positive(fn, 'eps', eps);
+  }
   const p = load(state);
   wasm.sp_spring_damper_implicit(p, p + 4, goal, goalVelocity, stiffness, damping, dt, eps);
   return store(state);
@@ -109,38 +120,35 @@ export function springDamperImplicit(state: SpringState, goal: number, goalVeloc
 
 /** Exact critically damped spring toward `goal` with goal velocity `goalVelocity`. */
 export function criticalSpringDamperExact(state: SpringState, goal: number, goalVelocity: number, halflife: number, dt: number): SpringState {
-  const fn = 'criticalSpringDamperExact';
-  checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-  const p = load(state);
-  wasm.sp_critical_spring_damper_exact(p, p + 4, goal, goalVelocity, halflife, dt);
-  return store(state);
+  if (!(isSpringStep(state, halflife, dt) && isFinite4(goal, goalVelocity, 0, 0))) {
+    const fn = 'criticalSpringDamperExact';
+    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+  }
+  return criticalStep(state, goal, goalVelocity, halflife, dt);
 }
 
 /** Exact critically damped spring toward `goal` (goal velocity 0): the everyday spring. */
 export function simpleSpringDamperExact(state: SpringState, goal: number, halflife: number, dt: number): SpringState {
-  if (!(initialized && isState(state) && isTime(halflife) && isTime(dt) && Number.isFinite(goal))) {
+  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(goal))) {
     const fn = 'simpleSpringDamperExact';
     checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
   }
-  const p = load(state);
-  wasm.sp_simple_spring_damper_exact(p, p + 4, goal, halflife, dt);
-  return store(state);
+  return criticalStep(state, goal, 0, halflife, dt);
 }
 
 /** Exact critically damped spring decaying `state` toward 0 (the inertializer's offset). */
 export function decaySpringDamperExact(state: SpringState, halflife: number, dt: number): SpringState {
-  const fn = 'decaySpringDamperExact';
-  checkCommon(fn, state, halflife, dt);
-  const p = load(state);
-  wasm.sp_decay_spring_damper_exact(p, p + 4, halflife, dt);
-  return store(state);
+  if (!isSpringStep(state, halflife, dt)) checkCommon('decaySpringDamperExact', state, halflife, dt);
+  return criticalStep(state, 0, 0, halflife, dt);
 }
 
 /** The article's `simple_spring_damper_implicit` (fast exp), kept for comparison. */
 export function simpleSpringDamperImplicit(state: SpringState, goal: number, halflife: number, dt: number): SpringState {
-  const fn = 'simpleSpringDamperImplicit';
-  checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
-  positive(fn, 'halflife', halflife); // the article's form has no eps: halflife 0 gives 0·Inf
+  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(goal) && halflife > 0)) {
+    const fn = 'simpleSpringDamperImplicit';
+    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
+    positive(fn, 'halflife', halflife); // the article's form has no eps: halflife 0 gives 0·Inf
+  }
   const p = load(state);
   wasm.sp_simple_spring_damper_implicit(p, p + 4, goal, halflife, dt);
   return store(state);

@@ -9,14 +9,17 @@
  * @packageDocumentation
  */
 import { heapF32, put2, scratch, scratchF32, wasm } from './wasm.js';
-import { finite, nonNegative, ready, shape } from './check.js';
+import { finite, isFinite4, isSpringStep, isTime, nonNegative, ready, shape } from './check.js';
 import type { SpringState } from './springs.js';
 
 const XV = ['x', 'v'] as const;
 
-function load(fn: string, state: SpringState, dt: number): number {
+function check(fn: string, state: SpringState, dt: number): void {
   ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
   nonNegative(fn, 'dt', dt);
+}
+
+function load(state: SpringState): number {
   return put2(0, state.x, state.v);
 }
 
@@ -34,10 +37,13 @@ function store(state: SpringState): SpringState {
  */
 export function trackingSpringUpdate(state: SpringState, xGoal: number, vGoal: number, aGoal: number,
   xGain: number, vGain: number, aGain: number, dt: number): SpringState {
-  const fn = 'trackingSpringUpdate';
-  const p = load(fn, state, dt);
-  finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
-  finite(fn, 'xGain', xGain); finite(fn, 'vGain', vGain); finite(fn, 'aGain', aGain);
+  if (!(isSpringStep(state, 0, dt) && isFinite4(xGoal, vGoal, aGoal, xGain) && isFinite4(vGain, aGain, 0, 0))) {
+    const fn = 'trackingSpringUpdate';
+    check(fn, state, dt);
+    finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
+    finite(fn, 'xGain', xGain); finite(fn, 'vGain', vGain); finite(fn, 'aGain', aGain);
+  }
+  const p = load(state);
   wasm.sp_tracking_spring_update(p, p + 4, xGoal, vGoal, aGoal, xGain, vGain, aGain, dt);
   return store(state);
 }
@@ -45,18 +51,24 @@ export function trackingSpringUpdate(state: SpringState, xGoal: number, vGoal: n
 /** {@link trackingSpringUpdate} without the acceleration blend: for a step whose `aGoal` is bad. */
 export function trackingSpringUpdateNoAcceleration(state: SpringState, xGoal: number, vGoal: number,
   xGain: number, vGain: number, dt: number): SpringState {
-  const fn = 'trackingSpringUpdateNoAcceleration';
-  const p = load(fn, state, dt);
-  finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'xGain', xGain); finite(fn, 'vGain', vGain);
+  if (!(isSpringStep(state, 0, dt) && isFinite4(xGoal, vGoal, xGain, vGain))) {
+    const fn = 'trackingSpringUpdateNoAcceleration';
+    check(fn, state, dt);
+    finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'xGain', xGain); finite(fn, 'vGain', vGain);
+  }
+  const p = load(state);
   wasm.sp_tracking_spring_update_no_acceleration(p, p + 4, xGoal, vGoal, xGain, vGain, dt);
   return store(state);
 }
 
 /** {@link trackingSpringUpdate} with only the position blend: for the step across a known discontinuity. */
 export function trackingSpringUpdateNoVelocityAcceleration(state: SpringState, xGoal: number, xGain: number, dt: number): SpringState {
-  const fn = 'trackingSpringUpdateNoVelocityAcceleration';
-  const p = load(fn, state, dt);
-  finite(fn, 'xGoal', xGoal); finite(fn, 'xGain', xGain);
+  if (!(isSpringStep(state, 0, dt) && isFinite4(xGoal, xGain, 0, 0))) {
+    const fn = 'trackingSpringUpdateNoVelocityAcceleration';
+    check(fn, state, dt);
+    finite(fn, 'xGoal', xGoal); finite(fn, 'xGain', xGain);
+  }
+  const p = load(state);
   wasm.sp_tracking_spring_update_no_velocity_acceleration(p, p + 4, xGoal, xGain, dt);
   return store(state);
 }
@@ -67,10 +79,13 @@ export function trackingSpringUpdateNoVelocityAcceleration(state: SpringState, x
  */
 export function trackingSpringUpdateImproved(state: SpringState, xGoal: number, vGoal: number, aGoal: number,
   xHalflife: number, vHalflife: number, aHalflife: number, dt: number): SpringState {
-  const fn = 'trackingSpringUpdateImproved';
-  const p = load(fn, state, dt);
-  finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
-  nonNegative(fn, 'xHalflife', xHalflife); nonNegative(fn, 'vHalflife', vHalflife); nonNegative(fn, 'aHalflife', aHalflife);
+  if (!(isSpringStep(state, xHalflife, dt) && isFinite4(xGoal, vGoal, aGoal, 0) && isTime(vHalflife) && isTime(aHalflife))) {
+    const fn = 'trackingSpringUpdateImproved';
+    check(fn, state, dt);
+    finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
+    nonNegative(fn, 'xHalflife', xHalflife); nonNegative(fn, 'vHalflife', vHalflife); nonNegative(fn, 'aHalflife', aHalflife);
+  }
+  const p = load(state);
   wasm.sp_tracking_spring_update_improved(p, p + 4, xGoal, vGoal, aGoal, xHalflife, vHalflife, aHalflife, dt);
   return store(state);
 }
@@ -83,10 +98,13 @@ export function trackingSpringUpdateImproved(state: SpringState, xGoal: number, 
  */
 export function trackingSpringUpdateExact(state: SpringState, xGoal: number, vGoal: number, aGoal: number,
   frequency: number, halflife: number, dt: number): SpringState {
-  const fn = 'trackingSpringUpdateExact';
-  const p = load(fn, state, dt);
-  finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
-  nonNegative(fn, 'frequency', frequency); nonNegative(fn, 'halflife', halflife);
+  if (!(isSpringStep(state, halflife, dt) && isFinite4(xGoal, vGoal, aGoal, 0) && isTime(frequency))) {
+    const fn = 'trackingSpringUpdateExact';
+    check(fn, state, dt);
+    finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
+    nonNegative(fn, 'frequency', frequency); nonNegative(fn, 'halflife', halflife);
+  }
+  const p = load(state);
   wasm.sp_tracking_spring_update_exact(p, p + 4, xGoal, vGoal, aGoal, frequency, halflife, dt);
   return store(state);
 }
@@ -103,9 +121,12 @@ export function trackingSpringUpdateExactNoAcceleration(state: SpringState, xGoa
  */
 export function trackingSpringUpdateExactNoVelocityAcceleration(state: SpringState, xGoal: number,
   frequency: number, halflife: number, dt: number): SpringState {
-  const fn = 'trackingSpringUpdateExactNoVelocityAcceleration';
-  const p = load(fn, state, dt);
-  finite(fn, 'xGoal', xGoal); nonNegative(fn, 'frequency', frequency); nonNegative(fn, 'halflife', halflife);
+  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(xGoal) && isTime(frequency))) {
+    const fn = 'trackingSpringUpdateExactNoVelocityAcceleration';
+    check(fn, state, dt);
+    finite(fn, 'xGoal', xGoal); nonNegative(fn, 'frequency', frequency); nonNegative(fn, 'halflife', halflife);
+  }
+  const p = load(state);
   wasm.sp_tracking_spring_update_exact_no_velocity_acceleration(p, p + 4, xGoal, frequency, halflife, dt);
   return store(state);
 }

@@ -6,7 +6,7 @@
  * Euclidean distance; whole cost landscapes in one call; a brute-force feature search.
  * @packageDocumentation
  */
-import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
+import { MAX_FLOATS, allocFloats, heapF32, scratch, scratchF32, wasm } from './wasm.js';
 import { finite, floats, integer, nonNegative, ready, shape } from './check.js';
 
 /** The inertializers whose transition cost can be measured. */
@@ -175,19 +175,18 @@ export function inertializationFeatureCoefficients(inertializer: Inertializer, h
 
 // ---- WASM working buffer (grow-only) ------------------------------------------------------
 
-/** The most floats one allocation can hold: malloc takes a 32-bit signed byte count. */
-const MAX_FLOATS = 2 ** 29 - 1;
 let bufPtr = 0;
 let bufFloats = 0;
 
 /** Byte pointer to at least `n` floats of WASM memory owned by this module (grown, never shrunk). */
 function buffer(n: number): number {
-  if (n > MAX_FLOATS) throw new RangeError(`sprung: ${n} floats do not fit in WASM memory`);
   if (n > bufFloats) {
+    const floats = Math.min(Math.max(n, bufFloats * 2, 1024), Math.max(n, MAX_FLOATS));
     if (bufPtr) wasm.free(bufPtr);
-    bufFloats = Math.min(Math.max(n, bufFloats * 2, 1024), MAX_FLOATS);
-    bufPtr = wasm.malloc(bufFloats * 4);
-    if (!bufPtr) { bufFloats = 0; throw new RangeError(`sprung: out of WASM memory allocating ${n} floats`); }
+    bufPtr = 0;
+    bufFloats = 0;
+    bufPtr = allocFloats('transitionCostLandscape', 'nx·ny', floats);
+    bufFloats = floats;
   }
   return bufPtr;
 }
@@ -292,13 +291,9 @@ export class FeatureDatabase {
   constructor(rows: number, dims: number) {
     const fn = 'FeatureDatabase';
     ready(fn); integer(fn, 'rows', rows, 0); integer(fn, 'dims', dims, 1);
-    // the byte count must fit malloc's 32-bit argument: a wrapped one would allocate a few
-    // bytes and the zero-fill below would overwrite everything after them
-    if ((rows + 1) * dims > MAX_FLOATS) throw new RangeError(`sprung.${fn}: rows·dims must be below ${MAX_FLOATS}, got ${rows}·${dims}`);
     this.rows = rows;
     this.dims = dims;
-    this.ptr = wasm.malloc((rows + 1) * dims * 4);
-    if (!this.ptr) throw new RangeError(`sprung.${fn}: out of WASM memory`);
+    this.ptr = allocFloats(fn, 'rows·dims', (rows + 1) * dims);
     heapF32.fill(0, this.ptr >> 2, (this.ptr >> 2) + (rows + 1) * dims);
     this.view = heapF32.subarray(this.ptr >> 2, (this.ptr >> 2) + rows * dims);
     registry?.register(this, this.ptr, this);

@@ -111,6 +111,24 @@ export function init(): Promise<void> {
   return loading;
 }
 
+/** The most floats one allocation can hold: malloc takes a 32-bit signed byte count. @internal */
+export const MAX_FLOATS = 2 ** 29 - 1;
+
+/**
+ * Allocates `n` floats (at least one) of WASM memory for `sprung.<fn>`. Throws a RangeError
+ * naming `what` (the argument that sized it) when `n` exceeds one allocation — a wrapped
+ * byte count would allocate a few bytes and everything written after them would corrupt
+ * the heap — or when memory is exhausted.
+ * @internal
+ */
+export function allocFloats(fn: string, what: string, n: number): number {
+  if (!(n <= MAX_FLOATS))
+    throw new RangeError(`sprung.${fn}: ${what} needs ${n} floats, more than one WASM allocation holds (${MAX_FLOATS})`);
+  const ptr = wasm.malloc(Math.max(n, 1) * 4);
+  if (ptr === 0) throw new RangeError(`sprung.${fn}: out of WASM memory for ${n} floats (${what})`);
+  return ptr;
+}
+
 /** True once {@link init} has resolved. */
 export function isReady(): boolean {
   return initialized;

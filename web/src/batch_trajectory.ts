@@ -1,0 +1,68 @@
+/**
+ * Trajectory prediction for many characters in one WASM call: each character exactly as
+ * {@link TrajectoryPredictor} (the critical-spring simulation of "Code vs Data Driven
+ * Displacement"), for crowds of characters or AI agents.
+ * @packageDocumentation
+ */
+import { wasm } from './wasm.js';
+import { finite, integer, nonNegative, ready } from './check.js';
+import { Batch } from './batch.js';
+
+/** Floats per character in {@link TrajectoryBatch.state}: position 3, velocity 3, acceleration 3, rotation 4, angular velocity 3. */
+export const TRAJECTORY_STATE_FLOATS = 16;
+/** Floats per character in {@link TrajectoryBatch.goal}: desired velocity 3, desired rotation 4. */
+export const TRAJECTORY_GOAL_FLOATS = 7;
+
+/**
+ * `characters` characters, `samples` future samples each. Write each character's state
+ * (`state`, 16 floats per character: position, velocity, acceleration, rotation x,y,z,w,
+ * angular velocity) and goal (`goal`, 7 floats: desired velocity, desired rotation), call
+ * {@link TrajectoryBatch.predict}, and read `prediction`: character `c`'s block starts at
+ * `16·samples·c` and holds positions (3 per sample), velocities (3), accelerations (3),
+ * rotations (4) and angular velocities (3), in that order ({@link TrajectoryBatch.layout}).
+ */
+export class TrajectoryBatch extends Batch {
+  /** Future samples per character. */
+  readonly samples: number;
+
+  /** Room for `characters` characters of `samples` samples; states and goals start at 0 (set the rotations). */
+  constructor(characters: number, samples: number) {
+    const fn = 'TrajectoryBatch';
+    ready(fn);
+    integer(fn, 'characters', characters, 0, 1 << 20);
+    integer(fn, 'samples', samples, 1, 1 << 16);
+    if (characters * samples > 1 << 24) throw new RangeError(`sprung.${fn}: characters·samples must be at most ${1 << 24}, got ${characters * samples}`);
+    super(fn, characters, [['state', 16 * characters], ['goal', 7 * characters], ['times', samples], ['prediction', 16 * samples * characters]], 'characters·samples');
+    this.samples = samples;
+  }
+
+  /** States, 16 floats per character. */
+  get state(): Float32Array { return this.view(0, 'state'); }
+  /** Goals, 7 floats per character. */
+  get goal(): Float32Array { return this.view(1, 'goal'); }
+  /** Sample times in seconds from now, used when {@link TrajectoryBatch.predict} gets no `dt`. */
+  get times(): Float32Array { return this.view(2, 'times'); }
+  /** The predictions, `16·samples` floats per character. */
+  get prediction(): Float32Array { return this.view(3, 'prediction'); }
+
+  /** Float offsets, inside one character's block of `prediction`, of its five parts. */
+  get layout(): { positions: number; velocities: number; accelerations: number; rotations: number; angularVelocities: number } {
+    const m = this.samples;
+    return { positions: 0, velocities: 3 * m, accelerations: 6 * m, rotations: 9 * m, angularVelocities: 13 * m };
+  }
+
+  /**
+   * Predicts every character: positions with `positionHalflife`, rotations with
+   * `rotationHalflife`, at the times `i·dt` (or the `times` view when `dt` is omitted).
+   */
+  predict(positionHalflife: number, rotationHalflife: number, dt?: number): this {
+    const fn = 'TrajectoryBatch.predict';
+    this.live('predict');
+    nonNegative(fn, 'positionHalflife', positionHalflife);
+    nonNegative(fn, 'rotationHalflife', rotationHalflife);
+    if (dt !== undefined) finite(fn, 'dt', dt);
+    wasm.sp_trajectory_predict_batch(this.at(3), this.at(0), this.at(1), dt === undefined ? this.at(2) : 0, dt ?? 0,
+      this.samples, positionHalflife, rotationHalflife, this.count);
+    return this;
+  }
+}
