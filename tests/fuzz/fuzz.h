@@ -113,4 +113,18 @@ static inline void fuzz_fail(const fuzz_input *in, const char *what)
 /* In both modes: an invariant that holds for any input (batch = scalar, isolation). */
 #define ALWAYS(in, cond) do { if (!(cond)) fuzz_fail((in), #cond); } while (0)
 
+/* A harness's table of cases, and the libFuzzer entry point over it: the selector byte
+ * picks a case, which runs on the decoded input. */
+typedef struct { const char *name; void (*run)(fuzz_input *); } fuzz_case;
+
+static inline int fuzz_dispatch(const fuzz_case *cases, unsigned count, const uint8_t *data, size_t size)
+{
+    fuzz_input in;
+    fuzz_decode(&in, data, size);
+    unsigned k = in.sel % count;
+    in.fn = cases[k].name;
+    cases[k].run(&in);
+    return 0;
+}
+
 #endif

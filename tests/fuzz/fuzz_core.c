@@ -361,7 +361,7 @@ static void f_quat_springs(fuzz_input *in)
 
 /* ------------------------------------------------------------------------------------- */
 
-static const struct { const char *name; void (*run)(fuzz_input *); } cases[] = {
+static const fuzz_case cases[] = {
     { "lerp", f_lerp },
     { "fast_negexp", f_fast_negexp },
     { "fast_atan", f_fast_atan },
@@ -397,10 +397,5 @@ static const struct { const char *name; void (*run)(fuzz_input *); } cases[] = {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_input in;
-    fuzz_decode(&in, data, size);
-    unsigned k = in.sel % (unsigned)(sizeof cases / sizeof cases[0]);
-    in.fn = cases[k].name;
-    cases[k].run(&in);
-    return 0;
+    return fuzz_dispatch(cases, (unsigned)(sizeof cases / sizeof cases[0]), data, size);
 }

@@ -257,7 +257,7 @@ static void f_features_search(fuzz_input *in)
 
 /* ------------------------------------------------------------------------------------- */
 
-static const struct { const char *name; void (*run)(fuzz_input *); } cases[] = {
+static const fuzz_case cases[] = {
     { "inertialize_spring", f_inertialize_spring },
     { "inertialize_v3", f_inertialize_v3 },
     { "inertialize_quat", f_inertialize_quat },
@@ -271,10 +271,5 @@ static const struct { const char *name; void (*run)(fuzz_input *); } cases[] = {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_input in;
-    fuzz_decode(&in, data, size);
-    unsigned k = in.sel % (unsigned)(sizeof cases / sizeof cases[0]);
-    in.fn = cases[k].name;
-    cases[k].run(&in);
-    return 0;
+    return fuzz_dispatch(cases, (unsigned)(sizeof cases / sizeof cases[0]), data, size);
 }

@@ -277,7 +277,7 @@ static void f_contact(fuzz_input *in)
 
 /* ------------------------------------------------------------------------------------- */
 
-static const struct { const char *name; void (*run)(fuzz_input *); } cases[] = {
+static const fuzz_case cases[] = {
     { "tracking_gains", f_tracking_gains },
     { "tracking_improved", f_tracking_improved },
     { "tracking_exact", f_tracking_exact },
@@ -296,10 +296,5 @@ static const struct { const char *name; void (*run)(fuzz_input *); } cases[] = {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_input in;
-    fuzz_decode(&in, data, size);
-    unsigned k = in.sel % (unsigned)(sizeof cases / sizeof cases[0]);
-    in.fn = cases[k].name;
-    cases[k].run(&in);
-    return 0;
+    return fuzz_dispatch(cases, (unsigned)(sizeof cases / sizeof cases[0]), data, size);
 }

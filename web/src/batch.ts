@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import { allocFloats, heapF32, wasm } from './wasm.js';
-import { integer, nonNegative, ready } from './check.js';
+import { integer, isTime, nonNegative, ready } from './check.js';
 
 /** Floats per element: 1 scalars, 2 vec2, 3 vec3, 4 vec4. */
 export type BatchDim = 1 | 2 | 3 | 4;
@@ -143,6 +143,7 @@ abstract class HalflifeBatch extends Batch {
 
   /** Checks dt and a shared halflife before an update. */
   protected checkUpdate(dt: number): void {
+    if (this.ptr !== 0 && isTime(dt) && (this.perElementHalflife || isTime(heapF32[this.ptr >> 2]))) return; // valid: no message built
     const fn = `${this.kind}.update`;
     this.live('update');
     nonNegative(fn, 'dt', dt);
@@ -266,7 +267,7 @@ export class SpringDamperExactBatch extends HalflifeBatch {
   update(dt: number): this {
     this.checkUpdate(dt);
     // like the shared halflife, a shared frequency is checked: a NaN there would reach every element
-    if (!this.perElementHalflife) nonNegative(`${this.kind}.update`, 'frequency[0]', heapF32[this.at(1) >> 2]);
+    if (!this.perElementHalflife && !isTime(heapF32[this.at(1) >> 2])) nonNegative(`${this.kind}.update`, 'frequency[0]', heapF32[this.at(1) >> 2]);
     wasm.sp_spring_damper_exact_batch(this.at(2), this.at(3), this.at(4), this.at(5), this.at(1), this.at(0), this.per, dt, this.count, this.dim);
     return this;
   }

@@ -6,7 +6,7 @@
  * Position and velocity of the output are continuous across every transition.
  * @packageDocumentation
  */
-import { getQuat, getVec3, heapF32, put2, putQuat, putVec3, scratch, scratchF32, wasm } from './wasm.js';
+import { getQuat, getVec3, getXV, heapF32, put2, putQuat, putVec3, scratch, scratchF32, wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
 import { criticalStep } from './steps.js';
 import { finite, initialized, isFinite4, isQuat, isSpringStep, isState, isTime, isVec3, nonNegative, ready, shape } from './check.js';
@@ -46,12 +46,6 @@ const XVT = ['x', 'v', 't'] as const;
 const XYZ = ['x', 'y', 'z'] as const;
 const XYZW = ['x', 'y', 'z', 'w'] as const;
 
-function store2(slot: number, out: PosVel): PosVel {
-  out.x = heapF32[scratchF32 + slot];
-  out.v = heapF32[scratchF32 + slot + 1];
-  return out;
-}
-
 function timed(fn: string, name: string, s: unknown): void {
   shape(fn, name, s, XVT);
   const o = s as TimedOffset;
@@ -81,7 +75,7 @@ export function inertializeTransition(offset: PosVel, srcX: number, srcV: number
   streams(fn, srcX, srcV, dstX, dstV, SRC_DST);
   const p = put2(0, offset.x, offset.v);
   wasm.sp_inertialize_transition(p, p + 4, srcX, srcV, dstX, dstV);
-  return store2(0, offset);
+  return getXV(0, offset);
 }
 
 /**
@@ -188,7 +182,7 @@ export function decayedOffsetCubic(out: PosVel, initX: number, initV: number, bl
   ready(fn); shape(fn, 'out', out, XV); finite(fn, 'initX', initX); finite(fn, 'initV', initV);
   nonNegative(fn, 'blendtime', blendtime); nonNegative(fn, 'dt', dt);
   wasm.sp_decayed_offset_cubic(scratch, scratch + 4, initX, initV, blendtime, dt);
-  return store2(0, out);
+  return getXV(0, out);
 }
 
 function timedTransition(fn: string, cfn: string, offset: TimedOffset, srcX: number, srcV: number, dstX: number, dstV: number, blendtime: number): TimedOffset {
@@ -196,7 +190,7 @@ function timedTransition(fn: string, cfn: string, offset: TimedOffset, srcX: num
   const p = put2(0, offset.x, offset.v);
   heapF32[scratchF32 + 2] = offset.t;
   wasm[cfn](p, p + 4, p + 8, srcX, srcV, dstX, dstV, blendtime);
-  store2(0, offset);
+  getXV(0, offset);
   offset.t = heapF32[scratchF32 + 2];
   return offset;
 }
@@ -209,7 +203,7 @@ function timedUpdate(fn: string, cfn: string, out: PosVel, offset: TimedOffset, 
   heapF32[scratchF32 + 2] = offset.t;
   wasm[cfn](scratch, scratch + 4, scratch + 8, offset.x, offset.v, inX, inV, blendtime, dt);
   offset.t = heapF32[scratchF32 + 2];
-  return store2(0, out);
+  return getXV(0, out);
 }
 
 /** Cubic transition: `offset ← decayed(offset) + src − dst`, `offset.t ← 0`, in place. */
@@ -284,7 +278,7 @@ export function deadBlendingEvaluate(out: PosVel, state: DeadBlendState, inX: nu
   ready(fn); shape(fn, 'out', out, XV); deadState(fn, state); finite(fn, 'inX', inX); finite(fn, 'inV', inV);
   nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
   wasm.sp_dead_blending_evaluate(scratch, scratch + 4, state.x, state.v, state.t, inX, inV, halflife, blendtime);
-  return store2(0, out);
+  return getXV(0, out);
 }
 
 /**
@@ -298,7 +292,7 @@ export function deadBlendingTransition(state: DeadBlendState, srcX: number, srcV
   const p = put2(0, state.x, state.v);
   heapF32[scratchF32 + 2] = state.t;
   wasm.sp_dead_blending_transition(p, p + 4, p + 8, srcX, srcV, halflife, blendtime);
-  store2(0, state);
+  getXV(0, state);
   state.t = heapF32[scratchF32 + 2];
   return state;
 }
@@ -313,5 +307,5 @@ export function deadBlendingUpdate(out: PosVel, state: DeadBlendState, inX: numb
   heapF32[scratchF32 + 2] = state.t;
   wasm.sp_dead_blending_update(scratch, scratch + 4, scratch + 8, state.x, state.v, inX, inV, halflife, blendtime, dt);
   state.t = heapF32[scratchF32 + 2];
-  return store2(0, out);
+  return getXV(0, out);
 }

@@ -4,7 +4,7 @@
  * critical, simple and decay springs. Each updates a `{x, v}` state in place.
  * @packageDocumentation
  */
-import { heapF32, put2, scratchF32, wasm } from './wasm.js';
+import { getXV, put2, wasm } from './wasm.js';
 import { criticalStep } from './steps.js';
 import { finite, isFinite4, isGoal, isSpringStep, isTime, nonNegative, positive, ready, shape } from './check.js';
 
@@ -15,18 +15,6 @@ export interface SpringState {
 }
 
 const XV = ['x', 'v'] as const;
-
-/** Copies `state` to scratch slots 0, 1 and returns their pointer. */
-function load(state: SpringState): number {
-  return put2(0, state.x, state.v);
-}
-
-/** Copies scratch slots 0, 1 back into `state`. */
-function store(state: SpringState): SpringState {
-  state.x = heapF32[scratchF32];
-  state.v = heapF32[scratchF32 + 1];
-  return state;
-}
 
 function checkCommon(fn: string, state: unknown, halflife: number, dt: number): void {
   ready(fn);
@@ -49,9 +37,9 @@ export function springDamperBad(state: SpringState, goal: number, goalVelocity: 
     finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
     finite(fn, 'stiffness', stiffness); finite(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_bad(p, p + 4, goal, goalVelocity, stiffness, damping, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /**
@@ -67,9 +55,9 @@ export function springDamperExactStiffness(state: SpringState, goal: number, goa
     if (goalVelocity !== 0) positive(fn, 'stiffness', stiffness); else nonNegative(fn, 'stiffness', stiffness);
     nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_exact_stiffness(p, p + 4, goal, goalVelocity, stiffness, damping, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /**
@@ -82,9 +70,9 @@ export function springDamperExact(state: SpringState, goal: number, goalVelocity
     checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
     if (goalVelocity !== 0) positive(fn, 'frequency', frequency); else nonNegative(fn, 'frequency', frequency);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_exact(p, p + 4, goal, goalVelocity, frequency, halflife, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /**
@@ -97,9 +85,9 @@ export function springDamperExactRatio(state: SpringState, goal: number, goalVel
     checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
     positive(fn, 'dampingRatio', dampingRatio);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_exact_ratio(p, p + 4, goal, goalVelocity, dampingRatio, halflife, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /**
@@ -113,9 +101,9 @@ export function springDamperImplicit(state: SpringState, goal: number, goalVeloc
     finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
     nonNegative(fn, 'stiffness', stiffness); nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt); positive(fn, 'eps', eps);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_implicit(p, p + 4, goal, goalVelocity, stiffness, damping, dt, eps);
-  return store(state);
+  return getXV(0, state);
 }
 
 /** Exact critically damped spring toward `goal` with goal velocity `goalVelocity`. */
@@ -149,7 +137,7 @@ export function simpleSpringDamperImplicit(state: SpringState, goal: number, hal
     checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
     positive(fn, 'halflife', halflife); // the article's form has no eps: halflife 0 gives 0·Inf
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_simple_spring_damper_implicit(p, p + 4, goal, halflife, dt);
-  return store(state);
+  return getXV(0, state);
 }

@@ -8,7 +8,7 @@
  * trackingTargetAcceleration(s[i+1], s[i], s[i-1], dt)`. The state `{x, v}` is updated in place.
  * @packageDocumentation
  */
-import { heapF32, put2, scratch, scratchF32, wasm } from './wasm.js';
+import { getXV, heapF32, put2, scratch, scratchF32, wasm } from './wasm.js';
 import { finite, isFinite4, isSpringStep, isTime, nonNegative, ready, shape } from './check.js';
 import type { SpringState } from './springs.js';
 
@@ -17,16 +17,6 @@ const XV = ['x', 'v'] as const;
 function check(fn: string, state: SpringState, dt: number): void {
   ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
   nonNegative(fn, 'dt', dt);
-}
-
-function load(state: SpringState): number {
-  return put2(0, state.x, state.v);
-}
-
-function store(state: SpringState): SpringState {
-  state.x = heapF32[scratchF32];
-  state.v = heapF32[scratchF32 + 1];
-  return state;
 }
 
 /**
@@ -43,9 +33,9 @@ export function trackingSpringUpdate(state: SpringState, xGoal: number, vGoal: n
     finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
     finite(fn, 'xGain', xGain); finite(fn, 'vGain', vGain); finite(fn, 'aGain', aGain);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_tracking_spring_update(p, p + 4, xGoal, vGoal, aGoal, xGain, vGain, aGain, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /** {@link trackingSpringUpdate} without the acceleration blend: for a step whose `aGoal` is bad. */
@@ -56,9 +46,9 @@ export function trackingSpringUpdateNoAcceleration(state: SpringState, xGoal: nu
     check(fn, state, dt);
     finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'xGain', xGain); finite(fn, 'vGain', vGain);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_tracking_spring_update_no_acceleration(p, p + 4, xGoal, vGoal, xGain, vGain, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /** {@link trackingSpringUpdate} with only the position blend: for the step across a known discontinuity. */
@@ -68,9 +58,9 @@ export function trackingSpringUpdateNoVelocityAcceleration(state: SpringState, x
     check(fn, state, dt);
     finite(fn, 'xGoal', xGoal); finite(fn, 'xGain', xGain);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_tracking_spring_update_no_velocity_acceleration(p, p + 4, xGoal, xGain, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /**
@@ -85,9 +75,9 @@ export function trackingSpringUpdateImproved(state: SpringState, xGoal: number, 
     finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
     nonNegative(fn, 'xHalflife', xHalflife); nonNegative(fn, 'vHalflife', vHalflife); nonNegative(fn, 'aHalflife', aHalflife);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_tracking_spring_update_improved(p, p + 4, xGoal, vGoal, aGoal, xHalflife, vHalflife, aHalflife, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /**
@@ -104,9 +94,9 @@ export function trackingSpringUpdateExact(state: SpringState, xGoal: number, vGo
     finite(fn, 'xGoal', xGoal); finite(fn, 'vGoal', vGoal); finite(fn, 'aGoal', aGoal);
     nonNegative(fn, 'frequency', frequency); nonNegative(fn, 'halflife', halflife);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_tracking_spring_update_exact(p, p + 4, xGoal, vGoal, aGoal, frequency, halflife, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /** {@link trackingSpringUpdateExact} when `aGoal` is unknown (the goal's velocity is taken as constant). */
@@ -126,9 +116,9 @@ export function trackingSpringUpdateExactNoVelocityAcceleration(state: SpringSta
     check(fn, state, dt);
     finite(fn, 'xGoal', xGoal); nonNegative(fn, 'frequency', frequency); nonNegative(fn, 'halflife', halflife);
   }
-  const p = load(state);
+  const p = put2(0, state.x, state.v);
   wasm.sp_tracking_spring_update_exact_no_velocity_acceleration(p, p + 4, xGoal, frequency, halflife, dt);
-  return store(state);
+  return getXV(0, state);
 }
 
 /** A spring for {@link trackingSpringUpdateExact}: frequency in Hz, halflife in seconds. */

@@ -169,6 +169,16 @@ export function put2(slot: number, a: number, b: number): number {
 }
 
 /**
+ * Reads scratch slots `slot`, `slot + 1` into `out.x`, `out.v` (a spring's state) and returns it.
+ * @internal
+ */
+export function getXV<T extends { x: number; v: number }>(slot: number, out: T): T {
+  out.x = heapF32[scratchF32 + slot];
+  out.v = heapF32[scratchF32 + slot + 1];
+  return out;
+}
+
+/**
  * Writes a vector to scratch slots `slot..slot+2`; returns its byte pointer.
  * @internal
  */
