@@ -381,13 +381,15 @@ void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *ha
  * Pose inertializer (batch_pose.c): a skeleton of n bones per call
  *
  * A pose is 13·n floats: positions (3n), velocities (3n), rotations (4n, x,y,z,w) and
- * angular velocities (3n); the offset `off` has the same layout (all zero, rotations
- * the identity, before the first transition).
+ * angular velocities (3n, world frame); the offset `off` has the same layout (all zero,
+ * rotations the identity, before the first transition). Rotations and angular velocities
+ * follow sp_inertialize_transition_quat / sp_inertialize_update_quat, so the output's
+ * rotation and angular velocity are continuous across every transition.
  * ------------------------------------------------------------------------ */
 
-/** Spring inertializer transition of every bone: off becomes (src + off) − dst (rotations: off·src·dst⁻¹, shortest arc). */
+/** Spring inertializer transition of every bone: off becomes (src + off) − dst (rotations as sp_inertialize_transition_quat). */
 void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n);
-/** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations: off·in). */
+/** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations as sp_inertialize_update_quat). */
 void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
 /** Cubic pose inertializer (batch_pose.c): starts a blend from src to dst; off (13·n floats,
  *  pose layout) keeps the offset at the transition and *off_t the time since (set to 0). */
