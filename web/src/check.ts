@@ -96,11 +96,6 @@ export function isState(s: unknown): boolean {
   return typeof s === 'object' && s !== null && Number.isFinite((s as Fields).x) && Number.isFinite((s as Fields).v);
 }
 
-/** Fast path: a `{x, v, a}` state of finite numbers. */
-export function isStateA(s: unknown): boolean {
-  return isState(s) && Number.isFinite((s as Fields).a);
-}
-
 /** Fast path: a `{x, y, z}` of finite numbers. */
 export function isVec3(v: unknown): boolean {
   return typeof v === 'object' && v !== null && Number.isFinite((v as Fields).x) && Number.isFinite((v as Fields).y)
