@@ -216,6 +216,49 @@ export function inertializeCubicUpdate(out: PosVel, offset: TimedOffset, inX: nu
   return timedUpdate('inertializeCubicUpdate', 'sp_inertialize_cubic_update', out, offset, inX, inV, blendtime, dt);
 }
 
+/** The clock of a vector cubic inertializer: seconds since its last transition. */
+export interface BlendClock {
+  t: number;
+}
+
+/**
+ * Vector cubic transition (the article's `inertialize_cubic_transition` on vec3): `offX`,
+ * `offV` become the offset still showing (the old one decayed to `clock.t`) plus
+ * `src − dst`, and `clock.t` restarts at 0. Vectors are updated in place (three.js
+ * `Vector3` objects can be passed).
+ */
+export function inertializeCubicTransitionV3(offX: Vec3, offV: Vec3, clock: BlendClock, srcX: Vec3, srcV: Vec3,
+                                             dstX: Vec3, dstV: Vec3, blendtime: number): void {
+  const fn = 'inertializeCubicTransitionV3';
+  ready(fn); vec3(fn, 'offX', offX); vec3(fn, 'offV', offV); shape(fn, 'clock', clock, ['t']); nonNegative(fn, 'clock.t', clock.t);
+  vec3(fn, 'srcX', srcX); vec3(fn, 'srcV', srcV); vec3(fn, 'dstX', dstX); vec3(fn, 'dstV', dstV); nonNegative(fn, 'blendtime', blendtime);
+  heapF32[scratchF32 + 6] = clock.t;
+  wasm.sp_inertialize_cubic_transition_v3(putVec3(0, offX), putVec3(3, offV), scratch + 24, putVec3(7, srcX), putVec3(10, srcV),
+    putVec3(13, dstX), putVec3(16, dstV), blendtime);
+  getVec3(0, offX);
+  getVec3(3, offV);
+  clock.t = heapF32[scratchF32 + 6];
+}
+
+/**
+ * Vector cubic update: `clock.t += dt`, and `outX`, `outV` become `inX`, `inV` plus the
+ * offset `(offX, offV)` decayed by the cubic over `blendtime` (exactly the input once
+ * `clock.t ≥ blendtime`).
+ */
+export function inertializeCubicUpdateV3(outX: Vec3, outV: Vec3, clock: BlendClock, offX: Vec3, offV: Vec3,
+                                         inX: Vec3, inV: Vec3, blendtime: number, dt: number): void {
+  const fn = 'inertializeCubicUpdateV3';
+  ready(fn); outVec(fn, 'outX', outX); outVec(fn, 'outV', outV); shape(fn, 'clock', clock, ['t']); nonNegative(fn, 'clock.t', clock.t);
+  vec3(fn, 'offX', offX); vec3(fn, 'offV', offV); vec3(fn, 'inX', inX); vec3(fn, 'inV', inV);
+  nonNegative(fn, 'blendtime', blendtime); nonNegative(fn, 'dt', dt);
+  heapF32[scratchF32 + 6] = clock.t;
+  wasm.sp_inertialize_cubic_update_v3(scratch, scratch + 12, scratch + 24, putVec3(7, offX), putVec3(10, offV),
+    putVec3(13, inX), putVec3(16, inV), blendtime, dt);
+  getVec3(0, outX);
+  getVec3(3, outV);
+  clock.t = heapF32[scratchF32 + 6];
+}
+
 /**
  * Blend time the quintic inertializer uses for offset `(x, v)`: `min(blendtime, −5x/v)` when
  * the offset already moves toward zero, else `blendtime`.

@@ -207,6 +207,30 @@ export interface LandscapeOptions {
   weight?: number;
 }
 
+/** The C arguments of {@link LandscapeOptions}, checked, with their defaults. */
+function costOptions(fn: string, options: LandscapeOptions) {
+  const inertializer = inertializerId(fn, options.inertializer ?? 'spring');
+  const measureName = options.measure ?? 'exact';
+  const measure = MEASURES[measureName];
+  if (typeof measureName !== 'string' || measure === undefined)
+    throw new TypeError(`sprung.${fn}: measure must be one of ${Object.keys(MEASURES).join(', ')}, got ${String(measureName)}`);
+  const halflife = options.halflife ?? 0.15, blendtime = options.blendtime ?? 0.3, weight = options.weight ?? 0.5;
+  nonNegative(fn, 'options.halflife', halflife); nonNegative(fn, 'options.blendtime', blendtime); finite(fn, 'options.weight', weight);
+  return { inertializer, measure, halflife, blendtime, weight };
+}
+
+/**
+ * The cost of one transition with position offset `x` and velocity offset `v` (source minus
+ * destination): one cell of {@link transitionCostLandscape} with the same options —
+ * `measure` `'exact'` (the displacement), `'approx'`, `'error'` (exact − approx) or `'basic'`.
+ */
+export function transitionCost(x: number, v: number, options: LandscapeOptions = {}): number {
+  const fn = 'transitionCost';
+  ready(fn); finite(fn, 'x', x); finite(fn, 'v', v);
+  const { inertializer, measure, halflife, blendtime, weight } = costOptions(fn, options);
+  return wasm.sp_transition_cost(x, v, inertializer, measure, halflife, blendtime, weight);
+}
+
 /**
  * Evaluates a transition cost over an `nx × ny` grid of position offsets `x ∈ [xMin, xMax]`
  * (columns, endpoints included) and velocity offsets `v ∈ [vMin, vMax]` (rows) in one WASM
@@ -219,13 +243,7 @@ export function transitionCostLandscape(nx: number, ny: number, xMin: number, xM
   const fn = 'transitionCostLandscape';
   ready(fn); integer(fn, 'nx', nx, 1, 1 << 14); integer(fn, 'ny', ny, 1, 1 << 14);
   finite(fn, 'xMin', xMin); finite(fn, 'xMax', xMax); finite(fn, 'vMin', vMin); finite(fn, 'vMax', vMax);
-  const inertializer = inertializerId(fn, options.inertializer ?? 'spring');
-  const measureName = options.measure ?? 'exact';
-  const measure = MEASURES[measureName];
-  if (typeof measureName !== 'string' || measure === undefined)
-    throw new TypeError(`sprung.${fn}: measure must be one of ${Object.keys(MEASURES).join(', ')}, got ${String(measureName)}`);
-  const halflife = options.halflife ?? 0.15, blendtime = options.blendtime ?? 0.3, weight = options.weight ?? 0.5;
-  nonNegative(fn, 'options.halflife', halflife); nonNegative(fn, 'options.blendtime', blendtime); finite(fn, 'options.weight', weight);
+  const { inertializer, measure, halflife, blendtime, weight } = costOptions(fn, options);
   const n = nx * ny;
   if (out !== undefined) floats(fn, 'out', out, n);
   const result = out ?? new Float32Array(n);
