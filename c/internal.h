@@ -323,8 +323,11 @@ typedef struct { float x, y, z, w, vx, vy, vz; } sp__quat_state;
 /* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
 static inline int sp__finite4(float a, float b, float c, float d) { return a * 0.0f + b * 0.0f + c * 0.0f + d * 0.0f == 0.0f; }
 
-SP__ALWAYS_INLINE int sp__quat_spring_fast(const sp__critical_k *k, sp__quat_state *st, int has_goal,
-                                           float gx, float gy, float gz, float gw)
+/* sp__quat_spring_fast in three stages, each returning 0 for the inputs it does not handle,
+ * so that a batch may run each over many rotations in a loop of its own (fewer live values
+ * per loop, fewer spills); the arithmetic is the same either way. The first: st->x, y, z
+ * become j = 2·log(x·goal⁻¹) (shortest arc). */
+SP__ALWAYS_INLINE int sp__quat_log_fast(sp__quat_state *st, int has_goal, float gx, float gy, float gz, float gw)
 {
     float x0 = st->x, y0 = st->y, z0 = st->z, w0 = st->w;
     /* d = x·goal⁻¹, on the shortest arc (x itself for the identity goal: has_goal = 0) */
@@ -345,18 +348,31 @@ SP__ALWAYS_INLINE int sp__quat_spring_fast(const sp__critical_k *k, sp__quat_sta
     float l = sqrtf(ux * ux + uy * uy + uz * uz);
     float ang = 2.0f * sp__atan2_finite(m * l, dw);
     float f = m > 0.0f ? ang / (l > 0.0f ? l : 1.0f) : 2.0f;
-    float jx = (m > 0.0f ? ux : dx) * f, jy = (m > 0.0f ? uy : dy) * f, jz = (m > 0.0f ? uz : dz) * f;
-    float wx = st->vx, wy = st->vy, wz = st->vz;
-    ok &= sp__finite4(wx, wy, wz, 0.0f);
-    sp__critical_apply(k, &jx, &wx, 0.0f, 0.0f);
-    sp__critical_apply(k, &jy, &wy, 0.0f, 0.0f);
-    sp__critical_apply(k, &jz, &wz, 0.0f, 0.0f);
-    /* back: exp(j/2), normalised, times goal */
+    st->x = (m > 0.0f ? ux : dx) * f;
+    st->y = (m > 0.0f ? uy : dy) * f;
+    st->z = (m > 0.0f ? uz : dz) * f;
+    return ok;
+}
+
+/* The second: one step of j (st->x, y, z) and the angular velocity. */
+SP__ALWAYS_INLINE int sp__quat_step_fast(const sp__critical_k *k, sp__quat_state *st)
+{
+    int ok = sp__finite4(st->vx, st->vy, st->vz, 0.0f);
+    sp__critical_apply(k, &st->x, &st->vx, 0.0f, 0.0f);
+    sp__critical_apply(k, &st->y, &st->vy, 0.0f, 0.0f);
+    sp__critical_apply(k, &st->z, &st->vz, 0.0f, 0.0f);
+    return ok;
+}
+
+/* The third: normalise(exp(j/2)·goal) into st->x, y, z, w. */
+SP__ALWAYS_INLINE int sp__quat_exp_fast(sp__quat_state *st, int has_goal, float gx, float gy, float gz, float gw)
+{
+    float jx = st->x, jy = st->y, jz = st->z;
     float bx = fabsf(jx), by = fabsf(jy), bz = fabsf(jz);
     float mj = bx > by ? bx : by;
     mj = mj > bz ? mj : bz;
     float half = 0.5f * sqrtf(jx * jx + jy * jy + jz * jz);
-    ok &= mj <= 1e18f && half < SP__SINCOS_MAX;
+    int ok = mj <= 1e18f && half < SP__SINCOS_MAX;
     float s, c, sinc;
     sp__sincos_reduced(ok ? half : 0.0f, &s, &c, &sinc);
     float ex = 0.5f * sinc * jx, ey = 0.5f * sinc * jy, ez = 0.5f * sinc * jz, ew = c;
@@ -368,8 +384,15 @@ SP__ALWAYS_INLINE int sp__quat_spring_fast(const sp__critical_k *k, sp__quat_sta
     ok &= len >= 1e-18f && len <= 1e18f; /* a goal of ordinary length */
     float il = 1.0f / len; /* one division, not four: divisions are the slow vector operation */
     st->x = px * il; st->y = py * il; st->z = pz * il; st->w = pw * il;
-    st->vx = wx; st->vy = wy; st->vz = wz;
     return ok;
+}
+
+SP__ALWAYS_INLINE int sp__quat_spring_fast(const sp__critical_k *k, sp__quat_state *st, int has_goal,
+                                           float gx, float gy, float gz, float gw)
+{
+    int ok = sp__quat_log_fast(st, has_goal, gx, gy, gz, gw);
+    ok &= sp__quat_step_fast(k, st);
+    return sp__quat_exp_fast(st, has_goal, gx, gy, gz, gw) & ok;
 }
 
 static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp_vec3 *v, const sp_quat *goal_or_null)

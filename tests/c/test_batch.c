@@ -155,7 +155,7 @@ static void nan_isolation(void)
  * sp_inertialize_update_quat on rotations and angular velocities. */
 static void pose(int n)
 {
-    enum { B = 11 };
+    enum { B = 70 }; /* more than one chunk of the SIMD kernel (64 bones) */
     static float src[13 * B], dst[13 * B], in[13 * B], off[13 * B], out[13 * B], roff[13 * B];
     const float h = 0.15f, dt = 1.0f / 60;
     for (int j = 0; j < 6 * n; j++) { src[j] = rnd(-1, 1); dst[j] = rnd(-1, 1); in[j] = rnd(-1, 1); }
@@ -284,5 +284,6 @@ int main(void)
     nan_isolation();
     pose(1);
     pose(11);
+    pose(70);
     return testing_finish("test_batch");
 }
