@@ -5,6 +5,7 @@
 #   ./build.sh build   install what is missing and build dist/ (the npm package)
 #   ./build.sh bench   build, then run the benchmarks in tests/bench/
 #   ./build.sh fuzz [seconds]   run the libFuzzer harnesses for longer
+#   ./build.sh format  apply the formatters (clang-format for C, Prettier for JS/TS/CSS/HTML)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -42,6 +43,7 @@ deps() {
 
 deps_test() {
   deps
+  apt_install clang-format clang-format
   apt_install chromium chromium
   apt_install clang clang
   [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer*.a' 2>/dev/null | head -1)" ] ||
@@ -87,6 +89,22 @@ build() {
   echo "dist/: $(ls dist | wc -l) files; sprung.wasm $(wc -c < "$BUILD/sprung.wasm") bytes"
 }
 
+# --- formatting -----------------------------------------------------------------
+C_FORMATTED=(c/*.c c/*.h tests/c/*.c tests/c/*.h tests/fuzz/*.c tests/fuzz/*.h)
+PRETTIER_GLOBS=('web/**/*.{ts,js,mjs,css,html}' 'tests/**/*.{mjs,js}')
+
+format() {
+  apt_install clang-format clang-format
+  clang-format -i "${C_FORMATTED[@]}"
+  node_modules/.bin/prettier --log-level warn --write "${PRETTIER_GLOBS[@]}"
+}
+
+test_format() {
+  log "formatting (clang-format, Prettier; ./build.sh format applies them)"
+  clang-format --dry-run --Werror "${C_FORMATTED[@]}"
+  node_modules/.bin/prettier --log-level warn --check "${PRETTIER_GLOBS[@]}"
+}
+
 # --- tests --------------------------------------------------------------------
 test_c() {
   log "native C tests (gcc -Wall -Wextra -Werror, AddressSanitizer + UBSan)"
@@ -117,7 +135,7 @@ test_e2e() {
 test_fuzz() {
   [ -x tests/fuzz/run.sh ] || return 0
   log "fuzzing (bounded)"
-  tests/fuzz/run.sh "${SPRUNG_FUZZ_SECONDS:-40}"   # 4 harnesses × 10 s + ~4 s to build each
+  tests/fuzz/run.sh --runs "${SPRUNG_FUZZ_RUNS:-400000}"   # deterministic: seed 1, a fresh corpus
 }
 
 cmd=${1:-test}
@@ -125,6 +143,7 @@ case "$cmd" in
   build) build ;;
   test)
     deps_test
+    test_format
     build
     test_c
     test_js
@@ -141,9 +160,13 @@ case "$cmd" in
     build
     node tests/bench/run.mjs "${@:2}"
     ;;
+  format)
+    deps
+    format
+    ;;
   fuzz)
     deps_test
     tests/fuzz/run.sh "${2:-300}"
     ;;
-  *) echo "usage: ./build.sh [test|serve|build|bench|fuzz [seconds]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [test|serve|build|bench|format|fuzz [seconds]]" >&2; exit 2 ;;
 esac
