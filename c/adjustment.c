@@ -15,8 +15,8 @@ void sp_quat_slerp_shortest_approx(sp_quat *out, const sp_quat *q, const sp_quat
     float B = 0.848013f + d * (-1.06021f + d * 0.215638f);
     float k = A * sp__sq(alpha - 0.5f) + B;
     float t = alpha + alpha * (alpha - 0.5f) * (alpha - 1.0f) * k;
-    *out = sp__q_normalize(sp__q(q->x + t * (pp.x - q->x), q->y + t * (pp.y - q->y),
-                                 q->z + t * (pp.z - q->z), q->w + t * (pp.w - q->w)));
+    *out = sp__q_normalize(sp__q(q->x + t * (pp.x - q->x), q->y + t * (pp.y - q->y), q->z + t * (pp.z - q->z),
+                                 q->w + t * (pp.w - q->w)));
 }
 
 /* 2·atan2(|xyz|, |w|) of q·p⁻¹: the article's 2·acos(w), without acos's loss of precision
@@ -28,7 +28,10 @@ float sp_quat_angle_between(const sp_quat *q, const sp_quat *p)
 }
 
 /* The fraction 1 − 2^(−dt/halflife) an exact damper covers in dt (1 for halflife 0, 0 for dt 0). */
-static float adjustment_fraction(float halflife, float dt) { return 1.0f - sp__decay(sp__per_halflife(SP_LN2, halflife), dt); }
+static float adjustment_fraction(float halflife, float dt)
+{
+    return 1.0f - sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
+}
 
 void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt)
 {
@@ -50,7 +53,8 @@ static sp_vec3 rescale(sp_vec3 a, float length, float target)
 }
 
 /* Moves the character by the damped difference, at most max_length (+Inf: no limit). */
-static sp_vec3 adjust_position(sp_vec3 character, sp_vec3 simulation, float max_length, float halflife, float dt)
+static sp_vec3 adjust_position(sp_vec3 character, sp_vec3 simulation, float max_length, float halflife,
+                               float dt)
 {
     sp_vec3 difference = sp__v3_sub(simulation, character), adjustment;
     sp_damp_adjustment_exact_v3(&adjustment, &difference, halflife, dt);
@@ -60,15 +64,15 @@ static sp_vec3 adjust_position(sp_vec3 character, sp_vec3 simulation, float max_
 }
 
 /* Turns the character by the damped difference, at most max_angle (+Inf: no limit). */
-static sp_quat adjust_rotation(sp_quat character, sp_quat simulation, float max_angle, float halflife, float dt)
+static sp_quat adjust_rotation(sp_quat character, sp_quat simulation, float max_angle, float halflife,
+                               float dt)
 {
     sp_quat difference = sp__q_abs(sp__q_normalize(sp__q_mul(simulation, sp__q_inv(character))));
     sp_quat adjustment;
     sp_damp_adjustment_exact_quat(&adjustment, &difference, halflife, dt);
     sp_vec3 scaled = sp__q_to_scaled_angle_axis(adjustment);
     float angle = sp__v3_length(scaled);
-    if (angle > max_angle)
-        adjustment = sp__q_from_scaled_angle_axis(rescale(scaled, angle, max_angle));
+    if (angle > max_angle) adjustment = sp__q_from_scaled_angle_axis(rescale(scaled, angle, max_angle));
     return sp__q_mul(adjustment, character);
 }
 
@@ -85,16 +89,18 @@ void sp_adjust_character_rotation(sp_quat *out, const sp_quat *character_rotatio
 }
 
 void sp_adjust_character_position_by_velocity(sp_vec3 *out, const sp_vec3 *character_position,
-                                              const sp_vec3 *character_velocity, const sp_vec3 *simulation_position,
-                                              float max_adjustment_ratio, float halflife, float dt)
+                                              const sp_vec3 *character_velocity,
+                                              const sp_vec3 *simulation_position, float max_adjustment_ratio,
+                                              float halflife, float dt)
 {
     float max_length = max_adjustment_ratio * sp__v3_length(*character_velocity) * dt;
     *out = adjust_position(*character_position, *simulation_position, max_length, halflife, dt);
 }
 
 void sp_adjust_character_rotation_by_velocity(sp_quat *out, const sp_quat *character_rotation,
-                                              const sp_vec3 *character_angular_velocity, const sp_quat *simulation_rotation,
-                                              float max_adjustment_ratio, float halflife, float dt)
+                                              const sp_vec3 *character_angular_velocity,
+                                              const sp_quat *simulation_rotation, float max_adjustment_ratio,
+                                              float halflife, float dt)
 {
     float max_angle = max_adjustment_ratio * sp__v3_length(*character_angular_velocity) * dt;
     *out = adjust_rotation(*character_rotation, *simulation_rotation, max_angle, halflife, dt);
@@ -105,9 +111,8 @@ void sp_clamp_character_position(sp_vec3 *out, const sp_vec3 *character_position
 {
     sp_vec3 difference = sp__v3_sub(*character_position, *simulation_position);
     float length = sp__v3_length(difference);
-    *out = length > max_distance
-        ? sp__v3_add(*simulation_position, rescale(difference, length, max_distance))
-        : *character_position;
+    *out = length > max_distance ? sp__v3_add(*simulation_position, rescale(difference, length, max_distance))
+                                 : *character_position;
 }
 
 /* The difference as a scaled angle-axis (length = angle in [0, π]) rescaled to max_angle. */

@@ -17,8 +17,8 @@ void sp_spring_character_update(float *x, float *v, float *a, float v_goal, floa
     float y = sp__half_damping(halflife);
     float j0 = *v - v_goal;
     float s = y * dt;
-    float em1 = expm1f(-s); /* e − 1, accurate when s is small */
-    float e = sp__expf(-s);     /* not 1 + em1: that loses e's relative precision for large s */
+    float em1 = expm1f(-s);      /* e − 1, accurate when s is small */
+    float e = sp__expf(-s);      /* not 1 + em1: that loses e's relative precision for large s */
     if (e == 0.0f || isinf(y)) { /* snap: the velocity reached its goal at once */
         *x += v_goal * dt + (isinf(y) ? 0.0f : 2.0f * j0 / y + *a / (y * y));
         *v = v_goal;
@@ -31,8 +31,8 @@ void sp_spring_character_update(float *x, float *v, float *a, float v_goal, floa
     *a = e * *a * (1.0f - s) - (e * s) * j0 * y;
 }
 
-void sp_spring_character_predict(float *px, float *pv, float *pa, int count,
-                                 float x, float v, float a, float v_goal, float halflife, float dt)
+void sp_spring_character_predict(float *px, float *pv, float *pa, int count, float x, float v, float a,
+                                 float v_goal, float halflife, float dt)
 {
     for (int i = 0; i < count; i++) {
         px[i] = x;
@@ -46,8 +46,16 @@ void sp_spring_character_predict(float *px, float *pv, float *pa, int count,
  * article's listing writes v = (p0 − p1)/npnts, which points backwards. */
 void sp_piecewise_interpolation(float *x, float *v, float t, const float *pnts, int npnts)
 {
-    if (npnts <= 0) { *x = 0.0f; *v = 0.0f; return; }
-    if (npnts == 1 || !(t == t)) { *x = t == t ? pnts[0] : t; *v = 0.0f; return; }
+    if (npnts <= 0) {
+        *x = 0.0f;
+        *v = 0.0f;
+        return;
+    }
+    if (npnts == 1 || !(t == t)) {
+        *x = t == t ? pnts[0] : t;
+        *v = 0.0f;
+        return;
+    }
     float u = sp__clamp(t, 0.0f, 1.0f) * (float)(npnts - 1);
     int i0 = (int)floorf(u);
     i0 = i0 > npnts - 2 ? npnts - 2 : i0;

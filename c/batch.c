@@ -13,8 +13,8 @@
 #include "internal.h"
 
 /* The critical family over n elements of dim floats; g and q may be NULL (zero). */
-static inline void critical_batch(float *x, float *v, const float *g, const float *q,
-                                  const float *halflife, int per_element, float dt, int n, int dim)
+static inline void critical_batch(float *x, float *v, const float *g, const float *q, const float *halflife,
+                                  int per_element, float dt, int n, int dim)
 {
     if (dt == 0.0f || n <= 0 || dim <= 0) return;
     size_t total = (size_t)n * (size_t)dim;
@@ -59,19 +59,21 @@ void sp_critical_spring_damper_exact_batch(float *x, float *v, const float *g, c
     critical_batch(x, v, g, q, halflife, per_element, dt, n, dim);
 }
 
-void sp_simple_spring_damper_exact_batch(float *x, float *v, const float *g,
-                                         const float *halflife, int per_element, float dt, int n, int dim)
+void sp_simple_spring_damper_exact_batch(float *x, float *v, const float *g, const float *halflife,
+                                         int per_element, float dt, int n, int dim)
 {
     critical_batch(x, v, g, NULL, halflife, per_element, dt, n, dim);
 }
 
-void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflife, int per_element, float dt, int n, int dim)
+void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflife, int per_element, float dt,
+                                        int n, int dim)
 {
     critical_batch(x, v, NULL, NULL, halflife, per_element, dt, n, dim);
 }
 
 /* sp_damper_exact: keep = e^(−ln2·dt/halflife), x = keep·x + (1 − keep)·g. */
-void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n, int dim)
+void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n,
+                           int dim)
 {
     if (n <= 0 || dim <= 0) return;
     for (int i = 0, groups = per_element ? n : 1; i < groups; i++) {
@@ -87,7 +89,8 @@ void sp_spring_damper_exact_batch(float *x, float *v, const float *g, const floa
 {
     if (dt == 0.0f || n <= 0 || dim <= 0) return;
     for (int i = 0, groups = per_element ? n : 1; i < groups; i++) {
-        sp__spring_k k = sp__spring_coefs(sp_frequency_to_stiffness(frequency[i]), sp_halflife_to_damping(halflife[i]), dt);
+        sp__spring_k k = sp__spring_coefs(sp_frequency_to_stiffness(frequency[i]),
+                                          sp_halflife_to_damping(halflife[i]), dt);
         size_t j = per_element ? (size_t)i * (size_t)dim : 0;
         size_t end = per_element ? j + (size_t)dim : (size_t)n * (size_t)dim;
         for (; j < end; j++) sp__spring_apply(&k, &x[j], &v[j], g[j], q[j]);
@@ -101,21 +104,28 @@ void sp_spring_damper_exact_batch(float *x, float *v, const float *g, const floa
  * what the scalar functions call, so every element equals them bit for bit. */
 enum { QUAT_CHUNK = 64 };
 
-typedef struct { float x[QUAT_CHUNK], y[QUAT_CHUNK], z[QUAT_CHUNK], w[QUAT_CHUNK],
-                 vx[QUAT_CHUNK], vy[QUAT_CHUNK], vz[QUAT_CHUNK],
-                 gx[QUAT_CHUNK], gy[QUAT_CHUNK], gz[QUAT_CHUNK], gw[QUAT_CHUNK]; int ok[QUAT_CHUNK]; } quat_soa;
+typedef struct {
+    float x[QUAT_CHUNK], y[QUAT_CHUNK], z[QUAT_CHUNK], w[QUAT_CHUNK], vx[QUAT_CHUNK], vy[QUAT_CHUNK],
+        vz[QUAT_CHUNK], gx[QUAT_CHUNK], gy[QUAT_CHUNK], gz[QUAT_CHUNK], gw[QUAT_CHUNK];
+    int ok[QUAT_CHUNK];
+} quat_soa;
 
 SP__ALWAYS_INLINE void quat_soa_step(quat_soa *c, int i, const sp__critical_k *k, int has_goal)
 {
     sp__quat_state st = { c->x[i], c->y[i], c->z[i], c->w[i], c->vx[i], c->vy[i], c->vz[i] };
     c->ok[i] = has_goal ? sp__quat_spring_fast(k, &st, 1, c->gx[i], c->gy[i], c->gz[i], c->gw[i])
                         : sp__quat_spring_fast(k, &st, 0, 0.0f, 0.0f, 0.0f, 1.0f);
-    c->x[i] = st.x; c->y[i] = st.y; c->z[i] = st.z; c->w[i] = st.w;
-    c->vx[i] = st.vx; c->vy[i] = st.vy; c->vz[i] = st.vz;
+    c->x[i] = st.x;
+    c->y[i] = st.y;
+    c->z[i] = st.z;
+    c->w[i] = st.w;
+    c->vx[i] = st.vx;
+    c->vy[i] = st.vy;
+    c->vz[i] = st.vz;
 }
 
-void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *goal,
-                                              const float *halflife, int per_element, float dt, int n)
+void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *goal, const float *halflife,
+                                              int per_element, float dt, int n)
 {
     if (dt == 0.0f || n <= 0) return;
     sp__critical_k k0 = sp__critical_coefs(halflife[0], dt);
@@ -125,16 +135,32 @@ void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *g
         float *xs = x + 4 * (size_t)i0, *vs = v + 3 * (size_t)i0;
         const float *gs = goal ? goal + 4 * (size_t)i0 : NULL;
         for (int i = 0; i < m; i++) {
-            c.x[i] = xs[4 * i]; c.y[i] = xs[4 * i + 1]; c.z[i] = xs[4 * i + 2]; c.w[i] = xs[4 * i + 3];
-            c.vx[i] = vs[3 * i]; c.vy[i] = vs[3 * i + 1]; c.vz[i] = vs[3 * i + 2];
+            c.x[i] = xs[4 * i];
+            c.y[i] = xs[4 * i + 1];
+            c.z[i] = xs[4 * i + 2];
+            c.w[i] = xs[4 * i + 3];
+            c.vx[i] = vs[3 * i];
+            c.vy[i] = vs[3 * i + 1];
+            c.vz[i] = vs[3 * i + 2];
         }
         if (gs)
-            for (int i = 0; i < m; i++) { c.gx[i] = gs[4 * i]; c.gy[i] = gs[4 * i + 1]; c.gz[i] = gs[4 * i + 2]; c.gw[i] = gs[4 * i + 3]; }
+            for (int i = 0; i < m; i++) {
+                c.gx[i] = gs[4 * i];
+                c.gy[i] = gs[4 * i + 1];
+                c.gz[i] = gs[4 * i + 2];
+                c.gw[i] = gs[4 * i + 3];
+            }
         /* four loops with the choices fixed, so that each vectorises without them */
         if (per_element && gs)
-            for (int i = 0; i < m; i++) { sp__critical_k k = sp__critical_coefs(halflife[i0 + i], dt); quat_soa_step(&c, i, &k, 1); }
+            for (int i = 0; i < m; i++) {
+                sp__critical_k k = sp__critical_coefs(halflife[i0 + i], dt);
+                quat_soa_step(&c, i, &k, 1);
+            }
         else if (per_element)
-            for (int i = 0; i < m; i++) { sp__critical_k k = sp__critical_coefs(halflife[i0 + i], dt); quat_soa_step(&c, i, &k, 0); }
+            for (int i = 0; i < m; i++) {
+                sp__critical_k k = sp__critical_coefs(halflife[i0 + i], dt);
+                quat_soa_step(&c, i, &k, 0);
+            }
         else if (gs)
             for (int i = 0; i < m; i++) quat_soa_step(&c, i, &k0, 1);
         else
@@ -144,8 +170,13 @@ void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *g
         for (int i = 0; i < m; i++) {
             if (!all_ok && !c.ok[i]) continue;
             float *xi = xs + 4 * i, *vi = vs + 3 * i;
-            xi[0] = c.x[i]; xi[1] = c.y[i]; xi[2] = c.z[i]; xi[3] = c.w[i];
-            vi[0] = c.vx[i]; vi[1] = c.vy[i]; vi[2] = c.vz[i];
+            xi[0] = c.x[i];
+            xi[1] = c.y[i];
+            xi[2] = c.z[i];
+            xi[3] = c.w[i];
+            vi[0] = c.vx[i];
+            vi[1] = c.vy[i];
+            vi[2] = c.vz[i];
         }
         for (int i = 0; i < m && !all_ok; i++) {
             if (c.ok[i]) continue;
@@ -155,13 +186,19 @@ void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *g
             sp_vec3 w = sp__v3(vi[0], vi[1], vi[2]);
             sp_quat g = sp__q(c.gx[i], c.gy[i], c.gz[i], c.gw[i]);
             sp__quat_spring_apply(&k, &r, &w, gs ? &g : NULL);
-            xi[0] = r.x; xi[1] = r.y; xi[2] = r.z; xi[3] = r.w;
-            vi[0] = w.x; vi[1] = w.y; vi[2] = w.z;
+            xi[0] = r.x;
+            xi[1] = r.y;
+            xi[2] = r.z;
+            xi[3] = r.w;
+            vi[0] = w.x;
+            vi[1] = w.y;
+            vi[2] = w.z;
         }
     }
 }
 
-void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *halflife, int per_element, float dt, int n)
+void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *halflife, int per_element,
+                                             float dt, int n)
 {
     sp_simple_spring_damper_exact_quat_batch(x, v, NULL, halflife, per_element, dt, n);
 }

@@ -12,9 +12,20 @@
 #include "internal.h"
 
 static inline sp_quat quat_at(const float *p) { return sp__q(p[0], p[1], p[2], p[3]); }
-static inline void quat_put(float *p, sp_quat q) { p[0] = q.x; p[1] = q.y; p[2] = q.z; p[3] = q.w; }
+static inline void quat_put(float *p, sp_quat q)
+{
+    p[0] = q.x;
+    p[1] = q.y;
+    p[2] = q.z;
+    p[3] = q.w;
+}
 static inline sp_vec3 vec_at(const float *p) { return sp__v3(p[0], p[1], p[2]); }
-static inline void vec_put(float *p, sp_vec3 v) { p[0] = v.x; p[1] = v.y; p[2] = v.z; }
+static inline void vec_put(float *p, sp_vec3 v)
+{
+    p[0] = v.x;
+    p[1] = v.y;
+    p[2] = v.z;
+}
 
 void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n)
 {
@@ -51,10 +62,12 @@ enum { POSE_CHUNK = 64 };
 #define FOUR_AT_A_TIME
 #endif
 
-typedef struct { float x[POSE_CHUNK], y[POSE_CHUNK], z[POSE_CHUNK], w[POSE_CHUNK],
-                 vx[POSE_CHUNK], vy[POSE_CHUNK], vz[POSE_CHUNK],
-                 ix[POSE_CHUNK], iy[POSE_CHUNK], iz[POSE_CHUNK], iw[POSE_CHUNK],
-                 ivx[POSE_CHUNK], ivy[POSE_CHUNK], ivz[POSE_CHUNK]; int ok[POSE_CHUNK]; } pose_soa;
+typedef struct {
+    float x[POSE_CHUNK], y[POSE_CHUNK], z[POSE_CHUNK], w[POSE_CHUNK], vx[POSE_CHUNK], vy[POSE_CHUNK],
+        vz[POSE_CHUNK], ix[POSE_CHUNK], iy[POSE_CHUNK], iz[POSE_CHUNK], iw[POSE_CHUNK], ivx[POSE_CHUNK],
+        ivy[POSE_CHUNK], ivz[POSE_CHUNK];
+    int ok[POSE_CHUNK];
+} pose_soa;
 
 /* The stages of bone i, each run over the whole chunk in a loop of its own: the offset's
  * log map (sp__quat_log_fast: j in x, y, z), its decay (sp__quat_step_fast), the exp map
@@ -63,32 +76,47 @@ SP__ALWAYS_INLINE void pose_soa_log(pose_soa *c, int i)
 {
     sp__quat_state st = { c->x[i], c->y[i], c->z[i], c->w[i], 0.0f, 0.0f, 0.0f };
     c->ok[i] = sp__quat_log_fast(&st, 0, 0.0f, 0.0f, 0.0f, 1.0f);
-    c->x[i] = st.x; c->y[i] = st.y; c->z[i] = st.z;
+    c->x[i] = st.x;
+    c->y[i] = st.y;
+    c->z[i] = st.z;
 }
 
 SP__ALWAYS_INLINE void pose_soa_step(pose_soa *c, int i, const sp__critical_k *k)
 {
     sp__quat_state st = { c->x[i], c->y[i], c->z[i], 1.0f, c->vx[i], c->vy[i], c->vz[i] };
     c->ok[i] &= sp__quat_step_fast(k, &st);
-    c->x[i] = st.x; c->y[i] = st.y; c->z[i] = st.z;
-    c->vx[i] = st.vx; c->vy[i] = st.vy; c->vz[i] = st.vz;
+    c->x[i] = st.x;
+    c->y[i] = st.y;
+    c->z[i] = st.z;
+    c->vx[i] = st.vx;
+    c->vy[i] = st.vy;
+    c->vz[i] = st.vz;
 }
 
 SP__ALWAYS_INLINE void pose_soa_exp(pose_soa *c, int i)
 {
     sp__quat_state st = { c->x[i], c->y[i], c->z[i], 1.0f, 0.0f, 0.0f, 0.0f };
     c->ok[i] &= sp__quat_exp_fast(&st, 0, 0.0f, 0.0f, 0.0f, 1.0f);
-    c->x[i] = st.x; c->y[i] = st.y; c->z[i] = st.z; c->w[i] = st.w;
+    c->x[i] = st.x;
+    c->y[i] = st.y;
+    c->z[i] = st.z;
+    c->w[i] = st.w;
 }
 
 SP__ALWAYS_INLINE void pose_soa_output(pose_soa *c, int i)
 {
     sp_quat q;
     sp_vec3 w;
-    sp__inertialize_output_quat(&q, &w, sp__q(c->x[i], c->y[i], c->z[i], c->w[i]), sp__v3(c->vx[i], c->vy[i], c->vz[i]),
-                                sp__q(c->ix[i], c->iy[i], c->iz[i], c->iw[i]), sp__v3(c->ivx[i], c->ivy[i], c->ivz[i]));
-    c->ix[i] = q.x; c->iy[i] = q.y; c->iz[i] = q.z; c->iw[i] = q.w;
-    c->ivx[i] = w.x; c->ivy[i] = w.y; c->ivz[i] = w.z;
+    sp__inertialize_output_quat(
+        &q, &w, sp__q(c->x[i], c->y[i], c->z[i], c->w[i]), sp__v3(c->vx[i], c->vy[i], c->vz[i]),
+        sp__q(c->ix[i], c->iy[i], c->iz[i], c->iw[i]), sp__v3(c->ivx[i], c->ivy[i], c->ivz[i]));
+    c->ix[i] = q.x;
+    c->iy[i] = q.y;
+    c->iz[i] = q.z;
+    c->iw[i] = q.w;
+    c->ivx[i] = w.x;
+    c->ivy[i] = w.y;
+    c->ivz[i] = w.z;
 }
 
 /* Moving 4 bones between the pose (AoS) and the chunk (SoA): with WebAssembly SIMD, four
@@ -110,16 +138,23 @@ static inline void transpose4(v128_t *a, v128_t *b, v128_t *c, v128_t *d)
 
 static inline void quat4_in(const float *p, float *x, float *y, float *z, float *w)
 {
-    v128_t a = wasm_v128_load(p), b = wasm_v128_load(p + 4), c = wasm_v128_load(p + 8), d = wasm_v128_load(p + 12);
+    v128_t a = wasm_v128_load(p), b = wasm_v128_load(p + 4), c = wasm_v128_load(p + 8),
+           d = wasm_v128_load(p + 12);
     transpose4(&a, &b, &c, &d);
-    wasm_v128_store(x, a); wasm_v128_store(y, b); wasm_v128_store(z, c); wasm_v128_store(w, d);
+    wasm_v128_store(x, a);
+    wasm_v128_store(y, b);
+    wasm_v128_store(z, c);
+    wasm_v128_store(w, d);
 }
 
 static inline void quat4_out(float *p, const float *x, const float *y, const float *z, const float *w)
 {
     v128_t a = wasm_v128_load(x), b = wasm_v128_load(y), c = wasm_v128_load(z), d = wasm_v128_load(w);
     transpose4(&a, &b, &c, &d);
-    wasm_v128_store(p, a); wasm_v128_store(p + 4, b); wasm_v128_store(p + 8, c); wasm_v128_store(p + 12, d);
+    wasm_v128_store(p, a);
+    wasm_v128_store(p + 4, b);
+    wasm_v128_store(p + 8, c);
+    wasm_v128_store(p + 12, d);
 }
 
 /* (x0 y0 z0 x1) (y1 z1 x2 y2) (z2 x3 y3 z3) into x, y, z and back */
@@ -141,7 +176,8 @@ static inline void vec4_out(float *p, const float *x, const float *y, const floa
 #endif
 
 /* Bones 0..m−1 of the offset's and the input's rotations into the chunk. */
-static inline void soa_in(pose_soa *c, const float *xs, const float *vs, const float *is, const float *ivs, int m)
+static inline void soa_in(pose_soa *c, const float *xs, const float *vs, const float *is, const float *ivs,
+                          int m)
 {
     int i = 0;
 #ifdef __wasm_simd128__
@@ -153,10 +189,20 @@ static inline void soa_in(pose_soa *c, const float *xs, const float *vs, const f
     }
 #endif
     for (; i < m; i++) {
-        c->x[i] = xs[4 * i]; c->y[i] = xs[4 * i + 1]; c->z[i] = xs[4 * i + 2]; c->w[i] = xs[4 * i + 3];
-        c->vx[i] = vs[3 * i]; c->vy[i] = vs[3 * i + 1]; c->vz[i] = vs[3 * i + 2];
-        c->ix[i] = is[4 * i]; c->iy[i] = is[4 * i + 1]; c->iz[i] = is[4 * i + 2]; c->iw[i] = is[4 * i + 3];
-        c->ivx[i] = ivs[3 * i]; c->ivy[i] = ivs[3 * i + 1]; c->ivz[i] = ivs[3 * i + 2];
+        c->x[i] = xs[4 * i];
+        c->y[i] = xs[4 * i + 1];
+        c->z[i] = xs[4 * i + 2];
+        c->w[i] = xs[4 * i + 3];
+        c->vx[i] = vs[3 * i];
+        c->vy[i] = vs[3 * i + 1];
+        c->vz[i] = vs[3 * i + 2];
+        c->ix[i] = is[4 * i];
+        c->iy[i] = is[4 * i + 1];
+        c->iz[i] = is[4 * i + 2];
+        c->iw[i] = is[4 * i + 3];
+        c->ivx[i] = ivs[3 * i];
+        c->ivy[i] = ivs[3 * i + 1];
+        c->ivz[i] = ivs[3 * i + 2];
     }
 }
 
@@ -174,10 +220,20 @@ static inline void soa_out(const pose_soa *c, float *xs, float *vs, float *os, f
 #endif
     for (; i < m; i++) {
         if (!all_ok && !c->ok[i]) continue;
-        xs[4 * i] = c->x[i]; xs[4 * i + 1] = c->y[i]; xs[4 * i + 2] = c->z[i]; xs[4 * i + 3] = c->w[i];
-        vs[3 * i] = c->vx[i]; vs[3 * i + 1] = c->vy[i]; vs[3 * i + 2] = c->vz[i];
-        os[4 * i] = c->ix[i]; os[4 * i + 1] = c->iy[i]; os[4 * i + 2] = c->iz[i]; os[4 * i + 3] = c->iw[i];
-        ovs[3 * i] = c->ivx[i]; ovs[3 * i + 1] = c->ivy[i]; ovs[3 * i + 2] = c->ivz[i];
+        xs[4 * i] = c->x[i];
+        xs[4 * i + 1] = c->y[i];
+        xs[4 * i + 2] = c->z[i];
+        xs[4 * i + 3] = c->w[i];
+        vs[3 * i] = c->vx[i];
+        vs[3 * i + 1] = c->vy[i];
+        vs[3 * i + 2] = c->vz[i];
+        os[4 * i] = c->ix[i];
+        os[4 * i + 1] = c->iy[i];
+        os[4 * i + 2] = c->iz[i];
+        os[4 * i + 3] = c->iw[i];
+        ovs[3 * i] = c->ivx[i];
+        ovs[3 * i + 1] = c->ivy[i];
+        ovs[3 * i + 2] = c->ivz[i];
     }
 }
 
@@ -229,7 +285,8 @@ void sp_inertialize_pose_update(float *out, float *off, const float *in, float h
  * angular velocity offset as its velocity), mapped back by the exponential. */
 
 /* The offset of bone b's rotation dt seconds after the transition, and its angular velocity. */
-static sp_quat cubic_rotation(float w_out[3], const float *off, size_t nn, size_t b, float blendtime, float dt)
+static sp_quat cubic_rotation(float w_out[3], const float *off, size_t nn, size_t b, float blendtime,
+                              float dt)
 {
     sp_vec3 j = sp__q_to_scaled_angle_axis(quat_at(off + 6 * nn + 4 * b));
     const float *w = off + 10 * nn + 3 * b;
@@ -239,7 +296,8 @@ static sp_quat cubic_rotation(float w_out[3], const float *off, size_t nn, size_
     return sp__q_from_scaled_angle_axis(j);
 }
 
-void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst, float blendtime, int n)
+void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst,
+                                          float blendtime, int n)
 {
     if (n <= 0) return;
     size_t nn = (size_t)n, rot = 6 * nn, avel = 10 * nn;
@@ -262,7 +320,8 @@ void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float 
     *off_t = 0.0f;
 }
 
-void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in, float blendtime, float dt, int n)
+void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in,
+                                      float blendtime, float dt, int n)
 {
     if (n <= 0) return;
     size_t nn = (size_t)n, rot = 6 * nn, avel = 10 * nn;
@@ -277,7 +336,8 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
         float w[3];
         sp_quat q = cubic_rotation(w, off, nn, b, blendtime, t), r;
         sp_vec3 wv;
-        sp__inertialize_output_quat(&r, &wv, q, sp__v3(w[0], w[1], w[2]), quat_at(in + rot + 4 * b), vec_at(in + avel + 3 * b));
+        sp__inertialize_output_quat(&r, &wv, q, sp__v3(w[0], w[1], w[2]), quat_at(in + rot + 4 * b),
+                                    vec_at(in + avel + 3 * b));
         quat_put(out + rot + 4 * b, r);
         vec_put(out + avel + 3 * b, wv);
     }

@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include "internal.h"
 
-void sp_trajectory_predict_batch(float *out, const float *state, const float *goal, const float *times, float dt,
-                                 int count, float position_halflife, float rotation_halflife, int n)
+void sp_trajectory_predict_batch(float *out, const float *state, const float *goal, const float *times,
+                                 float dt, int count, float position_halflife, float rotation_halflife, int n)
 {
     if (n <= 0 || count <= 0) return;
     size_t m = (size_t)count;
@@ -23,9 +23,9 @@ void sp_trajectory_predict_batch(float *out, const float *state, const float *go
         sp_vec3 x = sp__v3(s[0], s[1], s[2]), v = sp__v3(s[3], s[4], s[5]), a = sp__v3(s[6], s[7], s[8]);
         sp_quat r = sp__q(s[9], s[10], s[11], s[12]), gr = sp__q(g[3], g[4], g[5], g[6]);
         sp_vec3 w = sp__v3(s[13], s[14], s[15]), gv = sp__v3(g[0], g[1], g[2]);
-        sp_trajectory_predict_positions((sp_vec3 *)o, (sp_vec3 *)(o + 3 * m), (sp_vec3 *)(o + 6 * m), times, dt, count,
-                                        &x, &v, &a, &gv, position_halflife);
-        sp_trajectory_predict_rotations((sp_quat *)(o + 9 * m), (sp_vec3 *)(o + 13 * m), times, dt, count,
-                                        &r, &w, &gr, rotation_halflife);
+        sp_trajectory_predict_positions((sp_vec3 *)o, (sp_vec3 *)(o + 3 * m), (sp_vec3 *)(o + 6 * m), times,
+                                        dt, count, &x, &v, &a, &gv, position_halflife);
+        sp_trajectory_predict_rotations((sp_quat *)(o + 9 * m), (sp_vec3 *)(o + 13 * m), times, dt, count, &r,
+                                        &w, &gr, rotation_halflife);
     }
 }

@@ -7,8 +7,8 @@
 static sp_quat yaw_quat(float angle) { return sp__q(0.0f, sinf(0.5f * angle), 0.0f, cosf(0.5f * angle)); }
 
 void sp_desired_velocity_update(sp_vec3 *out, const sp_vec3 *gamepadstick_left, float camera_azimuth,
-                                const sp_quat *simulation_rotation,
-                                float fwrd_speed, float side_speed, float back_speed)
+                                const sp_quat *simulation_rotation, float fwrd_speed, float side_speed,
+                                float back_speed)
 {
     sp_vec3 global_stick = sp__q_rotate(yaw_quat(camera_azimuth), *gamepadstick_left);
     sp_vec3 local_stick = sp__q_rotate(sp__q_inv(*simulation_rotation), global_stick);
@@ -27,9 +27,12 @@ void sp_desired_rotation_update(sp_quat *desired_rotation, const sp_vec3 *desire
 void sp_simulation_position_update(sp_vec3 *position, sp_vec3 *velocity, sp_vec3 *acceleration,
                                    const sp_vec3 *desired_velocity, float halflife, float dt)
 {
-    sp_spring_character_update(&position->x, &velocity->x, &acceleration->x, desired_velocity->x, halflife, dt);
-    sp_spring_character_update(&position->y, &velocity->y, &acceleration->y, desired_velocity->y, halflife, dt);
-    sp_spring_character_update(&position->z, &velocity->z, &acceleration->z, desired_velocity->z, halflife, dt);
+    sp_spring_character_update(&position->x, &velocity->x, &acceleration->x, desired_velocity->x, halflife,
+                               dt);
+    sp_spring_character_update(&position->y, &velocity->y, &acceleration->y, desired_velocity->y, halflife,
+                               dt);
+    sp_spring_character_update(&position->z, &velocity->z, &acceleration->z, desired_velocity->z, halflife,
+                               dt);
 }
 
 void sp_simulation_rotation_update(sp_quat *rotation, sp_vec3 *angular_velocity,
@@ -41,10 +44,11 @@ void sp_simulation_rotation_update(sp_quat *rotation, sp_vec3 *angular_velocity,
 static float sample_time(const float *times, float dt, int i) { return times ? times[i] : (float)i * dt; }
 
 /* Every sample is one exact update from the current state over its own time. */
-void sp_trajectory_predict_positions(sp_vec3 *out_positions, sp_vec3 *out_velocities, sp_vec3 *out_accelerations,
-                                     const float *times, float dt, int count,
-                                     const sp_vec3 *position, const sp_vec3 *velocity, const sp_vec3 *acceleration,
-                                     const sp_vec3 *desired_velocity, float halflife)
+void sp_trajectory_predict_positions(sp_vec3 *out_positions, sp_vec3 *out_velocities,
+                                     sp_vec3 *out_accelerations, const float *times, float dt, int count,
+                                     const sp_vec3 *position, const sp_vec3 *velocity,
+                                     const sp_vec3 *acceleration, const sp_vec3 *desired_velocity,
+                                     float halflife)
 {
     for (int i = 0; i < count; i++) {
         sp_vec3 x = *position, v = *velocity, a = *acceleration;
@@ -56,9 +60,9 @@ void sp_trajectory_predict_positions(sp_vec3 *out_positions, sp_vec3 *out_veloci
 }
 
 void sp_trajectory_predict_rotations(sp_quat *out_rotations, sp_vec3 *out_angular_velocities,
-                                     const float *times, float dt, int count,
-                                     const sp_quat *rotation, const sp_vec3 *angular_velocity,
-                                     const sp_quat *desired_rotation, float halflife)
+                                     const float *times, float dt, int count, const sp_quat *rotation,
+                                     const sp_vec3 *angular_velocity, const sp_quat *desired_rotation,
+                                     float halflife)
 {
     for (int i = 0; i < count; i++) {
         sp_quat r = *rotation;

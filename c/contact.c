@@ -31,8 +31,8 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
     c->target = input;
 
     sp_vec3 in_x = c->lock ? c->point : input, in_v = c->lock ? zero : input_velocity;
-    sp_inertialize_update_v3(&c->position, &c->velocity, &c->offset_position, &c->offset_velocity,
-                             &in_x, &in_v, halflife, dt);
+    sp_inertialize_update_v3(&c->position, &c->velocity, &c->offset_position, &c->offset_velocity, &in_x,
+                             &in_v, halflife, dt);
 
     int unlock = c->lock && sp__v3_length(sp__v3_sub(c->point, input)) > unlock_radius;
 
@@ -41,10 +41,12 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
         c->lock = 1;
         c->point = c->position;
         c->point.y = foot_height;
-        sp_inertialize_transition_v3(&c->offset_position, &c->offset_velocity, &input, &input_velocity, &c->point, &zero);
+        sp_inertialize_transition_v3(&c->offset_position, &c->offset_velocity, &input, &input_velocity,
+                                     &c->point, &zero);
     } else if ((c->lock && c->state && !input_state) || unlock) {
         c->lock = 0;
-        sp_inertialize_transition_v3(&c->offset_position, &c->offset_velocity, &c->point, &zero, &input, &input_velocity);
+        sp_inertialize_transition_v3(&c->offset_position, &c->offset_velocity, &c->point, &zero, &input,
+                                     &input_velocity);
     }
     c->state = input_state;
 }

@@ -23,4 +23,7 @@ float sp_damper_implicit(float x, float g, float halflife, float dt, float eps)
     return sp_lerp(x, g, 1.0f - sp_fast_negexp((SP_LN2 * dt) / (halflife + eps)));
 }
 
-float sp_damper_decay_exact(float x, float halflife, float dt) { return x * sp__decay(sp__per_halflife(SP_LN2, halflife), dt); }
+float sp_damper_decay_exact(float x, float halflife, float dt)
+{
+    return x * sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
+}

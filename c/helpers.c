@@ -27,10 +27,7 @@ float sp_critical_halflife(float frequency)
 }
 
 /* f = √(d²/4) / 2π = d / 4π. */
-float sp_critical_frequency(float halflife)
-{
-    return sp_halflife_to_damping(halflife) / (4.0f * SP_PI);
-}
+float sp_critical_frequency(float halflife) { return sp_halflife_to_damping(halflife) / (4.0f * SP_PI); }
 
 /* A spring driven through its goal, g(t) = sin(Ω·t), q = 0, settles into an oscillation of
  * amplitude s / √((s − Ω²)² + d²·Ω²), which peaks over Ω at Ω² = s − d²/2: the spring's

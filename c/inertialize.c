@@ -16,8 +16,8 @@ void sp_inertialize_transition(float *off_x, float *off_v, float src_x, float sr
     *off_v = (src_v + *off_v) - dst_v;
 }
 
-void sp_inertialize_update(float *out_x, float *out_v, float *off_x, float *off_v,
-                           float in_x, float in_v, float halflife, float dt)
+void sp_inertialize_update(float *out_x, float *out_v, float *off_x, float *off_v, float in_x, float in_v,
+                           float halflife, float dt)
 {
     sp_decay_spring_damper_exact(off_x, off_v, halflife, dt);
     *out_x = in_x + *off_x;
@@ -43,8 +43,8 @@ void sp_inertialize_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, sp_vec3 *off_x, sp
 /* The output is off·in, whose angular velocity (world frame) is off_v + off·in_v·off⁻¹.
  * Keeping both continuous across the switch from src to dst gives
  *   off' = off·src·dst⁻¹,   off_v' = off_v + off·src_v − off'·dst_v   (vectors rotated). */
-void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x, const sp_vec3 *src_v,
-                                    const sp_quat *dst_x, const sp_vec3 *dst_v)
+void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x,
+                                    const sp_vec3 *src_v, const sp_quat *dst_x, const sp_vec3 *dst_v)
 {
     sp__inertialize_transition_quat(off_x, off_v, *src_x, *src_v, *dst_x, *dst_v);
 }
@@ -70,9 +70,14 @@ static float per_blendtime(float d, float f, float blendtime)
  * reaches exactly 0 at τ = 1. Instead of the article's blendtime + eps, τ = 1 whenever
  * t ≥ blendtime: blendtime = 0 removes the offset at once, dt = 0 keeps it whole. */
 
-void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v, float blendtime, float dt)
+void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v, float blendtime,
+                             float dt)
 {
-    if (!(dt < blendtime)) { *out_x = 0.0f; *out_v = 0.0f; return; }
+    if (!(dt < blendtime)) {
+        *out_x = 0.0f;
+        *out_v = 0.0f;
+        return;
+    }
     float tau = dt > 0.0f ? dt / blendtime : 0.0f;
     float u = 1.0f - tau;
     float d = init_x;
@@ -109,8 +114,8 @@ void sp_inertialize_cubic_update(float *out_x, float *out_v, float *off_t, float
     *out_v = in_v + dec_v;
 }
 
-static void decayed_offset_cubic_v3(sp_vec3 *out_x, sp_vec3 *out_v, const sp_vec3 *init_x, const sp_vec3 *init_v,
-                                    float blendtime, float dt)
+static void decayed_offset_cubic_v3(sp_vec3 *out_x, sp_vec3 *out_v, const sp_vec3 *init_x,
+                                    const sp_vec3 *init_v, float blendtime, float dt)
 {
     sp_decayed_offset_cubic(&out_x->x, &out_v->x, init_x->x, init_v->x, blendtime, dt);
     sp_decayed_offset_cubic(&out_x->y, &out_v->y, init_x->y, init_v->y, blendtime, dt);
@@ -118,7 +123,8 @@ static void decayed_offset_cubic_v3(sp_vec3 *out_x, sp_vec3 *out_v, const sp_vec
 }
 
 void sp_inertialize_cubic_transition_v3(sp_vec3 *off_x, sp_vec3 *off_v, float *off_t, const sp_vec3 *src_x,
-                                        const sp_vec3 *src_v, const sp_vec3 *dst_x, const sp_vec3 *dst_v, float blendtime)
+                                        const sp_vec3 *src_v, const sp_vec3 *dst_x, const sp_vec3 *dst_v,
+                                        float blendtime)
 {
     sp_vec3 dec_x, dec_v;
     decayed_offset_cubic_v3(&dec_x, &dec_v, off_x, off_v, blendtime, *off_t);
@@ -149,7 +155,12 @@ void sp_decayed_offset_quintic(float *out_x, float *out_v, float *out_a, float i
                                float blendtime, float dt)
 {
     sp__quintic q = sp__quintic_shape(init_x, init_v, blendtime);
-    if (!(dt < q.t1)) { *out_x = 0.0f; *out_v = 0.0f; *out_a = 0.0f; return; }
+    if (!(dt < q.t1)) {
+        *out_x = 0.0f;
+        *out_v = 0.0f;
+        *out_a = 0.0f;
+        return;
+    }
     float tau = dt > 0.0f ? dt / q.t1 : 0.0f, p, dp, ddp;
     sp__quintic_eval(q, tau, &p, &dp, &ddp);
     *out_x = p;
@@ -190,10 +201,14 @@ void sp_inertialize_quintic_update(float *out_x, float *out_v, float *off_t, flo
  * x(t) = ext_x + ext_v·(1 − e^(−λt))/λ exactly. The output cross-fades from it to the input
  * with α = smoothstep(t/blendtime), whose derivative enters the output velocity. */
 
-void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ext_v, float ext_t,
-                               float in_x, float in_v, float halflife, float blendtime)
+void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ext_v, float ext_t, float in_x,
+                               float in_v, float halflife, float blendtime)
 {
-    if (!(ext_t < blendtime)) { *out_x = in_x; *out_v = in_v; return; }
+    if (!(ext_t < blendtime)) {
+        *out_x = in_x;
+        *out_v = in_v;
+        return;
+    }
     float lambda = sp__per_halflife(SP_LN2, halflife); /* −0 is 0: +Inf, not −Inf */
     float sx = ext_x + ext_v * sp__decayed_distance(lambda, ext_t);
     float sv = ext_t == 0.0f ? ext_v : ext_v * expf(-lambda * ext_t);
@@ -201,7 +216,8 @@ void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ex
     float alpha = sp__smoothstep(tau);
     *out_x = (1.0f - alpha) * sx + alpha * in_x;
     /* the blend's own velocity dα/dt·(in_x − sx), dα/dt = 6τ(1 − τ)/blendtime */
-    *out_v = (1.0f - alpha) * sv + alpha * in_v + 6.0f * per_blendtime(in_x - sx, tau * (1.0f - tau), blendtime);
+    *out_v =
+        (1.0f - alpha) * sv + alpha * in_v + 6.0f * per_blendtime(in_x - sx, tau * (1.0f - tau), blendtime);
 }
 
 void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,
@@ -214,8 +230,8 @@ void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float
     *ext_t = 0.0f;
 }
 
-void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v,
-                             float in_x, float in_v, float halflife, float blendtime, float dt)
+void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v, float in_x,
+                             float in_v, float halflife, float blendtime, float dt)
 {
     *ext_t += dt;
     sp_dead_blending_evaluate(out_x, out_v, ext_x, ext_v, *ext_t, in_x, in_v, halflife, blendtime);

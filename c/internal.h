@@ -20,7 +20,10 @@ static inline float sp__clamp(float x, float lo, float hi) { return x < lo ? lo 
 
 /* k/halflife, with −0 read as +0 (+Inf: snap). −0 passes every `halflife >= 0` check, the
  * TypeScript wrapper's included, but k/−0 = −Inf would make the decays grow to Inf/NaN. */
-static inline float sp__per_halflife(float k, float halflife) { return k / (halflife == 0.0f ? 0.0f : halflife); }
+static inline float sp__per_halflife(float k, float halflife)
+{
+    return k / (halflife == 0.0f ? 0.0f : halflife);
+}
 
 /* Half damping y = d/2 = 2·ln2/halflife (+Inf for halflife = 0: callers snap). */
 static inline float sp__half_damping(float halflife) { return sp__per_halflife(2.0f * SP_LN2, halflife); }
@@ -40,13 +43,19 @@ static inline float sp__expf(float x)
     float xc = x < -104.0f ? -104.0f : (x > 88.72f ? 88.72f : x);
     float t = xc * 1.44269504f + 12582912.0f;
     float kf = t - 12582912.0f;
-    union { float f; int32_t i; } kb = { t };
-    union { float f; uint32_t u; } s1, s2;
+    union {
+        float f;
+        int32_t i;
+    } kb = { t };
+    union {
+        float f;
+        uint32_t u;
+    } s1, s2;
     int32_t k = kb.i - 0x4B400000, k1 = k >> 1, k2 = k - k1; /* k ∈ [−150, 128] unless x is NaN */
     float r = (xc - kf * 0.693145752f) - kf * 1.42860677e-6f;
     float r2 = r * r, r4 = r2 * r2; /* Estrin's scheme: a short dependency chain (see above) */
     float p = (1.0f + r) + r2 * (0.5f + r * (1.0f / 6.0f))
-            + r4 * ((1.0f / 24.0f + r * (1.0f / 120.0f)) + r2 * (1.0f / 720.0f + r * (1.0f / 5040.0f)));
+        + r4 * ((1.0f / 24.0f + r * (1.0f / 120.0f)) + r2 * (1.0f / 720.0f + r * (1.0f / 5040.0f)));
     s1.u = (uint32_t)(k1 + 127) << 23;
     s2.u = (uint32_t)(k2 + 127) << 23;
     float e = p * s1.f * s2.f;
@@ -84,7 +93,9 @@ static inline float sp__critical_ramp(float s, float e)
  * the state stays finite.) The coefficients depend only on halflife and dt, so a batch with
  * a shared halflife computes them once. When e underflows to 0 the spring is at rest at c:
  * x' = g + (2/y)·q, v' = 0 (halflife = 0 snaps). dt = 0 is left to callers (no change). */
-typedef struct { float xx, xv, xq, vx, vv, vq; } sp__critical_k;
+typedef struct {
+    float xx, xv, xq, vx, vv, vq;
+} sp__critical_k;
 
 static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
 {
@@ -110,7 +121,11 @@ static inline void sp__critical_apply(const sp__critical_k *k, float *x, float *
     *v = (k->vx * u + k->vv * v0) + k->vq * q;
 }
 
-static inline sp_vec3 sp__v3(float x, float y, float z) { sp_vec3 r = { x, y, z }; return r; }
+static inline sp_vec3 sp__v3(float x, float y, float z)
+{
+    sp_vec3 r = { x, y, z };
+    return r;
+}
 static inline sp_vec3 sp__v3_add(sp_vec3 a, sp_vec3 b) { return sp__v3(a.x + b.x, a.y + b.y, a.z + b.z); }
 static inline sp_vec3 sp__v3_sub(sp_vec3 a, sp_vec3 b) { return sp__v3(a.x - b.x, a.y - b.y, a.z - b.z); }
 static inline sp_vec3 sp__v3_scale(sp_vec3 a, float s) { return sp__v3(a.x * s, a.y * s, a.z * s); }
@@ -121,16 +136,21 @@ static inline float sp__v3_dot(sp_vec3 a, sp_vec3 b) { return a.x * b.x + a.y * 
 static inline float sp__v3_length(sp_vec3 a)
 {
     float m = fmaxf(fmaxf(fabsf(a.x), fabsf(a.y)), fabsf(a.z));
-    if ((m > 1e18f || (m < 1e-18f && m > 0.0f)) && !isinf(m)) a = sp__v3(a.x / m, a.y / m, a.z / m);
-    else m = 1.0f;
+    if ((m > 1e18f || (m < 1e-18f && m > 0.0f)) && !isinf(m))
+        a = sp__v3(a.x / m, a.y / m, a.z / m);
+    else
+        m = 1.0f;
     return m * sqrtf(sp__v3_dot(a, a));
 }
 
-static inline sp_quat sp__q(float x, float y, float z, float w) { sp_quat r = { x, y, z, w }; return r; }
+static inline sp_quat sp__q(float x, float y, float z, float w)
+{
+    sp_quat r = { x, y, z, w };
+    return r;
+}
 static inline sp_quat sp__q_mul(sp_quat a, sp_quat b)
 {
-    return sp__q(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-                 a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+    return sp__q(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
                  a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
                  a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
 }
@@ -151,7 +171,8 @@ static inline sp_quat sp__q_normalize(sp_quat q)
 static inline sp_vec3 sp__q_rotate(sp_quat q, sp_vec3 v)
 {
     sp_vec3 u = sp__v3(q.x, q.y, q.z);
-    sp_vec3 t = sp__v3_scale(sp__v3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x), 2.0f);
+    sp_vec3 t =
+        sp__v3_scale(sp__v3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x), 2.0f);
     return sp__v3_add(sp__v3_add(v, sp__v3_scale(t, q.w)),
                       sp__v3(u.y * t.z - u.z * t.y, u.z * t.x - u.x * t.z, u.x * t.y - u.y * t.x));
 }
@@ -171,8 +192,10 @@ SP__ALWAYS_INLINE float sp__atan2_finite(float y, float x)
     int big = mn > 0.414213562f * mx;
     float num = big ? mn - mx : mn, den = big ? mn + mx : mx;
     float a = num / (den > 0.0f ? den : 1.0f), t = a * a;
-    float p = 1.0f + t * (-3.33333075e-1f + t * (1.99981824e-1f + t * (-1.42395332e-1f
-            + t * (1.05698287e-1f + t * -6.02630526e-2f))));
+    float p = 1.0f
+        + t
+            * (-3.33333075e-1f
+               + t * (1.99981824e-1f + t * (-1.42395332e-1f + t * (1.05698287e-1f + t * -6.02630526e-2f))));
     float r = a * p + (big ? 0.785398163f : 0.0f);
     r = ay > ax ? 1.57079633f - r : r;
     r = x < 0.0f ? 3.14159265f - r : r;
@@ -195,17 +218,23 @@ SP__ALWAYS_INLINE void sp__sincos_reduced(float h, float *s, float *c, float *si
     int n = (int)nf & 3;
     float r = ((h - nf * 1.5703125f) - nf * 4.838705062866211e-4f) + nf * 4.371138829e-8f;
     float t = r * r;
-    float sr = r + r * t * (-1.0f / 6.0f + t * (1.0f / 120.0f + t * (-1.0f / 5040.0f + t * (1.0f / 362880.0f))));
-    float cr = 1.0f - 0.5f * t + t * t * (1.0f / 24.0f + t * (-1.0f / 720.0f + t * (1.0f / 40320.0f + t * (-1.0f / 3628800.0f))));
+    float sr =
+        r + r * t * (-1.0f / 6.0f + t * (1.0f / 120.0f + t * (-1.0f / 5040.0f + t * (1.0f / 362880.0f))));
+    float cr = 1.0f - 0.5f * t
+        + t * t * (1.0f / 24.0f + t * (-1.0f / 720.0f + t * (1.0f / 40320.0f + t * (-1.0f / 3628800.0f))));
     float sn = (n & 1) ? cr : sr, cs = (n & 1) ? sr : cr;
     *s = (n & 2) ? -sn : sn;
     *c = ((n + 1) & 2) ? -cs : cs;
-    *sinc = nf == 0.0f ? 1.0f + t * (-1.0f / 6.0f + t * (1.0f / 120.0f + t * (-1.0f / 5040.0f + t * (1.0f / 362880.0f))))
-                       : *s / h;
+    *sinc = nf == 0.0f
+        ? 1.0f + t * (-1.0f / 6.0f + t * (1.0f / 120.0f + t * (-1.0f / 5040.0f + t * (1.0f / 362880.0f))))
+        : *s / h;
 }
 static inline void sp__sincos(float h, float *s, float *c, float *sinc)
 {
-    if (h >= 0.0f && h < SP__SINCOS_MAX) { sp__sincos_reduced(h, s, c, sinc); return; }
+    if (h >= 0.0f && h < SP__SINCOS_MAX) {
+        sp__sincos_reduced(h, s, c, sinc);
+        return;
+    }
     *s = sinf(h);
     *c = cosf(h);
     *sinc = *s / h;
@@ -250,9 +279,9 @@ static inline void sp__spring_basis(float y, float s, float t, float *C, float *
         float y1 = s / (y + w), y0 = y + w;
         float e1 = sp__expf(-y1 * t);
         float z = 2.0f * w * t;
-        float m = expm1f(-z);                                   /* e^(−2wt) − 1 */
-        *C = e1 * (2.0f + m) * 0.5f;                            /* (e^(−y1 t) + e^(−y0 t)) / 2 */
-        *S = z > 0.0f ? (e1 * -m * 0.5f) / w : e1 * t;          /* (e^(−y1 t) − e^(−y0 t)) / 2w */
+        float m = expm1f(-z);                          /* e^(−2wt) − 1 */
+        *C = e1 * (2.0f + m) * 0.5f;                   /* (e^(−y1 t) + e^(−y0 t)) / 2 */
+        *S = z > 0.0f ? (e1 * -m * 0.5f) / w : e1 * t; /* (e^(−y1 t) − e^(−y0 t)) / 2w */
         if (s > 0.0f && s < 0.25f * yy) {
             float E1 = y1 * t > 0.0f ? -expm1f(-y1 * t) / y1 : t, E0 = -expm1f(-y0 * t) / y0;
             *K = (E1 - E0) / (2.0f * w);
@@ -273,7 +302,10 @@ static inline void sp__spring_basis(float y, float s, float t, float *C, float *
  * small stiffness and a large goal velocity although the state stays finite). `snap` is
  * infinite damping (halflife 0: x' = g, v' = 0); `rest` is C = S = 0 (at rest at c, formed
  * in double since d·q alone may overflow). */
-typedef struct { float xz, xv, xq, vz, vv, vq, d, s; int snap, rest; } sp__spring_k;
+typedef struct {
+    float xz, xv, xq, vz, vv, vq, d, s;
+    int snap, rest;
+} sp__spring_k;
 
 static inline sp__spring_k sp__spring_coefs(float stiffness, float damping, float dt)
 {
@@ -296,8 +328,16 @@ static inline sp__spring_k sp__spring_coefs(float stiffness, float damping, floa
 
 static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, float g, float q)
 {
-    if (k->snap) { *x = g; *v = 0.0f; return; }
-    if (k->rest) { *x = q == 0.0f ? g : (float)(g + (double)k->d * q / k->s); *v = 0.0f; return; }
+    if (k->snap) {
+        *x = g;
+        *v = 0.0f;
+        return;
+    }
+    if (k->rest) {
+        *x = q == 0.0f ? g : (float)(g + (double)k->d * q / k->s);
+        *v = 0.0f;
+        return;
+    }
     float z = *x - g, v0 = *v;
     float nx = g + (k->xz * z + k->xv * v0), nv = k->vz * z + k->vv * v0;
     *x = q != 0.0f ? nx + k->xq * q : nx;
@@ -318,16 +358,22 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
  * (sp__q_to_scaled_angle_axis etc.) only where it returned 0, and the batch does exactly
  * the same per element, so both agree bit for bit. A null goal is the identity (the decay
  * springs): it skips the two products by the goal (exact, but for the sign of zeros). */
-typedef struct { float x, y, z, w, vx, vy, vz; } sp__quat_state;
+typedef struct {
+    float x, y, z, w, vx, vy, vz;
+} sp__quat_state;
 
 /* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
-static inline int sp__finite4(float a, float b, float c, float d) { return a * 0.0f + b * 0.0f + c * 0.0f + d * 0.0f == 0.0f; }
+static inline int sp__finite4(float a, float b, float c, float d)
+{
+    return a * 0.0f + b * 0.0f + c * 0.0f + d * 0.0f == 0.0f;
+}
 
 /* sp__quat_spring_fast in three stages, each returning 0 for the inputs it does not handle,
  * so that a batch may run each over many rotations in a loop of its own (fewer live values
  * per loop, fewer spills); the arithmetic is the same either way. The first: st->x, y, z
  * become j = 2·log(x·goal⁻¹) (shortest arc). */
-SP__ALWAYS_INLINE int sp__quat_log_fast(sp__quat_state *st, int has_goal, float gx, float gy, float gz, float gw)
+SP__ALWAYS_INLINE int sp__quat_log_fast(sp__quat_state *st, int has_goal, float gx, float gy, float gz,
+                                        float gw)
 {
     float x0 = st->x, y0 = st->y, z0 = st->z, w0 = st->w;
     /* d = x·goal⁻¹, on the shortest arc (x itself for the identity goal: has_goal = 0) */
@@ -336,7 +382,10 @@ SP__ALWAYS_INLINE int sp__quat_log_fast(sp__quat_state *st, int has_goal, float 
     float dz = has_goal ? -w0 * gz - x0 * gy + y0 * gx + z0 * gw : z0;
     float dw = has_goal ? w0 * gw + x0 * gx + y0 * gy + z0 * gz : w0;
     float sg = dw < 0.0f ? -1.0f : 1.0f;
-    dx *= sg; dy *= sg; dz *= sg; dw *= sg;
+    dx *= sg;
+    dy *= sg;
+    dz *= sg;
+    dw *= sg;
     /* j = 2·log(d), the axis scaled by its largest component m first */
     float ax = fabsf(dx), ay = fabsf(dy), az = fabsf(dz);
     float m = ax > ay ? ax : ay;
@@ -365,7 +414,8 @@ SP__ALWAYS_INLINE int sp__quat_step_fast(const sp__critical_k *k, sp__quat_state
 }
 
 /* The third: normalise(exp(j/2)·goal) into st->x, y, z, w. */
-SP__ALWAYS_INLINE int sp__quat_exp_fast(sp__quat_state *st, int has_goal, float gx, float gy, float gz, float gw)
+SP__ALWAYS_INLINE int sp__quat_exp_fast(sp__quat_state *st, int has_goal, float gx, float gy, float gz,
+                                        float gw)
 {
     float jx = st->x, jy = st->y, jz = st->z;
     float bx = fabsf(jx), by = fabsf(jy), bz = fabsf(jz);
@@ -382,8 +432,11 @@ SP__ALWAYS_INLINE int sp__quat_exp_fast(sp__quat_state *st, int has_goal, float 
     float pw = has_goal ? ew * gw - ex * gx - ey * gy - ez * gz : ew;
     float len = sqrtf(px * px + py * py + pz * pz + pw * pw);
     ok &= len >= 1e-18f && len <= 1e18f; /* a goal of ordinary length */
-    float il = 1.0f / len; /* one division, not four: divisions are the slow vector operation */
-    st->x = px * il; st->y = py * il; st->z = pz * il; st->w = pw * il;
+    float il = 1.0f / len;               /* one division, not four: divisions are the slow vector operation */
+    st->x = px * il;
+    st->y = py * il;
+    st->z = pz * il;
+    st->w = pw * il;
     return ok;
 }
 
@@ -395,7 +448,8 @@ SP__ALWAYS_INLINE int sp__quat_spring_fast(const sp__critical_k *k, sp__quat_sta
     return sp__quat_exp_fast(st, has_goal, gx, gy, gz, gw) & ok;
 }
 
-static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp_vec3 *v, const sp_quat *goal_or_null)
+static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp_vec3 *v,
+                                         const sp_quat *goal_or_null)
 {
     sp__quat_state st = { x->x, x->y, x->z, x->w, v->x, v->y, v->z };
     sp_quat goal = goal_or_null ? *goal_or_null : sp__q(0.0f, 0.0f, 0.0f, 1.0f);
@@ -428,7 +482,9 @@ static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp
  * h·τ² = (Δ·t1²/2)·τ² with h of the sign of x0, so every term keeps the sign of x0 and the
  * offset never overshoots zero, in exact arithmetic and in float (a sum of same-signed
  * products cannot change sign). */
-typedef struct { float t1, x, k, h; } sp__quintic;
+typedef struct {
+    float t1, x, k, h;
+} sp__quintic;
 
 static inline sp__quintic sp__quintic_shape(float x, float v, float blendtime)
 {
@@ -452,7 +508,7 @@ static inline void sp__quintic_eval(sp__quintic q, float tau, float *p, float *d
 {
     float u = 1.0f - tau;
     float l = q.x + q.k * tau;
-    float r = u * l + q.h * tau * tau;              /* the quadratic factor */
+    float r = u * l + q.h * tau * tau; /* the quadratic factor */
     float dr = u * q.k - l + 2.0f * q.h * tau;
     float ddr = 2.0f * (q.h - q.k);
     *p = u * u * u * r;
@@ -482,8 +538,8 @@ static inline void sp__inertialize_output_quat(sp_quat *out_x, sp_vec3 *out_v, s
     *out_v = sp__v3_add(off_v, sp__q_rotate(off_x, in_v));
 }
 
-static inline void sp__inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, sp_quat src_x, sp_vec3 src_v,
-                                                   sp_quat dst_x, sp_vec3 dst_v)
+static inline void sp__inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, sp_quat src_x,
+                                                   sp_vec3 src_v, sp_quat dst_x, sp_vec3 dst_v)
 {
     sp_quat old = *off_x;
     sp_quat next = sp__q_abs(sp__q_normalize(sp__q_mul(sp__q_mul(old, src_x), sp__q_inv(dst_x))));

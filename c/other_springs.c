@@ -11,12 +11,19 @@
  *   u(t)  = e^(−kt)·(A + B·t + C·t² + D·t³),    A = u0, B = v0 + k·A,
  *                                                C = k²·p0/2, D = k²·p1/6
  * (the outer spring is (d/dt + k)²u = k²·ui, so the cubic's second derivative is k²·ui·e^(kt)). */
-void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, float g, float halflife, float dt)
+void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, float g, float halflife,
+                                   float dt)
 {
     if (dt == 0.0f) return;
     float k = sp__half_damping(0.5f * halflife);
     float s = k * dt, e = sp__expf(-s);
-    if (e == 0.0f) { *x = g; *v = 0.0f; *xi = g; *vi = 0.0f; return; }
+    if (e == 0.0f) {
+        *x = g;
+        *v = 0.0f;
+        *xi = g;
+        *vi = 0.0f;
+        return;
+    }
     /* The cubic in s = k·t: k·A, k·p0 and k²·p1 overflow for tiny halflives although the
      * state is finite, so every term is written with powers of s (≤ about 100 while
      * e > 0) and k is applied last, after e:
@@ -34,7 +41,8 @@ void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, flo
  * `moving` seconds and then rests at g, over dt seconds. While the target moves, the
  * offset u = x − target obeys the critical spring with goal 0 and goal velocity −vg (the
  * spring's own goal velocity is 0, as in the article), which is exact at any dt. */
-static void follow_linear_goal(float *x, float *v, float p, float vg, float moving, float g, float halflife, float dt)
+static void follow_linear_goal(float *x, float *v, float p, float vg, float moving, float g, float halflife,
+                               float dt)
 {
     float t1 = moving < dt ? (moving > 0.0f ? moving : 0.0f) : dt;
     if (t1 > 0.0f) {
@@ -49,8 +57,8 @@ static void follow_linear_goal(float *x, float *v, float p, float vg, float movi
 /* The linear interpolation xi reaches g in t_goal seconds at vg = (g − xi)/t_goal. The
  * spring tracks xi + vg·L, L = apprehension·halflife ahead, until that point reaches g,
  * i.e. for t_goal − L seconds, then g itself. */
-void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal,
-                                  float halflife, float dt, float apprehension)
+void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal, float halflife,
+                                  float dt, float apprehension)
 {
     if (dt == 0.0f) return;
     float lead = apprehension * halflife;
@@ -65,8 +73,8 @@ void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float 
 
 /* As the timed spring, with the time to the goal set by the speed limit: xi moves toward g
  * at max_speed, reaching it after |g − xi| / max_speed seconds. */
-void sp_velocity_spring_damper_exact(float *x, float *v, float *xi, float g, float max_speed,
-                                     float halflife, float dt, float apprehension)
+void sp_velocity_spring_damper_exact(float *x, float *v, float *xi, float g, float max_speed, float halflife,
+                                     float dt, float apprehension)
 {
     float t_goal = fabsf(g - *xi) / max_speed;
     sp_timed_spring_damper_exact(x, v, xi, g, t_goal == t_goal ? t_goal : 0.0f, halflife, dt, apprehension);

@@ -19,7 +19,8 @@ void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness,
     *x += dt * *v;
 }
 
-void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping, float dt)
+void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping,
+                                      float dt)
 {
     if (dt == 0.0f) return;
     sp__spring_k k = sp__spring_coefs(stiffness, damping, dt);
@@ -33,13 +34,15 @@ void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequenc
 }
 
 /* ζ = d / (2·√s), so s = (d / 2ζ)². */
-void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float damping_ratio, float halflife, float dt)
+void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float damping_ratio, float halflife,
+                                  float dt)
 {
     float d = sp_halflife_to_damping(halflife);
     sp_spring_damper_exact_stiffness(x, v, g, q, sp__sq(d / (2.0f * damping_ratio)), d, dt);
 }
 
-void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt, float eps)
+void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt,
+                               float eps)
 {
     float s = stiffness, d = damping;
     float c = g + (d * q) / (s + eps);
@@ -83,7 +86,12 @@ void sp_critical_spring_damper_exact(float *x, float *v, float g, float q, float
 void sp_critical_spring_damper_coefs(float *k, float halflife, float dt)
 {
     sp__critical_k c = sp__critical_coefs(halflife, dt);
-    k[0] = c.xx; k[1] = c.xv; k[2] = c.xq; k[3] = c.vx; k[4] = c.vv; k[5] = c.vq;
+    k[0] = c.xx;
+    k[1] = c.xv;
+    k[2] = c.xq;
+    k[3] = c.vx;
+    k[4] = c.vv;
+    k[5] = c.vq;
 }
 
 void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, float dt)

@@ -44,8 +44,12 @@ extern "C" {
 #define SP_LN2 0.69314718056f
 #define SP_PI 3.14159265358979f
 
-typedef struct sp_vec3 { float x, y, z; } sp_vec3;
-typedef struct sp_quat { float x, y, z, w; } sp_quat;
+typedef struct sp_vec3 {
+    float x, y, z;
+} sp_vec3;
+typedef struct sp_quat {
+    float x, y, z, w;
+} sp_quat;
 
 /* ------------------------------------------------------------------------
  * Helpers (helpers.c)
@@ -103,14 +107,17 @@ float sp_damper_decay_exact(float x, float halflife, float dt);
 void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness, float damping, float dt);
 /** Exact spring by stiffness and damping, in every regime (under, critical, over damped),
  *  continuous across the critical boundary. Requires stiffness > 0 when q ≠ 0. */
-void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping, float dt);
+void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping,
+                                      float dt);
 /** Exact spring by frequency (Hz) and halflife, in every regime (the article's final interface). */
 void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequency, float halflife, float dt);
 /** Exact spring by damping ratio ζ (1 = critical, < 1 under, > 1 over damped) and halflife. */
-void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float damping_ratio, float halflife, float dt);
+void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float damping_ratio, float halflife,
+                                  float dt);
 /** The article's spring_damper_implicit (stiffness, damping, eps; fast_negexp, fast_atan),
  *  kept for comparison: approximate, and discontinuous near the critical boundary. */
-void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt, float eps);
+void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt,
+                               float eps);
 /** Exact critically damped spring toward goal g with goal velocity q. */
 void sp_critical_spring_damper_exact(float *x, float *v, float g, float q, float halflife, float dt);
 /** Exact critically damped spring toward g with zero goal velocity. */
@@ -134,8 +141,8 @@ void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflif
 void sp_spring_character_update(float *x, float *v, float *a, float v_goal, float halflife, float dt);
 /** Future states of sp_spring_character_update at times i·dt, i = 0..count−1, written to
  *  px, pv, pa (count elements each); no stepping, every sample is exact. */
-void sp_spring_character_predict(float *px, float *pv, float *pa, int count,
-                                 float x, float v, float a, float v_goal, float halflife, float dt);
+void sp_spring_character_predict(float *px, float *pv, float *pa, int count, float x, float v, float a,
+                                 float v_goal, float halflife, float dt);
 /** Goal position x and goal velocity v (per unit of t) of the piecewise-linear curve
  *  through npnts points at parameter t in [0, 1]. */
 void sp_piecewise_interpolation(float *x, float *v, float t, const float *pnts, int npnts);
@@ -148,16 +155,17 @@ void sp_piecewise_interpolation(float *x, float *v, float t, const float *pnts, 
 
 /** Spring following a second, intermediate spring (xi, vi) each with halflife/2: an S-shaped
  *  start and end. */
-void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, float g, float halflife, float dt);
+void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, float g, float halflife,
+                                   float dt);
 /** Spring that reaches g at about t_goal seconds from now (pass the remaining time each
  *  frame; ≤ 0 means now): it tracks a linear interpolation xi toward g,
  *  apprehension·halflife ahead (the article uses apprehension = 2). */
-void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal,
-                                  float halflife, float dt, float apprehension);
+void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal, float halflife,
+                                  float dt, float apprehension);
 /** Spring toward g whose intermediate goal xi moves at most at speed max_speed, tracked
  *  apprehension·halflife ahead. */
-void sp_velocity_spring_damper_exact(float *x, float *v, float *xi, float g, float max_speed,
-                                     float halflife, float dt, float apprehension);
+void sp_velocity_spring_damper_exact(float *x, float *v, float *xi, float g, float max_speed, float halflife,
+                                     float dt, float apprehension);
 
 /* ------------------------------------------------------------------------
  * Settling, UI-style parameters, rest (settle.c)
@@ -198,7 +206,8 @@ void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
  * ------------------------------------------------------------------------ */
 
 /** Critical spring on a rotation x with angular velocity v toward goal, along the shortest arc. */
-void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife, float dt);
+void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
+                                        float dt);
 /** Critical spring decaying a rotation x (angular velocity v) toward the identity. */
 void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
 
@@ -213,13 +222,14 @@ void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, f
 
 /** The article's tracker: v blends toward v + a_goal·dt, v_goal, (x_goal − x)/dt by the
  *  gains (fractions per frame, frame-rate dependent), then x += v·dt. dt = 0 changes nothing. */
-void sp_tracking_spring_update(float *x, float *v, float x_goal, float v_goal, float a_goal,
-                               float x_gain, float v_gain, float a_gain, float dt);
+void sp_tracking_spring_update(float *x, float *v, float x_goal, float v_goal, float a_goal, float x_gain,
+                               float v_gain, float a_gain, float dt);
 /** sp_tracking_spring_update without the acceleration blend (a step whose a_goal is bad). */
-void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal, float v_goal,
-                                               float x_gain, float v_gain, float dt);
+void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal, float v_goal, float x_gain,
+                                               float v_gain, float dt);
 /** sp_tracking_spring_update with only the position blend (a step across a discontinuity). */
-void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain, float dt);
+void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain,
+                                                        float dt);
 /** The article's improved tracker: the three blends are sp_damper_exact with halflives. */
 void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float v_goal, float a_goal,
                                         float x_halflife, float v_halflife, float a_halflife, float dt);
@@ -237,15 +247,16 @@ void sp_tracking_spring_update_exact_no_velocity_acceleration(float *x, float *v
                                                               float frequency, float halflife, float dt);
 /** Frequency (Hz) and halflife (s) of the sp_tracking_spring_update_exact whose error decays at the
  *  same rates (eigenvalues) as sp_tracking_spring_update with a_gain = 1 at reference_dt. */
-void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt,
-                                 float *out_frequency, float *out_halflife);
+void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt, float *out_frequency,
+                                 float *out_halflife);
 /** Goal velocity by finite difference (x_next − x_curr)/dt; 0 when dt = 0. */
 float sp_tracking_target_velocity(float x_next, float x_curr, float dt);
 /** Goal acceleration by finite difference at a fixed dt (the article's); 0 when dt = 0. */
 float sp_tracking_target_acceleration(float x_next, float x_curr, float x_prev, float dt);
 /** Goal acceleration when the last two steps differ: ((x_next − x_curr)/dt − (x_curr − x_prev)/dt_prev)/dt,
  *  so that v_goal_prev + a·dt = v_goal exactly; 0 when dt or dt_prev is 0. */
-float sp_tracking_target_acceleration_varying(float x_next, float x_curr, float x_prev, float dt, float dt_prev);
+float sp_tracking_target_acceleration_varying(float x_next, float x_curr, float x_prev, float dt,
+                                              float dt_prev);
 /** Clipping for unknown discontinuities: value clamped to [−limit, limit] (limit ≥ 0). */
 float sp_tracking_clip(float value, float limit);
 
@@ -258,8 +269,8 @@ float sp_tracking_clip(float value, float limit);
  *  azimuth (radians about +Y) and the speeds forward / sideways / backward relative to
  *  the simulation's facing. */
 void sp_desired_velocity_update(sp_vec3 *out, const sp_vec3 *gamepadstick_left, float camera_azimuth,
-                                const sp_quat *simulation_rotation,
-                                float fwrd_speed, float side_speed, float back_speed);
+                                const sp_quat *simulation_rotation, float fwrd_speed, float side_speed,
+                                float back_speed);
 /** Turns desired_rotation to face the horizontal direction of desired_direction (yaw about +Y)
  *  when its horizontal length exceeds deadzone; otherwise leaves it unchanged. */
 void sp_desired_rotation_update(sp_quat *desired_rotation, const sp_vec3 *desired_direction, float deadzone);
@@ -273,23 +284,25 @@ void sp_simulation_rotation_update(sp_quat *rotation, sp_vec3 *angular_velocity,
                                    const sp_quat *desired_rotation, float halflife, float dt);
 /** Future positions, velocities, accelerations at times[i] seconds from now (or i·dt when
  *  times is NULL), desired velocity held: exact, no stepping. Null outputs are skipped. */
-void sp_trajectory_predict_positions(sp_vec3 *out_positions, sp_vec3 *out_velocities, sp_vec3 *out_accelerations,
-                                     const float *times, float dt, int count,
-                                     const sp_vec3 *position, const sp_vec3 *velocity, const sp_vec3 *acceleration,
-                                     const sp_vec3 *desired_velocity, float halflife);
+void sp_trajectory_predict_positions(sp_vec3 *out_positions, sp_vec3 *out_velocities,
+                                     sp_vec3 *out_accelerations, const float *times, float dt, int count,
+                                     const sp_vec3 *position, const sp_vec3 *velocity,
+                                     const sp_vec3 *acceleration, const sp_vec3 *desired_velocity,
+                                     float halflife);
 /** Future rotations and angular velocities at times[i] (or i·dt when times is NULL), desired
  *  rotation held: exact, unit length. Null outputs are skipped. */
 void sp_trajectory_predict_rotations(sp_quat *out_rotations, sp_vec3 *out_angular_velocities,
-                                     const float *times, float dt, int count,
-                                     const sp_quat *rotation, const sp_vec3 *angular_velocity,
-                                     const sp_quat *desired_rotation, float halflife);
+                                     const float *times, float dt, int count, const sp_quat *rotation,
+                                     const sp_vec3 *angular_velocity, const sp_quat *desired_rotation,
+                                     float halflife);
 /** Trajectory prediction of n characters in one call (batch_trajectory.c): character c's state
  *  (state[16c..]: position 3, velocity 3, acceleration 3, rotation 4, angular velocity 3) and
  *  goal (goal[7c..]: desired velocity 3, desired rotation 4) give, at out[16·count·c..],
  *  positions, velocities, accelerations (3·count each), rotations (4·count) and angular
  *  velocities (3·count), each exactly as sp_trajectory_predict_positions/_rotations. */
-void sp_trajectory_predict_batch(float *out, const float *state, const float *goal, const float *times, float dt,
-                                 int count, float position_halflife, float rotation_halflife, int n);
+void sp_trajectory_predict_batch(float *out, const float *state, const float *goal, const float *times,
+                                 float dt, int count, float position_halflife, float rotation_halflife,
+                                 int n);
 
 /* ------------------------------------------------------------------------
  * Synchronising character and simulation (adjustment.c)
@@ -311,12 +324,14 @@ void sp_adjust_character_rotation(sp_quat *out, const sp_quat *character_rotatio
                                   const sp_quat *simulation_rotation, float halflife, float dt);
 /** sp_adjust_character_position moving at most max_adjustment_ratio·|character_velocity|·dt. */
 void sp_adjust_character_position_by_velocity(sp_vec3 *out, const sp_vec3 *character_position,
-                                              const sp_vec3 *character_velocity, const sp_vec3 *simulation_position,
-                                              float max_adjustment_ratio, float halflife, float dt);
+                                              const sp_vec3 *character_velocity,
+                                              const sp_vec3 *simulation_position, float max_adjustment_ratio,
+                                              float halflife, float dt);
 /** sp_adjust_character_rotation turning at most max_adjustment_ratio·|character_angular_velocity|·dt. */
 void sp_adjust_character_rotation_by_velocity(sp_quat *out, const sp_quat *character_rotation,
-                                              const sp_vec3 *character_angular_velocity, const sp_quat *simulation_rotation,
-                                              float max_adjustment_ratio, float halflife, float dt);
+                                              const sp_vec3 *character_angular_velocity,
+                                              const sp_quat *simulation_rotation, float max_adjustment_ratio,
+                                              float halflife, float dt);
 /** Character position brought within max_distance of the simulation position. */
 void sp_clamp_character_position(sp_vec3 *out, const sp_vec3 *character_position,
                                  const sp_vec3 *simulation_position, float max_distance);
@@ -359,23 +374,26 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
  * ------------------------------------------------------------------------ */
 
 /** sp_damper_exact on every float of x (n·dim) toward g. */
-void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n, int dim);
+void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n,
+                           int dim);
 /** sp_critical_spring_damper_exact on every float of (x, v) toward goal g with goal velocity q. */
 void sp_critical_spring_damper_exact_batch(float *x, float *v, const float *g, const float *q,
                                            const float *halflife, int per_element, float dt, int n, int dim);
 /** sp_simple_spring_damper_exact on every float of (x, v) toward g. */
-void sp_simple_spring_damper_exact_batch(float *x, float *v, const float *g,
-                                         const float *halflife, int per_element, float dt, int n, int dim);
+void sp_simple_spring_damper_exact_batch(float *x, float *v, const float *g, const float *halflife,
+                                         int per_element, float dt, int n, int dim);
 /** sp_decay_spring_damper_exact on every float of (x, v). */
-void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflife, int per_element, float dt, int n, int dim);
+void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflife, int per_element, float dt,
+                                        int n, int dim);
 /** sp_spring_damper_exact (frequency in Hz and halflife, shared or per element like halflife) on every float of (x, v). */
 void sp_spring_damper_exact_batch(float *x, float *v, const float *g, const float *q, const float *frequency,
                                   const float *halflife, int per_element, float dt, int n, int dim);
 /** sp_simple_spring_damper_exact_quat on n rotations x (4n) with angular velocities v (3n) toward goal (4n; NULL: identity). */
-void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *goal,
-                                              const float *halflife, int per_element, float dt, int n);
+void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *goal, const float *halflife,
+                                              int per_element, float dt, int n);
 /** sp_decay_spring_damper_exact_quat on n rotations x (4n) with angular velocities v (3n). */
-void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *halflife, int per_element, float dt, int n);
+void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *halflife, int per_element,
+                                             float dt, int n);
 
 /* ------------------------------------------------------------------------
  * Pose inertializer (batch_pose.c): a skeleton of n bones per call
@@ -393,10 +411,12 @@ void sp_inertialize_pose_transition(float *off, const float *src, const float *d
 void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
 /** Cubic pose inertializer (batch_pose.c): starts a blend from src to dst; off (13·n floats,
  *  pose layout) keeps the offset at the transition and *off_t the time since (set to 0). */
-void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst, float blendtime, int n);
+void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst,
+                                          float blendtime, int n);
 /** Cubic pose inertializer: advances *off_t by dt and writes in + the offset decayed by the cubic
  *  (positions per component, rotations on their scaled angle-axis) to out. */
-void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in, float blendtime, float dt, int n);
+void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in,
+                                      float blendtime, float dt, int n);
 
 /* ------------------------------------------------------------------------
  * Inertialization (inertialize.c)
@@ -411,10 +431,11 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
  * ------------------------------------------------------------------------ */
 
 /** Record the offset (src + off) − dst at a transition from src to dst (the article's inertialize_transition). */
-void sp_inertialize_transition(float *off_x, float *off_v, float src_x, float src_v, float dst_x, float dst_v);
+void sp_inertialize_transition(float *off_x, float *off_v, float src_x, float src_v, float dst_x,
+                               float dst_v);
 /** Decay the offset with the exact critical spring and write in + offset to out. */
-void sp_inertialize_update(float *out_x, float *out_v, float *off_x, float *off_v,
-                           float in_x, float in_v, float halflife, float dt);
+void sp_inertialize_update(float *out_x, float *out_v, float *off_x, float *off_v, float in_x, float in_v,
+                           float halflife, float dt);
 /** sp_inertialize_transition per component of a vector. */
 void sp_inertialize_transition_v3(sp_vec3 *off_x, sp_vec3 *off_v, const sp_vec3 *src_x, const sp_vec3 *src_v,
                                   const sp_vec3 *dst_x, const sp_vec3 *dst_v);
@@ -423,8 +444,8 @@ void sp_inertialize_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, sp_vec3 *off_x, sp
                               const sp_vec3 *in_x, const sp_vec3 *in_v, float halflife, float dt);
 /** Rotation offset: off ← off·src·dst⁻¹ (shortest arc) and angular velocity
  *  off_v ← off_v + off·src_v − off'·dst_v (world frame), so the output off·in is continuous. */
-void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x, const sp_vec3 *src_v,
-                                    const sp_quat *dst_x, const sp_vec3 *dst_v);
+void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x,
+                                    const sp_vec3 *src_v, const sp_quat *dst_x, const sp_vec3 *dst_v);
 /** Decay the rotation offset (sp_decay_spring_damper_exact_quat); out = off·in, out_v = off_v + off·in_v. */
 void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, sp_vec3 *off_v,
                                 const sp_quat *in_x, const sp_vec3 *in_v, float halflife, float dt);
@@ -433,7 +454,8 @@ void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, 
  *  with zero velocity at blendtime: (1−τ)²·(x + (2x + v·blendtime)·τ), τ = dt/blendtime ≤ 1. */
 float sp_decay_cubic(float x, float v, float blendtime, float dt);
 /** Offset position and velocity of the cubic inertializer dt seconds after the transition. */
-void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v, float blendtime, float dt);
+void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v, float blendtime,
+                             float dt);
 /** Cubic transition: off ← decayed(off, off_t) + src − dst, off_t ← 0. */
 void sp_inertialize_cubic_transition(float *off_x, float *off_v, float *off_t, float src_x, float src_v,
                                      float dst_x, float dst_v, float blendtime);
@@ -442,7 +464,8 @@ void sp_inertialize_cubic_update(float *out_x, float *out_v, float *off_t, float
                                  float in_x, float in_v, float blendtime, float dt);
 /** sp_inertialize_cubic_transition per component of a vector (the article's signature). */
 void sp_inertialize_cubic_transition_v3(sp_vec3 *off_x, sp_vec3 *off_v, float *off_t, const sp_vec3 *src_x,
-                                        const sp_vec3 *src_v, const sp_vec3 *dst_x, const sp_vec3 *dst_v, float blendtime);
+                                        const sp_vec3 *src_v, const sp_vec3 *dst_x, const sp_vec3 *dst_v,
+                                        float blendtime);
 /** sp_inertialize_cubic_update per component of a vector (the article's signature). */
 void sp_inertialize_cubic_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, float *off_t, const sp_vec3 *off_x,
                                     const sp_vec3 *off_v, const sp_vec3 *in_x, const sp_vec3 *in_v,
@@ -467,14 +490,14 @@ void sp_inertialize_quintic_update(float *out_x, float *out_v, float *off_t, flo
 
 /** Dead-blending output ext_t seconds after a transition: the source extrapolated from (ext_x, ext_v)
  *  with velocity halving every halflife, cross-faded to in by smoothstep(ext_t/blendtime). */
-void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ext_v, float ext_t,
-                               float in_x, float in_v, float halflife, float blendtime);
+void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ext_v, float ext_t, float in_x,
+                               float in_v, float halflife, float blendtime);
 /** Dead-blending transition: ext ← current output (from ext and the playing src), ext_t ← 0. */
 void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,
                                  float halflife, float blendtime);
 /** Dead-blending update: ext_t += dt, out = sp_dead_blending_evaluate(...). */
-void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v,
-                             float in_x, float in_v, float halflife, float blendtime, float dt);
+void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v, float in_x,
+                             float in_v, float halflife, float blendtime, float dt);
 
 /* ------------------------------------------------------------------------
  * Transition cost (transition_cost.c)
@@ -493,8 +516,8 @@ void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext
 
 #define SP_COST_EXACT 0  /* the displacement */
 #define SP_COST_APPROX 1 /* |signed area| = |feature difference| */
-#define SP_COST_ERROR 2  /* exact − approx (≥ 0, but for the quintic once Bollo shortens its blend time) */
-#define SP_COST_BASIC 3  /* |x| + weight·|v| */
+#define SP_COST_ERROR 2 /* exact − approx (≥ 0, but for the quintic once Bollo shortens its blend time) */
+#define SP_COST_BASIC 3 /* |x| + weight·|v| */
 
 /** Time t > 0 at which the decaying spring offset crosses zero, −x/(v + x·y), or +Inf if it never does. */
 float sp_decay_spring_damper_intersection(float x, float v, float halflife);
@@ -531,16 +554,18 @@ float sp_dead_blending_feature(float pos, float vel, float halflife, float blend
 /** The basic cost |x| + weight·|v|, for comparison. */
 float sp_transition_cost_basic(float x, float v, float weight);
 /** Feature coefficients (cp, cv) of an inertializer (SP_INERTIALIZER_*): feature = cp·pos + cv·vel. */
-void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int inertializer,
-                                             float halflife, float blendtime);
+void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int inertializer, float halflife,
+                                             float blendtime);
 /** One cost: measure SP_COST_* of inertializer SP_INERTIALIZER_* (halflife for spring and dead
  *  blending, blendtime for the others, weight for SP_COST_BASIC); NaN for an unknown kind. */
-float sp_transition_cost(float x, float v, int inertializer, int measure, float halflife, float blendtime, float weight);
+float sp_transition_cost(float x, float v, int inertializer, int measure, float halflife, float blendtime,
+                         float weight);
 /** Cost landscape: out[j·nx + i] = sp_transition_cost at x = x_min..x_max (i = 0..nx−1, endpoints
  *  included) and v = v_min..v_max (j = 0..ny−1). Writes nx·ny floats; returns that, or 0 (nothing
  *  written) for nx, ny ≤ 0, nx·ny > INT_MAX or an unknown kind. */
-int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min, float v_max,
-                                 int inertializer, int measure, float halflife, float blendtime, float weight);
+int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min,
+                                 float v_max, int inertializer, int measure, float halflife, float blendtime,
+                                 float weight);
 /** Motion-matching features of rows × dims positions and velocities (row-major), into out (rows × dims);
  *  returns rows, or 0 (nothing written) for bad sizes (≤ 0, rows·dims > INT_MAX) or an unknown inertializer. */
 int sp_inertialization_features(float *out, const float *pos, const float *vel, int rows, int dims,

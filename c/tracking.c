@@ -14,16 +14,16 @@
  * velocity is v_goal, so the error needs no other knowledge of the goal. */
 #include "internal.h"
 
-void sp_tracking_spring_update(float *x, float *v, float x_goal, float v_goal, float a_goal,
-                               float x_gain, float v_gain, float a_gain, float dt)
+void sp_tracking_spring_update(float *x, float *v, float x_goal, float v_goal, float a_goal, float x_gain,
+                               float v_gain, float a_gain, float dt)
 {
     if (dt == 0.0f) return;
     *v = sp_lerp(*v, *v + a_goal * dt, a_gain);
     sp_tracking_spring_update_no_acceleration(x, v, x_goal, v_goal, x_gain, v_gain, dt);
 }
 
-void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal, float v_goal,
-                                               float x_gain, float v_gain, float dt)
+void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal, float v_goal, float x_gain,
+                                               float v_gain, float dt)
 {
     if (dt == 0.0f) return;
     *v = sp_lerp(*v, v_goal, v_gain);
@@ -37,7 +37,8 @@ static float blend_toward_position(float v, float x, float x_goal, float a, floa
     return (1.0f - a) * v + (a * (x_goal - x)) / dt;
 }
 
-void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain, float dt)
+void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain,
+                                                        float dt)
 {
     if (dt == 0.0f) return;
     *v = blend_toward_position(*v, *x, x_goal, x_gain, dt);
@@ -51,7 +52,8 @@ void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float 
     *v = sp_damper_exact(*v, *v + a_goal * dt, a_halflife, dt);
     *v = sp_damper_exact(*v, v_goal, v_halflife, dt);
     /* sp_damper_exact toward (x_goal − x)/dt: its fraction 1 − 2^(−dt/halflife) */
-    *v = blend_toward_position(*v, *x, x_goal, 1.0f - sp__decay(sp__per_halflife(SP_LN2, x_halflife), dt), dt);
+    *v =
+        blend_toward_position(*v, *x, x_goal, 1.0f - sp__decay(sp__per_halflife(SP_LN2, x_halflife), dt), dt);
     *x = *x + dt * *v;
 }
 
@@ -59,8 +61,8 @@ void sp_tracking_spring_update_exact(float *x, float *v, float x_goal, float v_g
                                      float frequency, float halflife, float dt)
 {
     if (dt == 0.0f) return;
-    float e = *x - (x_goal - v_goal * dt);  /* position error at the start of the step */
-    float w = *v - (v_goal - a_goal * dt);  /* velocity error at the start of the step */
+    float e = *x - (x_goal - v_goal * dt); /* position error at the start of the step */
+    float w = *v - (v_goal - a_goal * dt); /* velocity error at the start of the step */
     sp_spring_damper_exact(&e, &w, 0.0f, 0.0f, frequency, halflife, dt);
     *x = x_goal + e;
     *v = v_goal + w;
@@ -83,12 +85,16 @@ void sp_tracking_spring_update_exact_no_velocity_acceleration(float *x, float *v
  * complex, since T ≥ 0 and Δ ≥ 0 for gains in [0, 1]). A spring ë = −s·e − d·ė has
  * trace −d and determinant s, so d = −ln Δ / dt and s = ln μ1 · ln μ2 / dt² (|ln μ|² for
  * a complex pair). Gains are clamped to [0, 1]; Δ = 0 (a gain of 1) is a snap. */
-void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt,
-                                 float *out_frequency, float *out_halflife)
+void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt, float *out_frequency,
+                                 float *out_halflife)
 {
     float kx = sp__clamp(x_gain, 0.0f, 1.0f), kv = sp__clamp(v_gain, 0.0f, 1.0f);
     float T = (1.0f - kx) * (2.0f - kv), D = (1.0f - kx) * (1.0f - kv);
-    if (!(D > 0.0f) || !(reference_dt > 0.0f)) { *out_frequency = 0.0f; *out_halflife = 0.0f; return; }
+    if (!(D > 0.0f) || !(reference_dt > 0.0f)) {
+        *out_frequency = 0.0f;
+        *out_halflife = 0.0f;
+        return;
+    }
     float disc = T * T - 4.0f * D, lnproduct;
     if (disc >= 0.0f) {
         float r = sqrtf(disc);
@@ -115,7 +121,8 @@ float sp_tracking_target_acceleration(float x_next, float x_curr, float x_prev, 
     return sp_tracking_target_acceleration_varying(x_next, x_curr, x_prev, dt, dt);
 }
 
-float sp_tracking_target_acceleration_varying(float x_next, float x_curr, float x_prev, float dt, float dt_prev)
+float sp_tracking_target_acceleration_varying(float x_next, float x_curr, float x_prev, float dt,
+                                              float dt_prev)
 {
     if (dt == 0.0f || dt_prev == 0.0f) return 0.0f;
     return ((x_next - x_curr) / dt - (x_curr - x_prev) / dt_prev) / dt;

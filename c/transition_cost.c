@@ -18,13 +18,19 @@
  * 1 otherwise), so that x is not flushed beside a b the kernel all but ignores. frexpf
  * splits each factor exactly, so v·T is formed from mantissas and cannot overflow or
  * underflow; non-finite inputs are passed through unscaled (their result is not finite). */
-typedef struct { float a, b, m; int e_t; } sp__scaled;
+typedef struct {
+    float a, b, m;
+    int e_t;
+} sp__scaled;
 
 static sp__scaled scale_offset(float x, float v, float timescale, float weight)
 {
     sp__scaled s;
     if (!(isfinite(x) && isfinite(v) && isfinite(timescale) && weight > 0.0f)) {
-        s.a = x; s.b = v * timescale; s.m = timescale; s.e_t = 0;
+        s.a = x;
+        s.b = v * timescale;
+        s.m = timescale;
+        s.e_t = 0;
         return s;
     }
     int ex, ev, et, ew;
@@ -98,7 +104,8 @@ static float cubic_displacement_kernel(float d, float c)
 float sp_decay_cubic_intersection(float x, float v, float blendtime)
 {
     float d = x, a = 2.0f * d + v * blendtime;
-    if (((d > 0.0f && a < 0.0f) || (d < 0.0f && a > 0.0f)) && fabsf(d) < fabsf(a)) return (-d / a) * blendtime;
+    if (((d > 0.0f && a < 0.0f) || (d < 0.0f && a > 0.0f)) && fabsf(d) < fabsf(a))
+        return (-d / a) * blendtime;
     return INFINITY;
 }
 
@@ -140,7 +147,9 @@ static float dead_pi(float tau) { return tau - tau * tau * tau + 0.5f * sp__sq(s
 /* Dead blending's constants for one rate k, computed once per call or per landscape grid:
  * e1 = E(1), q1 = Q(1), and for k ≤ 2 the coefficients of Q as one polynomial in τ. */
 enum { DEAD_TERMS = 18, DEAD_DEGREE = DEAD_TERMS + 4 };
-typedef struct { float k, e1, q1, poly[DEAD_DEGREE + 1]; } dead_consts;
+typedef struct {
+    float k, e1, q1, poly[DEAD_DEGREE + 1];
+} dead_consts;
 
 /* Q(τ) = ∫₀^τ P(s)·E(s) ds. For k ≤ 2 from the series E(s) = Σ (−k)^(n−1)·s^n/n!, each term
  * integrated exactly against P = 1 − 3s² + 2s³ (18 terms: the remainder is below
@@ -230,8 +239,8 @@ float sp_dead_blending_displacement(float x, float v, float halflife, float blen
  * Each inertializer's signed area ∫offset is linear in (x, v) where it is used as the
  * approximation: cp·x + cv·v. So |cp·Δpos + cv·Δvel| = |f(src) − f(dst)| with the feature
  * f = cp·pos + cv·vel, and the approximate cost is a Euclidean distance between features. */
-void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int inertializer,
-                                             float halflife, float blendtime)
+void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int inertializer, float halflife,
+                                             float blendtime)
 {
     float z = blendtime;
     switch (inertializer) {
@@ -241,13 +250,22 @@ void sp_inertialization_feature_coefficients(float *out_pos, float *out_vel, int
         *out_vel = iy * iy;
         return;
     }
-    case SP_INERTIALIZER_CUBIC: *out_pos = 0.5f * z; *out_vel = z * z / 12.0f; return;
-    case SP_INERTIALIZER_QUINTIC: *out_pos = 0.5f * z; *out_vel = z * z / 10.0f; return;
+    case SP_INERTIALIZER_CUBIC:
+        *out_pos = 0.5f * z;
+        *out_vel = z * z / 12.0f;
+        return;
+    case SP_INERTIALIZER_QUINTIC:
+        *out_pos = 0.5f * z;
+        *out_vel = z * z / 10.0f;
+        return;
     case SP_INERTIALIZER_DEAD_BLENDING:
         *out_pos = 0.5f * z;
         *out_vel = z * z * dead_consts_of(dead_rate(halflife, z)).q1;
         return;
-    default: *out_pos = NAN; *out_vel = NAN; return;
+    default:
+        *out_pos = NAN;
+        *out_vel = NAN;
+        return;
     }
 }
 
@@ -295,22 +313,36 @@ float sp_transition_cost_basic(float x, float v, float weight) { return fabsf(x)
 
 /* ---- landscapes ---- */
 
-float sp_transition_cost(float x, float v, int inertializer, int measure, float halflife, float blendtime, float weight)
+float sp_transition_cost(float x, float v, int inertializer, int measure, float halflife, float blendtime,
+                         float weight)
 {
     if (measure == SP_COST_BASIC) return sp_transition_cost_basic(x, v, weight);
     float exact, approx = fabsf(feature(inertializer, x, v, halflife, blendtime));
     switch (inertializer) {
-    case SP_INERTIALIZER_SPRING: exact = sp_decay_spring_damper_displacement(x, v, halflife); break;
-    case SP_INERTIALIZER_CUBIC: exact = sp_decay_cubic_displacement(x, v, blendtime); break;
-    case SP_INERTIALIZER_QUINTIC: exact = sp_decay_quintic_displacement(x, v, blendtime); break;
-    case SP_INERTIALIZER_DEAD_BLENDING: exact = sp_dead_blending_displacement(x, v, halflife, blendtime); break;
-    default: return NAN;
+    case SP_INERTIALIZER_SPRING:
+        exact = sp_decay_spring_damper_displacement(x, v, halflife);
+        break;
+    case SP_INERTIALIZER_CUBIC:
+        exact = sp_decay_cubic_displacement(x, v, blendtime);
+        break;
+    case SP_INERTIALIZER_QUINTIC:
+        exact = sp_decay_quintic_displacement(x, v, blendtime);
+        break;
+    case SP_INERTIALIZER_DEAD_BLENDING:
+        exact = sp_dead_blending_displacement(x, v, halflife, blendtime);
+        break;
+    default:
+        return NAN;
     }
     switch (measure) {
-    case SP_COST_EXACT: return exact;
-    case SP_COST_APPROX: return approx;
-    case SP_COST_ERROR: return exact - approx;
-    default: return NAN;
+    case SP_COST_EXACT:
+        return exact;
+    case SP_COST_APPROX:
+        return approx;
+    case SP_COST_ERROR:
+        return exact - approx;
+    default:
+        return NAN;
     }
 }
 
@@ -318,10 +350,14 @@ float sp_transition_cost(float x, float v, int inertializer, int measure, float 
 static inline float kernel(int inertializer, float x, float w, const dead_consts *d)
 {
     switch (inertializer) {
-    case SP_INERTIALIZER_SPRING: return spring_displacement_kernel(x, w);
-    case SP_INERTIALIZER_CUBIC: return cubic_displacement_kernel(x, w);
-    case SP_INERTIALIZER_QUINTIC: return quintic_displacement_kernel(x, w);
-    default: return dead_displacement_kernel(x, w, d);
+    case SP_INERTIALIZER_SPRING:
+        return spring_displacement_kernel(x, w);
+    case SP_INERTIALIZER_CUBIC:
+        return cubic_displacement_kernel(x, w);
+    case SP_INERTIALIZER_QUINTIC:
+        return quintic_displacement_kernel(x, w);
+    default:
+        return dead_displacement_kernel(x, w, d);
     }
 }
 
@@ -354,11 +390,12 @@ static void landscape_row(float *row, int nx, float x_min, float dx, int inertia
  * [2^−60, 2^60] in magnitude (no intermediate can overflow or become subnormal); otherwise
  * sp_transition_cost per cell, which scales each cell.
  * The last column and row are evaluated at x_max and v_max exactly. */
-int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min, float v_max,
-                                 int inertializer, int measure, float halflife, float blendtime, float weight)
+int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float x_max, float v_min,
+                                 float v_max, int inertializer, int measure, float halflife, float blendtime,
+                                 float weight)
 {
-    if (nx <= 0 || ny <= 0 || inertializer < 0 || inertializer > SP_INERTIALIZER_DEAD_BLENDING ||
-        measure < 0 || measure > SP_COST_BASIC || ny > INT_MAX / nx)
+    if (nx <= 0 || ny <= 0 || inertializer < 0 || inertializer > SP_INERTIALIZER_DEAD_BLENDING || measure < 0
+        || measure > SP_COST_BASIC || ny > INT_MAX / nx)
         return 0;
     float dx = nx > 1 ? (x_max - x_min) / (float)(nx - 1) : 0.0f;
     float dv = ny > 1 ? (v_max - v_min) / (float)(ny - 1) : 0.0f;
@@ -368,17 +405,21 @@ int sp_transition_cost_landscape(float *out, int nx, int ny, float x_min, float 
     float vs = inertializer == SP_INERTIALIZER_SPRING ? spring_timescale(halflife) : blendtime;
     dead_consts d = dead_consts_of(dead_rate(halflife, blendtime));
     float xm = fmaxf(fabsf(x_min), fabsf(x_max)), wm = fmaxf(fabsf(v_min), fabsf(v_max)) * vs;
-    int fast = xm < 0x1p60f && wm < 0x1p60f && (xm == 0.0f || xm > 0x1p-60f) && (wm == 0.0f || wm > 0x1p-60f) &&
-               (vs == 0.0f || (vs > 0x1p-60f && vs < 0x1p60f)) && isfinite(cp) && isfinite(cv);
+    int fast = xm < 0x1p60f && wm < 0x1p60f && (xm == 0.0f || xm > 0x1p-60f) && (wm == 0.0f || wm > 0x1p-60f)
+        && (vs == 0.0f || (vs > 0x1p-60f && vs < 0x1p60f)) && isfinite(cp) && isfinite(cv);
     for (int j = 0; j < ny; j++) {
         float v = j == ny - 1 && ny > 1 ? v_max : v_min + dv * (float)j;
         float *row = out + (size_t)j * (size_t)nx;
-        if (fast) landscape_row(row, nx, x_min, dx, inertializer, measure, v, vs, cp, cv, &d, weight);
+        if (fast)
+            landscape_row(row, nx, x_min, dx, inertializer, measure, v, vs, cp, cv, &d, weight);
         else
             for (int i = 0; i < nx; i++)
-                row[i] = sp_transition_cost(x_min + dx * (float)i, v, inertializer, measure, halflife, blendtime, weight);
-        if (nx > 1 && fast) landscape_row(row + nx - 1, 1, x_max, 0.0f, inertializer, measure, v, vs, cp, cv, &d, weight);
-        else if (nx > 1) row[nx - 1] = sp_transition_cost(x_max, v, inertializer, measure, halflife, blendtime, weight);
+                row[i] = sp_transition_cost(x_min + dx * (float)i, v, inertializer, measure, halflife,
+                                            blendtime, weight);
+        if (nx > 1 && fast)
+            landscape_row(row + nx - 1, 1, x_max, 0.0f, inertializer, measure, v, vs, cp, cv, &d, weight);
+        else if (nx > 1)
+            row[nx - 1] = sp_transition_cost(x_max, v, inertializer, measure, halflife, blendtime, weight);
     }
     return nx * ny;
 }
@@ -406,7 +447,10 @@ int sp_inertialization_search(float *out_cost, const float *database, int rows, 
             const float *row = database + (size_t)r * (size_t)dims;
             float d = 0.0f;
             for (int c = 0; c < dims && d < best_d; c++) d += sp__sq(row[c] - query[c]);
-            if (d < best_d) { best_d = d; best = r; }
+            if (d < best_d) {
+                best_d = d;
+                best = r;
+            }
         }
     *out_cost = sqrtf(best_d);
     return best;

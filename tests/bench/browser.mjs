@@ -7,7 +7,10 @@ import { runSuite } from './suite.mjs';
 
 const params = new URLSearchParams(location.search);
 const sizes = params.get('sizes').split(',').map(Number);
-const log = (line) => { document.body.textContent += line + '\n'; console.log(line); };
+const log = (line) => {
+  document.body.textContent += line + '\n';
+  console.log(line);
+};
 
 (async () => {
   try {
@@ -17,6 +20,6 @@ const log = (line) => { document.body.textContent += line + '\n'; console.log(li
     const result = await runSuite({ sprung, bytes, damp, spring, sizes, log, now: () => performance.now() });
     window.__bench = { ok: true, result, userAgent: navigator.userAgent };
   } catch (e) {
-    window.__bench = { ok: false, error: String(e && e.stack || e) };
+    window.__bench = { ok: false, error: String((e && e.stack) || e) };
   }
 })();

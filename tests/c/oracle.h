@@ -3,7 +3,9 @@
 #ifndef SPRUNG_ORACLE_H
 #define SPRUNG_ORACLE_H
 
-typedef struct { double s, d, g, q; } oracle_spring;
+typedef struct {
+    double s, d, g, q;
+} oracle_spring;
 
 static inline void oracle_accel(const oracle_spring *p, double x, double v, double *a)
 {
@@ -15,10 +17,14 @@ static inline void oracle_spring_rk4(const oracle_spring *p, double *x, double *
 {
     double h = T / n;
     for (int i = 0; i < n; i++) {
-        double k1x = *v, k1v; oracle_accel(p, *x, *v, &k1v);
-        double k2x = *v + 0.5 * h * k1v, k2v; oracle_accel(p, *x + 0.5 * h * k1x, *v + 0.5 * h * k1v, &k2v);
-        double k3x = *v + 0.5 * h * k2v, k3v; oracle_accel(p, *x + 0.5 * h * k2x, *v + 0.5 * h * k2v, &k3v);
-        double k4x = *v + h * k3v, k4v; oracle_accel(p, *x + h * k3x, *v + h * k3v, &k4v);
+        double k1x = *v, k1v;
+        oracle_accel(p, *x, *v, &k1v);
+        double k2x = *v + 0.5 * h * k1v, k2v;
+        oracle_accel(p, *x + 0.5 * h * k1x, *v + 0.5 * h * k1v, &k2v);
+        double k3x = *v + 0.5 * h * k2v, k3v;
+        oracle_accel(p, *x + 0.5 * h * k2x, *v + 0.5 * h * k2v, &k3v);
+        double k4x = *v + h * k3v, k4v;
+        oracle_accel(p, *x + h * k3x, *v + h * k3v, &k4v);
         *x += h / 6.0 * (k1x + 2 * k2x + 2 * k3x + k4x);
         *v += h / 6.0 * (k1v + 2 * k2v + 2 * k3v + k4v);
     }
@@ -28,7 +34,8 @@ static inline void oracle_spring_rk4(const oracle_spring *p, double *x, double *
  * from t0 over T seconds in `steps` steps. */
 typedef void (*oracle_deriv)(double t, const double *y, double *dy, const void *ctx);
 
-static inline void oracle_rk4(oracle_deriv f, const void *ctx, int n, double *y, double t0, double T, int steps)
+static inline void oracle_rk4(oracle_deriv f, const void *ctx, int n, double *y, double t0, double T,
+                              int steps)
 {
     double h = T / steps, k1[16], k2[16], k3[16], k4[16], tmp[16];
     for (int i = 0; i < steps; i++) {

@@ -6,7 +6,9 @@
 #include "oracle.h"
 
 /* x' = v, v' = a, a' = y²·(v_goal − v) − 2y·a: the critical spring on the velocity. */
-typedef struct { double y, vg; } character;
+typedef struct {
+    double y, vg;
+} character;
 static void character_ode(double t, const double *s, double *ds, const void *ctx)
 {
     const character *c = ctx;
@@ -46,8 +48,9 @@ int main(void)
         sp_spring_character_update(&x2, &v2, &a2, 3.0f, h, (float)dts[k]);
         sp_spring_character_update(&x2, &v2, &a2, 3.0f, h, (float)dts[k]);
         snprintf(name, sizeof name, "character dt-invariance dt=%g", dts[k]);
-        check_true(name, fabs(x1 - x2) <= 2e-6 * fmax(1.0, fabs(x1)) && fabs(v1 - v2) <= 2e-6 * fmax(1.0, fabs(v1)) &&
-                             fabs(a1 - a2) <= 2e-6 * fmax(1.0, fabs(a1)));
+        check_true(name,
+                   fabs(x1 - x2) <= 2e-6 * fmax(1.0, fabs(x1)) && fabs(v1 - v2) <= 2e-6 * fmax(1.0, fabs(v1))
+                       && fabs(a1 - a2) <= 2e-6 * fmax(1.0, fabs(a1)));
     }
 
     /* predict equals stepping update frame by frame */
@@ -58,8 +61,9 @@ int main(void)
     int same = 1;
     for (int i = 0; i < N; i++) {
         /* stepping rounds the state 120 times: a few 1e-6 of the magnitude */
-        if (fabsf(px[i] - x) > 1e-5f * fmaxf(1.0f, fabsf(x)) || fabsf(pv[i] - v) > 1e-5f * fmaxf(1.0f, fabsf(v)) ||
-            fabsf(pa[i] - a) > 1e-5f * fmaxf(1.0f, fabsf(a))) {
+        if (fabsf(px[i] - x) > 1e-5f * fmaxf(1.0f, fabsf(x))
+            || fabsf(pv[i] - v) > 1e-5f * fmaxf(1.0f, fabsf(v))
+            || fabsf(pa[i] - a) > 1e-5f * fmaxf(1.0f, fabsf(a))) {
             printf("  frame %d: predict %g %g %g, stepped %g %g %g\n", i, px[i], pv[i], pa[i], x, v, a);
             same = 0;
         }
@@ -85,12 +89,16 @@ int main(void)
 
     /* edges: dt = 0 keeps the state; halflife = 0 snaps v to its goal and a to 0, and x
      * moves by v_goal·dt (the velocity jumped at once) */
-    x = 1.0f; v = -2.0f; a = 5.0f;
+    x = 1.0f;
+    v = -2.0f;
+    a = 5.0f;
     sp_spring_character_update(&x, &v, &a, 3.0f, 0.3f, 0.0f);
     check_true("character dt = 0 keeps the state", x == 1.0f && v == -2.0f && a == 5.0f);
     sp_spring_character_update(&x, &v, &a, 3.0f, 0.0f, 0.5f);
     check_true("character halflife = 0 snaps", x == 2.5f && v == 3.0f && a == 0.0f);
-    x = 1.0f; v = -2.0f; a = 5.0f;
+    x = 1.0f;
+    v = -2.0f;
+    a = 5.0f;
     sp_spring_character_update(&x, &v, &a, 3.0f, 1e-4f, 10.0f);
     /* the exact limit: x gains v_goal·t plus the whole integral j0/y + j1/y² of the
      * velocity's excess, j0 = v0 − v_goal, j1 = a0 + j0·y */

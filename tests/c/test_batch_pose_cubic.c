@@ -26,10 +26,17 @@ static void pose(float *p)
     }
 }
 
-static int same_all(const float *a, const float *b, int m) { return memcmp(a, b, (size_t)m * sizeof(float)) == 0; }
+static int same_all(const float *a, const float *b, int m)
+{
+    return memcmp(a, b, (size_t)m * sizeof(float)) == 0;
+}
 
 /* The reference: one bone at a time from the scalar functions. */
-typedef struct { float px[3 * B], pv[3 * B], t[3 * B]; sp_quat q[B]; sp_vec3 w[B]; } ref_offset;
+typedef struct {
+    float px[3 * B], pv[3 * B], t[3 * B];
+    sp_quat q[B];
+    sp_vec3 w[B];
+} ref_offset;
 
 static void ref_rotation(sp_quat *q, sp_vec3 *w, const ref_offset *o, int b, float z, float t)
 {
@@ -44,8 +51,11 @@ static void ref_rotation(sp_quat *q, sp_vec3 *w, const ref_offset *o, int b, flo
 static void ref_transition(ref_offset *o, float *t, const float *src, const float *dst, float z)
 {
     for (int b = 0; b < B; b++) {
-        sp_quat q, s = { src[6 * B + 4 * b], src[6 * B + 4 * b + 1], src[6 * B + 4 * b + 2], src[6 * B + 4 * b + 3] };
-        sp_quat d = { dst[6 * B + 4 * b], dst[6 * B + 4 * b + 1], dst[6 * B + 4 * b + 2], dst[6 * B + 4 * b + 3] };
+        sp_quat q,
+            s = { src[6 * B + 4 * b], src[6 * B + 4 * b + 1], src[6 * B + 4 * b + 2],
+                  src[6 * B + 4 * b + 3] };
+        sp_quat d = { dst[6 * B + 4 * b], dst[6 * B + 4 * b + 1], dst[6 * B + 4 * b + 2],
+                      dst[6 * B + 4 * b + 3] };
         sp_vec3 w;
         ref_rotation(&q, &w, o, b, z, *t);
         /* rotations and angular velocities transition like the scalar quaternion inertializer,
@@ -58,7 +68,8 @@ static void ref_transition(ref_offset *o, float *t, const float *src, const floa
     }
     for (int j = 0; j < 3 * B; j++) {
         o->t[j] = *t;
-        sp_inertialize_cubic_transition(&o->px[j], &o->pv[j], &o->t[j], src[j], src[3 * B + j], dst[j], dst[3 * B + j], z);
+        sp_inertialize_cubic_transition(&o->px[j], &o->pv[j], &o->t[j], src[j], src[3 * B + j], dst[j],
+                                        dst[3 * B + j], z);
     }
     *t = 0;
 }
@@ -66,10 +77,12 @@ static void ref_transition(ref_offset *o, float *t, const float *src, const floa
 static void ref_update(float *out, ref_offset *o, float *t, const float *in, float z, float dt)
 {
     for (int j = 0; j < 3 * B; j++)
-        sp_inertialize_cubic_update(&out[j], &out[3 * B + j], &o->t[j], o->px[j], o->pv[j], in[j], in[3 * B + j], z, dt);
+        sp_inertialize_cubic_update(&out[j], &out[3 * B + j], &o->t[j], o->px[j], o->pv[j], in[j],
+                                    in[3 * B + j], z, dt);
     *t += dt;
     for (int b = 0; b < B; b++) {
-        sp_quat q, i = { in[6 * B + 4 * b], in[6 * B + 4 * b + 1], in[6 * B + 4 * b + 2], in[6 * B + 4 * b + 3] }, r;
+        sp_quat q,
+            i = { in[6 * B + 4 * b], in[6 * B + 4 * b + 1], in[6 * B + 4 * b + 2], in[6 * B + 4 * b + 3] }, r;
         sp_vec3 w;
         ref_rotation(&q, &w, o, b, z, *t);
         /* the output as the scalar quaternion inertializer forms it: its update with dt = 0
@@ -103,8 +116,13 @@ int main(void)
     ref_offset ro;
     memset(off, 0, sizeof off);
     memset(&ro, 0, sizeof ro);
-    for (int bb = 0; bb < B; bb++) { off[6 * B + 4 * bb + 3] = 1; ro.q[bb].w = 1; }
-    pose(a); pose(b2); pose(c);
+    for (int bb = 0; bb < B; bb++) {
+        off[6 * B + 4 * bb + 3] = 1;
+        ro.q[bb].w = 1;
+    }
+    pose(a);
+    pose(b2);
+    pose(c);
 
     /* blend a -> b2, interrupted at 0.15 s by b2 -> c, then run past the blend */
     sp_inertialize_pose_cubic_transition(off, &t, a, b2, z, B);
@@ -127,14 +145,16 @@ int main(void)
     int tr = t == 0 && rt == 0;
     for (int j = 0; j < 3 * B; j++) tr &= off[j] == ro.px[j] && off[3 * B + j] == ro.pv[j];
     for (int bb = 0; bb < B; bb++)
-        tr &= off[6 * B + 4 * bb] == ro.q[bb].x && off[6 * B + 4 * bb + 1] == ro.q[bb].y && off[6 * B + 4 * bb + 2] == ro.q[bb].z &&
-              off[6 * B + 4 * bb + 3] == ro.q[bb].w && off[10 * B + 3 * bb] == ro.w[bb].x && off[10 * B + 3 * bb + 1] == ro.w[bb].y &&
-              off[10 * B + 3 * bb + 2] == ro.w[bb].z;
+        tr &= off[6 * B + 4 * bb] == ro.q[bb].x && off[6 * B + 4 * bb + 1] == ro.q[bb].y
+            && off[6 * B + 4 * bb + 2] == ro.q[bb].z && off[6 * B + 4 * bb + 3] == ro.q[bb].w
+            && off[10 * B + 3 * bb] == ro.w[bb].x && off[10 * B + 3 * bb + 1] == ro.w[bb].y
+            && off[10 * B + 3 * bb + 2] == ro.w[bb].z;
     check_true("transition = scalar cubic per bone", tr);
     sp_inertialize_pose_cubic_update(out, &t, off, c, z, 0.0f, B);
     ref_update(rout, &ro, &rt, c, z, 0.0f);
     check_true("update = scalar cubic per bone (after the interruption)", same_all(out, rout, L));
-    check_near("continuity at an interrupted blend (output = what was showing)", pose_distance(out, before), 0, 1e-5);
+    check_near("continuity at an interrupted blend (output = what was showing)", pose_distance(out, before),
+               0, 1e-5);
     equal = 1;
     for (int k = 0; k < 12; k++) {
         sp_inertialize_pose_cubic_update(out, &t, off, c, z, 0.05f, B);

@@ -22,7 +22,10 @@ static int same(float a, float b) { return (a != a && b != b) || memcmp(&a, &b, 
 static void unit(float *q)
 {
     double l = 0;
-    for (int k = 0; k < 4; k++) { q[k] = rnd(-1, 1); l += (double)q[k] * q[k]; }
+    for (int k = 0; k < 4; k++) {
+        q[k] = rnd(-1, 1);
+        l += (double)q[k] * q[k];
+    }
     for (int k = 0; k < 4; k++) q[k] = (float)(q[k] / sqrt(l));
 }
 
@@ -30,16 +33,29 @@ static void unit(float *q)
 static void fill(float *x, float *v, float *g, float *hl)
 {
     for (int i = 0; i < N; i++) {
-        unit(x + 4 * i); unit(g + 4 * i);
+        unit(x + 4 * i);
+        unit(g + 4 * i);
         for (int k = 0; k < 3; k++) v[3 * i + k] = rnd(-5, 5);
         hl[i] = rnd(0.01f, 0.5f);
         switch (i % 7 == 3 ? (i / 7) % 5 : -1) {
-        case 0: memcpy(x + 4 * i, g + 4 * i, 4 * sizeof(float)); x[4 * i] += 1e-38f; break; /* tiny offset */
-        case 1: v[3 * i] = 1e6f; break;                                                   /* huge angle */
-        case 2: for (int k = 0; k < 4; k++) g[4 * i + k] *= 1e-20f; break;                 /* tiny goal */
-        case 3: v[3 * i + 1] = NAN; break;
-        case 4: x[4 * i + 2] = INFINITY; break;
-        default: break;
+        case 0:
+            memcpy(x + 4 * i, g + 4 * i, 4 * sizeof(float));
+            x[4 * i] += 1e-38f;
+            break; /* tiny offset */
+        case 1:
+            v[3 * i] = 1e6f;
+            break; /* huge angle */
+        case 2:
+            for (int k = 0; k < 4; k++) g[4 * i + k] *= 1e-20f;
+            break; /* tiny goal */
+        case 3:
+            v[3 * i + 1] = NAN;
+            break;
+        case 4:
+            x[4 * i + 2] = INFINITY;
+            break;
+        default:
+            break;
         }
     }
 }
@@ -48,21 +64,29 @@ static void batch_equals_scalar(int per, int with_goal, float dt)
 {
     static float x[4 * N], v[3 * N], g[4 * N], hl[N], bx[4 * N], bv[3 * N];
     fill(x, v, g, hl);
-    memcpy(bx, x, sizeof x); memcpy(bv, v, sizeof v);
-    if (with_goal) sp_simple_spring_damper_exact_quat_batch(bx, bv, g, hl, per, dt, N);
-    else sp_decay_spring_damper_exact_quat_batch(bx, bv, hl, per, dt, N);
+    memcpy(bx, x, sizeof x);
+    memcpy(bv, v, sizeof v);
+    if (with_goal)
+        sp_simple_spring_damper_exact_quat_batch(bx, bv, g, hl, per, dt, N);
+    else
+        sp_decay_spring_damper_exact_quat_batch(bx, bv, hl, per, dt, N);
     int bad = 0;
     for (int i = 0; i < N; i++) {
-        sp_quat q = { x[4 * i], x[4 * i + 1], x[4 * i + 2], x[4 * i + 3] }, gq = { g[4 * i], g[4 * i + 1], g[4 * i + 2], g[4 * i + 3] };
+        sp_quat q = { x[4 * i], x[4 * i + 1], x[4 * i + 2], x[4 * i + 3] },
+                gq = { g[4 * i], g[4 * i + 1], g[4 * i + 2], g[4 * i + 3] };
         sp_vec3 w = { v[3 * i], v[3 * i + 1], v[3 * i + 2] };
         float h = per ? hl[i] : hl[0];
-        if (with_goal) sp_simple_spring_damper_exact_quat(&q, &w, &gq, h, dt);
-        else sp_decay_spring_damper_exact_quat(&q, &w, h, dt);
-        bad += !(same(bx[4 * i], q.x) && same(bx[4 * i + 1], q.y) && same(bx[4 * i + 2], q.z) && same(bx[4 * i + 3], q.w) &&
-                 same(bv[3 * i], w.x) && same(bv[3 * i + 1], w.y) && same(bv[3 * i + 2], w.z));
+        if (with_goal)
+            sp_simple_spring_damper_exact_quat(&q, &w, &gq, h, dt);
+        else
+            sp_decay_spring_damper_exact_quat(&q, &w, h, dt);
+        bad += !(same(bx[4 * i], q.x) && same(bx[4 * i + 1], q.y) && same(bx[4 * i + 2], q.z)
+                 && same(bx[4 * i + 3], q.w) && same(bv[3 * i], w.x) && same(bv[3 * i + 1], w.y)
+                 && same(bv[3 * i + 2], w.z));
     }
     char name[96];
-    snprintf(name, sizeof name, "quat batch = scalar, fallbacks included (per=%d goal=%d dt=%g)", per, with_goal, dt);
+    snprintf(name, sizeof name, "quat batch = scalar, fallbacks included (per=%d goal=%d dt=%g)", per,
+             with_goal, dt);
     check_true(name, bad == 0);
 }
 
@@ -70,9 +94,12 @@ static void batch_equals_scalar(int per, int with_goal, float dt)
  * spring toward 0 from its closed form x(t) = e^(−yt)·(j0 + (w0 + y·j0)·t), and back. */
 static void oracle(double *q, double *w, const double *g, double halflife, double dt)
 {
-    double d[4] = { -q[3] * g[0] + q[0] * g[3] - q[1] * g[2] + q[2] * g[1], -q[3] * g[1] + q[0] * g[2] + q[1] * g[3] - q[2] * g[0],
-                    -q[3] * g[2] - q[0] * g[1] + q[1] * g[0] + q[2] * g[3], q[3] * g[3] + q[0] * g[0] + q[1] * g[1] + q[2] * g[2] };
-    if (d[3] < 0) for (int k = 0; k < 4; k++) d[k] = -d[k];
+    double d[4] = { -q[3] * g[0] + q[0] * g[3] - q[1] * g[2] + q[2] * g[1],
+                    -q[3] * g[1] + q[0] * g[2] + q[1] * g[3] - q[2] * g[0],
+                    -q[3] * g[2] - q[0] * g[1] + q[1] * g[0] + q[2] * g[3],
+                    q[3] * g[3] + q[0] * g[0] + q[1] * g[1] + q[2] * g[2] };
+    if (d[3] < 0)
+        for (int k = 0; k < 4; k++) d[k] = -d[k];
     double l = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), f = l > 0 ? 2 * atan2(l, d[3]) / l : 2, j[3];
     double y = 2 * log(2.0) / halflife, e = exp(-y * dt);
     for (int k = 0; k < 3; k++) {
@@ -100,17 +127,23 @@ int main(void)
      * no cancellation beyond the quaternion products: 2e-6 absolute is ~30 ulp of 1. */
     for (int t = 0; t < 2000; t++) {
         float x[4], g[4], v[3];
-        unit(x); unit(g);
+        unit(x);
+        unit(g);
         for (int k = 0; k < 3; k++) v[k] = rnd(-10, 10);
         float h = rnd(0.02f, 1.0f), dt = rnd(0.001f, 0.2f);
-        double qd[4] = { x[0], x[1], x[2], x[3] }, wd[3] = { v[0], v[1], v[2] }, gd[4] = { g[0], g[1], g[2], g[3] };
+        double qd[4] = { x[0], x[1], x[2], x[3] }, wd[3] = { v[0], v[1], v[2] },
+               gd[4] = { g[0], g[1], g[2], g[3] };
         oracle(qd, wd, gd, h, dt);
         sp_quat q = { x[0], x[1], x[2], x[3] }, gq = { g[0], g[1], g[2], g[3] };
         sp_vec3 w = { v[0], v[1], v[2] };
         sp_simple_spring_damper_exact_quat(&q, &w, &gq, h, dt);
-        double sg = (q.x * qd[0] + q.y * qd[1] + q.z * qd[2] + q.w * qd[3]) < 0 ? -1 : 1; /* q and −q are one rotation */
-        double err = fmax(fmax(fabs(q.x - sg * qd[0]), fabs(q.y - sg * qd[1])), fmax(fabs(q.z - sg * qd[2]), fabs(q.w - sg * qd[3])));
-        double werr = fmax(fmax(fabs(w.x - wd[0]), fabs(w.y - wd[1])), fabs(w.z - wd[2])) / fmax(1, fabs(wd[0]) + fabs(wd[1]) + fabs(wd[2]));
+        double sg = (q.x * qd[0] + q.y * qd[1] + q.z * qd[2] + q.w * qd[3]) < 0
+            ? -1
+            : 1; /* q and −q are one rotation */
+        double err = fmax(fmax(fabs(q.x - sg * qd[0]), fabs(q.y - sg * qd[1])),
+                          fmax(fabs(q.z - sg * qd[2]), fabs(q.w - sg * qd[3])));
+        double werr = fmax(fmax(fabs(w.x - wd[0]), fabs(w.y - wd[1])), fabs(w.z - wd[2]))
+            / fmax(1, fabs(wd[0]) + fabs(wd[1]) + fabs(wd[2]));
         if (!check_near("fast quat step vs double oracle (rotation)", err, 0, 2e-6)) break;
         if (!check_near("fast quat step vs double oracle (angular velocity)", werr, 0, 2e-6)) break;
     }

@@ -16,12 +16,18 @@ static float rnd(float lo, float hi)
     return lo + (hi - lo) * (float)(rng >> 8) / 16777216.0f;
 }
 
-static int same_all(const float *a, const float *b, int m) { return memcmp(a, b, (size_t)m * sizeof(float)) == 0; }
+static int same_all(const float *a, const float *b, int m)
+{
+    return memcmp(a, b, (size_t)m * sizeof(float)) == 0;
+}
 
 static void unit_quat(float *q)
 {
     float l = 0.0f;
-    for (int k = 0; k < 4; k++) { q[k] = rnd(-1.0f, 1.0f); l += q[k] * q[k]; }
+    for (int k = 0; k < 4; k++) {
+        q[k] = rnd(-1.0f, 1.0f);
+        l += q[k] * q[k];
+    }
     l = sqrtf(l);
     for (int k = 0; k < 4; k++) q[k] /= l;
 }
@@ -39,7 +45,8 @@ static void batch_equals_scalar(const float *times, float dt)
     sp_trajectory_predict_batch(out, state, goal, times, dt, M, ph, rh, N);
     for (int c = 0; c < N; c++) {
         const float *s = state + 16 * c, *g = goal + 7 * c, *o = out + 16 * M * c;
-        sp_vec3 x = { s[0], s[1], s[2] }, v = { s[3], s[4], s[5] }, a = { s[6], s[7], s[8] }, w = { s[13], s[14], s[15] };
+        sp_vec3 x = { s[0], s[1], s[2] }, v = { s[3], s[4], s[5] }, a = { s[6], s[7], s[8] },
+                w = { s[13], s[14], s[15] };
         sp_quat r = { s[9], s[10], s[11], s[12] }, gr = { g[3], g[4], g[5], g[6] };
         sp_vec3 gv = { g[0], g[1], g[2] };
         sp_vec3 px[M], pv[M], pa[M], pw[M];
@@ -68,8 +75,10 @@ int main(void)
     float gl[7] = { 2, 0, -1, 0, 0, 0.6f, 0.8f }, pr[16 * M];
     sp_trajectory_predict_batch(pr, st, gl, NULL, 1.0f, M, 0.15f, 0.15f, 1);
     for (int k = 0; k < 3; k++) check_near("sample 0 = present position", pr[k], st[k], 0.0);
-    for (int k = 0; k < 3; k++) check_near("late velocity = desired velocity", pr[3 * M + 3 * (M - 1) + k], gl[k], 1e-6);
-    for (int k = 0; k < 4; k++) check_near("late rotation = desired rotation", pr[9 * M + 4 * (M - 1) + k], gl[3 + k], 1e-6);
+    for (int k = 0; k < 3; k++)
+        check_near("late velocity = desired velocity", pr[3 * M + 3 * (M - 1) + k], gl[k], 1e-6);
+    for (int k = 0; k < 4; k++)
+        check_near("late rotation = desired rotation", pr[9 * M + 4 * (M - 1) + k], gl[3 + k], 1e-6);
 
     float sentinel[16] = { 42.0f }, state[16] = { 0 }, goal[7] = { 0 };
     sp_trajectory_predict_batch(sentinel, state, goal, NULL, 0.1f, 1, 0.2f, 0.2f, 0);

@@ -6,9 +6,16 @@
 #define ORACLE_PI 3.14159265358979324
 #define ORACLE_LN2 0.693147180559945309
 
-static double qlen(sp_quat q) { return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w); }
+static double qlen(sp_quat q)
+{
+    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+}
 static double v3len(sp_vec3 v) { return sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z); }
-static sp_quat yaw(double a) { sp_quat q = { 0, (float)sin(a / 2), 0, (float)cos(a / 2) }; return q; }
+static sp_quat yaw(double a)
+{
+    sp_quat q = { 0, (float)sin(a / 2), 0, (float)cos(a / 2) };
+    return q;
+}
 /* Angle between unit quaternions, in double: 2·atan2(|xyz|, |w|) of q·p⁻¹ (acos of the dot
  * product would lose half the digits near 0). */
 static double angle_between(sp_quat q, sp_quat p)
@@ -20,7 +27,11 @@ static double angle_between(sp_quat q, sp_quat p)
     return 2.0 * atan2(sqrt(x * x + y * y + z * z), fabs(w));
 }
 static unsigned rng = 7u;
-static double rnd(void) { rng = rng * 1664525u + 1013904223u; return (rng >> 8) / 16777216.0 * 2.0 - 1.0; }
+static double rnd(void)
+{
+    rng = rng * 1664525u + 1013904223u;
+    return (rng >> 8) / 16777216.0 * 2.0 - 1.0;
+}
 static sp_quat rnd_quat(void)
 {
     sp_quat q = { (float)rnd(), (float)rnd(), (float)rnd(), (float)rnd() };
@@ -55,7 +66,8 @@ static void desired(void)
     sp_vec3 small = { 0.01f, 0, 0 };
     sp_quat before = r;
     sp_desired_rotation_update(&r, &small, 0.1f);
-    check_true("inside the deadzone the rotation is kept", r.x == before.x && r.y == before.y && r.w == before.w);
+    check_true("inside the deadzone the rotation is kept",
+               r.x == before.x && r.y == before.y && r.w == before.w);
 }
 
 static void simulation_and_prediction(void)
@@ -68,7 +80,8 @@ static void simulation_and_prediction(void)
     double j0 = v0.z - goal.z, j1 = a0.z + j0 * y, e = exp(-y * t);
     check_near("velocity closed form", v.z, goal.z + e * (j0 + j1 * t), 1e-5);
     /* position = ∫ velocity: Simpson quadrature in double of the closed-form velocity */
-    double integral = 0.0; int n = 2000;
+    double integral = 0.0;
+    int n = 2000;
     for (int i = 0; i <= n; i++) {
         double s = t * i / n, w = (i == 0 || i == n) ? 1 : (i % 2 ? 4 : 2);
         integral += w * (goal.z + exp(-y * s) * (j0 + j1 * s));
@@ -83,7 +96,8 @@ static void simulation_and_prediction(void)
     sp_vec3 sx = x0, sv = v0, sa = a0;
     double worst = 0.0;
     for (int i = 0; i < 60; i++) {
-        worst = fmax(worst, fabs(px[i].x - sx.x) + fabs(px[i].z - sx.z) + fabs(pv[i].x - sv.x) + fabs(pv[i].z - sv.z));
+        worst = fmax(
+            worst, fabs(px[i].x - sx.x) + fabs(px[i].z - sx.z) + fabs(pv[i].x - sv.x) + fabs(pv[i].z - sv.z));
         sp_simulation_position_update(&sx, &sv, &sa, &goal, (float)h, dt);
     }
     check_near("position prediction = stepping", worst, 0.0, 1e-4);
@@ -93,7 +107,8 @@ static void simulation_and_prediction(void)
     float times[60];
     for (int i = 0; i < 60; i++) times[i] = i * dt;
     sp_trajectory_predict_rotations(pr, pw, times, 0.0f, 60, &r0, &w0, &g, 0.2f);
-    sp_quat sr = r0; sp_vec3 sw = w0;
+    sp_quat sr = r0;
+    sp_vec3 sw = w0;
     double worst_r = 0.0, worst_len = 0.0;
     for (int i = 0; i < 60; i++) {
         worst_r = fmax(worst_r, angle_between(pr[i], sr));
@@ -121,9 +136,11 @@ static void adjustment(void)
         sp_quat q = rnd_quat(), p = rnd_quat(), r;
         double alpha = (rnd() + 1) / 2;
         sp_quat_slerp_shortest_approx(&r, &q, &p, (float)alpha);
-        double d = (double)q.x * p.x + (double)q.y * p.y + (double)q.z * p.z + (double)q.w * p.w, s = d < 0 ? -1 : 1;
+        double d = (double)q.x * p.x + (double)q.y * p.y + (double)q.z * p.z + (double)q.w * p.w,
+               s = d < 0 ? -1 : 1;
         double th = acos(fabs(d)), k0 = sin((1 - alpha) * th) / sin(th), k1 = s * sin(alpha * th) / sin(th);
-        sp_quat exact = { (float)(k0 * q.x + k1 * p.x), (float)(k0 * q.y + k1 * p.y), (float)(k0 * q.z + k1 * p.z), (float)(k0 * q.w + k1 * p.w) };
+        sp_quat exact = { (float)(k0 * q.x + k1 * p.x), (float)(k0 * q.y + k1 * p.y),
+                          (float)(k0 * q.z + k1 * p.z), (float)(k0 * q.w + k1 * p.w) };
         worst = fmax(worst, angle_between(r, exact));
     }
     check_near("slerp approximation vs slerp (rad)", worst, 0.0, 1e-3);
@@ -178,7 +195,8 @@ static void adjustment(void)
         over_r = fmax(over_r, angle_between(oc, sr) - maxa - 1e-5);
         check_near("quat_angle_between", sp_quat_angle_between(&cr, &sr), angle_between(cr, sr), 1e-5);
         if (angle_between(cr, sr) > maxa) /* clamped onto the boundary, on the way to the character */
-            check_near("clamped rotation on the boundary", angle_between(oc, sr) + angle_between(oc, cr), angle_between(cr, sr), 1e-4);
+            check_near("clamped rotation on the boundary", angle_between(oc, sr) + angle_between(oc, cr),
+                       angle_between(cr, sr), 1e-4);
     }
     check_true("clamped position within max distance", over <= 0.0);
     check_true("clamped rotation within max angle", over_r <= 0.0);
@@ -186,8 +204,8 @@ static void adjustment(void)
 
 /* Foot locking along a foot path x = 0.3t, y = 0.05 + 0.04 sin(3t), z = 0.1 sin(2t), in contact
  * for t in [0.5, 1.5). Returns max |Δposition| and max |Δvelocity| per frame. */
-static void contact_run(float dt, float halflife, float radius, double *max_dx, double *max_dv, sp_contact *at_end,
-                        double *locked_dev, int *unlocked_early)
+static void contact_run(float dt, float halflife, float radius, double *max_dx, double *max_dv,
+                        sp_contact *at_end, double *locked_dev, int *unlocked_early)
 {
     sp_contact c;
     sp_vec3 p0 = { 0, 0.05f, 0 }, v0 = { 0.3f, 0.12f, 0.2f };
@@ -202,7 +220,10 @@ static void contact_run(float dt, float halflife, float radius, double *max_dx, 
         sp_contact_update(&c, &in, t >= 0.5 && t < 1.5, radius, 0.02f, halflife, dt);
         sp_vec3 dx = { c.position.x - px.x, c.position.y - px.y, c.position.z - px.z };
         sp_vec3 dv = { c.velocity.x - pv.x, c.velocity.y - pv.y, c.velocity.z - pv.z };
-        if (k > 1) { *max_dx = fmax(*max_dx, v3len(dx)); *max_dv = fmax(*max_dv, v3len(dv)); }
+        if (k > 1) {
+            *max_dx = fmax(*max_dx, v3len(dx));
+            *max_dv = fmax(*max_dv, v3len(dv));
+        }
         if (c.lock && t > 0.5 + 20 * halflife) {
             sp_vec3 d = { c.position.x - c.point.x, c.position.y - c.point.y, c.position.z - c.point.z };
             *locked_dev = fmax(*locked_dev, v3len(d));
@@ -238,7 +259,8 @@ static void contact(void)
     contact_run(1.0f / 60.0f, 0.05f, 0.1f, &dx1, &dv1, &c, &dev, &early);
     check_true("unlocks beyond the radius while in contact", early);
     /* ≥ 1 s = 20 halflives after the unlock the offset is below 1e-6 */
-    check_true("the unlocked foot follows the input again", fabs(c.position.x - c.target.x) < 1e-6 && fabs(c.position.z - c.target.z) < 1e-6);
+    check_true("the unlocked foot follows the input again",
+               fabs(c.position.x - c.target.x) < 1e-6 && fabs(c.position.z - c.target.z) < 1e-6);
     /* dt = 0 keeps position and velocity */
     sp_vec3 p = c.position, v = c.velocity, in = c.target;
     sp_contact_update(&c, &in, c.state, 0.1f, 0.02f, 0.05f, 0.0f);

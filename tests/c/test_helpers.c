@@ -8,7 +8,9 @@
 /* Steady-state amplitude of x for x'' = s·(sin(W·t) − x) − d·x': integrate past the
  * transient (40 / (d/2) s, where it has decayed by e^-40), then project x on sin and cos
  * over 20 whole periods of the drive. */
-typedef struct { double s, d, W; } drive;
+typedef struct {
+    double s, d, W;
+} drive;
 static void driven(double t, const double *y, double *dy, const void *ctx)
 {
     const drive *p = ctx;
@@ -42,8 +44,19 @@ static double argmax(double (*f)(double, const double *), const double *ctx, dou
     const double r = 0.6180339887498949;
     double c = b - r * (b - a), e = a + r * (b - a), fc = f(c, ctx), fe = f(e, ctx);
     for (int i = 0; i < 30; i++) {
-        if (fc > fe) { b = e; e = c; fe = fc; c = b - r * (b - a); fc = f(c, ctx); }
-        else { a = c; c = e; fc = fe; e = a + r * (b - a); fe = f(e, ctx); }
+        if (fc > fe) {
+            b = e;
+            e = c;
+            fe = fc;
+            c = b - r * (b - a);
+            fc = f(c, ctx);
+        } else {
+            a = c;
+            c = e;
+            fc = fe;
+            e = a + r * (b - a);
+            fe = f(e, ctx);
+        }
     }
     return 0.5 * (a + b);
 }
@@ -59,11 +72,15 @@ int main(void)
         double h = hs[i], d = 4.0 * ORACLE_LN2 / h;
         check_near("halflife_to_damping", sp_halflife_to_damping((float)h), d, 1e-6);
         check_near("damping_to_halflife", sp_damping_to_halflife((float)d), h, 1e-6);
-        check_near("critical_frequency: d² = 4s", sp_critical_frequency((float)h), d / 2.0 / (2.0 * ORACLE_PI), 1e-6);
+        check_near("critical_frequency: d² = 4s", sp_critical_frequency((float)h),
+                   d / 2.0 / (2.0 * ORACLE_PI), 1e-6);
         double f = 1.0 / h;
-        check_near("frequency_to_stiffness", sp_frequency_to_stiffness((float)f), pow(2.0 * ORACLE_PI * f, 2.0), 1e-6);
-        check_near("stiffness_to_frequency", sp_stiffness_to_frequency((float)pow(2.0 * ORACLE_PI * f, 2.0)), f, 1e-6);
-        check_near("critical_halflife: d² = 4s", sp_critical_halflife((float)f), 4.0 * ORACLE_LN2 / (2.0 * 2.0 * ORACLE_PI * f), 1e-6);
+        check_near("frequency_to_stiffness", sp_frequency_to_stiffness((float)f),
+                   pow(2.0 * ORACLE_PI * f, 2.0), 1e-6);
+        check_near("stiffness_to_frequency", sp_stiffness_to_frequency((float)pow(2.0 * ORACLE_PI * f, 2.0)),
+                   f, 1e-6);
+        check_near("critical_halflife: d² = 4s", sp_critical_halflife((float)f),
+                   4.0 * ORACLE_LN2 / (2.0 * 2.0 * ORACLE_PI * f), 1e-6);
     }
     check_true("halflife_to_damping(0) = +Inf", isinf(sp_halflife_to_damping(0.0f)));
     check_near("lerp", sp_lerp(2.0f, 6.0f, 0.25f), 3.0, 1e-7);
@@ -89,20 +106,24 @@ int main(void)
             double f = sp_resonant_frequency((float)goal_f[i], (float)halflife[k]);
             double sd[2] = { pow(2.0 * ORACLE_PI * f, 2.0), d };
             double peak = argmax(amp_of_drive, sd, 0.3 * W, 2.0 * W);
-            snprintf(name, sizeof name, "resonant_frequency(%g Hz, h=%g): amplitude peaks at the goal", goal_f[i], halflife[k]);
+            snprintf(name, sizeof name, "resonant_frequency(%g Hz, h=%g): amplitude peaks at the goal",
+                     goal_f[i], halflife[k]);
             check_near(name, peak / W, 1.0, 2e-3);
             /* the article's s = Ω² − d²/4 is detuned below the goal (when it exists) */
             double s_article = W * W - d * d / 4.0;
             if (s_article > 0.0) {
                 double sa[2] = { s_article, d };
                 double pa = argmax(amp_of_drive, sa, 0.1 * W, 2.0 * W);
-                snprintf(name, sizeof name, "article's resonant_frequency(%g Hz, h=%g) peaks at %.4g·Ω, not at Ω", goal_f[i], halflife[k], pa / W);
+                snprintf(name, sizeof name,
+                         "article's resonant_frequency(%g Hz, h=%g) peaks at %.4g·Ω, not at Ω", goal_f[i],
+                         halflife[k], pa / W);
                 check_true(name, halflife[k] > 0.5 ? fabs(pa / W - 1.0) > 1e-3 : fabs(pa / W - 1.0) > 0.02);
             }
             /* a bank of springs fed at Ω: the stiffness with the largest amplitude is Ω² + d² */
             double dW[2] = { d, W };
             double sbest = argmax(amp_of_stiffness, dW, 0.5 * W * W, 2.0 * (W * W + d * d));
-            snprintf(name, sizeof name, "bank at %g Hz, h=%g: largest amplitude at s = Ω² + d²", goal_f[i], halflife[k]);
+            snprintf(name, sizeof name, "bank at %g Hz, h=%g: largest amplitude at s = Ω² + d²", goal_f[i],
+                     halflife[k]);
             check_near(name, sbest / (W * W + d * d), 1.0, 2e-3);
         }
     return testing_finish("test_helpers");

@@ -20,11 +20,14 @@ static double dst_x(double t) { return cos(3.0 * t) + 0.5; }
 static double dst_v(double t) { return -3.0 * sin(3.0 * t); }
 
 enum { SPRING, CUBIC, QUINTIC, DEAD };
-typedef struct { float a, b, c; } state3; /* offset x, v and time (or extrapolated x, v, t) */
+typedef struct {
+    float a, b, c;
+} state3; /* offset x, v and time (or extrapolated x, v, t) */
 
 /* One frame of each inertializer: advance by dt, then (if switching) transition from src to
  * dst, then output from the current stream. Returns position and velocity of the output. */
-static void frame(int kind, state3 *s, int playing_dst, int switching, double t, float dt, float *ox, float *ov)
+static void frame(int kind, state3 *s, int playing_dst, int switching, double t, float dt, float *ox,
+                  float *ov)
 {
     const float h = 0.1f, z = 0.3f;
     float sx = (float)src_x(t), sv = (float)src_v(t), dx = (float)dst_x(t), dv = (float)dst_v(t);
@@ -87,10 +90,22 @@ static void continuity(int kind, const char *name)
             s = copy;
             float sx = (float)dst_x(t), sv = (float)dst_v(t), dx = (float)src_x(t), dv = (float)src_v(t);
             switch (kind) {
-            case SPRING: sp_inertialize_transition(&s.a, &s.b, sx, sv, dx, dv); sp_inertialize_update(&xs[k], &vs[k], &s.a, &s.b, dx, dv, 0.1f, 0); break;
-            case CUBIC: sp_inertialize_cubic_transition(&s.a, &s.b, &s.c, sx, sv, dx, dv, 0.3f); sp_inertialize_cubic_update(&xs[k], &vs[k], &s.c, s.a, s.b, dx, dv, 0.3f, 0); break;
-            case QUINTIC: sp_inertialize_quintic_transition(&s.a, &s.b, &s.c, sx, sv, dx, dv, 0.3f); sp_inertialize_quintic_update(&xs[k], &vs[k], &s.c, s.a, s.b, dx, dv, 0.3f, 0); break;
-            default: sp_dead_blending_transition(&s.a, &s.b, &s.c, sx, sv, 0.1f, 0.3f); sp_dead_blending_update(&xs[k], &vs[k], &s.c, s.a, s.b, dx, dv, 0.1f, 0.3f, 0); break;
+            case SPRING:
+                sp_inertialize_transition(&s.a, &s.b, sx, sv, dx, dv);
+                sp_inertialize_update(&xs[k], &vs[k], &s.a, &s.b, dx, dv, 0.1f, 0);
+                break;
+            case CUBIC:
+                sp_inertialize_cubic_transition(&s.a, &s.b, &s.c, sx, sv, dx, dv, 0.3f);
+                sp_inertialize_cubic_update(&xs[k], &vs[k], &s.c, s.a, s.b, dx, dv, 0.3f, 0);
+                break;
+            case QUINTIC:
+                sp_inertialize_quintic_transition(&s.a, &s.b, &s.c, sx, sv, dx, dv, 0.3f);
+                sp_inertialize_quintic_update(&xs[k], &vs[k], &s.c, s.a, s.b, dx, dv, 0.3f, 0);
+                break;
+            default:
+                sp_dead_blending_transition(&s.a, &s.b, &s.c, sx, sv, 0.1f, 0.3f);
+                sp_dead_blending_update(&xs[k], &vs[k], &s.c, s.a, s.b, dx, dv, 0.1f, 0.3f, 0);
+                break;
             }
         } else {
             frame(kind, &s, playing_dst, k == K, t, k == 0 ? 0.0f : dt, &xs[k], &vs[k]);
@@ -115,12 +130,14 @@ static void continuity(int kind, const char *name)
         double ar = fabs(xs[k + 3] - 2 * xs[k + 2] + xs[k + 1]) / (dt * dt);
         double bound = (al + ar + 1.0) * dt + 4 * 6e-8 * 3.0 / dt;
         char what[128];
-        snprintf(what, sizeof what, "%s: finite-difference velocity continuous at switch %d (jump %.3g, bound %.3g)", name, i + 1,
-                 fabs(right - left), bound);
+        snprintf(what, sizeof what,
+                 "%s: finite-difference velocity continuous at switch %d (jump %.3g, bound %.3g)", name,
+                 i + 1, fabs(right - left), bound);
         check_true(what, fabs(right - left) <= bound);
         /* and the reported velocity matches the central difference there */
         snprintf(what, sizeof what, "%s: reported velocity = central difference at switch %d", name, i + 1);
-        check_near(what, vs[k], (xs[k + 1] - xs[k - 1]) / (2 * dt), (al + ar + 1.0) * dt + 4 * 6e-8 * 3.0 / dt);
+        check_near(what, vs[k], (xs[k + 1] - xs[k - 1]) / (2 * dt),
+                   (al + ar + 1.0) * dt + 4 * 6e-8 * 3.0 / dt);
     }
     /* convergence: 1.6 s after the last switch the output is the input (spring: 16 halflives,
      * offset ≤ 2^−16·(1 + y·t)·|offset| ≈ 1e-3 of it at most; the others exactly) */
@@ -132,14 +149,18 @@ static void continuity(int kind, const char *name)
 }
 
 /* quintic through x0, v0, a0 at 0 and zeros at t1 (hand-solved coefficients), with Bollo's rules */
-static void quintic_oracle(double x0, double v0, double z, double t, double *x, double *v, double *a, double *t1_out)
+static void quintic_oracle(double x0, double v0, double z, double t, double *x, double *v, double *a,
+                           double *t1_out)
 {
     double t1 = z;
     if (x0 * v0 < 0 && -5 * x0 / v0 < t1) t1 = -5 * x0 / v0;
     double a0 = (-8 * v0 * t1 - 20 * x0) / (t1 * t1);
     if ((x0 >= 0 && a0 < 0) || (x0 < 0 && a0 > 0)) a0 = 0;
     *t1_out = t1;
-    if (t >= t1) { *x = *v = *a = 0; return; }
+    if (t >= t1) {
+        *x = *v = *a = 0;
+        return;
+    }
     double A = -(a0 * t1 * t1 + 6 * v0 * t1 + 12 * x0) / (2 * pow(t1, 5));
     double B = (3 * a0 * t1 * t1 + 16 * v0 * t1 + 30 * x0) / (2 * pow(t1, 4));
     double C = -(3 * a0 * t1 * t1 + 12 * v0 * t1 + 20 * x0) / (2 * pow(t1, 3));
@@ -159,22 +180,29 @@ int main(void)
     /* spring offset decay against RK4 of a = y²·(0 − x) + 2y·(0 − v) */
     for (int i = 0; i < 20; i++) {
         float h = (float)logrand(0.02, 1.0), dt = (float)logrand(0.001, 1.0);
-        float off_x = (float)(sgn_rand() * logrand(0.01, 10)), off_v = (float)(sgn_rand() * logrand(0.01, 100)), out_x, out_v;
+        float off_x = (float)(sgn_rand() * logrand(0.01, 10)),
+              off_v = (float)(sgn_rand() * logrand(0.01, 100)), out_x, out_v;
         double y = 2 * ORACLE_LN2 / h, ox = off_x, ov = off_v;
         oracle_spring p = { y * y, 2 * y, 0, 0 };
         oracle_spring_rk4(&p, &ox, &ov, dt, 20000);
         sp_inertialize_update(&out_x, &out_v, &off_x, &off_v, 0.25f, -1.0f, h, dt);
         check_near("spring inertializer x = in + RK4 offset", out_x, 0.25 + ox, 1e-5 * (1 + fabs(ox)));
-        check_near("spring inertializer v = in + RK4 offset velocity", out_v, -1.0 + ov, 1e-5 * (1 + fabs(ov) + y * fabs(ox)));
+        check_near("spring inertializer v = in + RK4 offset velocity", out_v, -1.0 + ov,
+                   1e-5 * (1 + fabs(ov) + y * fabs(ox)));
     }
 
     /* cubic against the article's coefficients a τ³ + b τ² + c τ + d and their derivative */
     for (int i = 0; i < 200; i++) {
-        double x = sgn_rand() * logrand(0.01, 10), v = sgn_rand() * logrand(0.01, 100), z = logrand(0.05, 2), t = urand() * 1.2 * z;
+        double x = sgn_rand() * logrand(0.01, 10), v = sgn_rand() * logrand(0.01, 100), z = logrand(0.05, 2),
+               t = urand() * 1.2 * z;
         float fx = (float)x, fv = (float)v, fz = (float)z, ft = (float)t, ox, ov;
-        x = fx; v = fv; z = fz; t = ft;
+        x = fx;
+        v = fv;
+        z = fz;
+        t = ft;
         double tau = t / z < 1 ? t / z : 1, d = x, c = v * z, b = -3 * d - 2 * c, a = 2 * d + c;
-        double wx = ((a * tau + b) * tau + c) * tau + d, wv = t < z ? (3 * a * tau * tau + 2 * b * tau + c) / z : 0;
+        double wx = ((a * tau + b) * tau + c) * tau + d,
+               wv = t < z ? (3 * a * tau * tau + 2 * b * tau + c) / z : 0;
         sp_decayed_offset_cubic(&ox, &ov, fx, fv, fz, ft);
         double sc = fabs(x) + fabs(v) * z; /* float rounding relative to the terms */
         check_near("cubic offset = article's polynomial", ox / sc, wx / sc, 1e-6);
@@ -193,7 +221,8 @@ int main(void)
 
     /* cubic vec3 = cubic per component */
     {
-        sp_vec3 ox = { 1, -2, 0.5f }, ov = { 3, 0, -1 }, sx = { 0.1f, 0.2f, 0.3f }, sv = { 1, 1, 1 }, dx = { -1, 0, 2 }, dv = { 0, 2, 0 };
+        sp_vec3 ox = { 1, -2, 0.5f }, ov = { 3, 0, -1 }, sx = { 0.1f, 0.2f, 0.3f }, sv = { 1, 1, 1 },
+                dx = { -1, 0, 2 }, dv = { 0, 2, 0 };
         float t = 0.05f, t3 = 0.05f, fx[3] = { 1, -2, 0.5f }, fv[3] = { 3, 0, -1 };
         float s3x[3] = { 0.1f, 0.2f, 0.3f }, d3x[3] = { -1, 0, 2 }, d3v[3] = { 0, 2, 0 };
         sp_inertialize_cubic_transition_v3(&ox, &ov, &t3, &sx, &sv, &dx, &dv, 0.3f);
@@ -202,7 +231,8 @@ int main(void)
             float tt = t;
             sp_inertialize_cubic_transition(&fx[c], &fv[c], &tt, s3x[c], 1, d3x[c], d3v[c], 0.3f);
         }
-        same = ox.x == fx[0] && ox.y == fx[1] && ox.z == fx[2] && ov.x == fv[0] && ov.y == fv[1] && ov.z == fv[2] && t3 == 0;
+        same = ox.x == fx[0] && ox.y == fx[1] && ox.z == fx[2] && ov.x == fv[0] && ov.y == fv[1]
+            && ov.z == fv[2] && t3 == 0;
         check_true("cubic transition v3 = per component", same);
     }
 
@@ -213,7 +243,9 @@ int main(void)
         double z = logrand(0.02, 2.0);
         double v0 = sgn_rand() * logrand(1e-3, 1e4) * (i % 3 == 0 ? 1 : fabs(x0) / z);
         float fx = (float)x0, fv = (float)v0, fz = (float)z;
-        x0 = fx; v0 = fv; z = fz;
+        x0 = fx;
+        v0 = fv;
+        z = fz;
         double t1;
         double wx, wv, wa;
         quintic_oracle(x0, v0, z, 0, &wx, &wv, &wa, &t1);
@@ -242,8 +274,11 @@ int main(void)
         float ox, ov, oa, te = (float)(lt1 * (1 - 1e-3));
         double eps = 1.0 - te / (double)lt1;
         sp_decayed_offset_quintic(&ox, &ov, &oa, fx, fv, fz, te);
-        if (!(fabs(ox) <= 11 * sc * eps * eps * eps && fabs(ov) * t1 <= 33 * sc * eps * eps && fabs(oa) * t1 * t1 <= 66 * sc * eps)) {
-            if (edge < 5) printf("edge x0=%g v0=%g z=%g t1=%g: x %g v %g a %g (sc %g)\n", x0, v0, z, t1, ox / sc, ov * t1 / sc, oa * t1 * t1 / sc, sc);
+        if (!(fabs(ox) <= 11 * sc * eps * eps * eps && fabs(ov) * t1 <= 33 * sc * eps * eps
+              && fabs(oa) * t1 * t1 <= 66 * sc * eps)) {
+            if (edge < 5)
+                printf("edge x0=%g v0=%g z=%g t1=%g: x %g v %g a %g (sc %g)\n", x0, v0, z, t1, ox / sc,
+                       ov * t1 / sc, oa * t1 * t1 / sc, sc);
             edge++;
         }
         sp_decayed_offset_quintic(&ox, &ov, &oa, fx, fv, fz, lt1);
@@ -252,7 +287,8 @@ int main(void)
     char what[128];
     snprintf(what, sizeof what, "quintic never overshoots zero (20000 offsets × 441 samples: %d)", overshoot);
     check_true(what, overshoot == 0);
-    snprintf(what, sizeof what, "quintic = hand-solved quintic with Bollo's a0 and t1 (%d mismatches)", mismatch);
+    snprintf(what, sizeof what, "quintic = hand-solved quintic with Bollo's a0 and t1 (%d mismatches)",
+             mismatch);
     check_true(what, mismatch == 0);
     snprintf(what, sizeof what, "quintic: zero offset, velocity, acceleration at t1 (%d bad)", edge);
     check_true(what, edge == 0);
@@ -270,14 +306,17 @@ int main(void)
 
     /* dead blending against its definition */
     for (int i = 0; i < 200; i++) {
-        float ex = (float)(urand() * 4 - 2), ev = (float)(urand() * 20 - 10), h = (float)logrand(0.02, 1), z = (float)logrand(0.05, 1);
-        float t = (float)(urand() * 1.2 * z), ix = (float)(urand() * 4 - 2), iv = (float)(urand() * 20 - 10), ox, ov;
+        float ex = (float)(urand() * 4 - 2), ev = (float)(urand() * 20 - 10), h = (float)logrand(0.02, 1),
+              z = (float)logrand(0.05, 1);
+        float t = (float)(urand() * 1.2 * z), ix = (float)(urand() * 4 - 2), iv = (float)(urand() * 20 - 10),
+              ox, ov;
         sp_dead_blending_evaluate(&ox, &ov, ex, ev, t, ix, iv, h, z);
         double lam = ORACLE_LN2 / h, tau = t < z ? t / (double)z : 1;
         double sx = ex + ev * (1 - exp(-lam * t)) / lam, sv = ev * exp(-lam * t);
         double al = tau * tau * (3 - 2 * tau), dal = 6 * tau * (1 - tau) / z;
         check_near("dead blending position", ox, (1 - al) * sx + al * ix, 1e-5 * (1 + fabs(sx)));
-        check_near("dead blending velocity", ov, (1 - al) * sv + al * iv + dal * (ix - sx), 1e-5 * (1 + fabs(sv) + fabs(iv) + fabs(ix - sx) / z));
+        check_near("dead blending velocity", ov, (1 - al) * sv + al * iv + dal * (ix - sx),
+                   1e-5 * (1 + fabs(sv) + fabs(iv) + fabs(ix - sx) / z));
     }
     {
         float ox, ov;
@@ -291,10 +330,12 @@ int main(void)
 
     /* vec3 and quaternion spring inertializers */
     {
-        sp_vec3 offx = { 0, 0, 0 }, offv = { 0, 0, 0 }, sx = { 1, 2, 3 }, sv = { -1, 0, 1 }, dx = { 0, 0, 1 }, dv = { 2, 2, 2 }, ox, ov;
+        sp_vec3 offx = { 0, 0, 0 }, offv = { 0, 0, 0 }, sx = { 1, 2, 3 }, sv = { -1, 0, 1 }, dx = { 0, 0, 1 },
+                dv = { 2, 2, 2 }, ox, ov;
         sp_inertialize_transition_v3(&offx, &offv, &sx, &sv, &dx, &dv);
         sp_inertialize_update_v3(&ox, &ov, &offx, &offv, &dx, &dv, 0.1f, 0.0f);
-        check_true("v3: output = source at the switch", ox.x == 1 && ox.y == 2 && ox.z == 3 && ov.x == -1 && ov.y == 0 && ov.z == 1);
+        check_true("v3: output = source at the switch",
+                   ox.x == 1 && ox.y == 2 && ox.z == 3 && ov.x == -1 && ov.y == 0 && ov.z == 1);
         float fx = 1 - 0.0f, fv = -1 - 2.0f, gx, gv;
         sp_inertialize_update_v3(&ox, &ov, &offx, &offv, &dx, &dv, 0.1f, 0.05f);
         sp_inertialize_update(&gx, &gv, &fx, &fv, 0, 2, 0.1f, 0.05f);
@@ -309,12 +350,14 @@ int main(void)
         sp_quat_from_scaled_angle_axis(&off, &a3);
         sp_quat_from_scaled_angle_axis(&src, &a1);
         sp_quat_from_scaled_angle_axis(&dst, &a2);
-        sp_vec3 offv = { 0.2f, -0.1f, 0.4f }, srcv = { 1, 2, -1 }, dstv = { -2, 0.5f, 0.3f }, before_v, after_v;
+        sp_vec3 offv = { 0.2f, -0.1f, 0.4f }, srcv = { 1, 2, -1 }, dstv = { -2, 0.5f, 0.3f }, before_v,
+                after_v;
         sp_quat before, after;
         sp_inertialize_update_quat(&before, &before_v, &off, &offv, &src, &srcv, 0.1f, 0.0f);
         sp_inertialize_transition_quat(&off, &offv, &src, &srcv, &dst, &dstv);
         sp_inertialize_update_quat(&after, &after_v, &off, &offv, &dst, &dstv, 0.1f, 0.0f);
-        double dotq = fabs((double)before.x * after.x + (double)before.y * after.y + (double)before.z * after.z + (double)before.w * after.w);
+        double dotq = fabs((double)before.x * after.x + (double)before.y * after.y
+                           + (double)before.z * after.z + (double)before.w * after.w);
         check_near("quat: output rotation unchanged by the transition", dotq, 1.0, 1e-6);
         check_near("quat: angular velocity x unchanged", after_v.x, before_v.x, 1e-5);
         check_near("quat: angular velocity y unchanged", after_v.y, before_v.y, 1e-5);
@@ -344,7 +387,8 @@ int main(void)
         /* convergence: after 3 s (30 halflives) the output is the input */
         sp_inertialize_update_quat(&after, &after_v, &off, &offv, &dst, &dstv, 0.1f, 3.0f);
         in_x = dst;
-        dotq = fabs((double)in_x.x * after.x + (double)in_x.y * after.y + (double)in_x.z * after.z + (double)in_x.w * after.w);
+        dotq = fabs((double)in_x.x * after.x + (double)in_x.y * after.y + (double)in_x.z * after.z
+                    + (double)in_x.w * after.w);
         check_near("quat: converges to the input", dotq, 1.0, 1e-6);
     }
     return testing_finish("test_inertialize");

@@ -8,7 +8,9 @@
 static char name[200];
 
 /* Double spring: (xi, vi) critical toward g, (x, v) critical toward xi, both rate k. */
-typedef struct { double k, g; } dbl;
+typedef struct {
+    double k, g;
+} dbl;
 static void double_ode(double t, const double *s, double *ds, const void *ctx)
 {
     const dbl *p = ctx;
@@ -21,7 +23,9 @@ static void double_ode(double t, const double *s, double *ds, const void *ctx)
 
 /* Timed spring: a critical spring (rate y) following target(t) = xi0 + vg·(t + lead) until
  * that reaches g at t = t_goal − lead, then g. */
-typedef struct { double y, xi0, vg, lead, t_goal, g; } timed;
+typedef struct {
+    double y, xi0, vg, lead, t_goal, g;
+} timed;
 static void timed_ode(double t, const double *s, double *ds, const void *ctx)
 {
     const timed *p = ctx;
@@ -42,7 +46,8 @@ static void article_double(double *x, double *v, double *xi, double *vi, double 
     simple_step(xi, vi, g, 0.5 * h, dt);
     simple_step(x, v, *xi, 0.5 * h, dt);
 }
-static void article_timed(double *x, double *v, double *xi, double g, double t_goal, double h, double dt, double app)
+static void article_timed(double *x, double *v, double *xi, double g, double t_goal, double h, double dt,
+                          double app)
 {
     double min_time = t_goal > dt ? t_goal : dt;
     double v_goal = (g - *xi) / min_time;
@@ -93,7 +98,8 @@ int main(void)
                 /* the target's kink costs RK4 its order for one step: 1e5 steps keep it at ~1e-9 */
                 oracle_rk4(timed_ode, &p, 2, s, 0.0, T, 100000);
                 float f[3] = { -1.0f, 2.0f, 0.5f };
-                sp_timed_spring_damper_exact(&f[0], &f[1], &f[2], 3.0f, (float)tgs[t], (float)h, (float)T, (float)apps[a]);
+                sp_timed_spring_damper_exact(&f[0], &f[1], &f[2], 3.0f, (float)tgs[t], (float)h, (float)T,
+                                             (float)apps[a]);
                 double xi = T < tgs[t] ? 0.5 + p.vg * T : 3.0;
                 double want[3] = { s[0], s[1], xi };
                 snprintf(name, sizeof name, "timed app=%g t_goal=%g T=%g", apps[a], tgs[t], T);
@@ -125,7 +131,8 @@ int main(void)
         double tx = -1.0, tv = 2.0, txi = 0.5;
         for (int i = 0; i < 10000; i++) article_timed(&tx, &tv, &txi, 3.0, 1.0 - i * 1e-4, 0.1, 1e-4, 2.0);
         float g[3] = { -1.0f, 2.0f, 0.5f };
-        for (int i = 0; i < 4; i++) sp_timed_spring_damper_exact(&g[0], &g[1], &g[2], 3.0f, 1.0f - 0.25f * i, 0.1f, 0.25f, 2.0f);
+        for (int i = 0; i < 4; i++)
+            sp_timed_spring_damper_exact(&g[0], &g[1], &g[2], 3.0f, 1.0f - 0.25f * i, 0.1f, 0.25f, 2.0f);
         check_near("timed: article stepped at 1e-4 s → exact x", g[0], tx, 5e-3);
         check_near("timed: article stepped at 1e-4 s → exact v", g[1], tv, 5e-2);
     }
@@ -135,13 +142,16 @@ int main(void)
      * apprehension, ~0.3·halflife/t_goal of the distance; halfway it is on the line */
     {
         float x = 0.0f, v = 0.0f, xi = 0.0f, t_goal = 2.0f, h = 0.1f, dt = 1.0f / 60.0f;
-        for (int i = 0; i < 60; i++) sp_timed_spring_damper_exact(&x, &v, &xi, 10.0f, t_goal - i * dt, h, dt, 2.0f);
+        for (int i = 0; i < 60; i++)
+            sp_timed_spring_damper_exact(&x, &v, &xi, 10.0f, t_goal - i * dt, h, dt, 2.0f);
         check_near("timed: on the line halfway", x, 5.0, 0.2);
-        for (int i = 60; i < 120; i++) sp_timed_spring_damper_exact(&x, &v, &xi, 10.0f, t_goal - i * dt, h, dt, 2.0f);
+        for (int i = 60; i < 120; i++)
+            sp_timed_spring_damper_exact(&x, &v, &xi, 10.0f, t_goal - i * dt, h, dt, 2.0f);
         check_true("timed: within 2 % of the distance at t_goal", fabsf(x - 10.0f) < 0.2f);
         float s = 0.0f, sv = 0.0f;
         for (int i = 0; i < 60; i++) sp_simple_spring_damper_exact(&s, &sv, 10.0f, h, dt);
-        check_true("timed: unlike the simple spring, which is there long before", fabsf(s - 10.0f) < 0.01f && fabsf(x - 10.0f) > 0.01f);
+        check_true("timed: unlike the simple spring, which is there long before",
+                   fabsf(s - 10.0f) < 0.01f && fabsf(x - 10.0f) > 0.01f);
     }
 
     /* dt-invariance */
@@ -186,7 +196,8 @@ int main(void)
     check_near("timed halflife = 0 sits on the line: xi", s3[2], 0.5 + 2.5 * 0.5, 1e-6);
     check_near("timed halflife = 0 sits on the line: x", s3[0], s3[2], 1e-6);
     sp_velocity_spring_damper_exact(&s3[0], &s3[1], &s3[2], 3.0f, 4.0f, 1e-4f, 10.0f, 2.0f);
-    check_true("velocity dt = 10 s, halflife = 1e-4: at the goal", s3[0] == 3.0f && s3[1] == 0.0f && s3[2] == 3.0f);
+    check_true("velocity dt = 10 s, halflife = 1e-4: at the goal",
+               s3[0] == 3.0f && s3[1] == 0.0f && s3[2] == 3.0f);
     float z3[3] = { -1.0f, 0.0f, -1.0f };
     sp_velocity_spring_damper_exact(&z3[0], &z3[1], &z3[2], 3.0f, 0.0f, 0.1f, 1.0f, 2.0f);
     check_true("velocity max_speed = 0 stays", z3[0] == -1.0f && z3[1] == 0.0f && z3[2] == -1.0f);

@@ -22,10 +22,23 @@ static void rotate(const double q[4], const double v[3], double out[3])
 static void axis_angle(const double axis[3], double angle, double q[4])
 {
     double s = sin(angle / 2.0);
-    q[0] = axis[0] * s; q[1] = axis[1] * s; q[2] = axis[2] * s; q[3] = cos(angle / 2.0);
+    q[0] = axis[0] * s;
+    q[1] = axis[1] * s;
+    q[2] = axis[2] * s;
+    q[3] = cos(angle / 2.0);
 }
-static sp_quat tof(const double q[4]) { sp_quat r = { (float)q[0], (float)q[1], (float)q[2], (float)q[3] }; return r; }
-static void tod(sp_quat q, double out[4]) { out[0] = q.x; out[1] = q.y; out[2] = q.z; out[3] = q.w; }
+static sp_quat tof(const double q[4])
+{
+    sp_quat r = { (float)q[0], (float)q[1], (float)q[2], (float)q[3] };
+    return r;
+}
+static void tod(sp_quat q, double out[4])
+{
+    out[0] = q.x;
+    out[1] = q.y;
+    out[2] = q.z;
+    out[3] = q.w;
+}
 /* Angle between the rotations of two quaternions (sign-insensitive), from the relative
  * rotation conj(a)·b as 2·atan2(|vector part|, |w|): accurate for tiny angles, unlike acos. */
 static double rotation_distance(const double a[4], const double b[4])
@@ -39,13 +52,16 @@ static double rotation_distance(const double a[4], const double b[4])
 static void normalize3(double v[3])
 {
     double n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-    v[0] /= n; v[1] /= n; v[2] /= n;
+    v[0] /= n;
+    v[1] /= n;
+    v[2] /= n;
 }
 
 int main(void)
 {
     double ax1[3] = { 1, 2, 3 }, ax2[3] = { -2, 0.5, 1 };
-    normalize3(ax1); normalize3(ax2);
+    normalize3(ax1);
+    normalize3(ax2);
     double qa[4], qb[4], vec[3] = { 0.3, -1.2, 2.0 };
     axis_angle(ax1, 0.9, qa);
     axis_angle(ax2, 2.5, qb);
@@ -63,7 +79,9 @@ int main(void)
     sp_quat finv, fid;
     sp_quat_inv(&finv, &fa);
     sp_quat_mul(&fid, &fa, &finv);
-    check_true("quat_inv: a·a⁻¹ = identity", fabsf(fid.x) < 1e-7f && fabsf(fid.y) < 1e-7f && fabsf(fid.z) < 1e-7f && fabsf(fid.w - 1.0f) < 1e-7f);
+    check_true("quat_inv: a·a⁻¹ = identity",
+               fabsf(fid.x) < 1e-7f && fabsf(fid.y) < 1e-7f && fabsf(fid.z) < 1e-7f
+                   && fabsf(fid.w - 1.0f) < 1e-7f);
     /* abs: w ≥ 0, same rotation */
     sp_quat neg = { -fa.x, -fa.y, -fa.z, -fa.w }, fabs_;
     sp_quat_abs(&fabs_, &neg);
@@ -87,7 +105,8 @@ int main(void)
         snprintf(name, sizeof name, "to_scaled_angle_axis angle %g", angles[i]);
         check_near(name, sa.x, ax2[0] * angles[i], 1e-6 * angles[i] + 1e-7 * angles[i]);
         check_near(name, sa.z, ax2[2] * angles[i], 1e-6 * angles[i] + 1e-7 * angles[i]);
-        sp_vec3 in = { (float)(ax1[0] * angles[i]), (float)(ax1[1] * angles[i]), (float)(ax1[2] * angles[i]) };
+        sp_vec3 in = { (float)(ax1[0] * angles[i]), (float)(ax1[1] * angles[i]),
+                       (float)(ax1[2] * angles[i]) };
         sp_quat back;
         sp_quat_from_scaled_angle_axis(&back, &in);
         axis_angle(ax1, angles[i], q);
@@ -130,13 +149,15 @@ int main(void)
         double got[4];
         tod(x, got);
         snprintf(name, sizeof name, "quat spring follows the shortest arc, t=%g (angle error)", t);
-        check_near(name, rotation_distance(got, want), 0.0, 2e-6); /* float quaternions: ~1e-7 per component */
+        check_near(name, rotation_distance(got, want), 0.0,
+                   2e-6); /* float quaternions: ~1e-7 per component */
         snprintf(name, sizeof name, "quat spring angular velocity, t=%g", t);
         check_near(name, v.x, ax1[0] * omega, 1e-5 * (1.0 + y));
         check_near(name, v.y, ax1[1] * omega, 1e-5 * (1.0 + y));
         check_near(name, v.z, ax1[2] * omega, 1e-5 * (1.0 + y));
         snprintf(name, sizeof name, "quat spring unit length, t=%g", t);
-        check_near(name, sqrt(got[0] * got[0] + got[1] * got[1] + got[2] * got[2] + got[3] * got[3]), 1.0, 1e-6);
+        check_near(name, sqrt(got[0] * got[0] + got[1] * got[1] + got[2] * got[2] + got[3] * got[3]), 1.0,
+                   1e-6);
     }
 
     /* unit length over many frames of a chaotic chase; convergence */
@@ -164,7 +185,8 @@ int main(void)
         sp_simple_spring_damper_exact_quat(&x2, &v2, &g, 0.3f, dts[k]);
         sp_simple_spring_damper_exact_quat(&x2, &v2, &g, 0.3f, dts[k]);
         double d1[4], d2[4];
-        tod(x1, d1); tod(x2, d2);
+        tod(x1, d1);
+        tod(x2, d2);
         snprintf(name, sizeof name, "quat spring dt-invariance dt=%g", dts[k]);
         check_near(name, rotation_distance(d1, d2), 0.0, 2e-6);
         check_near(name, v1.x, v2.x, 2e-5);
@@ -174,7 +196,8 @@ int main(void)
         sp_decay_spring_damper_exact_quat(&y1, &w1, 0.3f, 2.0f * dts[k]);
         sp_decay_spring_damper_exact_quat(&y2, &w2, 0.3f, dts[k]);
         sp_decay_spring_damper_exact_quat(&y2, &w2, 0.3f, dts[k]);
-        tod(y1, d1); tod(y2, d2);
+        tod(y1, d1);
+        tod(y2, d2);
         snprintf(name, sizeof name, "quat decay dt-invariance dt=%g", dts[k]);
         check_near(name, rotation_distance(d1, d2), 0.0, 2e-6);
         check_near(name, w1.z, w2.z, 2e-5);
@@ -184,15 +207,18 @@ int main(void)
     sp_quat x = tof(qa), g = tof(qb);
     sp_vec3 v = { 1.0f, 2.0f, 3.0f };
     sp_simple_spring_damper_exact_quat(&x, &v, &g, 0.3f, 0.0f);
-    check_true("quat dt = 0 keeps the state", x.x == (float)qa[0] && x.w == (float)qa[3] && v.x == 1.0f && v.z == 3.0f);
+    check_true("quat dt = 0 keeps the state",
+               x.x == (float)qa[0] && x.w == (float)qa[3] && v.x == 1.0f && v.z == 3.0f);
     sp_simple_spring_damper_exact_quat(&x, &v, &g, 0.0f, 0.1f);
     double dx[4];
     tod(x, dx);
-    check_true("quat halflife = 0 snaps", rotation_distance(dx, qb) < 1e-6 && v.x == 0.0f && v.y == 0.0f && v.z == 0.0f);
+    check_true("quat halflife = 0 snaps",
+               rotation_distance(dx, qb) < 1e-6 && v.x == 0.0f && v.y == 0.0f && v.z == 0.0f);
     x = tof(qa);
     v.x = 1.0f;
     sp_decay_spring_damper_exact_quat(&x, &v, 1e-4f, 10.0f);
-    check_true("quat decay, dt = 10 s, halflife = 1e-4: identity", x.x == 0.0f && x.y == 0.0f && x.z == 0.0f && x.w == 1.0f && v.x == 0.0f);
+    check_true("quat decay, dt = 10 s, halflife = 1e-4: identity",
+               x.x == 0.0f && x.y == 0.0f && x.z == 0.0f && x.w == 1.0f && v.x == 0.0f);
 
     return testing_finish("test_quat");
 }

@@ -33,14 +33,18 @@ static void fuzz_regressions(void)
     sp_vec3 aa;
     sp_quat_to_scaled_angle_axis(&aa, &near);
     check_true("subnormal axis: finite angle-axis", isfinite(aa.x) && isfinite(aa.z));
-    check_near("subnormal axis: angle 2π", sqrt((double)aa.x * aa.x + (double)aa.z * aa.z), 2 * ORACLE_PI, 1e-6);
+    check_near("subnormal axis: angle 2π", sqrt((double)aa.x * aa.x + (double)aa.z * aa.z), 2 * ORACLE_PI,
+               1e-6);
 
     /* critical frequency/halflife far from 1: d/4π and 4ln2/(4π·f) without the square */
-    check_near("critical_frequency(4.7e-24)", sp_critical_frequency(4.7e-24f) / (4 * ORACLE_LN2 / 4.7e-24 / (4 * ORACLE_PI)), 1, 1e-6);
-    check_near("critical_halflife(1e-30)", sp_critical_halflife(1e-30f) / (4 * ORACLE_LN2 / (4 * ORACLE_PI * 1e-30)), 1, 1e-6);
+    check_near("critical_frequency(4.7e-24)",
+               sp_critical_frequency(4.7e-24f) / (4 * ORACLE_LN2 / 4.7e-24 / (4 * ORACLE_PI)), 1, 1e-6);
+    check_near("critical_halflife(1e-30)",
+               sp_critical_halflife(1e-30f) / (4 * ORACLE_LN2 / (4 * ORACLE_PI * 1e-30)), 1, 1e-6);
 
     /* −0 passes `halflife >= 0` (in JS too) and snaps like +0, instead of −Inf rates */
-    check_true("damper_exact halflife −0 snaps", sp_damper_exact(-1.7e29f, 6.3e-39f, -0.0f, 2.5e-41f) == 6.3e-39f);
+    check_true("damper_exact halflife −0 snaps",
+               sp_damper_exact(-1.7e29f, 6.3e-39f, -0.0f, 2.5e-41f) == 6.3e-39f);
     check_true("halflife_to_damping(−0) = +Inf", sp_halflife_to_damping(-0.0f) == INFINITY);
     float x = 1, v = 2;
     sp_simple_spring_damper_exact(&x, &v, 3, -0.0f, 0.1f);
@@ -70,7 +74,8 @@ static void fuzz_regressions(void)
      * whose error O(s·|x|·t²) ≈ 1e-29 relative is far below float) */
     x = -0.5f, v = 2;
     sp_spring_damper_exact_stiffness(&x, &v, 1, 1e30f, 1e-30f, 2, 3);
-    check_near("tiny stiffness, goal velocity: x", x / (-0.5 + 3e30 + (2 - 1e30) * -expm1(-6.0) / 2), 1, 1e-5);
+    check_near("tiny stiffness, goal velocity: x", x / (-0.5 + 3e30 + (2 - 1e30) * -expm1(-6.0) / 2), 1,
+               1e-5);
     check_near("tiny stiffness, goal velocity: v", v / (1e30 + (2 - 1e30) * exp(-6.0)), 1, 1e-5);
     /* … and at rest, d·q overflows float but c does not */
     x = 0, v = 0;
@@ -80,7 +85,8 @@ static void fuzz_regressions(void)
     x = 1, v = 0;
     sp_spring_damper_exact_stiffness(&x, &v, 0, 0, 100, 4 * SP_LN2 / 1e-25f, 0.01f);
     check_true("halflife 1e-25, stiffness 100: finite", finite2(x, v));
-    check_near("halflife 1e-25: barely moves (creeps at rate s/d)", x, exp(-100 / (4 * ORACLE_LN2 / 1e-25) * 0.01), 1e-6);
+    check_near("halflife 1e-25: barely moves (creeps at rate s/d)", x,
+               exp(-100 / (4 * ORACLE_LN2 / 1e-25) * 0.01), 1e-6);
 
     /* the character and the double spring at tiny halflives */
     float a = -9.5e29f;
@@ -104,7 +110,8 @@ static void fuzz_regressions(void)
     sp_quat qx = { 0, 0.6f, 0, 0.8f }, goal = { 0, 0, 0, 1 };
     sp_vec3 w = { 0, 0, 0 };
     sp_simple_spring_damper_exact_quat(&qx, &w, &goal, 1.18e-38f, 8.4e-39f);
-    check_near("quat spring, tiny halflife: unit", qx.x * qx.x + qx.y * qx.y + qx.z * qx.z + qx.w * qx.w, 1, 1e-6);
+    check_near("quat spring, tiny halflife: unit", qx.x * qx.x + qx.y * qx.y + qx.z * qx.z + qx.w * qx.w, 1,
+               1e-6);
     check_true("quat spring, tiny halflife: finite velocity", isfinite(w.y));
 }
 
@@ -154,9 +161,12 @@ static void rewritten_forms(void)
     for (int n = 0; n < 20000; n++) { /* RK4 on x' = v, v' = k²(xi − x) − 2k·v, same for xi toward 0 */
         double K[4][4], Y[4];
         for (int st = 0; st < 4; st++) {
-            for (int m = 0; m < 4; m++) Y[m] = X[m] + (st == 0 ? 0 : (st == 3 ? hstep : hstep / 2) * K[st - 1][m]);
-            K[st][0] = Y[1]; K[st][1] = k * k * (Y[2] - Y[0]) - 2 * k * Y[1];
-            K[st][2] = Y[3]; K[st][3] = k * k * (0 - Y[2]) - 2 * k * Y[3];
+            for (int m = 0; m < 4; m++)
+                Y[m] = X[m] + (st == 0 ? 0 : (st == 3 ? hstep : hstep / 2) * K[st - 1][m]);
+            K[st][0] = Y[1];
+            K[st][1] = k * k * (Y[2] - Y[0]) - 2 * k * Y[1];
+            K[st][2] = Y[3];
+            K[st][3] = k * k * (0 - Y[2]) - 2 * k * Y[3];
         }
         for (int m = 0; m < 4; m++) X[m] += hstep / 6 * (K[0][m] + 2 * K[1][m] + 2 * K[2][m] + K[3][m]);
     }
@@ -177,7 +187,8 @@ static void extremes(void)
                 check_true("simple spring extreme: finite", finite2(x, v));
                 x = X[k], v = 0;
                 sp_simple_spring_damper_exact(&x, &v, -X[k], H[i], T[j]);
-                check_true("simple spring extreme from rest: between x0 and g", fabsf(x) <= 1e30f * (1 + 1e-6f));
+                check_true("simple spring extreme from rest: between x0 and g",
+                           fabsf(x) <= 1e30f * (1 + 1e-6f));
                 x = X[k], v = 0;
                 sp_spring_character_update(&x, &v, &a, -X[k], H[i], T[j]);
                 check_true("character extreme: finite", finite2(x, v) && isfinite(a));

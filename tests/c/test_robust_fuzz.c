@@ -46,9 +46,9 @@ static void tracking(void)
     /* the improved tracker, the fuzzer's input: fraction 1 − 2^(−dt/h) ≈ 8.6e-18 of −9e40 */
     x = 6.77620981e-18f, v = -1.00000002e+30f;
     double rv = v, rx = x, f;
-    sp_tracking_spring_update_improved(&x, &v, -1.00000002e+30f, -1.97798851e+29f, 1.98239453e-10f,
-                                       880192, 381440, 0, 1.0970779e-11f);
-    rv = rv + 1.98239453e-10 * 1.0970779e-11;                              /* a_halflife 0: snap */
+    sp_tracking_spring_update_improved(&x, &v, -1.00000002e+30f, -1.97798851e+29f, 1.98239453e-10f, 880192,
+                                       381440, 0, 1.0970779e-11f);
+    rv = rv + 1.98239453e-10 * 1.0970779e-11; /* a_halflife 0: snap */
     f = -expm1(-ORACLE_LN2 * 1.0970779e-11 / 381440), rv += f * (-1.97798851e+29 - rv);
     f = -expm1(-ORACLE_LN2 * 1.0970779e-11 / 880192), rv += f * ((-1.00000002e+30 - rx) / 1.0970779e-11 - rv);
     rx += 1.0970779e-11 * rv;
@@ -110,7 +110,7 @@ static double spring_displacement(double x, double v, double h)
     if (x * j < 0) {
         double ts = -x / j, e = exp(-y * ts);
         double head = (x + j / y) / y - e * ((x + j * ts) + j / y) / y; /* ∫₀^t* */
-        double tail = e * ((x + j * ts) + j / y) / y;                     /* ∫t*^∞ */
+        double tail = e * ((x + j * ts) + j / y) / y;                   /* ∫t*^∞ */
         return fabs(head) + fabs(tail);
     }
     return fabs((2 * x * y + v) / (y * y));
@@ -120,9 +120,11 @@ static void costs(void)
 {
     /* a tiny halflife: (kernel/y) was subnormal before the final scaling (8e-4 off) */
     float got = sp_decay_spring_damper_displacement(-9.14145927e+24f, 8.84261084e+29f, 2.38606853e-38f);
-    check_near("spring displacement, halflife 2.4e-38", got / spring_displacement(-9.14145927e+24, 8.84261084e+29, 2.38606853e-38), 1, 1e-5);
+    check_near("spring displacement, halflife 2.4e-38",
+               got / spring_displacement(-9.14145927e+24, 8.84261084e+29, 2.38606853e-38), 1, 1e-5);
     got = sp_decay_spring_damper_displacement(-2290.1106f, 9.00297485e+29f, 9.36328233e-30f);
-    check_near("spring displacement, crossing, halflife 9e-30", got / spring_displacement(-2290.1106, 9.00297485e+29, 9.36328233e-30), 1, 1e-5);
+    check_near("spring displacement, crossing, halflife 9e-30",
+               got / spring_displacement(-2290.1106, 9.00297485e+29, 9.36328233e-30), 1, 1e-5);
     /* dead blending, halflife 0: the source stops at once, the offset is P(τ)·x and its
      * displacement blendtime·|x|/2; x was flushed to 0 beside the (unused) huge v·blendtime */
     got = sp_dead_blending_displacement(2.78153876e-35f, 1.13408881e+10f, 0, 929792);
@@ -130,10 +132,12 @@ static void costs(void)
     /* and a tiny halflife: the velocity moves the source by v·halflife/ln2 at most */
     double h = 1e-30, btd = 1, xd = 1e-25, vd = 1e10; /* λ·blendtime = 7e29: x + v/λ, held */
     got = sp_dead_blending_displacement((float)xd, (float)vd, (float)h, (float)btd);
-    check_near("dead blending displacement, halflife 1e-30", got / (btd * fabs(xd + vd * (float)h / ORACLE_LN2) / 2), 1, 1e-5);
+    check_near("dead blending displacement, halflife 1e-30",
+               got / (btd * fabs(xd + vd * (float)h / ORACLE_LN2) / 2), 1, 1e-5);
     /* halflife −0 in dead blending costs was a rate of −Inf (NaN) */
     check_true("dead blending displacement, halflife −0 = +0",
-               sp_dead_blending_displacement(-0.0038f, -5e29f, -0.0f, 4.4e-41f) == sp_dead_blending_displacement(-0.0038f, -5e29f, 0, 4.4e-41f));
+               sp_dead_blending_displacement(-0.0038f, -5e29f, -0.0f, 4.4e-41f)
+                   == sp_dead_blending_displacement(-0.0038f, -5e29f, 0, 4.4e-41f));
     /* the quintic's regime depends on the sign of x: a negligible x flushed to 0 lost it.
      * x < 0 moving away from zero (v < 0): Bollo's clamp, displacement blendtime²·|v|/10 */
     float bt = 1.77525632e-17f;
@@ -141,8 +145,11 @@ static void costs(void)
     check_near("quintic displacement, negligible x < 0", got / ((double)bt * bt * 1e30 / 10), 1, 1e-5);
     /* grids of more than INT_MAX cells write nothing (nx·ny overflowed int) */
     float cell = -1;
-    check_true("landscape of 65536² cells: 0", sp_transition_cost_landscape(&cell, 65536, 65536, 0, 1, 0, 1, 0, 0, 1, 1, 1) == 0 && cell == -1);
-    check_true("features of rows·dims > INT_MAX: 0", sp_inertialization_features(&cell, &cell, &cell, INT_MAX, 2, 0, 1, 1) == 0 && cell == -1);
+    check_true("landscape of 65536² cells: 0",
+               sp_transition_cost_landscape(&cell, 65536, 65536, 0, 1, 0, 1, 0, 0, 1, 1, 1) == 0
+                   && cell == -1);
+    check_true("features of rows·dims > INT_MAX: 0",
+               sp_inertialization_features(&cell, &cell, &cell, INT_MAX, 2, 0, 1, 1) == 0 && cell == -1);
 }
 
 int main(void)

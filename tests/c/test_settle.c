@@ -16,13 +16,18 @@ static double bisect_settle(double h, double ratio)
     while (critical_ratio(y, hi) > ratio) hi *= 2.0;
     for (int i = 0; i < 200; i++) {
         double mid = 0.5 * (lo + hi);
-        if (critical_ratio(y, mid) > ratio) lo = mid; else hi = mid;
+        if (critical_ratio(y, mid) > ratio)
+            lo = mid;
+        else
+            hi = mid;
     }
     return 0.5 * (lo + hi);
 }
 
 /* Trajectory of x'' = −s·x − d·x' from x = 1, v = 0, sampled every 1e-4 s. */
-typedef struct { double s, d; } sd;
+typedef struct {
+    double s, d;
+} sd;
 static void ode(double t, const double *y, double *dy, const void *ctx)
 {
     const sd *p = ctx;
@@ -38,7 +43,8 @@ int main(void)
         for (int k = 0; k < 4; k++) {
             double want = bisect_settle(hs[i], ratios[k]);
             snprintf(name, sizeof name, "critical_settle_time(h=%g, ratio=%g)", hs[i], ratios[k]);
-            check_near(name, sp_critical_settle_time((float)hs[i], (float)ratios[k]), want, 1e-6); /* float result of a double solve */
+            check_near(name, sp_critical_settle_time((float)hs[i], (float)ratios[k]), want,
+                       1e-6); /* float result of a double solve */
             /* the inverse: the spring with that halflife, simulated for settle_time, is at ratio */
             float h = sp_critical_settle_halflife((float)want, (float)ratios[k]);
             float x = 1.0f, v = 0.0f;
@@ -68,7 +74,8 @@ int main(void)
             while ((nc < 3 || np < 2) && t < 20.0 * durations[i]) {
                 double prev[2] = { y[0], y[1] };
                 oracle_rk4(ode, &p, 2, y, t, step, 1);
-                if (prev[0] > 0.0 && y[0] <= 0.0 && nc < 3) cross[nc++] = t + step * prev[0] / (prev[0] - y[0]);
+                if (prev[0] > 0.0 && y[0] <= 0.0 && nc < 3)
+                    cross[nc++] = t + step * prev[0] / (prev[0] - y[0]);
                 /* maxima: v crosses 0 downward; x is flat there, so the larger sample is within ~s·1e-10 */
                 if (prev[1] > 0.0 && y[1] <= 0.0 && np < 2) peak[np++] = fmax(prev[0], y[0]);
                 t += step;
@@ -76,9 +83,11 @@ int main(void)
             double Td = cross[1] - cross[0];
             double delta = log(peak[0] / peak[1]);
             double zeta = delta / sqrt(4.0 * ORACLE_PI * ORACLE_PI + delta * delta);
-            snprintf(name, sizeof name, "duration %g bounce %g: damping ratio 1 − bounce", durations[i], bounces[k]);
+            snprintf(name, sizeof name, "duration %g bounce %g: damping ratio 1 − bounce", durations[i],
+                     bounces[k]);
             check_near(name, zeta, 1.0 - bounces[k], 1e-4);
-            snprintf(name, sizeof name, "duration %g bounce %g: undamped period = duration", durations[i], bounces[k]);
+            snprintf(name, sizeof name, "duration %g bounce %g: undamped period = duration", durations[i],
+                     bounces[k]);
             check_near(name, Td * sqrt(1.0 - zeta * zeta), durations[i], 1e-4);
         }
     /* bounce 0: critical, x(t) = e^(−ωt)(1 + ωt) with ω = 2π/duration; bounce < 0: over
@@ -94,7 +103,8 @@ int main(void)
         sd q = { pow(2.0 * ORACLE_PI * f, 2.0), 4.0 * ORACLE_LN2 / h };
         double a[2] = { 1.0, 0.0 }, b[2];
         oracle_rk4(ode, &q, 2, a, 0.0, 3.0, 300000);
-        b[0] = a[0]; b[1] = a[1];
+        b[0] = a[0];
+        b[1] = a[1];
         oracle_rk4(ode, &q, 2, b, 3.0, 1.0, 100000);
         double zeta = 2.0, slow = w * (zeta - sqrt(zeta * zeta - 1.0));
         check_near("bounce −0.5: over damped with ζ = 2 (tail rate)", log(a[0] / b[0]), slow, 1e-4);
@@ -104,7 +114,8 @@ int main(void)
     check_true("at rest", sp_spring_is_at_rest(1.0005f, 0.0f, 1.0f, 0.0f, 1e-3f, 1e-3f) == 1);
     check_true("not at rest: too far", sp_spring_is_at_rest(1.01f, 0.0f, 1.0f, 0.0f, 1e-3f, 1e-3f) == 0);
     check_true("not at rest: still moving", sp_spring_is_at_rest(1.0f, 0.1f, 1.0f, 0.0f, 1e-3f, 1e-3f) == 0);
-    check_true("at rest relative to a goal velocity", sp_spring_is_at_rest(1.0f, 2.0f, 1.0f, 2.0f, 1e-3f, 1e-3f) == 1);
+    check_true("at rest relative to a goal velocity",
+               sp_spring_is_at_rest(1.0f, 2.0f, 1.0f, 2.0f, 1e-3f, 1e-3f) == 1);
     check_true("NaN is never at rest", sp_spring_is_at_rest(NAN, 0.0f, 1.0f, 0.0f, 1e-3f, 1e-3f) == 0);
 
     return testing_finish("test_settle");

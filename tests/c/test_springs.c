@@ -10,7 +10,9 @@
 #include "testing.h"
 #include "oracle.h"
 
-typedef struct { double s, d; } sd;
+typedef struct {
+    double s, d;
+} sd;
 static char name[200];
 
 static void check_state(const char *what, float x, float v, double ox, double ov, double s, double tol)
@@ -22,14 +24,17 @@ static void check_state(const char *what, float x, float v, double ox, double ov
     check_near(label, v, ov, tol * (1.0 + sqrt(s)));
 }
 
-static void oracle(double s, double d, double g, double q, double x0, double v0, double T, double *x, double *v)
+static void oracle(double s, double d, double g, double q, double x0, double v0, double T, double *x,
+                   double *v)
 {
     oracle_spring p = { s, d, g, q };
-    *x = x0; *v = v0;
+    *x = x0;
+    *v = v0;
     oracle_spring_rk4(&p, x, v, T, 200000);
 }
 
-static void against_ode(const char *what, double s, double d, double g, double q, double x0, double v0, double T)
+static void against_ode(const char *what, double s, double d, double g, double q, double x0, double v0,
+                        double T)
 {
     float x = (float)x0, v = (float)v0;
     sp_spring_damper_exact_stiffness(&x, &v, (float)g, (float)q, (float)s, (float)d, (float)T);
@@ -67,32 +72,62 @@ static void interfaces_against_ode(double h, double T)
     oracle(y * y, d, 2.0, 0.5, -1.0, 3.0, T, &ox, &ov);
     snprintf(name, sizeof name, "critical_spring_damper_exact h=%g T=%g", h, T);
     check_state(name, x, v, ox, ov, y * y, 2e-5);
-    x = -1.0f; v = 3.0f;
+    x = -1.0f;
+    v = 3.0f;
     sp_simple_spring_damper_exact(&x, &v, 2.0f, (float)h, (float)T);
     oracle(y * y, d, 2.0, 0.0, -1.0, 3.0, T, &ox, &ov);
     snprintf(name, sizeof name, "simple_spring_damper_exact h=%g T=%g", h, T);
     check_state(name, x, v, ox, ov, y * y, 2e-5);
-    x = -1.0f; v = 3.0f;
+    x = -1.0f;
+    v = 3.0f;
     sp_decay_spring_damper_exact(&x, &v, (float)h, (float)T);
     oracle(y * y, d, 0.0, 0.0, -1.0, 3.0, T, &ox, &ov);
     snprintf(name, sizeof name, "decay_spring_damper_exact h=%g T=%g", h, T);
     check_state(name, x, v, ox, ov, y * y, 2e-5);
     /* the damper: x' = (ln2/h)·(g − x), solved here as 2^(−T/h) */
     double keep = pow(2.0, -T / h);
-    check_near("damper_exact vs 2^(−t/h)", sp_damper_exact(-1.0f, 2.0f, (float)h, (float)T), keep * -1.0 + (1 - keep) * 2.0, 1e-6);
-    check_near("damper_decay_exact vs 2^(−t/h)", sp_damper_decay_exact(-1.0f, (float)h, (float)T), -keep, 1e-6);
+    check_near("damper_exact vs 2^(−t/h)", sp_damper_exact(-1.0f, 2.0f, (float)h, (float)T),
+               keep * -1.0 + (1 - keep) * 2.0, 1e-6);
+    check_near("damper_decay_exact vs 2^(−t/h)", sp_damper_decay_exact(-1.0f, (float)h, (float)T), -keep,
+               1e-6);
 }
 
 /* One step of 2·dt against two of dt, for every 2-state exact spring. */
 typedef void (*stepper)(float *x, float *v, float dt, const float *p);
-static void st_stiff(float *x, float *v, float dt, const float *p) { sp_spring_damper_exact_stiffness(x, v, p[0], p[1], p[2], p[3], dt); }
-static void st_freq(float *x, float *v, float dt, const float *p) { sp_spring_damper_exact(x, v, p[0], p[1], p[2], p[3], dt); }
-static void st_ratio(float *x, float *v, float dt, const float *p) { sp_spring_damper_exact_ratio(x, v, p[0], p[1], p[2], p[3], dt); }
-static void st_crit(float *x, float *v, float dt, const float *p) { sp_critical_spring_damper_exact(x, v, p[0], p[1], p[3], dt); }
-static void st_simple(float *x, float *v, float dt, const float *p) { sp_simple_spring_damper_exact(x, v, p[0], p[3], dt); }
-static void st_decay(float *x, float *v, float dt, const float *p) { sp_decay_spring_damper_exact(x, v, p[3], dt); }
-static void st_damper(float *x, float *v, float dt, const float *p) { *x = sp_damper_exact(*x, p[0], p[3], dt); (void)v; }
-static void st_ddecay(float *x, float *v, float dt, const float *p) { *x = sp_damper_decay_exact(*x, p[3], dt); (void)v; }
+static void st_stiff(float *x, float *v, float dt, const float *p)
+{
+    sp_spring_damper_exact_stiffness(x, v, p[0], p[1], p[2], p[3], dt);
+}
+static void st_freq(float *x, float *v, float dt, const float *p)
+{
+    sp_spring_damper_exact(x, v, p[0], p[1], p[2], p[3], dt);
+}
+static void st_ratio(float *x, float *v, float dt, const float *p)
+{
+    sp_spring_damper_exact_ratio(x, v, p[0], p[1], p[2], p[3], dt);
+}
+static void st_crit(float *x, float *v, float dt, const float *p)
+{
+    sp_critical_spring_damper_exact(x, v, p[0], p[1], p[3], dt);
+}
+static void st_simple(float *x, float *v, float dt, const float *p)
+{
+    sp_simple_spring_damper_exact(x, v, p[0], p[3], dt);
+}
+static void st_decay(float *x, float *v, float dt, const float *p)
+{
+    sp_decay_spring_damper_exact(x, v, p[3], dt);
+}
+static void st_damper(float *x, float *v, float dt, const float *p)
+{
+    *x = sp_damper_exact(*x, p[0], p[3], dt);
+    (void)v;
+}
+static void st_ddecay(float *x, float *v, float dt, const float *p)
+{
+    *x = sp_damper_decay_exact(*x, p[3], dt);
+    (void)v;
+}
 
 static void dt_invariance(const char *what, stepper f, const float *p, float dt, double vscale)
 {
@@ -119,7 +154,8 @@ static void edges(const char *what, stepper f, float *p, float goal_x)
     f(&x, &v, 1.0f / 60.0f, p);
     snprintf(name, sizeof name, "%s: halflife = 0 snaps (x=%g v=%g)", what, x, v);
     check_true(name, x == goal_x && v == 0.0f);
-    x = 0.3f; v = 7.0f;
+    x = 0.3f;
+    v = 7.0f;
     f(&x, &v, 0.0f, p);
     snprintf(name, sizeof name, "%s: halflife = 0 and dt = 0 keeps the state", what);
     check_true(name, x == 0.3f && v == 7.0f);
@@ -165,14 +201,16 @@ int main(void)
 
     /* dt-invariance of every exact 2-state spring, in every regime */
     const float regimes[][4] = {
-        { 0.5f, 0.2f, 100.0f, 4.0f },   /* stiffness/damping: under */
-        { 0.5f, 0.2f, 100.0f, 20.0f },  /* critical */
-        { 0.5f, 0.2f, 100.0f, 60.0f },  /* over */
+        { 0.5f, 0.2f, 100.0f, 4.0f },  /* stiffness/damping: under */
+        { 0.5f, 0.2f, 100.0f, 20.0f }, /* critical */
+        { 0.5f, 0.2f, 100.0f, 60.0f }, /* over */
     };
     const float dts[] = { 1.0f / 60.0f, 0.1f, 0.7f };
     for (int k = 0; k < 3; k++) {
-        for (int r = 0; r < 3; r++) dt_invariance("spring_damper_exact_stiffness", st_stiff, regimes[r], dts[k], 11.0);
-        const float pf[] = { 0.5f, 0.2f, 1.5f, 0.2f }, pr_under[] = { 0.5f, 0.2f, 0.4f, 0.3f }, pr_over[] = { 0.5f, 0.2f, 3.0f, 0.3f };
+        for (int r = 0; r < 3; r++)
+            dt_invariance("spring_damper_exact_stiffness", st_stiff, regimes[r], dts[k], 11.0);
+        const float pf[] = { 0.5f, 0.2f, 1.5f, 0.2f }, pr_under[] = { 0.5f, 0.2f, 0.4f, 0.3f },
+                    pr_over[] = { 0.5f, 0.2f, 3.0f, 0.3f };
         dt_invariance("spring_damper_exact", st_freq, pf, dts[k], 11.0);
         dt_invariance("spring_damper_exact_ratio under", st_ratio, pr_under, dts[k], 11.0);
         dt_invariance("spring_damper_exact_ratio over", st_ratio, pr_over, dts[k], 11.0);
@@ -194,30 +232,39 @@ int main(void)
         double ox, ov, d = 4.0 * ORACLE_LN2 / 1e-4, s3 = pow(6.0 * ORACLE_PI, 2.0);
         const float Ts[] = { 1e-4f, 10.0f };
         for (int i = 0; i < 2; i++) {
-            x = -0.5f; v = 2.0f;
+            x = -0.5f;
+            v = 2.0f;
             sp_spring_damper_exact(&x, &v, 1.0f, 0.0f, 3.0f, 1e-4f, Ts[i]);
             oracle_spring po = { s3, d, 1.0, 0.0 };
-            ox = -0.5; ov = 2.0;
+            ox = -0.5;
+            ov = 2.0;
             oracle_spring_rk4(&po, &ox, &ov, Ts[i], 2000000);
             snprintf(name, sizeof name, "over damped, halflife = 1e-4, dt = %g", Ts[i]);
             check_state(name, x, v, ox, ov, 0.0, 2e-5);
         }
-        x = -0.5f; v = 2.0f;
+        x = -0.5f;
+        v = 2.0f;
         sp_spring_damper_exact_stiffness(&x, &v, 1.0f, 0.0f, 1e6f, 0.5f, 10.0f);
         oracle_spring p = { 1e6, 0.5, 1.0, 0.0 };
-        ox = -0.5; ov = 2.0;
+        ox = -0.5;
+        ov = 2.0;
         oracle_spring_rk4(&p, &ox, &ov, 10.0, 2000000);
         /* w·t = 1e4 rad: the float phase is off by up to ~1e4·6e-8 rad, so x (amplitude
          * ~0.6·e^(−2.5)) and v (×1000) agree to ~1e-3 of the amplitude */
         check_true("stiffness 1e6, dt = 10 s: finite", isfinite(x) && isfinite(v));
         check_near("stiffness 1e6, dt = 10 s: x", x, ox, 1e-3);
         check_near("stiffness 1e6, dt = 10 s: v", v, ov, 1.0);
-        x = -0.5f; v = 2.0f;
-        for (int i = 0; i < 600; i++) sp_spring_damper_exact_stiffness(&x, &v, 1.0f, 0.0f, 1e6f, 2000.0f, 1.0f / 60.0f);
-        check_true("stiffness 1e6 critical, 600 frames: at the goal", fabsf(x - 1.0f) < 1e-6f && fabsf(v) < 1e-3f);
-        x = -0.5f; v = 2.0f;
+        x = -0.5f;
+        v = 2.0f;
+        for (int i = 0; i < 600; i++)
+            sp_spring_damper_exact_stiffness(&x, &v, 1.0f, 0.0f, 1e6f, 2000.0f, 1.0f / 60.0f);
+        check_true("stiffness 1e6 critical, 600 frames: at the goal",
+                   fabsf(x - 1.0f) < 1e-6f && fabsf(v) < 1e-3f);
+        x = -0.5f;
+        v = 2.0f;
         sp_spring_damper_bad(&x, &v, 1.0f, 0.0f, 1e6f, 0.0f, 0.1f);
-        check_true("the explicit Euler spring does blow up there (why the exact one exists)", fabsf(x) > 1e3f);
+        check_true("the explicit Euler spring does blow up there (why the exact one exists)",
+                   fabsf(x) > 1e3f);
     }
 
     /* edge values for every exact spring */

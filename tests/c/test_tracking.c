@@ -20,30 +20,42 @@ static double signal(double t) { return smooth(t) + (t >= T1 ? J1 : 0.0) + (t >=
 #define A_MAX 18.05
 
 enum variant { GAIN, IMPROVED, EXACT, NVARIANTS };
-static const char *variant_name[NVARIANTS] = { "gain (0.01, 0.2, 1)", "improved (1.0, 0.05, 0 s)", "exact (from gains @60Hz)" };
+static const char *variant_name[NVARIANTS] = { "gain (0.01, 0.2, 1)", "improved (1.0, 0.05, 0 s)",
+                                               "exact (from gains @60Hz)" };
 static float exact_frequency, exact_halflife;
 
 /* One tracker step from sample k to k+1; cross: a jump lies in (t_k, t_k+1], after: in (t_k-1, t_k]. */
-static void step(enum variant var, float *x, float *v, float s_next, float s_curr, float s_prev,
-                 float dt, float dt_prev, int cross, int after)
+static void step(enum variant var, float *x, float *v, float s_next, float s_curr, float s_prev, float dt,
+                 float dt_prev, int cross, int after)
 {
     float vg = sp_tracking_target_velocity(s_next, s_curr, dt);
     float ag = sp_tracking_target_acceleration_varying(s_next, s_curr, s_prev, dt, dt_prev);
     switch (var) {
     case GAIN:
-        if (cross) sp_tracking_spring_update_no_velocity_acceleration(x, v, s_next, 0.01f, dt);
-        else if (after) sp_tracking_spring_update_no_acceleration(x, v, s_next, vg, 0.01f, 0.2f, dt);
-        else sp_tracking_spring_update(x, v, s_next, vg, ag, 0.01f, 0.2f, 1.0f, dt);
+        if (cross)
+            sp_tracking_spring_update_no_velocity_acceleration(x, v, s_next, 0.01f, dt);
+        else if (after)
+            sp_tracking_spring_update_no_acceleration(x, v, s_next, vg, 0.01f, 0.2f, dt);
+        else
+            sp_tracking_spring_update(x, v, s_next, vg, ag, 0.01f, 0.2f, 1.0f, dt);
         break;
     case IMPROVED:
-        if (cross) sp_tracking_spring_update_improved(x, v, s_next, *v, 0.0f, 1.0f, 1e30f, 1e30f, dt);
-        else if (after) sp_tracking_spring_update_improved(x, v, s_next, vg, 0.0f, 1.0f, 0.05f, 1e30f, dt);
-        else sp_tracking_spring_update_improved(x, v, s_next, vg, ag, 1.0f, 0.05f, 0.0f, dt);
+        if (cross)
+            sp_tracking_spring_update_improved(x, v, s_next, *v, 0.0f, 1.0f, 1e30f, 1e30f, dt);
+        else if (after)
+            sp_tracking_spring_update_improved(x, v, s_next, vg, 0.0f, 1.0f, 0.05f, 1e30f, dt);
+        else
+            sp_tracking_spring_update_improved(x, v, s_next, vg, ag, 1.0f, 0.05f, 0.0f, dt);
         break;
     default:
-        if (cross) sp_tracking_spring_update_exact_no_velocity_acceleration(x, v, s_next, exact_frequency, exact_halflife, dt);
-        else if (after) sp_tracking_spring_update_exact_no_acceleration(x, v, s_next, vg, exact_frequency, exact_halflife, dt);
-        else sp_tracking_spring_update_exact(x, v, s_next, vg, ag, exact_frequency, exact_halflife, dt);
+        if (cross)
+            sp_tracking_spring_update_exact_no_velocity_acceleration(x, v, s_next, exact_frequency,
+                                                                     exact_halflife, dt);
+        else if (after)
+            sp_tracking_spring_update_exact_no_acceleration(x, v, s_next, vg, exact_frequency, exact_halflife,
+                                                            dt);
+        else
+            sp_tracking_spring_update_exact(x, v, s_next, vg, ag, exact_frequency, exact_halflife, dt);
     }
 }
 
@@ -71,7 +83,12 @@ static double interp(const double *t, const double *x, int n, double at)
     return x[i] + a * (x[i + 1] - x[i]);
 }
 
-static int uniform_times(double *t, double rate) { int n = (int)(DUR * rate + 0.5) + 1; for (int i = 0; i < n; i++) t[i] = i / rate; return n; }
+static int uniform_times(double *t, double rate)
+{
+    int n = (int)(DUR * rate + 0.5) + 1;
+    for (int i = 0; i < n; i++) t[i] = i / rate;
+    return n;
+}
 
 static int jitter_times(double *t)
 {
@@ -91,7 +108,7 @@ static int jitter_times(double *t)
 static void spring_response_peaks(double s, double d, double *phi_rate, double *psi_max)
 {
     double disc = sqrt(d * d - 4.0 * s), r1 = (-d + disc) / 2.0, r2 = (-d - disc) / 2.0;
-    double tstar = log(r2 / r1) / (r1 - r2);  /* both peaks are at the same time */
+    double tstar = log(r2 / r1) / (r1 - r2); /* both peaks are at the same time */
     double g = (exp(r1 * tstar) - exp(r2 * tstar)) / (r1 - r2);
     *psi_max = g;
     *phi_rate = r1 * r2 * g;
@@ -113,14 +130,17 @@ static void drift_table(void)
         for (int var = 0; var < NVARIANTS; var++) {
             run(var, t, n, r < 3 ? 1.0 / rates[r] : 1.0 / 60.0, x);
             double m = 0.0;
-            for (int k = 0; k < n && t[k] <= DUR; k++) m = fmax(m, fabs(x[k] - interp(tr, xr[var], nr, t[k])));
+            for (int k = 0; k < n && t[k] <= DUR; k++)
+                m = fmax(m, fabs(x[k] - interp(tr, xr[var], nr, t[k])));
             dev[var][r] = m;
         }
     }
-    printf("max |x − x(1000 Hz)| over 4 s of sin(2t) + 0.5 sin(5.3t + 1) with jumps +1 at 1 s, −0.7 at 2.5 s\n");
+    printf(
+        "max |x − x(1000 Hz)| over 4 s of sin(2t) + 0.5 sin(5.3t + 1) with jumps +1 at 1 s, −0.7 at 2.5 s\n");
     printf("%-28s %10s %10s %10s %18s\n", "variant", rate_name[0], rate_name[1], rate_name[2], rate_name[3]);
     for (int var = 0; var < NVARIANTS; var++)
-        printf("%-28s %10.4f %10.4f %10.4f %18.4f\n", variant_name[var], dev[var][0], dev[var][1], dev[var][2], dev[var][3]);
+        printf("%-28s %10.4f %10.4f %10.4f %18.4f\n", variant_name[var], dev[var][0], dev[var][1],
+               dev[var][2], dev[var][3]);
 
     /* Bound for the exact tracker. Its error to the goal evolves by the exact spring whatever
      * the step, so rates differ only by (1) when a jump's transient starts: up to one step
@@ -130,13 +150,15 @@ static void drift_table(void)
      * transients of the two jumps are 1.5 s apart (decayed by e^(−4·1.5)), so the larger |J|
      * is used. Plus 1e-4 for the linear interpolation of the reference (|s''|·(1 ms)²/8 and
      * float rounding). */
-    double s = pow(2.0 * ORACLE_PI * exact_frequency, 2.0), d = 4.0 * ORACLE_LN2 / exact_halflife, phi_rate, psi_max;
+    double s = pow(2.0 * ORACLE_PI * exact_frequency, 2.0), d = 4.0 * ORACLE_LN2 / exact_halflife, phi_rate,
+           psi_max;
     spring_response_peaks(s, d, &phi_rate, &psi_max);
     for (int r = 0; r < 4; r++) {
         double h = dtmax[r];
         double bound = fabs(J1) * phi_rate * h + 2.0 * A_MAX * h * psi_max + A_MAX * h * h + 1e-4;
         char name[96];
-        snprintf(name, sizeof name, "exact tracker drift at %s (%.4f) within bound %.4f", rate_name[r], dev[EXACT][r], bound);
+        snprintf(name, sizeof name, "exact tracker drift at %s (%.4f) within bound %.4f", rate_name[r],
+                 dev[EXACT][r], bound);
         check_true(name, dev[EXACT][r] <= bound);
         printf("  exact bound at %s: %.4f\n", rate_name[r], bound);
     }
@@ -210,11 +232,12 @@ int main(void)
     {
         double s = pow(2 * ORACLE_PI * exact_frequency, 2), d = 4 * ORACLE_LN2 / exact_halflife;
         oracle_spring p = { s, d, 0.0, 0.0 };
-        double e = 0.8, w = -1.5;                  /* error at t = 0 */
-        float x = 2.0f + 0.8f, v = 0.5f - 1.5f;    /* goal 2 + 0.5 t, velocity 0.5 */
+        double e = 0.8, w = -1.5;               /* error at t = 0 */
+        float x = 2.0f + 0.8f, v = 0.5f - 1.5f; /* goal 2 + 0.5 t, velocity 0.5 */
         float dt = 0.05f;
         for (int k = 1; k <= 10; k++)
-            sp_tracking_spring_update_exact(&x, &v, 2.0f + 0.5f * k * dt, 0.5f, 0.0f, exact_frequency, exact_halflife, dt);
+            sp_tracking_spring_update_exact(&x, &v, 2.0f + 0.5f * k * dt, 0.5f, 0.0f, exact_frequency,
+                                            exact_halflife, dt);
         oracle_spring_rk4(&p, &e, &w, 0.5, 20000);
         check_near("exact tracker error x vs RK4", x - (2.0 + 0.25), e, 1e-5);
         check_near("exact tracker error v vs RK4", v - 0.5, w, 1e-5);
@@ -252,7 +275,8 @@ int main(void)
     /* finite differences against a quadratic s = 3t² (exact for it), and clipping */
     {
         double c = 3.0, t = 0.4, dt = 0.02, dtp = 0.03;
-        float sn = (float)(c * (t + dt) * (t + dt)), sc = (float)(c * t * t), sp = (float)(c * (t - dtp) * (t - dtp));
+        float sn = (float)(c * (t + dt) * (t + dt)), sc = (float)(c * t * t),
+              sp = (float)(c * (t - dtp) * (t - dtp));
         float vg = sp_tracking_target_velocity(sn, sc, (float)dt);
         check_near("target velocity = mean velocity c(2t + dt)", vg, c * (2 * t + dt), 1e-4);
         float vp = sp_tracking_target_velocity(sc, sp, (float)dtp);
@@ -262,8 +286,12 @@ int main(void)
         check_near("varying acceleration value c(dt + dtp)/dt", ag, c * (dt + dtp) / dt, 2e-2);
         float a2 = sp_tracking_target_acceleration((float)(c * 0.25), 0.0f, (float)(c * 0.25), 0.5f);
         check_near("uniform acceleration of c·t² is 2c", a2, 2 * c, 1e-6);
-        check_true("dt 0 gives 0", sp_tracking_target_velocity(1, 0, 0) == 0.0f && sp_tracking_target_acceleration(1, 0, 1, 0) == 0.0f);
-        check_true("clip", sp_tracking_clip(5.0f, 2.0f) == 2.0f && sp_tracking_clip(-5.0f, 2.0f) == -2.0f && sp_tracking_clip(1.5f, 2.0f) == 1.5f);
+        check_true("dt 0 gives 0",
+                   sp_tracking_target_velocity(1, 0, 0) == 0.0f
+                       && sp_tracking_target_acceleration(1, 0, 1, 0) == 0.0f);
+        check_true("clip",
+                   sp_tracking_clip(5.0f, 2.0f) == 2.0f && sp_tracking_clip(-5.0f, 2.0f) == -2.0f
+                       && sp_tracking_clip(1.5f, 2.0f) == 1.5f);
     }
 
     /* perfect tracking by the gain tracker (a_gain 1) and by the exact tracker */

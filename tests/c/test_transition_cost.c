@@ -9,7 +9,11 @@
 #define ORACLE_LN2 0.693147180559945309
 
 /* ---- offsets, from the definitions ---- */
-typedef struct { int kind; double x, v, halflife, blendtime; double t1, a0; } offset_def;
+typedef struct {
+    int kind;
+    double x, v, halflife, blendtime;
+    double t1, a0;
+} offset_def;
 
 /* Critical spring toward 0: x(t) = e^(−yt)·(x0 + (v0 + x0·y)·t), y = 2 ln2 / halflife. */
 static double spring_offset(const offset_def *o, double t)
@@ -40,7 +44,10 @@ static void quintic_setup(offset_def *o)
 static void quintic_all(const offset_def *o, double t, double *x, double *v, double *a)
 {
     double t1 = o->t1, x0 = o->x, v0 = o->v, a0 = o->a0;
-    if (t >= t1) { *x = *v = *a = 0; return; }
+    if (t >= t1) {
+        *x = *v = *a = 0;
+        return;
+    }
     double A = -(a0 * t1 * t1 + 6 * v0 * t1 + 12 * x0) / (2 * pow(t1, 5));
     double B = (3 * a0 * t1 * t1 + 16 * v0 * t1 + 30 * x0) / (2 * pow(t1, 4));
     double C = -(3 * a0 * t1 * t1 + 12 * v0 * t1 + 20 * x0) / (2 * pow(t1, 3));
@@ -67,10 +74,14 @@ static double dead_offset(const offset_def *o, double t)
 static double offset_at(const offset_def *o, double t)
 {
     switch (o->kind) {
-    case 0: return spring_offset(o, t);
-    case 1: return cubic_offset(o, t);
-    case 2: return quintic_offset(o, t);
-    default: return dead_offset(o, t);
+    case 0:
+        return spring_offset(o, t);
+    case 1:
+        return cubic_offset(o, t);
+    case 2:
+        return quintic_offset(o, t);
+    default:
+        return dead_offset(o, t);
     }
 }
 
@@ -83,9 +94,11 @@ static double simpson_rec(const offset_def *o, double a, double b, double fa, do
     double m = 0.5 * (a + b), lm = 0.5 * (a + m), rm = 0.5 * (m + b);
     double flm = abs_off(o, lm), frm = abs_off(o, rm);
     double left = (m - a) / 6 * (fa + 4 * flm + fm), right = (b - m) / 6 * (fm + 4 * frm + fb);
-    if (depth <= 0 || fabs(left + right - whole) <= 15 * tol || fabs(left + right - whole) <= 1e-13 * fabs(left + right)) return left + right + (left + right - whole) / 15;
-    return simpson_rec(o, a, m, fa, flm, fm, left, tol / 2, depth - 1) +
-           simpson_rec(o, m, b, fm, frm, fb, right, tol / 2, depth - 1);
+    if (depth <= 0 || fabs(left + right - whole) <= 15 * tol
+        || fabs(left + right - whole) <= 1e-13 * fabs(left + right))
+        return left + right + (left + right - whole) / 15;
+    return simpson_rec(o, a, m, fa, flm, fm, left, tol / 2, depth - 1)
+        + simpson_rec(o, m, b, fm, frm, fb, right, tol / 2, depth - 1);
 }
 /* ∫ₐᵇ |offset|, split in 64 panels first so that no feature hides between samples. */
 static double quadrature(const offset_def *o, double a, double b, double tol)
@@ -108,7 +121,10 @@ static double oracle_displacement(offset_def *o)
         double y = 2.0 * ORACLE_LN2 / o->halflife;
         return quadrature(o, 0.0, 110.0 / y, tol);
     }
-    if (o->kind == 2) { quintic_setup(o); return quadrature(o, 0.0, o->t1, tol); }
+    if (o->kind == 2) {
+        quintic_setup(o);
+        return quadrature(o, 0.0, o->t1, tol);
+    }
     return quadrature(o, 0.0, o->blendtime, tol);
 }
 
@@ -116,10 +132,14 @@ static float library_displacement(const offset_def *o)
 {
     float x = (float)o->x, v = (float)o->v, h = (float)o->halflife, z = (float)o->blendtime;
     switch (o->kind) {
-    case 0: return sp_decay_spring_damper_displacement(x, v, h);
-    case 1: return sp_decay_cubic_displacement(x, v, z);
-    case 2: return sp_decay_quintic_displacement(x, v, z);
-    default: return sp_dead_blending_displacement(x, v, h, z);
+    case 0:
+        return sp_decay_spring_damper_displacement(x, v, h);
+    case 1:
+        return sp_decay_cubic_displacement(x, v, z);
+    case 2:
+        return sp_decay_quintic_displacement(x, v, z);
+    default:
+        return sp_dead_blending_displacement(x, v, h, z);
     }
 }
 
@@ -133,19 +153,24 @@ static void check_displacement(const char *what, offset_def o)
 {
     static const char *names[] = { "spring", "cubic", "quintic", "dead" };
     /* inputs are rounded to float first so that the oracle sees what the library sees */
-    o.x = (float)o.x; o.v = (float)o.v; o.halflife = (float)o.halflife; o.blendtime = (float)o.blendtime;
+    o.x = (float)o.x;
+    o.v = (float)o.v;
+    o.halflife = (float)o.halflife;
+    o.blendtime = (float)o.blendtime;
     double want = oracle_displacement(&o);
     double got = library_displacement(&o);
     checked++;
     /* a true displacement beyond the float range must come out +Inf */
-    int ok = want > 3.4028234663852886e38 ? isinf(got) && got > 0 : fabs(got - want) <= 2e-5 * fabs(want) + 1e-37;
+    int ok =
+        want > 3.4028234663852886e38 ? isinf(got) && got > 0 : fabs(got - want) <= 2e-5 * fabs(want) + 1e-37;
     if (!ok) {
         failed_cases++;
         char name[256];
         snprintf(name, sizeof name, "%s displacement %s x=%.9g v=%.9g h=%.9g z=%.9g", names[o.kind], what,
                  o.x, o.v, o.halflife, o.blendtime);
         check_near(name, got, want, 0); /* prints the failure */
-    } else testing_passed++;
+    } else
+        testing_passed++;
 }
 
 static double urand(void) { return rand() / (double)RAND_MAX; }
@@ -167,8 +192,13 @@ int main(void)
     /* random offsets over 6 decades each, both signs, and random timescales */
     for (int kind = 0; kind < 4; kind++)
         for (int i = 0; i < 300; i++) {
-            offset_def o = { kind, sgn_rand() * logrand(1e-3, 1e3), sgn_rand() * logrand(1e-3, 1e3),
-                             logrand(0.01, 2.0), logrand(0.05, 2.0), 0, 0 };
+            offset_def o = { kind,
+                             sgn_rand() * logrand(1e-3, 1e3),
+                             sgn_rand() * logrand(1e-3, 1e3),
+                             logrand(0.01, 2.0),
+                             logrand(0.05, 2.0),
+                             0,
+                             0 };
             check_displacement("random", o);
         }
     /* random offsets chosen to cross zero: v of the opposite sign to x and large enough */
@@ -188,10 +218,22 @@ int main(void)
             for (int b = 0; b < 3; b++) {
                 double h = hs[a], z = zs[b];
                 double y = 2 * ORACLE_LN2 / (float)h;
-                double cases[][2] = { { 0, 0 }, { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -3 }, { 1, -(float)y },
-                                      { 2, -2 * (float)y * 1.0001 }, { 1, -1e4 * y }, { 1, -2.0 / z },
-                                      { 1, -2.0001 / z }, { 1, -1e5 / z }, { 1e30, -3e30 }, { 1e-30, -3e-30 },
-                                      { 1e-38, 1e-38 }, { 3e37, -1e37 }, { -1e-20, 7e-20 } };
+                double cases[][2] = { { 0, 0 },
+                                      { 1, 0 },
+                                      { -1, 0 },
+                                      { 0, 1 },
+                                      { 0, -3 },
+                                      { 1, -(float)y },
+                                      { 2, -2 * (float)y * 1.0001 },
+                                      { 1, -1e4 * y },
+                                      { 1, -2.0 / z },
+                                      { 1, -2.0001 / z },
+                                      { 1, -1e5 / z },
+                                      { 1e30, -3e30 },
+                                      { 1e-30, -3e-30 },
+                                      { 1e-38, 1e-38 },
+                                      { 3e37, -1e37 },
+                                      { -1e-20, 7e-20 } };
                 for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
                     offset_def o = { kind, cases[c][0], cases[c][1], h, z, 0, 0 };
                     check_displacement("adversarial", o);
@@ -212,9 +254,10 @@ int main(void)
         float y = 2.0f * 0.69314718f / 0.2f, t = sp_decay_spring_damper_intersection(1.0f, -y, 0.2f);
         check_true("v = −x·y: intersection not NaN (none, or far off by rounding)", isinf(t) || t > 1e3f);
     }
-    check_true("huge: finite", isfinite(sp_decay_spring_damper_displacement(3e38f, -3e38f, 0.1f)) &&
-                                isfinite(sp_decay_cubic_displacement(3e38f, -3e38f, 0.1f)) &&
-                                isfinite(sp_dead_blending_displacement(3e38f, -3e38f, 0.1f, 0.2f)));
+    check_true("huge: finite",
+               isfinite(sp_decay_spring_damper_displacement(3e38f, -3e38f, 0.1f))
+                   && isfinite(sp_decay_cubic_displacement(3e38f, -3e38f, 0.1f))
+                   && isfinite(sp_dead_blending_displacement(3e38f, -3e38f, 0.1f, 0.2f)));
 
     /* intersections: the oracle offset is zero there, and of opposite signs just before/after */
     for (int i = 0; i < 200; i++) {
@@ -222,7 +265,8 @@ int main(void)
         float xs = (float)x, vs = (float)(-x * logrand(0.5, 500.0) / z);
         offset_def sp = { 0, xs, vs, (float)h, (float)z, 0, 0 }, cu = { 1, xs, vs, (float)h, (float)z, 0, 0 },
                    de = { 3, xs, vs, (float)h, (float)z, 0, 0 };
-        float ts[3] = { sp_decay_spring_damper_intersection(xs, vs, (float)h), sp_decay_cubic_intersection(xs, vs, (float)z),
+        float ts[3] = { sp_decay_spring_damper_intersection(xs, vs, (float)h),
+                        sp_decay_cubic_intersection(xs, vs, (float)z),
                         sp_dead_blending_intersection(xs, vs, (float)h, (float)z) };
         const offset_def *os[3] = { &sp, &cu, &de };
         for (int k = 0; k < 3; k++) {
@@ -243,12 +287,18 @@ int main(void)
 
     /* approximate costs against quadrature of the signed offset (spring: to 110/y, cubic) */
     for (int i = 0; i < 200; i++) {
-        offset_def o = { i % 2, (float)(sgn_rand() * logrand(1e-2, 1e2)), (float)(sgn_rand() * logrand(1e-2, 1e2)),
-                         (float)logrand(0.02, 1.0), (float)logrand(0.05, 2.0), 0, 0 };
+        offset_def o = { i % 2,
+                         (float)(sgn_rand() * logrand(1e-2, 1e2)),
+                         (float)(sgn_rand() * logrand(1e-2, 1e2)),
+                         (float)logrand(0.02, 1.0),
+                         (float)logrand(0.05, 2.0),
+                         0,
+                         0 };
         double end = o.kind == 0 ? 110 / (2 * ORACLE_LN2 / o.halflife) : o.blendtime;
         double want = fabs(signed_rec(&o, 0, end, 200000));
-        double got = o.kind == 0 ? sp_decay_spring_damper_displacement_approx((float)o.x, (float)o.v, (float)o.halflife)
-                                 : sp_decay_cubic_displacement_approx((float)o.x, (float)o.v, (float)o.blendtime);
+        double got = o.kind == 0
+            ? sp_decay_spring_damper_displacement_approx((float)o.x, (float)o.v, (float)o.halflife)
+            : sp_decay_cubic_displacement_approx((float)o.x, (float)o.v, (float)o.blendtime);
         /* 1e-5 relative to the size of the terms (|x|·scale + |v|·scale²): a cancelling signed
          * area is only as accurate as its terms */
         double tscale = o.kind == 0 ? o.halflife / ORACLE_LN2 : o.blendtime;
@@ -257,13 +307,15 @@ int main(void)
     }
     /* quintic approx is exact when the clamp is active; dead approx is the signed area */
     for (int i = 0; i < 200; i++) {
-        float z = (float)logrand(0.05, 2.0), h = (float)logrand(0.02, 1.0), x = (float)(sgn_rand() * logrand(1e-2, 1e2));
+        float z = (float)logrand(0.05, 2.0), h = (float)logrand(0.02, 1.0),
+              x = (float)(sgn_rand() * logrand(1e-2, 1e2));
         float v = (float)(x / z * (-2.4 + 10 * urand()));
         check_near("quintic approx = exact under the clamp", sp_decay_quintic_displacement_approx(x, v, z),
                    sp_decay_quintic_displacement(x, v, z), 2e-5 * fabsf(x) * z);
         offset_def o = { 3, x, v, h, z, 0, 0 };
         double want = fabs(signed_rec(&o, 0, z, 200000));
-        check_near("dead approx = |signed area|", sp_dead_blending_displacement_approx(x, v, h, z) / (fabsf(x) * z + fabsf(v) * z * z),
+        check_near("dead approx = |signed area|",
+                   sp_dead_blending_displacement_approx(x, v, h, z) / (fabsf(x) * z + fabsf(v) * z * z),
                    want / (fabsf(x) * z + fabsf(v) * z * z), 2e-5);
     }
     /* the basic cost */
@@ -272,28 +324,36 @@ int main(void)
     /* features: |f(src) − f(dst)| = approximate cost of (src − dst) */
     for (int i = 0; i < 400; i++) {
         float h = (float)logrand(0.02, 1.0), z = (float)logrand(0.05, 2.0);
-        float sp = (float)(urand() * 4 - 2), sv = (float)(urand() * 20 - 10), dp = (float)(urand() * 4 - 2), dv = (float)(urand() * 20 - 10);
+        float sp = (float)(urand() * 4 - 2), sv = (float)(urand() * 20 - 10), dp = (float)(urand() * 4 - 2),
+              dv = (float)(urand() * 20 - 10);
         float x = sp - dp, v = sv - dv;
         /* float precision of the features relative to their terms: 4 roundings of terms ≤ T */
         double T;
         T = fabsf(sp_decay_spring_damper_feature(fabsf(sp) + fabsf(dp), fabsf(sv) + fabsf(dv), h));
-        check_near("spring feature", fabsf(sp_decay_spring_damper_feature(sp, sv, h) - sp_decay_spring_damper_feature(dp, dv, h)) / T,
-                   sp_decay_spring_damper_displacement_approx(x, v, h) / T, 1e-6);
+        check_near(
+            "spring feature",
+            fabsf(sp_decay_spring_damper_feature(sp, sv, h) - sp_decay_spring_damper_feature(dp, dv, h)) / T,
+            sp_decay_spring_damper_displacement_approx(x, v, h) / T, 1e-6);
         T = fabsf(sp_decay_cubic_feature(fabsf(sp) + fabsf(dp), fabsf(sv) + fabsf(dv), z));
-        check_near("cubic feature", fabsf(sp_decay_cubic_feature(sp, sv, z) - sp_decay_cubic_feature(dp, dv, z)) / T,
+        check_near("cubic feature",
+                   fabsf(sp_decay_cubic_feature(sp, sv, z) - sp_decay_cubic_feature(dp, dv, z)) / T,
                    sp_decay_cubic_displacement_approx(x, v, z) / T, 1e-6);
         T = fabsf(sp_decay_quintic_feature(fabsf(sp) + fabsf(dp), fabsf(sv) + fabsf(dv), z));
-        check_near("quintic feature", fabsf(sp_decay_quintic_feature(sp, sv, z) - sp_decay_quintic_feature(dp, dv, z)) / T,
+        check_near("quintic feature",
+                   fabsf(sp_decay_quintic_feature(sp, sv, z) - sp_decay_quintic_feature(dp, dv, z)) / T,
                    sp_decay_quintic_displacement_approx(x, v, z) / T, 1e-6);
         T = fabsf(sp_dead_blending_feature(fabsf(sp) + fabsf(dp), fabsf(sv) + fabsf(dv), h, z));
-        check_near("dead feature", fabsf(sp_dead_blending_feature(sp, sv, h, z) - sp_dead_blending_feature(dp, dv, h, z)) / T,
+        check_near("dead feature",
+                   fabsf(sp_dead_blending_feature(sp, sv, h, z) - sp_dead_blending_feature(dp, dv, h, z)) / T,
                    sp_dead_blending_displacement_approx(x, v, h, z) / T, 1e-6);
     }
     /* the article's spring feature written out: 2·pos/y + vel/y² */
     {
         double y = 2 * ORACLE_LN2 / 0.15;
-        check_near("spring feature closed form", sp_decay_spring_damper_feature(0.3f, -1.2f, 0.15f), 2 * 0.3 / y + -1.2 / (y * y), 1e-6);
-        check_near("cubic feature closed form", sp_decay_cubic_feature(0.3f, -1.2f, 0.4f), 0.4 * 0.3 / 2 + 0.16 * -1.2 / 12, 1e-7);
+        check_near("spring feature closed form", sp_decay_spring_damper_feature(0.3f, -1.2f, 0.15f),
+                   2 * 0.3 / y + -1.2 / (y * y), 1e-6);
+        check_near("cubic feature closed form", sp_decay_cubic_feature(0.3f, -1.2f, 0.4f),
+                   0.4 * 0.3 / 2 + 0.16 * -1.2 / 12, 1e-7);
     }
 
     /* landscapes equal single calls, cell by cell, for every kind and measure */
@@ -304,7 +364,8 @@ int main(void)
             for (int m = 0; m < 4; m++)
                 for (int big = 0; big < 2; big++) {
                     float s = big ? 1e25f : 1.0f; /* big: the per-cell scaled path */
-                    int n = sp_transition_cost_landscape(grid, NX, NY, -2 * s, 3 * s, -20 * s, 10 * s, inert, m, 0.15f, 0.3f, 0.5f);
+                    int n = sp_transition_cost_landscape(grid, NX, NY, -2 * s, 3 * s, -20 * s, 10 * s, inert,
+                                                         m, 0.15f, 0.3f, 0.5f);
                     int bad = n != NX * NY;
                     for (int j = 0; j < NY; j++)
                         for (int i = 0; i < NX; i++) {
@@ -313,18 +374,23 @@ int main(void)
                             float want = sp_transition_cost(x, v, inert, m, 0.15f, 0.3f, 0.5f);
                             /* the fast path skips the exact power-of-two scaling and hoists
                              * 1/y: a few roundings, relative to the magnitude of the inputs */
-                            float mag = m == SP_COST_BASIC ? fabsf(x) + 0.5f * fabsf(v)
-                                                           : sp_transition_cost(fabsf(x) + 1e-3f * s, fabsf(v), inert, SP_COST_APPROX, 0.15f, 0.3f, 0.5f);
+                            float mag = m == SP_COST_BASIC
+                                ? fabsf(x) + 0.5f * fabsf(v)
+                                : sp_transition_cost(fabsf(x) + 1e-3f * s, fabsf(v), inert, SP_COST_APPROX,
+                                                     0.15f, 0.3f, 0.5f);
                             if (!(fabsf(grid[j * NX + i] - want) <= 1e-5f * mag)) bad++;
                         }
                     char name[96];
-                    snprintf(name, sizeof name, "landscape = single calls (inertializer %d, measure %d, scale %g)", inert, m, s);
+                    snprintf(name, sizeof name,
+                             "landscape = single calls (inertializer %d, measure %d, scale %g)", inert, m, s);
                     check_true(name, bad == 0);
                 }
-        check_true("landscape bad sizes write nothing", sp_transition_cost_landscape(grid, 0, 5, 0, 1, 0, 1, 0, 0, 0.1f, 0.1f, 0.5f) == 0 &&
-                                                          sp_transition_cost_landscape(grid, 5, 5, 0, 1, 0, 1, 9, 0, 0.1f, 0.1f, 0.5f) == 0);
+        check_true("landscape bad sizes write nothing",
+                   sp_transition_cost_landscape(grid, 0, 5, 0, 1, 0, 1, 0, 0, 0.1f, 0.1f, 0.5f) == 0
+                       && sp_transition_cost_landscape(grid, 5, 5, 0, 1, 0, 1, 9, 0, 0.1f, 0.1f, 0.5f) == 0);
         /* error = exact − approx is never negative beyond rounding: |∫f| ≤ ∫|f| */
-        sp_transition_cost_landscape(grid, NX, NY, -2, 3, -20, 10, SP_INERTIALIZER_SPRING, SP_COST_ERROR, 0.15f, 0.3f, 0.5f);
+        sp_transition_cost_landscape(grid, NX, NY, -2, 3, -20, 10, SP_INERTIALIZER_SPRING, SP_COST_ERROR,
+                                     0.15f, 0.3f, 0.5f);
         int neg = 0;
         for (int i = 0; i < NX * NY; i++) neg += grid[i] < -1e-5f;
         check_true("spring error landscape ≥ 0", neg == 0);
@@ -334,32 +400,46 @@ int main(void)
     {
         enum { ROWS = 500, DIMS = 6 };
         static float pos[ROWS * DIMS], vel[ROWS * DIMS], feat[ROWS * DIMS];
-        for (int i = 0; i < ROWS * DIMS; i++) { pos[i] = (float)(urand() * 2 - 1); vel[i] = (float)(urand() * 10 - 5); }
+        for (int i = 0; i < ROWS * DIMS; i++) {
+            pos[i] = (float)(urand() * 2 - 1);
+            vel[i] = (float)(urand() * 10 - 5);
+        }
         for (int inert = 0; inert < 4; inert++) {
             float h = 0.15f, z = 0.3f;
-            check_true("features: rows", sp_inertialization_features(feat, pos, vel, ROWS, DIMS, inert, h, z) == ROWS);
+            check_true("features: rows",
+                       sp_inertialization_features(feat, pos, vel, ROWS, DIMS, inert, h, z) == ROWS);
             int r = 17, bad = 0;
             for (int q = 0; q < ROWS; q++)
                 for (int d = 0; d < DIMS; d++) {
-                    float x = pos[r * DIMS + d] - pos[q * DIMS + d], v = vel[r * DIMS + d] - vel[q * DIMS + d];
+                    float x = pos[r * DIMS + d] - pos[q * DIMS + d],
+                          v = vel[r * DIMS + d] - vel[q * DIMS + d];
                     float want = sp_transition_cost(x, v, inert, SP_COST_APPROX, h, z, 0);
                     float got = fabsf(feat[r * DIMS + d] - feat[q * DIMS + d]);
                     float mag = sp_transition_cost(fabsf(pos[r * DIMS + d]) + fabsf(pos[q * DIMS + d]),
-                                                   fabsf(vel[r * DIMS + d]) + fabsf(vel[q * DIMS + d]), inert, SP_COST_APPROX, h, z, 0);
+                                                   fabsf(vel[r * DIMS + d]) + fabsf(vel[q * DIMS + d]), inert,
+                                                   SP_COST_APPROX, h, z, 0);
                     if (!(fabsf(got - want) <= 1e-6f * mag)) bad++;
                 }
             check_true("features: |f(src) − f(dst)| = approximate cost", bad == 0);
             /* query: a random pose; ranking by Σ approx² must give the search's answer */
             float qp[DIMS], qv[DIMS], qf[DIMS];
-            for (int d = 0; d < DIMS; d++) { qp[d] = (float)(urand() * 2 - 1); qv[d] = (float)(urand() * 10 - 5); }
+            for (int d = 0; d < DIMS; d++) {
+                qp[d] = (float)(urand() * 2 - 1);
+                qv[d] = (float)(urand() * 10 - 5);
+            }
             sp_inertialization_features(qf, qp, qv, 1, DIMS, inert, h, z);
             int best = -1;
             double best_c = INFINITY;
             for (int q = 0; q < ROWS; q++) {
                 double c = 0;
                 for (int d = 0; d < DIMS; d++)
-                    c += pow(sp_transition_cost(qp[d] - pos[q * DIMS + d], qv[d] - vel[q * DIMS + d], inert, SP_COST_APPROX, h, z, 0), 2);
-                if (c < best_c) { best_c = c; best = q; }
+                    c += pow(sp_transition_cost(qp[d] - pos[q * DIMS + d], qv[d] - vel[q * DIMS + d], inert,
+                                                SP_COST_APPROX, h, z, 0),
+                             2);
+                if (c < best_c) {
+                    best_c = c;
+                    best = q;
+                }
             }
             float cost;
             int found = sp_inertialization_search(&cost, feat, ROWS, DIMS, qf);
@@ -367,7 +447,8 @@ int main(void)
             check_near("search: cost = √Σ approx²", cost, sqrt(best_c), 1e-5);
         }
         float cost;
-        check_true("search: empty database", sp_inertialization_search(&cost, feat, 0, DIMS, feat) == -1 && isinf(cost));
+        check_true("search: empty database",
+                   sp_inertialization_search(&cost, feat, 0, DIMS, feat) == -1 && isinf(cost));
     }
 
     return testing_finish("test_transition_cost");

@@ -13,7 +13,8 @@ static int check_near(const char *what, double got, double want, double tol)
 {
     double scale = fabs(want) > 1.0 ? fabs(want) : 1.0;
     int ok = fabs(got - want) <= tol * scale || (got == want);
-    if (ok) testing_passed++;
+    if (ok)
+        testing_passed++;
     else {
         testing_failed++;
         printf("FAIL %s: got %.9g, want %.9g (tol %.3g)\n", what, got, want, tol);
@@ -23,7 +24,8 @@ static int check_near(const char *what, double got, double want, double tol)
 
 static int check_true(const char *what, int cond)
 {
-    if (cond) testing_passed++;
+    if (cond)
+        testing_passed++;
     else {
         testing_failed++;
         printf("FAIL %s\n", what);

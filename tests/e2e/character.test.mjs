@@ -7,19 +7,30 @@ import { SHOTS, launch, openPage, screenshot, serveSite } from './harness.mjs';
 
 let site;
 let browser;
-before(async () => { site = await serveSite(); browser = await launch(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveSite();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 const inspect = (page) => page.evaluate(() => window.playground.inspect());
 /** Waits for `n` more simulated frames of the view (frames, not wall time: the machine may be slow). */
 async function frames(page, n) {
   const { frames: f } = await inspect(page);
-  await page.waitForFunction(([f0, k]) => window.playground.inspect().frames >= f0 + k, [f, n], { timeout: 20000 });
+  await page.waitForFunction(([f0, k]) => window.playground.inspect().frames >= f0 + k, [f, n], {
+    timeout: 20000,
+  });
 }
 
 test('the keyboard drives the simulation object forward (+z), the mouse toward the pointer', async (t) => {
   const page = await openPage(browser.context, `${site.base}?panel=character`);
-  if ((await page.evaluate(() => window.playground.missing('character'))).length) { t.skip('library lacks the character API'); return; }
+  if ((await page.evaluate(() => window.playground.missing('character'))).length) {
+    t.skip('library lacks the character API');
+    return;
+  }
   const canvas = page.locator('#panel-character canvas').first();
   await canvas.focus();
   const start = await inspect(page);
@@ -39,7 +50,10 @@ test('the keyboard drives the simulation object forward (+z), the mouse toward t
   await frames(page, 30);
   const dragged = await inspect(page);
   await page.mouse.up();
-  assert.ok(dragged.stick.x > 0.9 && Math.abs(dragged.stick.z) < 0.1, `the drag to the right is a right stick: ${JSON.stringify(dragged.stick)}`);
+  assert.ok(
+    dragged.stick.x > 0.9 && Math.abs(dragged.stick.z) < 0.1,
+    `the drag to the right is a right stick: ${JSON.stringify(dragged.stick)}`,
+  );
   assert.ok(dragged.sim.x > held.sim.x, 'moved right');
   await screenshot(page, 'character-driven');
   assert.deepEqual(page.problems, []);
@@ -48,7 +62,10 @@ test('the keyboard drives the simulation object forward (+z), the mouse toward t
 
 test('left alone, the autopilot drives', async (t) => {
   const page = await openPage(browser.context, `${site.base}?panel=character`);
-  if ((await page.evaluate(() => window.playground.missing('character'))).length) { t.skip('library lacks the character API'); return; }
+  if ((await page.evaluate(() => window.playground.missing('character'))).length) {
+    t.skip('library lacks the character API');
+    return;
+  }
   // The autopilot starts after two seconds of simulated time without input (frames, not wall time).
   await page.waitForFunction(() => window.playground.inspect().autopilot, null, { timeout: 20000 });
   const a = await inspect(page);

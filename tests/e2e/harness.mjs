@@ -15,22 +15,38 @@ export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
 export const PREFIX = '/some/sub/folder/';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
 };
 
 /** Serves SITE under PREFIX on 127.0.0.1 at a free port; resolves to { origin, base, close }. */
 export async function serveSite() {
   if (!existsSync(join(SITE, 'index.html'))) {
-    throw new Error(`${SITE}/index.html is missing: run \`npx vite build --config web/playground/vite.config.js\` (./build.sh test does)`);
+    throw new Error(
+      `${SITE}/index.html is missing: run \`npx vite build --config web/playground/vite.config.js\` (./build.sh test does)`,
+    );
   }
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (!path.startsWith(PREFIX)) { res.writeHead(404).end('not found'); return; }
+    if (!path.startsWith(PREFIX)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
     let file = normalize(join(SITE, path.slice(PREFIX.length)));
-    if (!file.startsWith(SITE)) { res.writeHead(403).end(); return; }
+    if (!file.startsWith(SITE)) {
+      res.writeHead(403).end();
+      return;
+    }
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) { res.writeHead(404).end('not found'); return; }
+    if (!existsSync(file)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream' });
     res.end(readFileSync(file));
   });
@@ -46,8 +62,15 @@ export async function launch() {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 860 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   await context.route('**/*', (route) => {
     const { hostname } = new URL(route.request().url());
@@ -55,7 +78,10 @@ export async function launch() {
   });
   return {
     context,
-    close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); },
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
   };
 }
 
@@ -67,7 +93,10 @@ export async function openPage(context, url, viewport) {
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   page.problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`console.${m.type()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning')
+      page.problems.push(`console.${m.type()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => page.problems.push(`requestfailed: ${r.url()}`));
   await page.goto(url);
@@ -78,10 +107,14 @@ export async function openPage(context, url, viewport) {
 
 /** Waits for `n` animation frames in the page (redraws are coalesced into frames). */
 export function nextFrames(page, n) {
-  return page.evaluate((count) => new Promise((done) => {
-    const step = (k) => (k === 0 ? done() : requestAnimationFrame(() => step(k - 1)));
-    step(count);
-  }), n);
+  return page.evaluate(
+    (count) =>
+      new Promise((done) => {
+        const step = (k) => (k === 0 ? done() : requestAnimationFrame(() => step(k - 1)));
+        step(count);
+      }),
+    n,
+  );
 }
 
 /** Writes a PNG screenshot of the page to tests/e2e/screenshots/NAME.png. */

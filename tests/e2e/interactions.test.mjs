@@ -6,8 +6,14 @@ import { differs, launch, nextFrames, openPage, screenshot, serveSite } from './
 
 let site;
 let browser;
-before(async () => { site = await serveSite(); browser = await launch(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveSite();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 test('spring: choosing "duration & bounce" swaps the sliders and goes into the URL', async () => {
   const page = await openPage(browser.context, `${site.base}?panel=spring`);
@@ -27,7 +33,11 @@ test('spring: choosing "duration & bounce" swaps the sliders and goes into the U
 test('landscapes: hovering a heatmap picks the transition whose offset curve is drawn', async (t) => {
   const page = await openPage(browser.context, `${site.base}?panel=landscapes`);
   const missing = await page.evaluate(() => window.playground.missing('landscapes'));
-  if (missing.length) { t.skip(`needs ${missing.join(', ')}`); await page.close(); return; }
+  if (missing.length) {
+    t.skip(`needs ${missing.join(', ')}`);
+    await page.close();
+    return;
+  }
   const map = page.locator('#panel-landscapes figure.map canvas').first();
   const box = await map.boundingBox();
   const before = await page.evaluate(() => window.playground.data());
@@ -37,7 +47,10 @@ test('landscapes: hovering a heatmap picks the transition whose offset curve is 
   // 3/4 across and 1/4 down a map spanning ±xRange, ±vRange.
   assert.ok(Math.abs(params.x - params.xRange / 2) < params.xRange / 20, `x = ${params.x}`);
   assert.ok(Math.abs(params.v - params.vRange / 2) < params.vRange / 20, `v = ${params.v}`);
-  assert.ok(differs(before, await page.evaluate(() => window.playground.data())), 'the offset curve follows the pointer');
+  assert.ok(
+    differs(before, await page.evaluate(() => window.playground.data())),
+    'the offset curve follows the pointer',
+  );
   await screenshot(page, 'landscapes-hover');
   assert.deepEqual(page.problems, []);
   await page.close();

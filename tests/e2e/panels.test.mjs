@@ -6,12 +6,27 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { differs, launch, nextFrames, openPage, screenshot, serveSite } from './harness.mjs';
 
-const PANELS = ['dampers', 'spring', 'applications', 'others', 'inertialization', 'landscapes', 'tracking', 'character'];
+const PANELS = [
+  'dampers',
+  'spring',
+  'applications',
+  'others',
+  'inertialization',
+  'landscapes',
+  'tracking',
+  'character',
+];
 
 let site;
 let browser;
-before(async () => { site = await serveSite(); browser = await launch(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveSite();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 /** The number of finite plotted values over all series of all plots of the page. */
 async function plotted(page) {
@@ -41,15 +56,19 @@ for (const name of PANELS) {
     let pending = [];
     before(async () => {
       const page = await openPage(browser.context, `${site.base}?panel=${name}`);
-      pending = await page.evaluate((n) => (window.playground.panels.includes(n) ? window.playground.missing(n) : ['(panel)']), name);
+      pending = await page.evaluate(
+        (n) => (window.playground.panels.includes(n) ? window.playground.missing(n) : ['(panel)']),
+        name,
+      );
       await page.close();
     });
-    const it = (title, fn) => test(title, (t) => (pending.length ? t.skip(`needs ${pending.join(', ')}`) : fn(t)));
+    const it = (title, fn) =>
+      test(title, (t) => (pending.length ? t.skip(`needs ${pending.join(', ')}`) : fn(t)));
 
     it('loads with no console error and plots data', async () => {
       const page = await openPage(browser.context, `${site.base}?panel=${name}`);
       assert.equal(await page.evaluate(() => window.playground.current()), name);
-      assert.ok(await plotted(page) > 20, 'the panel plots data');
+      assert.ok((await plotted(page)) > 20, 'the panel plots data');
       await screenshot(page, name, { fullPage: true });
       assert.deepEqual(page.problems, []);
       await page.close();
@@ -66,11 +85,19 @@ for (const name of PANELS) {
       assert.notEqual(params[key], paramsBefore[key], `slider ${key} moved`);
       assert.ok(differs(before, after), `moving ${key} changes the plot`);
       // The URL is written shortly after the last input; wait for it to hold the new value.
-      await page.waitForFunction(([k, v]) => new URLSearchParams(location.search).get(k) !== null
-        && Number(new URLSearchParams(location.search).get(k)) === v, [key, params[key]]);
+      await page.waitForFunction(
+        ([k, v]) =>
+          new URLSearchParams(location.search).get(k) !== null &&
+          Number(new URLSearchParams(location.search).get(k)) === v,
+        [key, params[key]],
+      );
       const url = page.url();
       const again = await openPage(browser.context, url);
-      assert.deepEqual(await again.evaluate(() => window.playground.params()), params, 'same parameters from the URL');
+      assert.deepEqual(
+        await again.evaluate(() => window.playground.params()),
+        params,
+        'same parameters from the URL',
+      );
       assert.deepEqual(await again.evaluate(() => window.playground.data()), after, 'same plot from the URL');
       assert.equal(await again.locator(`#${name}-${key}`).inputValue(), String(params[key]));
       assert.deepEqual([...page.problems, ...again.problems], []);
@@ -79,12 +106,18 @@ for (const name of PANELS) {
     });
 
     it('embed mode shows the one panel alone', async () => {
-      const page = await openPage(browser.context, `${site.base}?panel=${name}&embed=1`, { width: 900, height: 700 });
-      const visible = await page.evaluate(() => [...document.querySelectorAll('section.panel')]
-        .filter((s) => s.offsetParent !== null).map((s) => s.dataset.panel));
+      const page = await openPage(browser.context, `${site.base}?panel=${name}&embed=1`, {
+        width: 900,
+        height: 700,
+      });
+      const visible = await page.evaluate(() =>
+        [...document.querySelectorAll('section.panel')]
+          .filter((s) => s.offsetParent !== null)
+          .map((s) => s.dataset.panel),
+      );
       assert.deepEqual(visible, [name]);
       assert.equal(await page.locator('nav').isVisible(), false, 'no navigation in embed mode');
-      assert.ok(await plotted(page) > 20);
+      assert.ok((await plotted(page)) > 20);
       await screenshot(page, `${name}-embed`);
       assert.deepEqual(page.problems, []);
       await page.close();
@@ -92,7 +125,10 @@ for (const name of PANELS) {
 
     it('fits a phone screen without sideways scrolling', async () => {
       const page = await openPage(browser.context, `${site.base}?panel=${name}`, { width: 390, height: 844 });
-      const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: innerWidth }));
+      const { scroll, width } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        width: innerWidth,
+      }));
       assert.ok(scroll <= width, `page is ${scroll}px wide in a ${width}px window`);
       await screenshot(page, `${name}-phone`, { fullPage: true });
       assert.deepEqual(page.problems, []);

@@ -82,7 +82,10 @@ static inline int unit(sp_quat q)
 static inline sp_quat quat(fuzz_input *in)
 {
     sp_quat q;
-    q.x = arg_in(in, -1, 1); q.y = arg_in(in, -1, 1); q.z = arg_in(in, -1, 1); q.w = arg_in(in, -1, 1);
+    q.x = arg_in(in, -1, 1);
+    q.y = arg_in(in, -1, 1);
+    q.z = arg_in(in, -1, 1);
+    q.w = arg_in(in, -1, 1);
     if (in->domain) sp_quat_normalize(&q, &q);
     return q;
 }
@@ -90,7 +93,9 @@ static inline sp_quat quat(fuzz_input *in)
 static inline sp_vec3 vec3(fuzz_input *in)
 {
     sp_vec3 v;
-    v.x = value(in); v.y = value(in); v.z = value(in);
+    v.x = value(in);
+    v.y = value(in);
+    v.z = value(in);
     return v;
 }
 
@@ -106,16 +111,25 @@ static inline void fuzz_fail(const fuzz_input *in, const char *what)
 }
 
 /* In domain mode, every listed output must hold `cond`. */
-#define MUST(in, cond) do { if ((in)->domain && !(cond)) fuzz_fail((in), #cond); } while (0)
+#define MUST(in, cond)                                                                                       \
+    do {                                                                                                     \
+        if ((in)->domain && !(cond)) fuzz_fail((in), #cond);                                                 \
+    } while (0)
 #define FIN(in, x) MUST(in, isfinite(x))
 /* x must be finite where the double reference says the true result is well within range. */
 #define FIN_REF(in, x, ref) MUST(in, isfinite(x) || !(fabs(ref) < REF_BOUND))
 /* In both modes: an invariant that holds for any input (batch = scalar, isolation). */
-#define ALWAYS(in, cond) do { if (!(cond)) fuzz_fail((in), #cond); } while (0)
+#define ALWAYS(in, cond)                                                                                     \
+    do {                                                                                                     \
+        if (!(cond)) fuzz_fail((in), #cond);                                                                 \
+    } while (0)
 
 /* A harness's table of cases, and the libFuzzer entry point over it: the selector byte
  * picks a case, which runs on the decoded input. */
-typedef struct { const char *name; void (*run)(fuzz_input *); } fuzz_case;
+typedef struct {
+    const char *name;
+    void (*run)(fuzz_input *);
+} fuzz_case;
 
 static inline int fuzz_dispatch(const fuzz_case *cases, unsigned count, const uint8_t *data, size_t size)
 {

@@ -59,20 +59,40 @@ typedef struct {
     float *x, *v, *g, *q, *h, *f; /* state, goal, goal velocity, halflife, frequency */
 } batch;
 
-static size_t xs(const batch *b) { return b->n <= 0 ? 0 : (size_t)b->n * (size_t)(b->kind >= K_QUAT_SIMPLE ? 4 : b->dim); }
-static size_t vs(const batch *b) { return b->n <= 0 ? 0 : (size_t)b->n * (size_t)(b->kind >= K_QUAT_SIMPLE ? 3 : b->dim); }
+static size_t xs(const batch *b)
+{
+    return b->n <= 0 ? 0 : (size_t)b->n * (size_t)(b->kind >= K_QUAT_SIMPLE ? 4 : b->dim);
+}
+static size_t vs(const batch *b)
+{
+    return b->n <= 0 ? 0 : (size_t)b->n * (size_t)(b->kind >= K_QUAT_SIMPLE ? 3 : b->dim);
+}
 static size_t ps(const batch *b) { return b->per ? (b->n > 0 ? (size_t)b->n : 0) : 1; }
 
 static void run(const batch *b)
 {
     switch (b->kind) {
-    case K_DAMPER: sp_damper_exact_batch(b->x, b->g, b->h, b->per, b->dt, b->n, b->dim); break;
-    case K_CRITICAL: sp_critical_spring_damper_exact_batch(b->x, b->v, b->g, b->q, b->h, b->per, b->dt, b->n, b->dim); break;
-    case K_SIMPLE: sp_simple_spring_damper_exact_batch(b->x, b->v, b->g, b->h, b->per, b->dt, b->n, b->dim); break;
-    case K_DECAY: sp_decay_spring_damper_exact_batch(b->x, b->v, b->h, b->per, b->dt, b->n, b->dim); break;
-    case K_SPRING: sp_spring_damper_exact_batch(b->x, b->v, b->g, b->q, b->f, b->h, b->per, b->dt, b->n, b->dim); break;
-    case K_QUAT_SIMPLE: sp_simple_spring_damper_exact_quat_batch(b->x, b->v, b->g, b->h, b->per, b->dt, b->n); break;
-    default: sp_decay_spring_damper_exact_quat_batch(b->x, b->v, b->h, b->per, b->dt, b->n); break;
+    case K_DAMPER:
+        sp_damper_exact_batch(b->x, b->g, b->h, b->per, b->dt, b->n, b->dim);
+        break;
+    case K_CRITICAL:
+        sp_critical_spring_damper_exact_batch(b->x, b->v, b->g, b->q, b->h, b->per, b->dt, b->n, b->dim);
+        break;
+    case K_SIMPLE:
+        sp_simple_spring_damper_exact_batch(b->x, b->v, b->g, b->h, b->per, b->dt, b->n, b->dim);
+        break;
+    case K_DECAY:
+        sp_decay_spring_damper_exact_batch(b->x, b->v, b->h, b->per, b->dt, b->n, b->dim);
+        break;
+    case K_SPRING:
+        sp_spring_damper_exact_batch(b->x, b->v, b->g, b->q, b->f, b->h, b->per, b->dt, b->n, b->dim);
+        break;
+    case K_QUAT_SIMPLE:
+        sp_simple_spring_damper_exact_quat_batch(b->x, b->v, b->g, b->h, b->per, b->dt, b->n);
+        break;
+    default:
+        sp_decay_spring_damper_exact_quat_batch(b->x, b->v, b->h, b->per, b->dt, b->n);
+        break;
     }
 }
 
@@ -91,18 +111,29 @@ static int scalar_equal(const batch *b, const float *x0, const float *v0, int i)
             sp_simple_spring_damper_exact_quat(&x, &v, &goal, h, b->dt);
         } else
             sp_decay_spring_damper_exact_quat(&x, &v, h, b->dt);
-        return same(x.x, b->x[4 * i]) && same(x.y, b->x[4 * i + 1]) && same(x.z, b->x[4 * i + 2]) &&
-               same(x.w, b->x[4 * i + 3]) && same(v.x, b->v[3 * i]) && same(v.y, b->v[3 * i + 1]) && same(v.z, b->v[3 * i + 2]);
+        return same(x.x, b->x[4 * i]) && same(x.y, b->x[4 * i + 1]) && same(x.z, b->x[4 * i + 2])
+            && same(x.w, b->x[4 * i + 3]) && same(v.x, b->v[3 * i]) && same(v.y, b->v[3 * i + 1])
+            && same(v.z, b->v[3 * i + 2]);
     }
     for (int c = 0; c < b->dim; c++) {
         size_t j = (size_t)i * (size_t)b->dim + (size_t)c;
         float x = x0[j], v = b->kind == K_DAMPER ? 0 : v0[j];
         switch (b->kind) {
-        case K_DAMPER: x = sp_damper_exact(x, b->g[j], h, b->dt); break;
-        case K_CRITICAL: sp_critical_spring_damper_exact(&x, &v, b->g[j], b->q[j], h, b->dt); break;
-        case K_SIMPLE: sp_simple_spring_damper_exact(&x, &v, b->g[j], h, b->dt); break;
-        case K_DECAY: sp_decay_spring_damper_exact(&x, &v, h, b->dt); break;
-        default: sp_spring_damper_exact(&x, &v, b->g[j], b->q[j], f, h, b->dt); break;
+        case K_DAMPER:
+            x = sp_damper_exact(x, b->g[j], h, b->dt);
+            break;
+        case K_CRITICAL:
+            sp_critical_spring_damper_exact(&x, &v, b->g[j], b->q[j], h, b->dt);
+            break;
+        case K_SIMPLE:
+            sp_simple_spring_damper_exact(&x, &v, b->g[j], h, b->dt);
+            break;
+        case K_DECAY:
+            sp_decay_spring_damper_exact(&x, &v, h, b->dt);
+            break;
+        default:
+            sp_spring_damper_exact(&x, &v, b->g[j], b->q[j], f, h, b->dt);
+            break;
         }
         if (!same(x, b->x[j]) || (b->kind != K_DAMPER && !same(v, b->v[j]))) return 0;
     }
@@ -133,7 +164,11 @@ static void f_batch(fuzz_input *in)
             sp_quat r = { b.x[i], b.x[i + 1], b.x[i + 2], b.x[i + 3] };
             sp_quat_normalize(&r, &r);
             memcpy(b.x + i, &r, sizeof r);
-            if (b.g) { memcpy(&r, b.g + i, sizeof r); sp_quat_normalize(&r, &r); memcpy(b.g + i, &r, sizeof r); }
+            if (b.g) {
+                memcpy(&r, b.g + i, sizeof r);
+                sp_quat_normalize(&r, &r);
+                memcpy(b.g + i, &r, sizeof r);
+            }
         }
     /* the clean run */
     batch clean = b;
@@ -146,11 +181,16 @@ static void f_batch(fuzz_input *in)
     unsigned where = (in->flags >> 5) % 4u;
     if (b.n > 0 && per_floats > 0) {
         size_t j = (size_t)victim * (size_t)per_floats + (size_t)(fl.k % (unsigned)per_floats);
-        if (where == 0) b.x[j] = poison;
-        else if (where == 1 && b.kind != K_DAMPER) b.v[quat ? (size_t)victim * 3 : j] = poison;
-        else if (where == 2 && b.g) b.g[j] = poison;
-        else if (b.per) b.h[victim] = poison;
-        else b.x[j] = poison;
+        if (where == 0)
+            b.x[j] = poison;
+        else if (where == 1 && b.kind != K_DAMPER)
+            b.v[quat ? (size_t)victim * 3 : j] = poison;
+        else if (where == 2 && b.g)
+            b.g[j] = poison;
+        else if (b.per)
+            b.h[victim] = poison;
+        else
+            b.x[j] = poison;
     }
     float *x0 = copy(b.x, nx), *v0 = copy(b.v, nv);
     run(&b);
@@ -161,8 +201,16 @@ static void f_batch(fuzz_input *in)
         ALWAYS(in, same_range(b.x, clean.x, (size_t)i * fx, (size_t)(i + 1) * fx));
         ALWAYS(in, b.kind == K_DAMPER || same_range(b.v, clean.v, (size_t)i * fv, (size_t)(i + 1) * fv));
     }
-    free(x0); free(v0); free(clean.x); free(clean.v);
-    free(b.x); free(b.v); free(b.g); free(b.q); free(b.h); free(b.f);
+    free(x0);
+    free(v0);
+    free(clean.x);
+    free(clean.v);
+    free(b.x);
+    free(b.v);
+    free(b.g);
+    free(b.q);
+    free(b.h);
+    free(b.f);
 }
 
 /* ---- the pose inertializer ---------------------------------------------------------- */
@@ -171,8 +219,8 @@ static void f_batch(fuzz_input *in)
  * and velocities by sp_inertialize_transition / sp_decay_spring_damper_exact with out = in +
  * off, rotations and angular velocities by sp_inertialize_transition_quat /
  * sp_inertialize_update_quat. */
-static int pose_bone_equal(const float *off_b, const float *off_a, const float *out, const float *src, const float *dst,
-                           const float *inp, float h, float t, int n, int i)
+static int pose_bone_equal(const float *off_b, const float *off_a, const float *out, const float *src,
+                           const float *dst, const float *inp, float h, float t, int n, int i)
 {
     size_t nn = (size_t)n, r = 6 * nn + 4 * (size_t)i, w = 10 * nn + 3 * (size_t)i;
     int ok = 1;
@@ -181,17 +229,22 @@ static int pose_bone_equal(const float *off_b, const float *off_a, const float *
         float ox = off_b[p], ov = off_b[v];
         sp_inertialize_transition(&ox, &ov, src[p], src[v], dst[p], dst[v]);
         sp_decay_spring_damper_exact(&ox, &ov, h, t);
-        ok = ok && same(ox, off_a[p]) && same(ov, off_a[v]) && same(inp[p] + ox, out[p]) && same(inp[v] + ov, out[v]);
+        ok = ok && same(ox, off_a[p]) && same(ov, off_a[v]) && same(inp[p] + ox, out[p])
+            && same(inp[v] + ov, out[v]);
     }
-    sp_quat o = { off_b[r], off_b[r + 1], off_b[r + 2], off_b[r + 3] }, s = { src[r], src[r + 1], src[r + 2], src[r + 3] };
-    sp_quat d = { dst[r], dst[r + 1], dst[r + 2], dst[r + 3] }, q = { inp[r], inp[r + 1], inp[r + 2], inp[r + 3] }, oq;
+    sp_quat o = { off_b[r], off_b[r + 1], off_b[r + 2], off_b[r + 3] },
+            s = { src[r], src[r + 1], src[r + 2], src[r + 3] };
+    sp_quat d = { dst[r], dst[r + 1], dst[r + 2], dst[r + 3] },
+            q = { inp[r], inp[r + 1], inp[r + 2], inp[r + 3] }, oq;
     sp_vec3 ov = { off_b[w], off_b[w + 1], off_b[w + 2] }, sv = { src[w], src[w + 1], src[w + 2] };
     sp_vec3 dv = { dst[w], dst[w + 1], dst[w + 2] }, iv = { inp[w], inp[w + 1], inp[w + 2] }, outv;
     sp_inertialize_transition_quat(&o, &ov, &s, &sv, &d, &dv);
     sp_inertialize_update_quat(&oq, &outv, &o, &ov, &q, &iv, h, t);
-    ok = ok && same(o.x, off_a[r]) && same(o.y, off_a[r + 1]) && same(o.z, off_a[r + 2]) && same(o.w, off_a[r + 3]);
+    ok = ok && same(o.x, off_a[r]) && same(o.y, off_a[r + 1]) && same(o.z, off_a[r + 2])
+        && same(o.w, off_a[r + 3]);
     ok = ok && same(ov.x, off_a[w]) && same(ov.y, off_a[w + 1]) && same(ov.z, off_a[w + 2]);
-    ok = ok && same(oq.x, out[r]) && same(oq.y, out[r + 1]) && same(oq.z, out[r + 2]) && same(oq.w, out[r + 3]);
+    ok = ok && same(oq.x, out[r]) && same(oq.y, out[r + 1]) && same(oq.z, out[r + 2])
+        && same(oq.w, out[r + 3]);
     ok = ok && same(outv.x, out[w]) && same(outv.y, out[w + 1]) && same(outv.z, out[w + 2]);
     return ok;
 }
@@ -200,8 +253,9 @@ static int pose_bone_equal(const float *off_b, const float *off_a, const float *
 static int bone_equal(const float *a, const float *b, int n, int i)
 {
     size_t nn = (size_t)n, k = (size_t)i;
-    return same_range(a, b, 3 * k, 3 * k + 3) && same_range(a, b, 3 * nn + 3 * k, 3 * nn + 3 * k + 3) &&
-           same_range(a, b, 6 * nn + 4 * k, 6 * nn + 4 * k + 4) && same_range(a, b, 10 * nn + 3 * k, 10 * nn + 3 * k + 3);
+    return same_range(a, b, 3 * k, 3 * k + 3) && same_range(a, b, 3 * nn + 3 * k, 3 * nn + 3 * k + 3)
+        && same_range(a, b, 6 * nn + 4 * k, 6 * nn + 4 * k + 4)
+        && same_range(a, b, 10 * nn + 3 * k, 10 * nn + 3 * k + 3);
 }
 
 static void f_pose(fuzz_input *in)
@@ -240,7 +294,14 @@ static void f_pose(fuzz_input *in)
         if (i == victim) continue;
         ALWAYS(in, bone_equal(off, off_c, n, i) && bone_equal(out, out_c, n, i));
     }
-    free(off); free(src); free(dst); free(inp); free(off_c); free(out_c); free(off_b); free(out);
+    free(off);
+    free(src);
+    free(dst);
+    free(inp);
+    free(off_c);
+    free(out_c);
+    free(off_b);
+    free(out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -248,7 +309,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_input in;
     fuzz_decode(&in, data, size);
     in.fn = in.sel % 2u ? "pose" : "batch";
-    if (in.sel % 2u) f_pose(&in);
-    else f_batch(&in);
+    if (in.sel % 2u)
+        f_pose(&in);
+    else
+        f_batch(&in);
     return 0;
 }

@@ -47,7 +47,8 @@ static void f_conversions(fuzz_input *in)
 
 static void f_spring_energy(fuzz_input *in)
 {
-    float x = value(in), v = value(in), f = arg_in(in, 0, 1591.5f), xr = value(in), vr = value(in), k = value(in);
+    float x = value(in), v = value(in), f = arg_in(in, 0, 1591.5f), xr = value(in), vr = value(in),
+          k = value(in);
     float e = sp_spring_energy(x, v, f, xr, vr, k);
     MUST(in, e >= 0); /* a sum of squares: +Inf when it overflows, never NaN */
 }
@@ -109,8 +110,8 @@ static void f_damper_decay_exact(fuzz_input *in)
 
 /* The exact-spring invariants shared by every variant: finite wherever the energy bound
  * about the rest point c = g + d·q/s (reference.h) is within range; dt = 0 keeps the state. */
-static void spring_checks(fuzz_input *in, float x0, float v0, float x, float v, float g, float q,
-                          double s, double d, float t)
+static void spring_checks(fuzz_input *in, float x0, float v0, float x, float v, float g, float q, double s,
+                          double d, float t)
 {
     double c = q == 0 ? g : g + d * q / s, bu, bv;
     ref_spring_bound(x0 - c, v0, s, t, &bu, &bv);
@@ -122,7 +123,8 @@ static void spring_checks(fuzz_input *in, float x0, float v0, float x, float v, 
 
 static void f_spring_damper_bad(fuzz_input *in)
 {
-    float x = value(in), v = value(in), g = value(in), q = value(in), s = stiffness(in), d = arg_in(in, 0, 1e8f);
+    float x = value(in), v = value(in), g = value(in), q = value(in), s = stiffness(in),
+          d = arg_in(in, 0, 1e8f);
     sp_spring_damper_bad(&x, &v, g, q, s, d, dt(in));
 }
 
@@ -162,12 +164,14 @@ static void f_spring_damper_exact_ratio(fuzz_input *in)
 
 static void f_spring_damper_implicit(fuzz_input *in)
 {
-    float x = value(in), v = value(in), g = value(in), q = value(in), s = stiffness(in), d = arg_in(in, 0, 1e8f);
+    float x = value(in), v = value(in), g = value(in), q = value(in), s = stiffness(in),
+          d = arg_in(in, 0, 1e8f);
     sp_spring_damper_implicit(&x, &v, g, q, s, d, dt(in), arg_in(in, 1e-30f, 1));
 }
 
 /* Finite wherever the double closed form is, dt = 0 keeps the state, halflife 0 snaps. */
-static void critical_checks(fuzz_input *in, float x0, float v0, float x, float v, float g, float q, float h, float t)
+static void critical_checks(fuzz_input *in, float x0, float v0, float x, float v, float g, float q, float h,
+                            float t)
 {
     double rx = x0, rv = v0;
     ref_critical(&rx, &rv, g, q, h, t);
@@ -220,7 +224,9 @@ static void f_spring_character_update(fuzz_input *in)
     double rx = x, rv = v, ra = a;
     sp_spring_character_update(&x, &v, &a, vg, h, t);
     ref_character(&rx, &rv, &ra, vg, h, t);
-    FIN_REF(in, x, rx); FIN_REF(in, v, rv); FIN_REF(in, a, ra);
+    FIN_REF(in, x, rx);
+    FIN_REF(in, v, rv);
+    FIN_REF(in, a, ra);
     MUST(in, t != 0 || (x == x0 && v == v0 && a == a0));
 }
 
@@ -229,25 +235,35 @@ static void f_spring_character_predict(fuzz_input *in)
 {
     int count = (int)(in->count % 65u);
     float x = value(in), v = value(in), a = value(in), vg = value(in), h = halflife(in), t = dt(in);
-    float *px = malloc(sizeof(float) * count), *pv = malloc(sizeof(float) * count), *pa = malloc(sizeof(float) * count);
+    float *px = malloc(sizeof(float) * count), *pv = malloc(sizeof(float) * count),
+          *pa = malloc(sizeof(float) * count);
     sp_spring_character_predict(px, pv, pa, count, x, v, a, vg, h, t);
     for (int i = 0; i < count; i++) {
         double rx = x, rv = v, ra = a;
         ref_character(&rx, &rv, &ra, vg, h, (float)i * t);
-        FIN_REF(in, px[i], rx); FIN_REF(in, pv[i], rv); FIN_REF(in, pa[i], ra);
+        FIN_REF(in, px[i], rx);
+        FIN_REF(in, pv[i], rv);
+        FIN_REF(in, pa[i], ra);
     }
     MUST(in, count == 0 || (px[0] == x && pv[0] == v && pa[0] == a));
-    free(px); free(pv); free(pa);
+    free(px);
+    free(pv);
+    free(pa);
 }
 
 static void f_piecewise_interpolation(fuzz_input *in)
 {
     int n = (int)(in->count % 17u);
     float *p = malloc(sizeof(float) * n), lo = INFINITY, hi = -INFINITY;
-    for (int i = 0; i < n; i++) { p[i] = value(in); lo = fminf(lo, p[i]); hi = fmaxf(hi, p[i]); }
+    for (int i = 0; i < n; i++) {
+        p[i] = value(in);
+        lo = fminf(lo, p[i]);
+        hi = fmaxf(hi, p[i]);
+    }
     float t = arg_in(in, -2, 2), x, v;
     sp_piecewise_interpolation(&x, &v, t, p, n);
-    FIN(in, x); FIN(in, v);
+    FIN(in, x);
+    FIN(in, v);
     MUST(in, n == 0 || between(x, lo, hi));
     free(p);
 }
@@ -256,12 +272,16 @@ static void f_piecewise_interpolation(fuzz_input *in)
 
 static void f_double_spring_damper_exact(fuzz_input *in)
 {
-    float x = value(in), v = value(in), xi = value(in), vi = value(in), g = value(in), h = halflife(in), t = dt(in);
+    float x = value(in), v = value(in), xi = value(in), vi = value(in), g = value(in), h = halflife(in),
+          t = dt(in);
     float x0 = x, v0 = v, xi0 = xi, vi0 = vi;
     double rx = x, rv = v, rxi = xi, rvi = vi;
     sp_double_spring_damper_exact(&x, &v, &xi, &vi, g, h, t);
     ref_double(&rx, &rv, &rxi, &rvi, g, h, t);
-    FIN_REF(in, x, rx); FIN_REF(in, v, rv); FIN_REF(in, xi, rxi); FIN_REF(in, vi, rvi);
+    FIN_REF(in, x, rx);
+    FIN_REF(in, v, rv);
+    FIN_REF(in, xi, rxi);
+    FIN_REF(in, vi, rvi);
     MUST(in, t != 0 || (x == x0 && v == v0 && xi == xi0 && vi == vi0));
 }
 
@@ -304,8 +324,10 @@ static void f_settle(fuzz_input *in)
     float h = halflife(in), ratio = arg_in(in, 1e-30f, 0.999999f), T = dt(in);
     float duration = arg_in(in, 1e-6f, 1e4f), bounce = arg_in(in, -1, 1), fr, hl;
     float st = sp_critical_settle_time(h, ratio), sh = sp_critical_settle_halflife(T, ratio);
-    FIN(in, st); MUST(in, st >= 0);
-    FIN(in, sh); MUST(in, sh >= 0);
+    FIN(in, st);
+    MUST(in, st >= 0);
+    FIN(in, sh);
+    MUST(in, sh >= 0);
     sp_duration_bounce_to_spring(duration, bounce, &fr, &hl);
     FIN(in, fr);
     MUST(in, isfinite(hl) || (bounce == 1 && hl == INFINITY)); /* bounce 1: undamped, no halflife */
@@ -319,12 +341,17 @@ static void f_settle(fuzz_input *in)
 static void f_quat_ops(fuzz_input *in)
 {
     sp_quat a = quat(in), b = quat(in), r;
-    sp_quat_mul(&r, &a, &b); MUST(in, unit(r));
-    sp_quat_inv(&r, &a); MUST(in, unit(r));
-    sp_quat_abs(&r, &a); MUST(in, unit(r) && r.w >= 0);
+    sp_quat_mul(&r, &a, &b);
+    MUST(in, unit(r));
+    sp_quat_inv(&r, &a);
+    MUST(in, unit(r));
+    sp_quat_abs(&r, &a);
+    MUST(in, unit(r) && r.w >= 0);
     sp_vec3 v;
     sp_quat_to_scaled_angle_axis(&v, &a);
-    FIN(in, v.x); FIN(in, v.y); FIN(in, v.z);
+    FIN(in, v.x);
+    FIN(in, v.y);
+    FIN(in, v.z);
     MUST(in, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z) <= 2 * SP_PI + 1e-5f);
 }
 
@@ -332,7 +359,10 @@ static void f_quat_ops(fuzz_input *in)
 static void f_quat_normalize(fuzz_input *in)
 {
     sp_quat q, r;
-    q.x = value(in); q.y = value(in); q.z = value(in); q.w = value(in);
+    q.x = value(in);
+    q.y = value(in);
+    q.z = value(in);
+    q.w = value(in);
     sp_quat_normalize(&r, &q);
     MUST(in, unit(r));
 }
@@ -353,10 +383,14 @@ static void f_quat_springs(fuzz_input *in)
     float h = halflife(in), t = dt(in);
     sp_simple_spring_damper_exact_quat(&x, &v, &goal, h, t);
     MUST(in, unit(x));
-    FIN(in, v.x); FIN(in, v.y); FIN(in, v.z);
+    FIN(in, v.x);
+    FIN(in, v.y);
+    FIN(in, v.z);
     sp_decay_spring_damper_exact_quat(&x, &v, h, t);
     MUST(in, unit(x));
-    FIN(in, v.x); FIN(in, v.y); FIN(in, v.z);
+    FIN(in, v.x);
+    FIN(in, v.y);
+    FIN(in, v.z);
 }
 
 /* ------------------------------------------------------------------------------------- */

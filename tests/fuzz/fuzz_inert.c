@@ -19,13 +19,16 @@ static void f_inertialize_spring(fuzz_input *in)
     float ox = value(in), ov = value(in), sx = value(in), sv = value(in), dx = value(in), dv = value(in);
     float ix = value(in), iv = value(in), h = halflife(in), t = dt(in), outx, outv;
     sp_inertialize_transition(&ox, &ov, sx, sv, dx, dv);
-    FIN(in, ox); FIN(in, ov); /* sums of three values ≤ 1e30 */
+    FIN(in, ox);
+    FIN(in, ov); /* sums of three values ≤ 1e30 */
     float ox0 = ox, ov0 = ov;
     sp_inertialize_update(&outx, &outv, &ox, &ov, ix, iv, h, t);
     double rx = ox0, rv = ov0;
     ref_critical(&rx, &rv, 0, 0, h, t);
-    FIN_REF(in, ox, rx); FIN_REF(in, ov, rv);
-    FIN_REF(in, outx, fabs(ix) + fabs(rx)); FIN_REF(in, outv, fabs(iv) + fabs(rv));
+    FIN_REF(in, ox, rx);
+    FIN_REF(in, ov, rv);
+    FIN_REF(in, outx, fabs(ix) + fabs(rx));
+    FIN_REF(in, outv, fabs(iv) + fabs(rv));
     MUST(in, t != 0 || (ox == ox0 && ov == ov0));
     MUST(in, !(h == 0 && t > 0) || (ox == 0 && ov == 0 && outx == ix && outv == iv));
 }
@@ -71,7 +74,8 @@ static void f_cubic(fuzz_input *in)
     MUST(in, t < bt || (ox == 0 && ov == 0));
     MUST(in, !(t == 0 && bt > 0) || (ox == x && ov == v));
     /* the update is the decayed offset at off_t + dt, the transition restarts the clock */
-    float offt = arg_in(in, 0, 1e4f), outx, outv, sx = value(in), sv = value(in), dx = value(in), dv = value(in);
+    float offt = arg_in(in, 0, 1e4f), outx, outv, sx = value(in), sv = value(in), dx = value(in),
+          dv = value(in);
     float ix = value(in), iv = value(in), tt = offt, cx = x, cv = v, ct = offt;
     sp_inertialize_cubic_update(&outx, &outv, &tt, x, v, ix, iv, bt, t);
     MUST(in, tt == offt + t);
@@ -141,8 +145,8 @@ static void f_dead_blending(fuzz_input *in)
  * approximation |∫offset| (up to rounding) where it is that integral (`ordered`: not the
  * quintic's, whose approximation keeps blendtime where Bollo shortens it to t1); crossings in (0, span) or +Inf; the approximation
  * is |feature|. The cost of offset (x, v) is at most (|x| + |v|·T)·T over the span T. */
-static void cost_checks(fuzz_input *in, float exact, float approx, float feat, float cross, double span, double bound,
-                        int ordered)
+static void cost_checks(fuzz_input *in, float exact, float approx, float feat, float cross, double span,
+                        double bound, int ordered)
 {
     MUST(in, exact >= 0 && approx >= 0);
     FIN_REF(in, exact, bound);
@@ -165,16 +169,17 @@ static void f_costs(fuzz_input *in)
         normal[kind] = (cp > 1e-30f && cv > 1e-30f) || (cp == 0 && cv == 0);
     }
     int st = normal[0], bn = normal[1], dn = normal[3];
-    cost_checks(in, sp_decay_spring_damper_displacement(x, v, h), sp_decay_spring_damper_displacement_approx(x, v, h),
-                sp_decay_spring_damper_feature(x, v, h), sp_decay_spring_damper_intersection(x, v, h), INFINITY,
-                4 * (ax + av * tau) * tau, st);
+    cost_checks(in, sp_decay_spring_damper_displacement(x, v, h),
+                sp_decay_spring_damper_displacement_approx(x, v, h), sp_decay_spring_damper_feature(x, v, h),
+                sp_decay_spring_damper_intersection(x, v, h), INFINITY, 4 * (ax + av * tau) * tau, st);
     cost_checks(in, sp_decay_cubic_displacement(x, v, bt), sp_decay_cubic_displacement_approx(x, v, bt),
-                sp_decay_cubic_feature(x, v, bt), sp_decay_cubic_intersection(x, v, bt), bt, 4 * (ax + av * bt) * bt, bn);
+                sp_decay_cubic_feature(x, v, bt), sp_decay_cubic_intersection(x, v, bt), bt,
+                4 * (ax + av * bt) * bt, bn);
     cost_checks(in, sp_decay_quintic_displacement(x, v, bt), sp_decay_quintic_displacement_approx(x, v, bt),
                 sp_decay_quintic_feature(x, v, bt), INFINITY, bt, 4 * (ax + av * bt) * bt, 0);
-    cost_checks(in, sp_dead_blending_displacement(x, v, h, bt), sp_dead_blending_displacement_approx(x, v, h, bt),
-                sp_dead_blending_feature(x, v, h, bt), sp_dead_blending_intersection(x, v, h, bt), bt,
-                4 * (ax + av * bt) * bt, dn);
+    cost_checks(in, sp_dead_blending_displacement(x, v, h, bt),
+                sp_dead_blending_displacement_approx(x, v, h, bt), sp_dead_blending_feature(x, v, h, bt),
+                sp_dead_blending_intersection(x, v, h, bt), bt, 4 * (ax + av * bt) * bt, dn);
     float basic = sp_transition_cost_basic(x, v, w);
     MUST(in, basic >= 0);
     FIN_REF(in, basic, ax + w * av);
@@ -185,7 +190,10 @@ static void f_costs(fuzz_input *in)
     int kind = (int)(in->count % 4u), measure = (int)((in->count >> 2) % 4u);
     float c = sp_transition_cost(x, v, kind, measure, h, bt, w);
     float approx = sp_transition_cost(x, v, kind, SP_COST_APPROX, h, bt, w);
-    MUST(in, c >= (measure != SP_COST_ERROR ? 0 : kind == SP_INERTIALIZER_QUINTIC ? -INFINITY : -1e-4f * approx - 1e-30f)
+    MUST(in,
+         c >= (measure != SP_COST_ERROR              ? 0
+                   : kind == SP_INERTIALIZER_QUINTIC ? -INFINITY
+                                                     : -1e-4f * approx - 1e-30f)
              || (isinf(approx) && c != c) || (measure == SP_COST_ERROR && !normal[kind]));
     float cp, cv;
     sp_inertialization_feature_coefficients(&cp, &cv, kind, h, bt);
@@ -201,7 +209,8 @@ static void f_costs(fuzz_input *in)
 static void f_landscape(fuzz_input *in)
 {
     int nx = (int)(in->count % 9u), ny = (int)((in->count >> 4) % 9u);
-    int kind = (int)(in->flags % 5u) - (in->domain ? 0 : 1), measure = (int)((in->flags >> 3) % 5u) - (in->domain ? 0 : 1);
+    int kind = (int)(in->flags % 5u) - (in->domain ? 0 : 1),
+        measure = (int)((in->flags >> 3) % 5u) - (in->domain ? 0 : 1);
     if (in->domain) kind %= 4, measure %= 4;
     float xmin = value(in), xmax = value(in), vmin = value(in), vmax = value(in);
     float h = halflife(in), bt = blendtime(in), w = arg_in(in, 0, 1e6f);
@@ -210,12 +219,17 @@ static void f_landscape(fuzz_input *in)
     MUST(in, r == nx * ny);
     for (int j = 0; in->domain && j < ny; j++)
         for (int i = 0; i < nx; i++) {
-            float x = i == nx - 1 && nx > 1 ? xmax : xmin + (nx > 1 ? (xmax - xmin) / (float)(nx - 1) : 0) * (float)i;
-            float v = j == ny - 1 && ny > 1 ? vmax : vmin + (ny > 1 ? (vmax - vmin) / (float)(ny - 1) : 0) * (float)j;
+            float x = i == nx - 1 && nx > 1
+                ? xmax
+                : xmin + (nx > 1 ? (xmax - xmin) / (float)(nx - 1) : 0) * (float)i;
+            float v = j == ny - 1 && ny > 1
+                ? vmax
+                : vmin + (ny > 1 ? (vmax - vmin) / (float)(ny - 1) : 0) * (float)j;
             float c = sp_transition_cost(x, v, kind, measure, h, bt, w), o = out[j * nx + i];
             /* equal up to rounding of the scaled kernels; ERROR is a difference of the two */
             /* (and cells near the subnormals, where the unscaled fast path keeps fewer digits) */
-            float tol = 1e-4f * (fabsf(c) + fabsf(sp_transition_cost(x, v, kind, SP_COST_APPROX, h, bt, w))) + 1e-36f;
+            float tol =
+                1e-4f * (fabsf(c) + fabsf(sp_transition_cost(x, v, kind, SP_COST_APPROX, h, bt, w))) + 1e-36f;
             MUST(in, (isinf(c) && o == c) || fabsf(o - c) <= tol || (c != c && o != o));
         }
     free(out);
@@ -230,7 +244,8 @@ static void f_features_search(fuzz_input *in)
     if (!in->domain && (in->flags & 2)) dims = -dims;
     int kind = (int)((in->flags >> 2) % 4u);
     size_t n = rows > 0 && dims > 0 ? (size_t)rows * (size_t)dims : 0;
-    float *pos = malloc(sizeof(float) * n + 1), *vel = malloc(sizeof(float) * n + 1), *db = malloc(sizeof(float) * n + 1);
+    float *pos = malloc(sizeof(float) * n + 1), *vel = malloc(sizeof(float) * n + 1),
+          *db = malloc(sizeof(float) * n + 1);
     float *query = malloc(sizeof(float) * (dims > 0 ? (size_t)dims : 0) + 1);
     for (size_t i = 0; i < n; i++) pos[i] = arg_in(in, -1e15f, 1e15f), vel[i] = arg_in(in, -1e15f, 1e15f);
     for (int c = 0; c < dims; c++) query[c] = arg_in(in, -1e15f, 1e15f);
@@ -252,7 +267,10 @@ static void f_features_search(fuzz_input *in)
             /* float squares flush below 1e-19: distances under that are ties */
             MUST(in, !(isfinite(db_)) || sqrt(d) >= sqrt(db_) * (1 - 1e-5) - 1e-18);
         }
-    free(pos); free(vel); free(db); free(query);
+    free(pos);
+    free(vel);
+    free(db);
+    free(query);
 }
 
 /* ------------------------------------------------------------------------------------- */

@@ -65,9 +65,12 @@ static void f_tracking_exact(fuzz_input *in)
     float x = value(in), v = value(in), xg = value(in), vg = value(in), ag = value(in);
     float f = arg_in(in, 0, 1591.5f), h = halflife(in), t = dt(in), x0 = x, v0 = v;
     int variant = (int)(in->flags % 3u);
-    if (variant == 0) sp_tracking_spring_update_exact(&x, &v, xg, vg, ag, f, h, t);
-    else if (variant == 1) sp_tracking_spring_update_exact_no_acceleration(&x, &v, xg, vg, f, h, t), ag = 0;
-    else sp_tracking_spring_update_exact_no_velocity_acceleration(&x, &v, xg, f, h, t), vg = v0, ag = 0;
+    if (variant == 0)
+        sp_tracking_spring_update_exact(&x, &v, xg, vg, ag, f, h, t);
+    else if (variant == 1)
+        sp_tracking_spring_update_exact_no_acceleration(&x, &v, xg, vg, f, h, t), ag = 0;
+    else
+        sp_tracking_spring_update_exact_no_velocity_acceleration(&x, &v, xg, f, h, t), vg = v0, ag = 0;
     double e0 = x0 - ((double)xg - (double)vg * t), w0 = v0 - ((double)vg - (double)ag * t), bu, bv;
     ref_spring_bound(e0, w0, pow(2 * REF_PI * f, 2), t, &bu, &bv);
     FIN_REF(in, x, fabs(xg) + bu);
@@ -108,7 +111,9 @@ static void f_tracking_targets(fuzz_input *in)
 static void f_desired_velocity(fuzz_input *in)
 {
     sp_vec3 stick, out;
-    stick.x = arg_in(in, -1, 1); stick.y = 0; stick.z = arg_in(in, -1, 1);
+    stick.x = arg_in(in, -1, 1);
+    stick.y = 0;
+    stick.z = arg_in(in, -1, 1);
     float az = arg_in(in, -1e4f, 1e4f);
     sp_quat rot = quat(in);
     float fs = arg_in(in, 0, 1e4f), ss = arg_in(in, 0, 1e4f), bs = arg_in(in, 0, 1e4f);
@@ -138,13 +143,17 @@ static void f_simulation_update(fuzz_input *in)
     sp_simulation_position_update(&p, &v, &a, &dv, h, t);
     double rx = p0.x, rv = v0.x, ra = a0.x;
     ref_character(&rx, &rv, &ra, dv.x, h, t);
-    FIN_REF(in, p.x, rx); FIN_REF(in, v.x, rv); FIN_REF(in, a.x, ra);
+    FIN_REF(in, p.x, rx);
+    FIN_REF(in, v.x, rv);
+    FIN_REF(in, a.x, ra);
     sp_simulation_rotation_update(&r, &w, &dr, h, t);
     MUST(in, unit(r));
     MUST(in, finite3(w));
-    MUST(in, t != 0 || (memcmp(&p, &p0, sizeof p) == 0 && memcmp(&v, &v0, sizeof v) == 0 &&
-                        memcmp(&a, &a0, sizeof a) == 0 && memcmp(&r, &r0, sizeof r) == 0 &&
-                        memcmp(&w, &w0, sizeof w) == 0));
+    MUST(in,
+         t != 0
+             || (memcmp(&p, &p0, sizeof p) == 0 && memcmp(&v, &v0, sizeof v) == 0
+                 && memcmp(&a, &a0, sizeof a) == 0 && memcmp(&r, &r0, sizeof r) == 0
+                 && memcmp(&w, &w0, sizeof w) == 0));
 }
 
 /* Exact-size heap buffers; flags choose times (array or i·dt) and which outputs are null. */
@@ -174,7 +183,12 @@ static void f_trajectory_predict(fuzz_input *in)
         if (ow) MUST(in, finite3(ow[i]));
     }
     MUST(in, count == 0 || times || !op || memcmp(&op[0], &p, sizeof p) == 0);
-    free(times); free(op); free(ov); free(oa); free(orot); free(ow);
+    free(times);
+    free(op);
+    free(ov);
+    free(oa);
+    free(orot);
+    free(ow);
 }
 
 /* ---- adjustment --------------------------------------------------------------------- */
@@ -211,7 +225,9 @@ static void f_adjust_character(fuzz_input *in)
     sp_vec3 c = vec3(in), s = vec3(in), cv = vec3(in), o;
     sp_quat cr = quat(in), sr = quat(in), orot;
     sp_vec3 w;
-    w.x = arg_in(in, -1e3f, 1e3f); w.y = arg_in(in, -1e3f, 1e3f); w.z = arg_in(in, -1e3f, 1e3f);
+    w.x = arg_in(in, -1e3f, 1e3f);
+    w.y = arg_in(in, -1e3f, 1e3f);
+    w.z = arg_in(in, -1e3f, 1e3f);
     float ratio = arg_in(in, 0, 10), h = halflife(in), t = dt(in);
     float limit = INFINITY, alimit = INFINITY;
     if (in->flags & 1) {
@@ -262,7 +278,9 @@ static void f_contact(fuzz_input *in)
     int slow = 1;
     for (int frame = 1; frame < 4; frame++) {
         sp_vec3 ip;
-        ip.x = arg_in(in, -1e6f, 1e6f); ip.y = arg_in(in, -1e6f, 1e6f); ip.z = arg_in(in, -1e6f, 1e6f);
+        ip.x = arg_in(in, -1e6f, 1e6f);
+        ip.y = arg_in(in, -1e6f, 1e6f);
+        ip.z = arg_in(in, -1e6f, 1e6f);
         float t = arg_in(in, 0, 10);
         sp_contact before = c;
         sp_contact_update(&c, &ip, (int)((in->flags >> frame) & 1), radius, height, h, t);

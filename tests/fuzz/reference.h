@@ -21,7 +21,11 @@ static inline void ref_critical(double *x, double *v, double g, double q, double
 {
     if (t == 0) return;
     double y = ref_y(h), c = g + 2.0 * q / y, u = *x - c, e = exp(-y * t);
-    if (e == 0) { *x = c; *v = 0; return; }
+    if (e == 0) {
+        *x = c;
+        *v = 0;
+        return;
+    }
     double j1 = *v + y * u;
     *x = c + e * (u + j1 * t);
     *v = e * (*v - j1 * y * t);
@@ -33,7 +37,12 @@ static inline void ref_character(double *x, double *v, double *a, double vg, dou
 {
     if (t == 0) return;
     double y = ref_y(h), j0 = *v - vg, j1 = *a + j0 * y, s = y * t, e = exp(-s);
-    if (e == 0 || isinf(y)) { *x += vg * t + (isinf(y) ? 0 : j0 / y + j1 / (y * y)); *v = vg; *a = 0; return; }
+    if (e == 0 || isinf(y)) {
+        *x += vg * t + (isinf(y) ? 0 : j0 / y + j1 / (y * y));
+        *v = vg;
+        *a = 0;
+        return;
+    }
     double i0 = -expm1(-s) / y;
     double i1 = s < 1e-3 ? t * t * (0.5 - s / 3 + s * s / 8) : (1 - e - s * e) / (y * y);
     *x += vg * t + j0 * i0 + j1 * i1;
@@ -49,7 +58,13 @@ static inline void ref_double(double *x, double *v, double *xi, double *vi, doub
 {
     if (t == 0) return;
     double k = ref_y(h / 2), s = k * t, e = exp(-s);
-    if (e == 0) { *x = g; *v = 0; *xi = g; *vi = 0; return; }
+    if (e == 0) {
+        *x = g;
+        *v = 0;
+        *xi = g;
+        *vi = 0;
+        return;
+    }
     double A = *x - g, p0 = *xi - g, v0 = *v, vi0 = *vi;
     *x = g + e * (A * (1 + s) + v0 * t + s * s * p0 / 2 + s * s * (vi0 * t + s * p0) / 6);
     *v = e * (v0 * (1 - s) + vi0 * s * s * (0.5 - s / 6)) + e * s * k * (p0 - A - s * s * p0 / 6);

@@ -26,7 +26,12 @@ test('springCharacterUpdate matches RK4 on x′ = v, v′ = a, a′ = y²(vGoal 
 test('springCharacterUpdate is dt-invariant, dt = 0 keeps, halflife = 0 snaps the velocity', () => {
   for (const dt of [1 / 60, 0.1, 0.5]) {
     const one = sp.springCharacterUpdate({ x: 1, v: -2, a: 5 }, 3, 0.4, 2 * dt);
-    const two = sp.springCharacterUpdate(sp.springCharacterUpdate({ x: 1, v: -2, a: 5 }, 3, 0.4, dt), 3, 0.4, dt);
+    const two = sp.springCharacterUpdate(
+      sp.springCharacterUpdate({ x: 1, v: -2, a: 5 }, 3, 0.4, dt),
+      3,
+      0.4,
+      dt,
+    );
     for (const k of ['x', 'v', 'a']) assert.ok(near(one[k], two[k], TOL), `${k} dt=${dt}`);
   }
   assert.deepEqual(sp.springCharacterUpdate({ x: 1, v: -2, a: 5 }, 3, 0.4, 0), { x: 1, v: -2, a: 5 });
@@ -34,8 +39,11 @@ test('springCharacterUpdate is dt-invariant, dt = 0 keeps, halflife = 0 snaps th
 });
 
 test('springCharacterPredict equals stepping springCharacterUpdate frame by frame', () => {
-  const n = 90, dt = 1 / 60;
-  const px = new Float32Array(n), pv = new Float32Array(n), pa = new Float32Array(n);
+  const n = 90,
+    dt = 1 / 60;
+  const px = new Float32Array(n),
+    pv = new Float32Array(n),
+    pa = new Float32Array(n);
   const state = { x: 1, v: -2, a: 5 };
   sp.springCharacterPredict(px, pv, pa, state, 3, 0.3, dt);
   assert.deepEqual(state, { x: 1, v: -2, a: 5 }, 'state is not modified');
@@ -48,8 +56,11 @@ test('springCharacterPredict equals stepping springCharacterUpdate frame by fram
 });
 
 test('the predicted position is the integral of the predicted velocity (Simpson)', () => {
-  const n = 2001, dt = 1e-3;
-  const px = new Float32Array(n), pv = new Float32Array(n), pa = new Float32Array(n);
+  const n = 2001,
+    dt = 1e-3;
+  const px = new Float32Array(n),
+    pv = new Float32Array(n),
+    pa = new Float32Array(n);
   sp.springCharacterPredict(px, pv, pa, { x: 1, v: -2, a: 5 }, 3, 0.3, dt);
   let integral = 0;
   for (let i = 0; i + 2 < n; i += 2) {
@@ -64,7 +75,9 @@ test('springCharacterPredict: count, growth of its buffer, and views after memor
   sp.springCharacterPredict(small[0], small[1], small[2], { x: 0, v: 0, a: 0 }, 1, 0.2, 0.1, 2);
   assert.equal(small[0][2], 0, 'only count elements are written');
   const big = 1 << 20; // 12 MB of WASM buffer: grows the memory
-  const a = new Float32Array(big), b = new Float32Array(big), c = new Float32Array(big);
+  const a = new Float32Array(big),
+    b = new Float32Array(big),
+    c = new Float32Array(big);
   sp.springCharacterPredict(a, b, c, { x: 0, v: 0, a: 0 }, 1, 0.2, 1e-3);
   const want = sp.springCharacterUpdate({ x: 0, v: 0, a: 0 }, 1, 0.2, (big - 1) * 1e-3);
   assert.ok(near(a[big - 1], want.x, 1e-6));
@@ -75,14 +88,16 @@ test('springCharacterPredict: count, growth of its buffer, and views after memor
 test('piecewiseInterpolation: lerp between neighbours, slope dx/dt, arrays of either kind', () => {
   const pts = [0, 2, 1, 5];
   for (const t of [0, 0.1, 0.4, 0.5, 0.9, 1]) {
-    const u = t * 3, i0 = Math.min(Math.floor(u), 2);
+    const u = t * 3,
+      i0 = Math.min(Math.floor(u), 2);
     const want = pts[i0] + (u - i0) * (pts[i0 + 1] - pts[i0]);
     const a = sp.piecewiseInterpolation(t, pts);
     const b = sp.piecewiseInterpolation(t, new Float32Array(pts), { x: 0, v: 0 });
     assert.ok(near(a.x, want, 1e-6) && near(b.x, want, 1e-6), `x at t=${t}`);
     assert.equal(a.v, b.v);
     if (Math.abs(u - Math.round(u)) > 0.1) {
-      const dx = (sp.piecewiseInterpolation(t + 1e-3, pts).x - sp.piecewiseInterpolation(t - 1e-3, pts).x) / 2e-3;
+      const dx =
+        (sp.piecewiseInterpolation(t + 1e-3, pts).x - sp.piecewiseInterpolation(t - 1e-3, pts).x) / 2e-3;
       assert.ok(near(a.v, dx, 1e-3), `v at t=${t}: ${a.v} vs ${dx}`); // float x over a 2e-3 step
     }
   }

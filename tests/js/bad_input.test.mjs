@@ -9,17 +9,22 @@ await sp.init();
 
 /** Asserts that fn throws `type` with a message naming `sprung.name: arg`. */
 function rejects(type, name, arg, fn) {
-  assert.throws(fn, (e) => e instanceof type && e.message.startsWith(`sprung.${name}: ${arg}`),
-    `${name} should throw ${type.name} for ${arg}`);
+  assert.throws(
+    fn,
+    (e) => e instanceof type && e.message.startsWith(`sprung.${name}: ${arg}`),
+    `${name} should throw ${type.name} for ${arg}`,
+  );
 }
 
-const q = () => ({ x: 0, y: 0, z: 0, w: 1 }), v3 = () => ({ x: 0, y: 0, z: 0 });
+const q = () => ({ x: 0, y: 0, z: 0, w: 1 }),
+  v3 = () => ({ x: 0, y: 0, z: 0 });
 const f32 = (n) => new Float32Array(n);
 
 test('negative, non-finite halflife and dt are RangeErrors', () => {
   const cases = {
     springCharacterUpdate: (h, dt) => sp.springCharacterUpdate({ x: 0, v: 0, a: 0 }, 1, h, dt),
-    springCharacterPredict: (h, dt) => sp.springCharacterPredict(f32(3), f32(3), f32(3), { x: 0, v: 0, a: 0 }, 1, h, dt),
+    springCharacterPredict: (h, dt) =>
+      sp.springCharacterPredict(f32(3), f32(3), f32(3), { x: 0, v: 0, a: 0 }, 1, h, dt),
     doubleSpringDamperExact: (h, dt) => sp.doubleSpringDamperExact({ x: 0, v: 0, xi: 0, vi: 0 }, 1, h, dt),
     timedSpringDamperExact: (h, dt) => sp.timedSpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, 1, h, dt),
     velocitySpringDamperExact: (h, dt) => sp.velocitySpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, 1, h, dt),
@@ -40,18 +45,42 @@ test('negative, non-finite halflife and dt are RangeErrors', () => {
 
 test('wrong types and missing or non-finite state fields are TypeErrors/RangeErrors', () => {
   rejects(TypeError, 'springCharacterUpdate', 'state', () => sp.springCharacterUpdate(null, 1, 0.1, 0.1));
-  rejects(TypeError, 'springCharacterUpdate', 'state.a', () => sp.springCharacterUpdate({ x: 0, v: 0 }, 1, 0.1, 0.1));
-  rejects(RangeError, 'springCharacterUpdate', 'state.v', () => sp.springCharacterUpdate({ x: 0, v: NaN, a: 0 }, 1, 0.1, 0.1));
-  rejects(TypeError, 'springCharacterUpdate', 'vGoal', () => sp.springCharacterUpdate({ x: 0, v: 0, a: 0 }, '1', 0.1, 0.1));
-  rejects(TypeError, 'doubleSpringDamperExact', 'state.vi', () => sp.doubleSpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, 0.1, 0.1));
-  rejects(TypeError, 'timedSpringDamperExact', 'state.xi', () => sp.timedSpringDamperExact({ x: 0, v: 0 }, 1, 1, 0.1, 0.1));
-  rejects(RangeError, 'timedSpringDamperExact', 'tGoal', () => sp.timedSpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, NaN, 0.1, 0.1));
-  rejects(RangeError, 'timedSpringDamperExact', 'apprehension', () => sp.timedSpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, 1, 0.1, 0.1, -2));
-  rejects(RangeError, 'velocitySpringDamperExact', 'maxSpeed', () => sp.velocitySpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, -1, 0.1, 0.1));
-  rejects(RangeError, 'velocitySpringDamperExact', 'goal', () => sp.velocitySpringDamperExact({ x: 0, v: 0, xi: 0 }, Infinity, 1, 0.1, 0.1));
-  rejects(TypeError, 'simpleSpringDamperExactQuat', 'rotation.w', () => sp.simpleSpringDamperExactQuat({ x: 0, y: 0, z: 0 }, v3(), q(), 0.1, 0.1));
-  rejects(TypeError, 'simpleSpringDamperExactQuat', 'angularVelocity', () => sp.simpleSpringDamperExactQuat(q(), [0, 0, 0], q(), 0.1, 0.1));
-  rejects(RangeError, 'simpleSpringDamperExactQuat', 'goal.x', () => sp.simpleSpringDamperExactQuat(q(), v3(), { x: NaN, y: 0, z: 0, w: 1 }, 0.1, 0.1));
+  rejects(TypeError, 'springCharacterUpdate', 'state.a', () =>
+    sp.springCharacterUpdate({ x: 0, v: 0 }, 1, 0.1, 0.1),
+  );
+  rejects(RangeError, 'springCharacterUpdate', 'state.v', () =>
+    sp.springCharacterUpdate({ x: 0, v: NaN, a: 0 }, 1, 0.1, 0.1),
+  );
+  rejects(TypeError, 'springCharacterUpdate', 'vGoal', () =>
+    sp.springCharacterUpdate({ x: 0, v: 0, a: 0 }, '1', 0.1, 0.1),
+  );
+  rejects(TypeError, 'doubleSpringDamperExact', 'state.vi', () =>
+    sp.doubleSpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, 0.1, 0.1),
+  );
+  rejects(TypeError, 'timedSpringDamperExact', 'state.xi', () =>
+    sp.timedSpringDamperExact({ x: 0, v: 0 }, 1, 1, 0.1, 0.1),
+  );
+  rejects(RangeError, 'timedSpringDamperExact', 'tGoal', () =>
+    sp.timedSpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, NaN, 0.1, 0.1),
+  );
+  rejects(RangeError, 'timedSpringDamperExact', 'apprehension', () =>
+    sp.timedSpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, 1, 0.1, 0.1, -2),
+  );
+  rejects(RangeError, 'velocitySpringDamperExact', 'maxSpeed', () =>
+    sp.velocitySpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, -1, 0.1, 0.1),
+  );
+  rejects(RangeError, 'velocitySpringDamperExact', 'goal', () =>
+    sp.velocitySpringDamperExact({ x: 0, v: 0, xi: 0 }, Infinity, 1, 0.1, 0.1),
+  );
+  rejects(TypeError, 'simpleSpringDamperExactQuat', 'rotation.w', () =>
+    sp.simpleSpringDamperExactQuat({ x: 0, y: 0, z: 0 }, v3(), q(), 0.1, 0.1),
+  );
+  rejects(TypeError, 'simpleSpringDamperExactQuat', 'angularVelocity', () =>
+    sp.simpleSpringDamperExactQuat(q(), [0, 0, 0], q(), 0.1, 0.1),
+  );
+  rejects(RangeError, 'simpleSpringDamperExactQuat', 'goal.x', () =>
+    sp.simpleSpringDamperExactQuat(q(), v3(), { x: NaN, y: 0, z: 0, w: 1 }, 0.1, 0.1),
+  );
   rejects(TypeError, 'quatMul', 'b', () => sp.quatMul(q(), 'q'));
   rejects(TypeError, 'quatInv', 'q.z', () => sp.quatInv({ x: 0, y: 0, w: 1 }));
   rejects(TypeError, 'quatAbs', 'out', () => sp.quatAbs(q(), 5));
@@ -64,11 +93,21 @@ test('wrong types and missing or non-finite state fields are TypeErrors/RangeErr
 
 test('arrays, counts and ranges are checked', () => {
   const s = { x: 0, v: 0, a: 0 };
-  rejects(TypeError, 'springCharacterPredict', 'positions', () => sp.springCharacterPredict([0, 0], f32(2), f32(2), s, 1, 0.1, 0.1));
-  rejects(TypeError, 'springCharacterPredict', 'velocities', () => sp.springCharacterPredict(f32(2), new Float64Array(2), f32(2), s, 1, 0.1, 0.1));
-  rejects(RangeError, 'springCharacterPredict', 'accelerations', () => sp.springCharacterPredict(f32(4), f32(4), f32(3), s, 1, 0.1, 0.1));
-  rejects(RangeError, 'springCharacterPredict', 'count', () => sp.springCharacterPredict(f32(4), f32(4), f32(4), s, 1, 0.1, 0.1, 2.5));
-  rejects(RangeError, 'springCharacterPredict', 'positions', () => sp.springCharacterPredict(f32(4), f32(4), f32(4), s, 1, 0.1, 0.1, 5));
+  rejects(TypeError, 'springCharacterPredict', 'positions', () =>
+    sp.springCharacterPredict([0, 0], f32(2), f32(2), s, 1, 0.1, 0.1),
+  );
+  rejects(TypeError, 'springCharacterPredict', 'velocities', () =>
+    sp.springCharacterPredict(f32(2), new Float64Array(2), f32(2), s, 1, 0.1, 0.1),
+  );
+  rejects(RangeError, 'springCharacterPredict', 'accelerations', () =>
+    sp.springCharacterPredict(f32(4), f32(4), f32(3), s, 1, 0.1, 0.1),
+  );
+  rejects(RangeError, 'springCharacterPredict', 'count', () =>
+    sp.springCharacterPredict(f32(4), f32(4), f32(4), s, 1, 0.1, 0.1, 2.5),
+  );
+  rejects(RangeError, 'springCharacterPredict', 'positions', () =>
+    sp.springCharacterPredict(f32(4), f32(4), f32(4), s, 1, 0.1, 0.1, 5),
+  );
   rejects(TypeError, 'piecewiseInterpolation', 'points', () => sp.piecewiseInterpolation(0.5, 'abc'));
   rejects(RangeError, 'piecewiseInterpolation', 'points', () => sp.piecewiseInterpolation(0.5, []));
   rejects(TypeError, 'piecewiseInterpolation', 'points[1]', () => sp.piecewiseInterpolation(0.5, [0, '1']));
@@ -87,7 +126,8 @@ test('a rejected call leaves the state untouched', () => {
   const state = { x: 1, v: 2, a: 3 };
   assert.throws(() => sp.springCharacterUpdate(state, 1, -1, 0.1));
   assert.deepEqual(state, { x: 1, v: 2, a: 3 });
-  const rot = q(), av = { x: 1, y: 2, z: 3 };
+  const rot = q(),
+    av = { x: 1, y: 2, z: 3 };
   assert.throws(() => sp.simpleSpringDamperExactQuat(rot, av, q(), 0.1, NaN));
   assert.deepEqual([rot, av], [q(), { x: 1, y: 2, z: 3 }]);
 });

@@ -14,7 +14,8 @@ test(`loaded the ${build} build`, () => assert.ok(build === 'simd' || build === 
 
 /** Bit-for-bit equal float32 values (any NaN equals any NaN). */
 function same(a, b) {
-  const fa = Math.fround(a), fb = Math.fround(b);
+  const fa = Math.fround(a),
+    fb = Math.fround(b);
   return Number.isNaN(fa) ? Number.isNaN(fb) : Object.is(fa, fb);
 }
 function assertSame(got, want, what) {
@@ -24,94 +25,147 @@ function assertSame(got, want, what) {
 }
 
 let seed = 7;
-const rnd = (lo, hi) => { seed = (seed * 1103515245 + 12345) >>> 0; return lo + (hi - lo) * (seed / 2 ** 32); };
-const randomFill = (a, lo, hi) => { for (let j = 0; j < a.length; j++) a[j] = rnd(lo, hi); return a; };
+const rnd = (lo, hi) => {
+  seed = (seed * 1103515245 + 12345) >>> 0;
+  return lo + (hi - lo) * (seed / 2 ** 32);
+};
+const randomFill = (a, lo, hi) => {
+  for (let j = 0; j < a.length; j++) a[j] = rnd(lo, hi);
+  return a;
+};
 
 const COUNTS = [0, 1, 3, 5, 37, 1001];
 const DT = 1 / 60;
 
-for (const count of COUNTS) for (const dim of [1, 2, 3]) for (const per of [false, true]) {
-  const opts = { dim, perElementHalflife: per };
-  const hOf = (b, j) => b.halflife[per ? Math.floor(j / dim) : 0];
+for (const count of COUNTS)
+  for (const dim of [1, 2, 3])
+    for (const per of [false, true]) {
+      const opts = { dim, perElementHalflife: per };
+      const hOf = (b, j) => b.halflife[per ? Math.floor(j / dim) : 0];
 
-  test(`scalar batches = scalar functions (count ${count}, dim ${dim}, ${per ? 'per-element' : 'shared'} halflife)`, () => {
-    const crit = new sprung.CriticalSpringDamperExactBatch(count, opts);
-    const simple = new sprung.SimpleSpringDamperExactBatch(count, opts);
-    const decay = new sprung.DecaySpringDamperExactBatch(count, opts);
-    const damp = new sprung.DamperExactBatch(count, opts);
-    const spring = new sprung.SpringDamperExactBatch(count, opts);
-    for (const b of [crit, simple, decay, damp, spring]) {
-      randomFill(b.x, -5, 5);
-      if (b.v) randomFill(b.v, -20, 20);
-      if (b.goal) randomFill(b.goal, -5, 5);
-      if (b.goalVelocity) randomFill(b.goalVelocity, -3, 3);
-      randomFill(b.halflife, 0.01, 1);
-      if (per && count > 2) b.halflife[2] = 0; // snaps
-    }
-    randomFill(spring.frequency, 0, 6);
-    crit.goalVelocity[0 % Math.max(1, crit.goalVelocity.length)] = 0; // the q = 0 branch
+      test(`scalar batches = scalar functions (count ${count}, dim ${dim}, ${per ? 'per-element' : 'shared'} halflife)`, () => {
+        const crit = new sprung.CriticalSpringDamperExactBatch(count, opts);
+        const simple = new sprung.SimpleSpringDamperExactBatch(count, opts);
+        const decay = new sprung.DecaySpringDamperExactBatch(count, opts);
+        const damp = new sprung.DamperExactBatch(count, opts);
+        const spring = new sprung.SpringDamperExactBatch(count, opts);
+        for (const b of [crit, simple, decay, damp, spring]) {
+          randomFill(b.x, -5, 5);
+          if (b.v) randomFill(b.v, -20, 20);
+          if (b.goal) randomFill(b.goal, -5, 5);
+          if (b.goalVelocity) randomFill(b.goalVelocity, -3, 3);
+          randomFill(b.halflife, 0.01, 1);
+          if (per && count > 2) b.halflife[2] = 0; // snaps
+        }
+        randomFill(spring.frequency, 0, 6);
+        crit.goalVelocity[0 % Math.max(1, crit.goalVelocity.length)] = 0; // the q = 0 branch
 
-    const ref = (b) => ({ x: Float32Array.from(b.x), v: b.v ? Float32Array.from(b.v) : null });
-    const rc = ref(crit), rs = ref(simple), rd = ref(decay), rm = ref(damp), rp = ref(spring);
-    for (let j = 0; j < count * dim; j++) {
-      let s = sprung.criticalSpringDamperExact({ x: rc.x[j], v: rc.v[j] }, crit.goal[j], crit.goalVelocity[j], hOf(crit, j), DT);
-      rc.x[j] = s.x; rc.v[j] = s.v;
-      s = sprung.simpleSpringDamperExact({ x: rs.x[j], v: rs.v[j] }, simple.goal[j], hOf(simple, j), DT);
-      rs.x[j] = s.x; rs.v[j] = s.v;
-      s = sprung.decaySpringDamperExact({ x: rd.x[j], v: rd.v[j] }, hOf(decay, j), DT);
-      rd.x[j] = s.x; rd.v[j] = s.v;
-      rm.x[j] = sprung.damperExact(rm.x[j], damp.goal[j], hOf(damp, j), DT);
-      const f = spring.frequency[per ? Math.floor(j / dim) : 0];
-      s = sprung.springDamperExact({ x: rp.x[j], v: rp.v[j] }, spring.goal[j], spring.goalVelocity[j], f, hOf(spring, j), DT);
-      rp.x[j] = s.x; rp.v[j] = s.v;
+        const ref = (b) => ({ x: Float32Array.from(b.x), v: b.v ? Float32Array.from(b.v) : null });
+        const rc = ref(crit),
+          rs = ref(simple),
+          rd = ref(decay),
+          rm = ref(damp),
+          rp = ref(spring);
+        for (let j = 0; j < count * dim; j++) {
+          let s = sprung.criticalSpringDamperExact(
+            { x: rc.x[j], v: rc.v[j] },
+            crit.goal[j],
+            crit.goalVelocity[j],
+            hOf(crit, j),
+            DT,
+          );
+          rc.x[j] = s.x;
+          rc.v[j] = s.v;
+          s = sprung.simpleSpringDamperExact({ x: rs.x[j], v: rs.v[j] }, simple.goal[j], hOf(simple, j), DT);
+          rs.x[j] = s.x;
+          rs.v[j] = s.v;
+          s = sprung.decaySpringDamperExact({ x: rd.x[j], v: rd.v[j] }, hOf(decay, j), DT);
+          rd.x[j] = s.x;
+          rd.v[j] = s.v;
+          rm.x[j] = sprung.damperExact(rm.x[j], damp.goal[j], hOf(damp, j), DT);
+          const f = spring.frequency[per ? Math.floor(j / dim) : 0];
+          s = sprung.springDamperExact(
+            { x: rp.x[j], v: rp.v[j] },
+            spring.goal[j],
+            spring.goalVelocity[j],
+            f,
+            hOf(spring, j),
+            DT,
+          );
+          rp.x[j] = s.x;
+          rp.v[j] = s.v;
+        }
+        for (const b of [crit, simple, decay, damp, spring]) assert.equal(b.update(DT), b);
+        assertSame(crit.x, rc.x, 'critical x');
+        assertSame(crit.v, rc.v, 'critical v');
+        assertSame(simple.x, rs.x, 'simple x');
+        assertSame(simple.v, rs.v, 'simple v');
+        assertSame(decay.x, rd.x, 'decay x');
+        assertSame(decay.v, rd.v, 'decay v');
+        assertSame(damp.x, rm.x, 'damper x');
+        assertSame(spring.x, rp.x, 'spring x');
+        assertSame(spring.v, rp.v, 'spring v');
+        for (const b of [crit, simple, decay, damp, spring]) b.dispose();
+      });
     }
-    for (const b of [crit, simple, decay, damp, spring]) assert.equal(b.update(DT), b);
-    assertSame(crit.x, rc.x, 'critical x'); assertSame(crit.v, rc.v, 'critical v');
-    assertSame(simple.x, rs.x, 'simple x'); assertSame(simple.v, rs.v, 'simple v');
-    assertSame(decay.x, rd.x, 'decay x'); assertSame(decay.v, rd.v, 'decay v');
-    assertSame(damp.x, rm.x, 'damper x');
-    assertSame(spring.x, rp.x, 'spring x'); assertSame(spring.v, rp.v, 'spring v');
-    for (const b of [crit, simple, decay, damp, spring]) b.dispose();
-  });
-}
 
 /** The scalar C quaternion spring on scratch memory (the TS wrapper of it is another module). */
 function scalarQuat(x, v, goal, h, dt) {
-  const p = scratch, f = p >> 2;
-  heapF32.set(x, f); heapF32.set(v, f + 4); if (goal) heapF32.set(goal, f + 8);
+  const p = scratch,
+    f = p >> 2;
+  heapF32.set(x, f);
+  heapF32.set(v, f + 4);
+  if (goal) heapF32.set(goal, f + 8);
   if (goal) wasm.sp_simple_spring_damper_exact_quat(p, p + 16, p + 32, h, dt);
   else wasm.sp_decay_spring_damper_exact_quat(p, p + 16, h, dt);
   return [heapF32.slice(f, f + 4), heapF32.slice(f + 4, f + 7)];
 }
 function randomQuats(a) {
   for (let i = 0; i < a.length; i += 4) {
-    const q = [rnd(-1, 1), rnd(-1, 1), rnd(-1, 1), rnd(-1, 1)], n = Math.hypot(...q);
+    const q = [rnd(-1, 1), rnd(-1, 1), rnd(-1, 1), rnd(-1, 1)],
+      n = Math.hypot(...q);
     for (let c = 0; c < 4; c++) a[i + c] = q[c] / n;
   }
   return a;
 }
 
-for (const count of [0, 1, 5, 37]) for (const per of [false, true]) {
-  test(`quaternion batches = scalar functions (count ${count}, ${per ? 'per-element' : 'shared'} halflife)`, () => {
-    const simple = new sprung.SimpleSpringDamperExactQuatBatch(count, { perElementHalflife: per });
-    const decay = new sprung.DecaySpringDamperExactQuatBatch(count, { perElementHalflife: per });
-    for (const b of [simple, decay]) { randomQuats(b.x); randomFill(b.v, -4, 4); randomFill(b.halflife, 0.01, 0.5); }
-    randomQuats(simple.goal);
-    const want = [simple, decay].map((b) => {
-      const x = Float32Array.from(b.x), v = Float32Array.from(b.v);
-      for (let i = 0; i < count; i++) {
-        const [qx, qv] = scalarQuat(x.subarray(4 * i, 4 * i + 4), v.subarray(3 * i, 3 * i + 3),
-          b.goal ? b.goal.subarray(4 * i, 4 * i + 4) : null, b.halflife[per ? i : 0], DT);
-        x.set(qx, 4 * i); v.set(qv, 3 * i);
+for (const count of [0, 1, 5, 37])
+  for (const per of [false, true]) {
+    test(`quaternion batches = scalar functions (count ${count}, ${per ? 'per-element' : 'shared'} halflife)`, () => {
+      const simple = new sprung.SimpleSpringDamperExactQuatBatch(count, { perElementHalflife: per });
+      const decay = new sprung.DecaySpringDamperExactQuatBatch(count, { perElementHalflife: per });
+      for (const b of [simple, decay]) {
+        randomQuats(b.x);
+        randomFill(b.v, -4, 4);
+        randomFill(b.halflife, 0.01, 0.5);
       }
-      return { x, v };
+      randomQuats(simple.goal);
+      const want = [simple, decay].map((b) => {
+        const x = Float32Array.from(b.x),
+          v = Float32Array.from(b.v);
+        for (let i = 0; i < count; i++) {
+          const [qx, qv] = scalarQuat(
+            x.subarray(4 * i, 4 * i + 4),
+            v.subarray(3 * i, 3 * i + 3),
+            b.goal ? b.goal.subarray(4 * i, 4 * i + 4) : null,
+            b.halflife[per ? i : 0],
+            DT,
+          );
+          x.set(qx, 4 * i);
+          v.set(qv, 3 * i);
+        }
+        return { x, v };
+      });
+      simple.update(DT);
+      decay.update(DT);
+      assertSame(simple.x, want[0].x, 'simple quat x');
+      assertSame(simple.v, want[0].v, 'simple quat v');
+      assertSame(decay.x, want[1].x, 'decay quat x');
+      assertSame(decay.v, want[1].v, 'decay quat v');
+      simple.dispose();
+      decay.dispose();
     });
-    simple.update(DT); decay.update(DT);
-    assertSame(simple.x, want[0].x, 'simple quat x'); assertSame(simple.v, want[0].v, 'simple quat v');
-    assertSame(decay.x, want[1].x, 'decay quat x'); assertSame(decay.v, want[1].v, 'decay quat v');
-    simple.dispose(); decay.dispose();
-  });
-}
+  }
 
 test('a batch starts at rest with the given halflife; quaternions start at the identity', () => {
   const b = new sprung.SimpleSpringDamperExactBatch(3, { dim: 3, halflife: 0.25 });
@@ -119,16 +173,25 @@ test('a batch starts at rest with the given halflife; quaternions start at the i
   assert.deepEqual([...b.halflife], [0.25]);
   const q = new sprung.SimpleSpringDamperExactQuatBatch(2);
   assert.deepEqual([...q.x], [0, 0, 0, 1, 0, 0, 0, 1]);
-  b.dispose(); q.dispose();
+  b.dispose();
+  q.dispose();
 });
 
 test('the critical spring batch follows the closed form of the critical spring', () => {
   // x(t) = g + e^(−yt)·(x0 − g + (v0 + y·(x0 − g))·t), y = 2 ln2 / h, worked out in double here.
-  const h = 0.2, t = 0.3, y = (2 * Math.LN2) / h, e = Math.exp(-y * t);
+  const h = 0.2,
+    t = 0.3,
+    y = (2 * Math.LN2) / h,
+    e = Math.exp(-y * t);
   const b = new sprung.SimpleSpringDamperExactBatch(2, { halflife: h });
-  b.x.set([1, -2]); b.v.set([0.5, 3]); b.goal.set([4, 0]);
+  b.x.set([1, -2]);
+  b.v.set([0.5, 3]);
+  b.goal.set([4, 0]);
   b.update(t);
-  for (const [j, x0, v0, g] of [[0, 1, 0.5, 4], [1, -2, 3, 0]]) {
+  for (const [j, x0, v0, g] of [
+    [0, 1, 0.5, 4],
+    [1, -2, 3, 0],
+  ]) {
     const j1 = v0 + y * (x0 - g);
     // float32 rounding of a handful of operations on values ≤ 10: well inside 1e-5
     assert.ok(Math.abs(b.x[j] - (g + e * (x0 - g + j1 * t))) < 1e-5, `x[${j}]`);
@@ -139,9 +202,13 @@ test('the critical spring batch follows the closed form of the critical spring',
 
 test('views stay valid and keep their data when the memory grows under live batches', () => {
   const a = new sprung.CriticalSpringDamperExactBatch(5, { dim: 3, perElementHalflife: true });
-  randomFill(a.x, -1, 1); randomFill(a.goal, -1, 1); randomFill(a.halflife, 0.1, 0.3);
-  const before = Float32Array.from(a.x), goal = Float32Array.from(a.goal);
-  const oldView = a.x, oldBuffer = wasm.memory.buffer;
+  randomFill(a.x, -1, 1);
+  randomFill(a.goal, -1, 1);
+  randomFill(a.halflife, 0.1, 0.3);
+  const before = Float32Array.from(a.x),
+    goal = Float32Array.from(a.goal);
+  const oldView = a.x,
+    oldBuffer = wasm.memory.buffer;
   const big = new sprung.DecaySpringDamperExactBatch(4 << 20, { dim: 2 }); // 64 MB: must grow
   assert.notEqual(wasm.memory.buffer, oldBuffer, 'memory grew');
   assert.equal(oldView.byteLength, 0, 'the old view detached');
@@ -153,29 +220,45 @@ test('views stay valid and keep their data when the memory grows under live batc
   assertSame(a.x, before, 'x after writing the big batch');
   // writes through the new views reach the kernel
   a.goal[4] = 2;
-  const want = sprung.criticalSpringDamperExact({ x: a.x[4], v: a.v[4] }, 2, a.goalVelocity[4], a.halflife[1], DT);
+  const want = sprung.criticalSpringDamperExact(
+    { x: a.x[4], v: a.v[4] },
+    2,
+    a.goalVelocity[4],
+    a.halflife[1],
+    DT,
+  );
   a.update(DT);
   assert.ok(same(a.x[4], want.x) && same(a.v[4], want.v));
-  big.dispose(); a.dispose();
+  big.dispose();
+  a.dispose();
 });
 
 test('a NaN goal (or halflife) changes its own element only', () => {
   for (const per of [false, true]) {
     const mk = () => {
       const b = new sprung.CriticalSpringDamperExactBatch(37, { dim: 3, perElementHalflife: per });
-      seed = 99; randomFill(b.x, -5, 5); randomFill(b.v, -5, 5); randomFill(b.goal, -5, 5); randomFill(b.halflife, 0.05, 0.5);
+      seed = 99;
+      randomFill(b.x, -5, 5);
+      randomFill(b.v, -5, 5);
+      randomFill(b.goal, -5, 5);
+      randomFill(b.halflife, 0.05, 0.5);
       return b;
     };
-    const clean = mk(), dirty = mk(), k = 17;
-    dirty.goal[3 * k + 1] = NaN; dirty.goalVelocity[3 * k] = Infinity;
+    const clean = mk(),
+      dirty = mk(),
+      k = 17;
+    dirty.goal[3 * k + 1] = NaN;
+    dirty.goalVelocity[3 * k] = Infinity;
     if (per) dirty.halflife[k] = NaN;
-    clean.update(DT); dirty.update(DT);
+    clean.update(DT);
+    dirty.update(DT);
     for (let j = 0; j < 37 * 3; j++) {
       if (Math.floor(j / 3) === k) continue;
       assert.ok(same(dirty.x[j], clean.x[j]) && same(dirty.v[j], clean.v[j]), `element ${Math.floor(j / 3)}`);
     }
     assert.ok(Number.isNaN(dirty.x[3 * k + 1]));
-    clean.dispose(); dirty.dispose();
+    clean.dispose();
+    dirty.dispose();
   }
 });
 
@@ -185,14 +268,23 @@ test('dispose frees, is idempotent, and any later use throws naming class and me
   b.dispose();
   b.dispose();
   assert.equal(b.disposed, true);
-  assert.throws(() => b.update(DT), /^TypeError: sprung\.CriticalSpringDamperExactBatch\.update: used after dispose\(\)/);
+  assert.throws(
+    () => b.update(DT),
+    /^TypeError: sprung\.CriticalSpringDamperExactBatch\.update: used after dispose\(\)/,
+  );
   assert.throws(() => b.x, /sprung\.CriticalSpringDamperExactBatch\.x: used after dispose\(\)/);
   assert.throws(() => b.halflife, /CriticalSpringDamperExactBatch\.halflife: used after dispose/);
   assert.throws(() => b.setHalflife(1), /CriticalSpringDamperExactBatch\.setHalflife: used after dispose/);
   const p = new sprung.PoseInertializer(2);
   p.dispose();
-  assert.throws(() => p.update(new Float32Array(26), DT), /sprung\.PoseInertializer\.update: used after dispose\(\)/);
-  assert.throws(() => p.transition(new Float32Array(26), new Float32Array(26)), /PoseInertializer\.transition: used after dispose/);
+  assert.throws(
+    () => p.update(new Float32Array(26), DT),
+    /sprung\.PoseInertializer\.update: used after dispose\(\)/,
+  );
+  assert.throws(
+    () => p.transition(new Float32Array(26), new Float32Array(26)),
+    /PoseInertializer\.transition: used after dispose/,
+  );
   assert.throws(() => p.output, /PoseInertializer\.output: used after dispose/);
 });
 
@@ -209,7 +301,10 @@ test('bad arguments throw naming the argument', () => {
   assert.throws(() => b.setHalflife(NaN), /setHalflife: h/);
   b.dispose();
   const p = new sprung.PoseInertializer(3);
-  assert.throws(() => p.update(new Float32Array(38), DT), /PoseInertializer\.update: input must have at least 39/);
+  assert.throws(
+    () => p.update(new Float32Array(38), DT),
+    /PoseInertializer\.update: input must have at least 39/,
+  );
   assert.throws(() => p.update([], DT), /input must be a Float32Array/);
   p.dispose();
 });
@@ -223,23 +318,32 @@ function randomPose(n) {
 }
 
 test('pose inertializer: continuous at the transition, decays like the critical spring, then follows the input', () => {
-  const n = 64, L = sprung.poseLayout(n), h = 0.15;
+  const n = 64,
+    L = sprung.poseLayout(n),
+    h = 0.15;
   const pose = new sprung.PoseInertializer(n, { halflife: h });
-  const src = randomPose(n), dst = randomPose(n);
+  const src = randomPose(n),
+    dst = randomPose(n);
   pose.transition(src, dst);
   let out = pose.update(dst, 0);
   // at dt = 0 the output is the source pose: (src − dst) + dst, a few float roundings
   for (let j = 0; j < L.rotations; j++) assert.ok(Math.abs(out[j] - src[j]) < 1e-6, `pos/vel ${j}`);
-  for (let j = L.angularVelocities; j < L.length; j++) assert.ok(Math.abs(out[j] - src[j]) < 1e-6, `ang vel ${j}`);
+  for (let j = L.angularVelocities; j < L.length; j++)
+    assert.ok(Math.abs(out[j] - src[j]) < 1e-6, `ang vel ${j}`);
   for (let i = L.rotations; i < L.angularVelocities; i += 4) {
-    const dot = Math.abs(out[i] * src[i] + out[i + 1] * src[i + 1] + out[i + 2] * src[i + 2] + out[i + 3] * src[i + 3]);
+    const dot = Math.abs(
+      out[i] * src[i] + out[i + 1] * src[i + 1] + out[i + 2] * src[i + 2] + out[i + 3] * src[i + 3],
+    );
     assert.ok(dot > 1 - 1e-6, `rotation ${i}`); // |cos(half angle)| = 1 up to float rounding
   }
   // positions: offset x0 = src − dst, v0 = src' − dst' decay by the critical spring toward 0
-  const t = 0.1, y = (2 * Math.LN2) / h, e = Math.exp(-y * t);
+  const t = 0.1,
+    y = (2 * Math.LN2) / h,
+    e = Math.exp(-y * t);
   out = pose.update(dst, t);
   for (let j = 0; j < 3 * n; j++) {
-    const x0 = src[j] - dst[j], v0 = src[L.velocities + j] - dst[L.velocities + j];
+    const x0 = src[j] - dst[j],
+      v0 = src[L.velocities + j] - dst[L.velocities + j];
     const want = dst[j] + e * (x0 + (v0 + y * x0) * t);
     assert.ok(Math.abs(out[j] - want) < 2e-6, `position ${j}: ${out[j]} vs ${want}`); // float32 rounding of values ≤ 4
   }

@@ -14,7 +14,9 @@ const dist = join(here, '../../dist');
 /** Runs `code` (an ES module) in a fresh Node with SPRUNG_WASM=build; returns its stdout. */
 function runWith(build, code) {
   return execFileSync(process.execPath, ['--input-type=module', '-e', code], {
-    env: { ...process.env, SPRUNG_WASM: build }, encoding: 'utf8', cwd: dist,
+    env: { ...process.env, SPRUNG_WASM: build },
+    encoding: 'utf8',
+    cwd: dist,
   });
 }
 
@@ -47,14 +49,20 @@ test('SIMD and scalar builds give the same bits for every batch kernel', () => {
       }
     }
     console.log(out.join(' '));`;
-  const simd = runWith('simd', code), scalar = runWith('scalar', code);
+  const simd = runWith('simd', code),
+    scalar = runWith('scalar', code);
   assert.ok(simd.length > 1000);
   assert.equal(simd, scalar);
 });
 
 test('every other node test passes on the scalar build too', () => {
   const self = 'batch_builds.test.mjs';
-  const files = readdirSync(here).filter((f) => f.endsWith('.test.mjs') && f !== self).map((f) => join(here, f));
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.test.mjs') && f !== self)
+    .map((f) => join(here, f));
   // execFileSync throws (failing this test) if any test fails; its output is shown then.
-  execFileSync(process.execPath, ['--test', ...files], { env: { ...process.env, SPRUNG_WASM: 'scalar' }, encoding: 'utf8' });
+  execFileSync(process.execPath, ['--test', ...files], {
+    env: { ...process.env, SPRUNG_WASM: 'scalar' },
+    encoding: 'utf8',
+  });
 });

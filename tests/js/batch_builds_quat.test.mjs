@@ -9,8 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../../dist');
-const runWith = (build, code) => execFileSync(process.execPath, ['--input-type=module', '-e', code],
-  { env: { ...process.env, SPRUNG_WASM: build }, encoding: 'utf8', cwd: dist });
+const runWith = (build, code) =>
+  execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+    env: { ...process.env, SPRUNG_WASM: build },
+    encoding: 'utf8',
+    cwd: dist,
+  });
 
 test('SIMD and scalar builds give the same bits for the rotation kernels', () => {
   const code = `
@@ -44,7 +48,8 @@ test('SIMD and scalar builds give the same bits for the rotation kernels', () =>
     out.push(hex(tb.predict(0.2, 0.3, 0.1).prediction));
     tb.dispose();
     console.log(out.join(' '));`;
-  const simd = runWith('simd', code), scalar = runWith('scalar', code);
+  const simd = runWith('simd', code),
+    scalar = runWith('scalar', code);
   assert.ok(simd.length > 10000);
   assert.equal(simd, scalar);
 });

@@ -8,7 +8,16 @@ test('calls before init() throw, naming the function', async () => {
   assert.equal(sp.isReady(), false);
   const calls = {
     springCharacterUpdate: () => sp.springCharacterUpdate({ x: 0, v: 0, a: 0 }, 1, 0.1, 0.1),
-    springCharacterPredict: () => sp.springCharacterPredict(new Float32Array(2), new Float32Array(2), new Float32Array(2), { x: 0, v: 0, a: 0 }, 1, 0.1, 0.1),
+    springCharacterPredict: () =>
+      sp.springCharacterPredict(
+        new Float32Array(2),
+        new Float32Array(2),
+        new Float32Array(2),
+        { x: 0, v: 0, a: 0 },
+        1,
+        0.1,
+        0.1,
+      ),
     piecewiseInterpolation: () => sp.piecewiseInterpolation(0.5, [0, 1]),
     doubleSpringDamperExact: () => sp.doubleSpringDamperExact({ x: 0, v: 0, xi: 0, vi: 0 }, 1, 0.1, 0.1),
     timedSpringDamperExact: () => sp.timedSpringDamperExact({ x: 0, v: 0, xi: 0 }, 1, 1, 0.1, 0.1),
@@ -23,13 +32,27 @@ test('calls before init() throw, naming the function', async () => {
     quatNormalize: () => sp.quatNormalize({ x: 0, y: 0, z: 0, w: 1 }),
     quatToScaledAngleAxis: () => sp.quatToScaledAngleAxis({ x: 0, y: 0, z: 0, w: 1 }),
     quatFromScaledAngleAxis: () => sp.quatFromScaledAngleAxis({ x: 0, y: 0, z: 0 }),
-    simpleSpringDamperExactQuat: () => sp.simpleSpringDamperExactQuat({ x: 0, y: 0, z: 0, w: 1 }, { x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0, w: 1 }, 0.1, 0.1),
-    decaySpringDamperExactQuat: () => sp.decaySpringDamperExactQuat({ x: 0, y: 0, z: 0, w: 1 }, { x: 0, y: 0, z: 0 }, 0.1, 0.1),
+    simpleSpringDamperExactQuat: () =>
+      sp.simpleSpringDamperExactQuat(
+        { x: 0, y: 0, z: 0, w: 1 },
+        { x: 0, y: 0, z: 0 },
+        { x: 0, y: 0, z: 0, w: 1 },
+        0.1,
+        0.1,
+      ),
+    decaySpringDamperExactQuat: () =>
+      sp.decaySpringDamperExactQuat({ x: 0, y: 0, z: 0, w: 1 }, { x: 0, y: 0, z: 0 }, 0.1, 0.1),
     simpleSpringDamperExact: () => sp.simpleSpringDamperExact({ x: 0, v: 0 }, 1, 0.1, 0.1),
     fastNegexp: () => sp.fastNegexp(1),
   };
   for (const [name, call] of Object.entries(calls))
-    assert.throws(call, (e) => e instanceof TypeError && e.message === `sprung.${name}: call and await init() before using the library`, name);
+    assert.throws(
+      call,
+      (e) =>
+        e instanceof TypeError &&
+        e.message === `sprung.${name}: call and await init() before using the library`,
+      name,
+    );
   // the init check comes first: even bad arguments report the missing init()
   assert.throws(() => sp.criticalSettleTime(-1, 5), /sprung\.criticalSettleTime: call and await init\(\)/);
   await sp.init();

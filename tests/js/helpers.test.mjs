@@ -9,7 +9,8 @@ import { springOde, near } from './oracle.mjs';
 await sp.init();
 
 test('fastNegexp and fastAtan stay within their documented error bounds', () => {
-  let e = 0, a = 0;
+  let e = 0,
+    a = 0;
   for (let x = 0; x < 50; x += 1e-3) e = Math.max(e, Math.abs(sp.fastNegexp(x) - Math.exp(-x)));
   for (let x = -200; x < 200; x += 1e-3) a = Math.max(a, Math.abs(sp.fastAtan(x) - Math.atan(x)));
   assert.ok(e < 0.019, `fastNegexp max error ${e}`);
@@ -22,14 +23,21 @@ test('fastNegexp and fastAtan stay within their documented error bounds', () => 
 test('resonantFrequency: the tuned spring’s amplitude peaks at the goal frequency', () => {
   for (const f of [0.5, 2, 5]) {
     for (const h of [2, 0.3, 0.1]) {
-      const s = (2 * Math.PI * sp.resonantFrequency(f, h)) ** 2, d = (4 * Math.LN2) / h;
+      const s = (2 * Math.PI * sp.resonantFrequency(f, h)) ** 2,
+        d = (4 * Math.LN2) / h;
       const amp = (W) => s / Math.hypot(s - W * W, d * W);
-      let lo = 0.01, hi = 4 * 2 * Math.PI * f;
+      let lo = 0.01,
+        hi = 4 * 2 * Math.PI * f;
       for (let i = 0; i < 200; i++) {
-        const m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        if (amp(m1) < amp(m2)) lo = m1; else hi = m2;
+        const m1 = lo + (hi - lo) / 3,
+          m2 = hi - (hi - lo) / 3;
+        if (amp(m1) < amp(m2)) lo = m1;
+        else hi = m2;
       }
-      assert.ok(near((lo + hi) / 2 / (2 * Math.PI * f), 1, 1e-4), `f=${f} h=${h}: peak at ${(lo + hi) / 2 / (2 * Math.PI)} Hz`);
+      assert.ok(
+        near((lo + hi) / 2 / (2 * Math.PI * f), 1, 1e-4),
+        `f=${f} h=${h}: peak at ${(lo + hi) / 2 / (2 * Math.PI)} Hz`,
+      );
     }
   }
 });
@@ -53,12 +61,25 @@ test('the exact springs agree with RK4 in every regime and are dt-invariant', ()
   assert.ok(near(ratio.x, wantR.x, 2e-5) && near(ratio.v, wantR.v, 2e-5 * (1 + d / 0.6)));
   for (const dt of [1 / 60, 0.25]) {
     const one = sp.springDamperExact({ x: -1, v: 3 }, 2, 0.5, 3, 0.2, 2 * dt);
-    const two = sp.springDamperExact(sp.springDamperExact({ x: -1, v: 3 }, 2, 0.5, 3, 0.2, dt), 2, 0.5, 3, 0.2, dt);
+    const two = sp.springDamperExact(
+      sp.springDamperExact({ x: -1, v: 3 }, 2, 0.5, 3, 0.2, dt),
+      2,
+      0.5,
+      3,
+      0.2,
+      dt,
+    );
     assert.ok(near(one.x, two.x, 2e-6) && near(one.v, two.v, 2e-5), `dt=${dt}`);
     const a = sp.decaySpringDamperExact({ x: -1, v: 3 }, 0.2, 2 * dt);
     const b = sp.decaySpringDamperExact(sp.decaySpringDamperExact({ x: -1, v: 3 }, 0.2, dt), 0.2, dt);
     assert.ok(near(a.x, b.x, 2e-6) && near(a.v, b.v, 2e-5), `decay dt=${dt}`);
-    assert.ok(near(sp.damperExact(sp.damperExact(5, 1, 0.2, dt), 1, 0.2, dt), sp.damperExact(5, 1, 0.2, 2 * dt), 2e-6));
+    assert.ok(
+      near(
+        sp.damperExact(sp.damperExact(5, 1, 0.2, dt), 1, 0.2, dt),
+        sp.damperExact(5, 1, 0.2, 2 * dt),
+        2e-6,
+      ),
+    );
   }
   assert.deepEqual(sp.springDamperExact({ x: -1, v: 3 }, 2, 0, 3, 0, 0.1), { x: 2, v: 0 });
   assert.deepEqual(sp.springDamperExact({ x: -1, v: 3 }, 2, 0, 3, 0.2, 0), { x: -1, v: 3 });

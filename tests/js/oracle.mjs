@@ -3,7 +3,8 @@
 
 /** Integrates y' = f(t, y) (y an array) from t0 over T seconds in `steps` RK4 steps, in place. */
 export function rk4(f, y, t0, T, steps) {
-  const n = y.length, h = T / steps;
+  const n = y.length,
+    h = T / steps;
   const tmp = new Array(n);
   for (let i = 0; i < steps; i++) {
     const t = t0 + i * h;
@@ -35,7 +36,8 @@ export function bisect(f, lo, hi, iterations = 200) {
   const flo = f(lo);
   for (let i = 0; i < iterations; i++) {
     const mid = 0.5 * (lo + hi);
-    if (Math.sign(f(mid)) === Math.sign(flo)) lo = mid; else hi = mid;
+    if (Math.sign(f(mid)) === Math.sign(flo)) lo = mid;
+    else hi = mid;
   }
   return 0.5 * (lo + hi);
 }

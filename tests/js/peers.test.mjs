@@ -25,13 +25,32 @@ test('springDamperExactStiffness agrees with motion’s spring on a grid of all 
     const w = Math.sqrt(s);
     for (const ratio of [0, 0.1, 0.5, 0.999, 1, 1.001, 2, 6]) {
       const d = 2 * ratio * w;
-      for (const [x0, g, v0] of [[0, 1, 0], [2, -1, 5], [-0.5, 0.5, -3]]) {
-        const gen = spring({ keyframes: [x0, g], stiffness: s, damping: d, mass: 1, velocity: v0, restDelta: 1e-12, restSpeed: 1e-12 });
+      for (const [x0, g, v0] of [
+        [0, 1, 0],
+        [2, -1, 5],
+        [-0.5, 0.5, -3],
+      ]) {
+        const gen = spring({
+          keyframes: [x0, g],
+          stiffness: s,
+          damping: d,
+          mass: 1,
+          velocity: v0,
+          restDelta: 1e-12,
+          restSpeed: 1e-12,
+        });
         for (const t of [0.01, 0.1, 0.35, 1, 2.5]) {
           const mine = sp.springDamperExactStiffness({ x: x0, v: v0 }, g, 0, s, d, t);
-          const theirs = gen.next(t * 1000).value, theirV = gen.velocity(t * 1000);
-          assert.ok(near(mine.x, theirs, 2e-6), `x s=${s} ζ=${ratio} x0=${x0} v0=${v0} t=${t}: ${mine.x} vs ${theirs}`);
-          assert.ok(near(mine.v, theirV, 2e-6 * (1 + w)), `v s=${s} ζ=${ratio} t=${t}: ${mine.v} vs ${theirV}`);
+          const theirs = gen.next(t * 1000).value,
+            theirV = gen.velocity(t * 1000);
+          assert.ok(
+            near(mine.x, theirs, 2e-6),
+            `x s=${s} ζ=${ratio} x0=${x0} v0=${v0} t=${t}: ${mine.x} vs ${theirs}`,
+          );
+          assert.ok(
+            near(mine.v, theirV, 2e-6 * (1 + w)),
+            `v s=${s} ζ=${ratio} t=${t}: ${mine.v} vs ${theirV}`,
+          );
           compared++;
         }
       }
@@ -63,12 +82,20 @@ function maathRun(x0, v0, g, smoothTime, dt, frames, ease) {
 
 test('simpleSpringDamperExact agrees with maath damp (real exponential), smoothTime = halflife / ln 2', () => {
   for (const smoothTime of [0.1, 0.5]) {
-    for (const [x0, v0] of [[0, 0], [5, 0], [0, -4]]) {
-      const h = smoothTime * Math.LN2, theirs = maathRun(x0, v0, 2, smoothTime, 1 / 60, 120, realExp);
+    for (const [x0, v0] of [
+      [0, 0],
+      [5, 0],
+      [0, -4],
+    ]) {
+      const h = smoothTime * Math.LN2,
+        theirs = maathRun(x0, v0, 2, smoothTime, 1 / 60, 120, realExp);
       const mine = { x: x0, v: v0 };
       theirs.forEach(([x, v], i) => {
         sp.simpleSpringDamperExact(mine, 2, h, 1 / 60);
-        assert.ok(near(mine.x, x, 1e-5) && near(mine.v, v, 1e-5 * (1 + 2 / smoothTime)), `frame ${i} smoothTime=${smoothTime}: ${mine.x} vs ${x}`);
+        assert.ok(
+          near(mine.x, x, 1e-5) && near(mine.v, v, 1e-5 * (1 + 2 / smoothTime)),
+          `frame ${i} smoothTime=${smoothTime}: ${mine.x} vs ${x}`,
+        );
       });
     }
   }
@@ -88,7 +115,8 @@ test('simpleSpringDamperImplicit (the article’s fast_negexp) agrees with maath
 // which is damperExact with halflife ln2/ω = smoothTime·ln2/2.
 test('damperExact agrees with maath damp seeded with velocity −ω(x0 − g)', () => {
   for (const smoothTime of [0.1, 0.4]) {
-    const w = 2 / smoothTime, theirs = maathRun(3, -w * (3 - 1), 1, smoothTime, 1 / 60, 120, realExp);
+    const w = 2 / smoothTime,
+      theirs = maathRun(3, -w * (3 - 1), 1, smoothTime, 1 / 60, 120, realExp);
     let x = 3;
     theirs.forEach(([tx], i) => {
       x = sp.damperExact(x, 1, (smoothTime * Math.LN2) / 2, 1 / 60);

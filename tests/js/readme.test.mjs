@@ -13,15 +13,25 @@ test('the README example runs and prints what its comment says', async () => {
     .replace(/\((\w+): number, (\w+): number\)/, '($1, $2)')
     .replace(/console\.log\(/, 'printed.push(');
   const printed = [];
-  const run = new Function('sprung', 'printed', `return (async () => { const { init, simpleSpringDamperExact, criticalSettleTime } = sprung; ${body} })();`);
+  const run = new Function(
+    'sprung',
+    'printed',
+    `return (async () => { const { init, simpleSpringDamperExact, criticalSettleTime } = sprung; ${body} })();`,
+  );
   await run(sprung, printed);
   // The comment claims x ≈ 0.107 after one 1/60 s frame toward 10 (halflife 0.15) and 0.72 s to
   // settle within 1 %. Independent closed forms: x = g·(1 − e^(−yt)(1 + yt)), y = 2 ln2 / h; the
   // settle time solves e^(−s)(1 + s) = 0.01 for s = y·t (bisection here).
-  const y = (2 * Math.LN2) / 0.15, t = 1 / 60;
+  const y = (2 * Math.LN2) / 0.15,
+    t = 1 / 60;
   assert.ok(Math.abs(printed[0] - 10 * (1 - Math.exp(-y * t) * (1 + y * t))) < 1e-5);
-  let lo = 0, hi = 50;
-  for (let i = 0; i < 100; i++) { const m = (lo + hi) / 2; if (Math.exp(-m) * (1 + m) > 0.01) lo = m; else hi = m; }
+  let lo = 0,
+    hi = 50;
+  for (let i = 0; i < 100; i++) {
+    const m = (lo + hi) / 2;
+    if (Math.exp(-m) * (1 + m) > 0.01) lo = m;
+    else hi = m;
+  }
   assert.ok(Math.abs(printed[1] - lo / y) < 1e-5);
   assert.match(code, /0\.107…, settles within 1 % in 0\.72 s/);
 });
@@ -33,13 +43,46 @@ test('every function and class the README API tour names is exported by the pack
   // `name(` calls and `name` in backticks, in code and prose alike
   for (const m of tour.matchAll(/\b([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)\s*\(/g)) named.add(m[1]);
   for (const m of tour.matchAll(/`([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)`/g)) named.add(m[1]);
-  for (const m of tour.matchAll(/\b(new\s+)?([A-Z][a-z]+(?:[A-Z][a-z0-9]+)+)\b/g)) if (/Batch|State|Predictor|Database|Inertializer/.test(m[2])) named.add(m[2]);
+  for (const m of tour.matchAll(/\b(new\s+)?([A-Z][a-z]+(?:[A-Z][a-z0-9]+)+)\b/g))
+    if (/Batch|State|Predictor|Database|Inertializer/.test(m[2])) named.add(m[2]);
   // names of the user's own code in the examples, not the library's
-  const users = new Set(['desiredVelocity', 'applyPose', 'animationPose', 'previousPose', 'nextPose',
-    'angularVelocity', 'goalQuaternion', 'angVel', 'simRotation', 'cameraAzimuth', 'desiredRotation',
-    'charPos', 'charVel', 'charRot', 'simPos', 'simRot', 'toePos', 'toeVel', 'inContact', 'srcX', 'srcV',
-    'dstX', 'dstV', 'inX', 'inV', 'qPos', 'qVel', 'halflife', 'frequency', 'dampingRatio', 'goalVelocity',
-    'perElementHalflife', 'Vector3', 'Quaternion', 'BufferAttribute']);
+  const users = new Set([
+    'desiredVelocity',
+    'applyPose',
+    'animationPose',
+    'previousPose',
+    'nextPose',
+    'angularVelocity',
+    'goalQuaternion',
+    'angVel',
+    'simRotation',
+    'cameraAzimuth',
+    'desiredRotation',
+    'charPos',
+    'charVel',
+    'charRot',
+    'simPos',
+    'simRot',
+    'toePos',
+    'toeVel',
+    'inContact',
+    'srcX',
+    'srcV',
+    'dstX',
+    'dstV',
+    'inX',
+    'inV',
+    'qPos',
+    'qVel',
+    'halflife',
+    'frequency',
+    'dampingRatio',
+    'goalVelocity',
+    'perElementHalflife',
+    'Vector3',
+    'Quaternion',
+    'BufferAttribute',
+  ]);
   // methods named in the tour, checked on their class
   assert.equal(typeof sprung.TrajectoryPredictor.prototype.predictPositions, 'function');
   named.delete('predictPositions');

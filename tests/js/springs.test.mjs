@@ -6,7 +6,9 @@ import * as sprung from '../../dist/index.js';
 await sprung.init();
 
 test('simpleSpringDamperExact matches the critical closed form', () => {
-  const h = 0.1, dt = 0.1, y = (2 * Math.LN2) / h;
+  const h = 0.1,
+    dt = 0.1,
+    y = (2 * Math.LN2) / h;
   const s = sprung.simpleSpringDamperExact({ x: 1, v: 0 }, 0, h, dt);
   const e = Math.exp(-y * dt);
   assert.ok(Math.abs(s.x - e * (1 + y * dt)) < 1e-6);

@@ -13,14 +13,17 @@ await sprung.init();
 const f32 = Math.fround;
 
 /** The C function through the raw exports (a block of its own, not the library's scratch). */
-const p = wasm.malloc(64), i = p >> 2;
+const p = wasm.malloc(64),
+  i = p >> 2;
 function cCritical(x, v, g, q, h, dt) {
-  heapF32[i] = x; heapF32[i + 1] = v;
+  heapF32[i] = x;
+  heapF32[i + 1] = v;
   wasm.sp_critical_spring_damper_exact(p, p + 4, g, q, h, dt);
   return [heapF32[i], heapF32[i + 1]];
 }
 function cInertialize(ox, ov, inX, inV, h, dt) {
-  heapF32[i] = ox; heapF32[i + 1] = ov;
+  heapF32[i] = ox;
+  heapF32[i + 1] = ov;
   wasm.sp_inertialize_update(p + 8, p + 12, p, p + 4, inX, inV, h, dt);
   return [heapF32[i], heapF32[i + 1], heapF32[i + 2], heapF32[i + 3]];
 }
@@ -29,42 +32,61 @@ const halflives = [0.2, 0, 1e-30, 3e-8, 0.05, 1e30, 7.5, 0.2];
 const dts = [1 / 60, 0, 1e-50, 1e-40, 0.2, 1e6, 1 / 60, 3.3e-3];
 const values = [0, -0, 1, -2.5, 1e-40, -3e-39, 1e20, -7e30, 0.1, 123.456, 1e-7];
 
-function same(a, b) { return Number.isNaN(a) ? Number.isNaN(b) : Object.is(a, b); }
+function same(a, b) {
+  return Number.isNaN(a) ? Number.isNaN(b) : Object.is(a, b);
+}
 
 test('critical, simple and decay springs equal the C function', () => {
   let n = 0;
-  for (const h of halflives) for (const dt of dts) for (let k = 0; k < values.length; k++) {
-    const x = values[k], v = values[(k + 3) % values.length], g = values[(k + 5) % values.length], q = values[(k + 7) % values.length];
-    const cases = [
-      [sprung.criticalSpringDamperExact({ x, v }, g, q, h, dt), cCritical(x, v, g, q, h, dt), 'critical'],
-      [sprung.simpleSpringDamperExact({ x, v }, g, h, dt), cCritical(x, v, g, 0, h, dt), 'simple'],
-      [sprung.decaySpringDamperExact({ x, v }, h, dt), cCritical(x, v, 0, 0, h, dt), 'decay'],
-    ];
-    for (const [s, [cx, cv], what] of cases) {
-      if (!same(s.x, cx) || !same(s.v, cv)) assert.fail(`${what} x=${x} v=${v} g=${g} q=${q} h=${h} dt=${dt}: got ${s.x}, ${s.v}, C ${cx}, ${cv}`);
-      n++;
-    }
-  }
+  for (const h of halflives)
+    for (const dt of dts)
+      for (let k = 0; k < values.length; k++) {
+        const x = values[k],
+          v = values[(k + 3) % values.length],
+          g = values[(k + 5) % values.length],
+          q = values[(k + 7) % values.length];
+        const cases = [
+          [sprung.criticalSpringDamperExact({ x, v }, g, q, h, dt), cCritical(x, v, g, q, h, dt), 'critical'],
+          [sprung.simpleSpringDamperExact({ x, v }, g, h, dt), cCritical(x, v, g, 0, h, dt), 'simple'],
+          [sprung.decaySpringDamperExact({ x, v }, h, dt), cCritical(x, v, 0, 0, h, dt), 'decay'],
+        ];
+        for (const [s, [cx, cv], what] of cases) {
+          if (!same(s.x, cx) || !same(s.v, cv))
+            assert.fail(
+              `${what} x=${x} v=${v} g=${g} q=${q} h=${h} dt=${dt}: got ${s.x}, ${s.v}, C ${cx}, ${cv}`,
+            );
+          n++;
+        }
+      }
   assert.ok(n > 1000);
 });
 
 test('damperExact and inertializeUpdate equal the C functions', () => {
-  for (const h of halflives) for (const dt of dts) for (let k = 0; k < values.length; k++) {
-    const x = values[k], g = values[(k + 4) % values.length], v = values[(k + 2) % values.length];
-    const got = sprung.damperExact(x, g, h, dt), want = wasm.sp_damper_exact(x, g, h, dt);
-    if (!same(got, want)) assert.fail(`damperExact(${x}, ${g}, ${h}, ${dt}): got ${got}, C ${want}`);
-    const off = { x, v }, out = { x: 0, v: 0 };
-    sprung.inertializeUpdate(out, off, g, v, h, dt);
-    const [ox, ov, cx, cv] = cInertialize(x, v, g, v, h, dt);
-    if (![off.x, off.v, out.x, out.v].every((a, j) => same(a, [ox, ov, cx, cv][j])))
-      assert.fail(`inertializeUpdate(${x}, ${v}, ${g}, ${h}, ${dt}): got ${[off.x, off.v, out.x, out.v]}, C ${[ox, ov, cx, cv]}`);
-  }
+  for (const h of halflives)
+    for (const dt of dts)
+      for (let k = 0; k < values.length; k++) {
+        const x = values[k],
+          g = values[(k + 4) % values.length],
+          v = values[(k + 2) % values.length];
+        const got = sprung.damperExact(x, g, h, dt),
+          want = wasm.sp_damper_exact(x, g, h, dt);
+        if (!same(got, want)) assert.fail(`damperExact(${x}, ${g}, ${h}, ${dt}): got ${got}, C ${want}`);
+        const off = { x, v },
+          out = { x: 0, v: 0 };
+        sprung.inertializeUpdate(out, off, g, v, h, dt);
+        const [ox, ov, cx, cv] = cInertialize(x, v, g, v, h, dt);
+        if (![off.x, off.v, out.x, out.v].every((a, j) => same(a, [ox, ov, cx, cv][j])))
+          assert.fail(
+            `inertializeUpdate(${x}, ${v}, ${g}, ${h}, ${dt}): got ${[off.x, off.v, out.x, out.v]}, C ${[ox, ov, cx, cv]}`,
+          );
+      }
 });
 
 test('the coefficient cache follows changes of dt and halflife', () => {
   // alternating dt, 2·dt and two halflives must track the C core step for step
   const a = { x: 3, v: -1 };
-  let cx = f32(3), cv = f32(-1);
+  let cx = f32(3),
+    cv = f32(-1);
   for (let k = 0; k < 50; k++) {
     const dt = k % 2 ? 1 / 60 : 1 / 30;
     const h = k % 3 ? 0.3 : 0.31;

@@ -59,7 +59,9 @@ function makeUi(panel, section, plots, readouts, request) {
       dt.textContent = label;
       const dd = document.createElement('dd');
       readouts.append(dt, dd);
-      return (text) => { if (dd.textContent !== text) dd.textContent = text; };
+      return (text) => {
+        if (dd.textContent !== text) dd.textContent = text;
+      };
     },
     probes,
   };
@@ -121,7 +123,10 @@ function mountPanel(panel, host, initial) {
   });
   form.addEventListener('change', writeUrl);
   state.sync = sync;
-  state.request = () => { changed = null; request(); };
+  state.request = () => {
+    changed = null;
+    request();
+  };
   if (state.missing.length) {
     const note = document.createElement('p');
     note.className = 'pending';
@@ -153,7 +158,11 @@ function show(name, params) {
   const panel = PANELS.find((p) => p.name === name) || PANELS[0];
   let state = mounted.get(panel.name);
   if (!state) {
-    state = mountPanel(panel, document.getElementById('panels'), params || readParams(panel.params, new URLSearchParams()));
+    state = mountPanel(
+      panel,
+      document.getElementById('panels'),
+      params || readParams(panel.params, new URLSearchParams()),
+    );
     mounted.set(panel.name, state);
   } else if (params) {
     Object.assign(state.params, params);
@@ -209,7 +218,8 @@ addEventListener('popstate', fromLocation);
 window.playground = {
   panels: PANELS.map((p) => p.name),
   current: () => current.panel.name,
-  missing: (name) => (mounted.get(name) ? mounted.get(name).missing : missing(PANELS.find((p) => p.name === name))),
+  missing: (name) =>
+    mounted.get(name) ? mounted.get(name).missing : missing(PANELS.find((p) => p.name === name)),
   params: () => ({ ...current.params }),
   data: () => (current.ui ? current.ui.probes.map((probe) => probe()) : []),
   inspect: () => (current.live && current.live.inspect ? current.live.inspect() : null),

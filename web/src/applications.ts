@@ -45,16 +45,28 @@ function buffer(n: number): number {
  * seconds: updates `v` and `a` exactly, and `x` by the exact integral of the velocity
  * (the article's listing omits part of that integral). Returns `state`.
  */
-export function springCharacterUpdate(state: CharacterState, vGoal: number, halflife: number, dt: number): CharacterState {
+export function springCharacterUpdate(
+  state: CharacterState,
+  vGoal: number,
+  halflife: number,
+  dt: number,
+): CharacterState {
   if (!(isSpringStep(state, halflife, dt) && Number.isFinite(state.a) && Number.isFinite(vGoal))) {
     const fn = 'springCharacterUpdate';
-    ready(fn); finiteShape(fn, 'state', state, XVA); finite(fn, 'vGoal', vGoal);
-    nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+    ready(fn);
+    finiteShape(fn, 'state', state, XVA);
+    finite(fn, 'vGoal', vGoal);
+    nonNegative(fn, 'halflife', halflife);
+    nonNegative(fn, 'dt', dt);
   }
   const i = scratchF32;
-  heapF32[i] = state.x; heapF32[i + 1] = state.v; heapF32[i + 2] = state.a;
+  heapF32[i] = state.x;
+  heapF32[i + 1] = state.v;
+  heapF32[i + 2] = state.a;
   wasm.sp_spring_character_update(scratch, scratch + 4, scratch + 8, vGoal, halflife, dt);
-  state.x = heapF32[i]; state.v = heapF32[i + 1]; state.a = heapF32[i + 2];
+  state.x = heapF32[i];
+  state.v = heapF32[i + 1];
+  state.a = heapF32[i + 2];
   return state;
 }
 
@@ -65,20 +77,41 @@ export function springCharacterUpdate(state: CharacterState, vGoal: number, half
  * `state` is not modified. `count` defaults to `positions.length`.
  */
 export function springCharacterPredict(
-  positions: Float32Array, velocities: Float32Array, accelerations: Float32Array,
-  state: CharacterState, vGoal: number, halflife: number, dt: number, count: number = positions?.length,
+  positions: Float32Array,
+  velocities: Float32Array,
+  accelerations: Float32Array,
+  state: CharacterState,
+  vGoal: number,
+  halflife: number,
+  dt: number,
+  count: number = positions?.length,
 ): void {
   const fn = 'springCharacterPredict';
-  ready(fn); floats(fn, 'positions', positions, 0); integer(fn, 'count', count, 0, 1 << 24);
-  floats(fn, 'positions', positions, count); floats(fn, 'velocities', velocities, count);
+  ready(fn);
+  floats(fn, 'positions', positions, 0);
+  integer(fn, 'count', count, 0, 1 << 24);
+  floats(fn, 'positions', positions, count);
+  floats(fn, 'velocities', velocities, count);
   floats(fn, 'accelerations', accelerations, count);
-  finiteShape(fn, 'state', state, XVA); finite(fn, 'vGoal', vGoal);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  finiteShape(fn, 'state', state, XVA);
+  finite(fn, 'vGoal', vGoal);
+  nonNegative(fn, 'halflife', halflife);
+  nonNegative(fn, 'dt', dt);
   if (count === 0) return;
   const b = buffer(3 * count);
   const bytes = b << 2;
-  wasm.sp_spring_character_predict(bytes, bytes + 4 * count, bytes + 8 * count, count,
-    state.x, state.v, state.a, vGoal, halflife, dt);
+  wasm.sp_spring_character_predict(
+    bytes,
+    bytes + 4 * count,
+    bytes + 8 * count,
+    count,
+    state.x,
+    state.v,
+    state.a,
+    vGoal,
+    halflife,
+    dt,
+  );
   const heap = heapF32;
   for (let k = 0; k < count; k++) {
     positions[k] = heap[b + k];
@@ -92,11 +125,18 @@ export function springCharacterPredict(
  * curve through `points` (at least one). The velocity is `dx/dt`, pointing from a point
  * to the next (the article's listing has it backwards). Writes into `out` if given.
  */
-export function piecewiseInterpolation(t: number, points: Float32Array | readonly number[], out?: CurvePoint): CurvePoint {
+export function piecewiseInterpolation(
+  t: number,
+  points: Float32Array | readonly number[],
+  out?: CurvePoint,
+): CurvePoint {
   const fn = 'piecewiseInterpolation';
-  ready(fn); finite(fn, 't', t);
+  ready(fn);
+  finite(fn, 't', t);
   if (!(points instanceof Float32Array) && !Array.isArray(points))
-    throw new TypeError(`sprung.${fn}: points must be a Float32Array or an array of numbers, got ${typeof points}`);
+    throw new TypeError(
+      `sprung.${fn}: points must be a Float32Array or an array of numbers, got ${typeof points}`,
+    );
   const n = points.length;
   if (n < 1) throw new RangeError(`sprung.${fn}: points must hold at least 1 point, got 0`);
   if (out !== undefined) shape(fn, 'out', out, []);
@@ -104,7 +144,8 @@ export function piecewiseInterpolation(t: number, points: Float32Array | readonl
   const heap = heapF32;
   for (let k = 0; k < n; k++) {
     const p = points[k];
-    if (typeof p !== 'number') throw new TypeError(`sprung.${fn}: points[${k}] must be a number, got ${typeof p}`);
+    if (typeof p !== 'number')
+      throw new TypeError(`sprung.${fn}: points[${k}] must be a number, got ${typeof p}`);
     if (!Number.isFinite(p)) throw new RangeError(`sprung.${fn}: points[${k}] must be finite, got ${p}`);
     heap[b + k] = p;
   }

@@ -28,7 +28,9 @@ interface Registry {
   register(target: object, held: number, token: object): void;
   unregister(token: object): void;
 }
-const FR = (globalThis as unknown as { FinalizationRegistry?: new (cleanup: (held: number) => void) => Registry }).FinalizationRegistry;
+const FR = (
+  globalThis as unknown as { FinalizationRegistry?: new (cleanup: (held: number) => void) => Registry }
+).FinalizationRegistry;
 /** Frees the memory of a batch that was garbage-collected without dispose(). */
 const registry: Registry | undefined = FR && new FR((ptr) => wasm.free(ptr));
 
@@ -100,7 +102,11 @@ export abstract class Batch {
 }
 
 /** Reads and checks the common options. */
-function options(fn: string, count: number, o: BatchOptions | undefined): { dim: number; halflife: number; per: boolean } {
+function options(
+  fn: string,
+  count: number,
+  o: BatchOptions | undefined,
+): { dim: number; halflife: number; per: boolean } {
   ready(fn);
   integer(fn, 'count', count, 0, 1 << 28);
   const dim = o?.dim ?? 1;
@@ -120,9 +126,19 @@ abstract class HalflifeBatch extends Batch {
   /** True when every element has its own halflife. */
   readonly perElementHalflife: boolean;
 
-  protected constructor(fn: string, count: number, o: BatchOptions | undefined, fields: readonly string[], extra: readonly Field[] = []) {
+  protected constructor(
+    fn: string,
+    count: number,
+    o: BatchOptions | undefined,
+    fields: readonly string[],
+    extra: readonly Field[] = [],
+  ) {
     const { dim, halflife, per } = options(fn, count, o);
-    super(fn, count, [['halflife', per ? count : 1], ...extra, ...fields.map((f): Field => [f, count * dim])]);
+    super(fn, count, [
+      ['halflife', per ? count : 1],
+      ...extra,
+      ...fields.map((f): Field => [f, count * dim]),
+    ]);
     this.dim = dim;
     this.perElementHalflife = per;
     this.halflife.fill(halflife);
@@ -163,9 +179,13 @@ export class DamperExactBatch extends HalflifeBatch {
     super('DamperExactBatch', count, options, ['x', 'goal']);
   }
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array { return this.view(1, 'x'); }
+  get x(): Float32Array {
+    return this.view(1, 'x');
+  }
   /** Goals, `count·dim` floats. */
-  get goal(): Float32Array { return this.view(2, 'goal'); }
+  get goal(): Float32Array {
+    return this.view(2, 'goal');
+  }
   /** Advances every element by `dt` seconds in one call. */
   update(dt: number): this {
     this.checkUpdate(dt);
@@ -181,17 +201,35 @@ export class CriticalSpringDamperExactBatch extends HalflifeBatch {
     super('CriticalSpringDamperExactBatch', count, options, ['x', 'v', 'goal', 'goalVelocity']);
   }
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array { return this.view(1, 'x'); }
+  get x(): Float32Array {
+    return this.view(1, 'x');
+  }
   /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array { return this.view(2, 'v'); }
+  get v(): Float32Array {
+    return this.view(2, 'v');
+  }
   /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array { return this.view(3, 'goal'); }
+  get goal(): Float32Array {
+    return this.view(3, 'goal');
+  }
   /** Goal velocities per second, `count·dim` floats. */
-  get goalVelocity(): Float32Array { return this.view(4, 'goalVelocity'); }
+  get goalVelocity(): Float32Array {
+    return this.view(4, 'goalVelocity');
+  }
   /** Advances every element by `dt` seconds in one call. */
   update(dt: number): this {
     this.checkUpdate(dt);
-    wasm.sp_critical_spring_damper_exact_batch(this.at(1), this.at(2), this.at(3), this.at(4), this.at(0), this.per, dt, this.count, this.dim);
+    wasm.sp_critical_spring_damper_exact_batch(
+      this.at(1),
+      this.at(2),
+      this.at(3),
+      this.at(4),
+      this.at(0),
+      this.per,
+      dt,
+      this.count,
+      this.dim,
+    );
     return this;
   }
 }
@@ -203,15 +241,30 @@ export class SimpleSpringDamperExactBatch extends HalflifeBatch {
     super('SimpleSpringDamperExactBatch', count, options, ['x', 'v', 'goal']);
   }
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array { return this.view(1, 'x'); }
+  get x(): Float32Array {
+    return this.view(1, 'x');
+  }
   /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array { return this.view(2, 'v'); }
+  get v(): Float32Array {
+    return this.view(2, 'v');
+  }
   /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array { return this.view(3, 'goal'); }
+  get goal(): Float32Array {
+    return this.view(3, 'goal');
+  }
   /** Advances every element by `dt` seconds in one call. */
   update(dt: number): this {
     this.checkUpdate(dt);
-    wasm.sp_simple_spring_damper_exact_batch(this.at(1), this.at(2), this.at(3), this.at(0), this.per, dt, this.count, this.dim);
+    wasm.sp_simple_spring_damper_exact_batch(
+      this.at(1),
+      this.at(2),
+      this.at(3),
+      this.at(0),
+      this.per,
+      dt,
+      this.count,
+      this.dim,
+    );
     return this;
   }
 }
@@ -223,13 +276,25 @@ export class DecaySpringDamperExactBatch extends HalflifeBatch {
     super('DecaySpringDamperExactBatch', count, options, ['x', 'v']);
   }
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array { return this.view(1, 'x'); }
+  get x(): Float32Array {
+    return this.view(1, 'x');
+  }
   /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array { return this.view(2, 'v'); }
+  get v(): Float32Array {
+    return this.view(2, 'v');
+  }
   /** Advances every element by `dt` seconds in one call. */
   update(dt: number): this {
     this.checkUpdate(dt);
-    wasm.sp_decay_spring_damper_exact_batch(this.at(1), this.at(2), this.at(0), this.per, dt, this.count, this.dim);
+    wasm.sp_decay_spring_damper_exact_batch(
+      this.at(1),
+      this.at(2),
+      this.at(0),
+      this.per,
+      dt,
+      this.count,
+      this.dim,
+    );
     return this;
   }
 }
@@ -250,25 +315,53 @@ export class SpringDamperExactBatch extends HalflifeBatch {
     const f = options?.frequency ?? 2;
     nonNegative('SpringDamperExactBatch', 'options.frequency', f);
     const per = options?.perElementHalflife === true;
-    super('SpringDamperExactBatch', count, options, ['x', 'v', 'goal', 'goalVelocity'], [['frequency', per ? count : 1]]);
+    super(
+      'SpringDamperExactBatch',
+      count,
+      options,
+      ['x', 'v', 'goal', 'goalVelocity'],
+      [['frequency', per ? count : 1]],
+    );
     this.frequency.fill(f);
   }
   /** Frequency in Hz: 1 float shared, or one per element (as `halflife`). */
-  get frequency(): Float32Array { return this.view(1, 'frequency'); }
+  get frequency(): Float32Array {
+    return this.view(1, 'frequency');
+  }
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array { return this.view(2, 'x'); }
+  get x(): Float32Array {
+    return this.view(2, 'x');
+  }
   /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array { return this.view(3, 'v'); }
+  get v(): Float32Array {
+    return this.view(3, 'v');
+  }
   /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array { return this.view(4, 'goal'); }
+  get goal(): Float32Array {
+    return this.view(4, 'goal');
+  }
   /** Goal velocities per second, `count·dim` floats; with any non-zero, frequency must be > 0. */
-  get goalVelocity(): Float32Array { return this.view(5, 'goalVelocity'); }
+  get goalVelocity(): Float32Array {
+    return this.view(5, 'goalVelocity');
+  }
   /** Advances every element by `dt` seconds in one call. */
   update(dt: number): this {
     this.checkUpdate(dt);
     // like the shared halflife, a shared frequency is checked: a NaN there would reach every element
-    if (!this.perElementHalflife && !isTime(heapF32[this.at(1) >> 2])) nonNegative(`${this.kind}.update`, 'frequency[0]', heapF32[this.at(1) >> 2]);
-    wasm.sp_spring_damper_exact_batch(this.at(2), this.at(3), this.at(4), this.at(5), this.at(1), this.at(0), this.per, dt, this.count, this.dim);
+    if (!this.perElementHalflife && !isTime(heapF32[this.at(1) >> 2]))
+      nonNegative(`${this.kind}.update`, 'frequency[0]', heapF32[this.at(1) >> 2]);
+    wasm.sp_spring_damper_exact_batch(
+      this.at(2),
+      this.at(3),
+      this.at(4),
+      this.at(5),
+      this.at(1),
+      this.at(0),
+      this.per,
+      dt,
+      this.count,
+      this.dim,
+    );
     return this;
   }
 }
@@ -289,20 +382,44 @@ function identities(q: Float32Array): void {
 export class SimpleSpringDamperExactQuatBatch extends HalflifeBatch {
   /** `count` rotations, all the identity at first, at rest. */
   constructor(count: number, options?: QuatBatchOptions) {
-    super('SimpleSpringDamperExactQuatBatch', count, { ...options, dim: 1 }, [], [['x', 4 * count], ['v', 3 * count], ['goal', 4 * count]]);
+    super(
+      'SimpleSpringDamperExactQuatBatch',
+      count,
+      { ...options, dim: 1 },
+      [],
+      [
+        ['x', 4 * count],
+        ['v', 3 * count],
+        ['goal', 4 * count],
+      ],
+    );
     identities(this.x);
     identities(this.goal);
   }
   /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array { return this.view(1, 'x'); }
+  get x(): Float32Array {
+    return this.view(1, 'x');
+  }
   /** Angular velocities, `3·count` floats. */
-  get v(): Float32Array { return this.view(2, 'v'); }
+  get v(): Float32Array {
+    return this.view(2, 'v');
+  }
   /** Goal rotations, `4·count` floats (x,y,z,w). */
-  get goal(): Float32Array { return this.view(3, 'goal'); }
+  get goal(): Float32Array {
+    return this.view(3, 'goal');
+  }
   /** Advances every rotation by `dt` seconds in one call. */
   update(dt: number): this {
     this.checkUpdate(dt);
-    wasm.sp_simple_spring_damper_exact_quat_batch(this.at(1), this.at(2), this.at(3), this.at(0), this.per, dt, this.count);
+    wasm.sp_simple_spring_damper_exact_quat_batch(
+      this.at(1),
+      this.at(2),
+      this.at(3),
+      this.at(0),
+      this.per,
+      dt,
+      this.count,
+    );
     return this;
   }
 }
@@ -311,17 +428,37 @@ export class SimpleSpringDamperExactQuatBatch extends HalflifeBatch {
 export class DecaySpringDamperExactQuatBatch extends HalflifeBatch {
   /** `count` rotations, all the identity at first, at rest. */
   constructor(count: number, options?: QuatBatchOptions) {
-    super('DecaySpringDamperExactQuatBatch', count, { ...options, dim: 1 }, [], [['x', 4 * count], ['v', 3 * count]]);
+    super(
+      'DecaySpringDamperExactQuatBatch',
+      count,
+      { ...options, dim: 1 },
+      [],
+      [
+        ['x', 4 * count],
+        ['v', 3 * count],
+      ],
+    );
     identities(this.x);
   }
   /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array { return this.view(1, 'x'); }
+  get x(): Float32Array {
+    return this.view(1, 'x');
+  }
   /** Angular velocities, `3·count` floats. */
-  get v(): Float32Array { return this.view(2, 'v'); }
+  get v(): Float32Array {
+    return this.view(2, 'v');
+  }
   /** Advances every rotation by `dt` seconds in one call. */
   update(dt: number): this {
     this.checkUpdate(dt);
-    wasm.sp_decay_spring_damper_exact_quat_batch(this.at(1), this.at(2), this.at(0), this.per, dt, this.count);
+    wasm.sp_decay_spring_damper_exact_quat_batch(
+      this.at(1),
+      this.at(2),
+      this.at(0),
+      this.per,
+      dt,
+      this.count,
+    );
     return this;
   }
 }

@@ -13,9 +13,21 @@ import { floats, integer, nonNegative, ready } from './check.js';
 import { Batch } from './batch.js';
 
 /** Float offsets of the four parts of a pose of `bones` bones, and its total length. */
-export function poseLayout(bones: number): { positions: number; velocities: number; rotations: number; angularVelocities: number; length: number } {
+export function poseLayout(bones: number): {
+  positions: number;
+  velocities: number;
+  rotations: number;
+  angularVelocities: number;
+  length: number;
+} {
   integer('poseLayout', 'bones', bones, 0);
-  return { positions: 0, velocities: 3 * bones, rotations: 6 * bones, angularVelocities: 10 * bones, length: 13 * bones };
+  return {
+    positions: 0,
+    velocities: 3 * bones,
+    rotations: 6 * bones,
+    angularVelocities: 10 * bones,
+    length: 13 * bones,
+  };
 }
 
 /** Options of {@link PoseInertializer}. */
@@ -40,11 +52,17 @@ abstract class PoseBlend extends Batch {
   }
 
   /** The offset (pose layout; rotations are offsets on the left). */
-  get offset(): Float32Array { return this.view(0, 'offset'); }
+  get offset(): Float32Array {
+    return this.view(0, 'offset');
+  }
   /** The blended pose written by `update`. */
-  get output(): Float32Array { return this.view(1, 'output'); }
+  get output(): Float32Array {
+    return this.view(1, 'output');
+  }
   /** A pose-sized staging area in WASM memory: write the input pose here to skip a copy. */
-  get input(): Float32Array { return this.view(2, 'input'); }
+  get input(): Float32Array {
+    return this.view(2, 'input');
+  }
 
   /** Clears the offset (no blend in progress). */
   reset(): this {
@@ -58,7 +76,8 @@ abstract class PoseBlend extends Batch {
   protected stage(fn: string, name: string, pose: Float32Array, field: number): number {
     floats(fn, name, pose, 13 * this.bones);
     const p = this.at(field);
-    if (pose.buffer !== wasm.memory.buffer || pose.byteOffset !== p) heapF32.set(pose.subarray(0, 13 * this.bones), p >> 2);
+    if (pose.buffer !== wasm.memory.buffer || pose.byteOffset !== p)
+      heapF32.set(pose.subarray(0, 13 * this.bones), p >> 2);
     return p;
   }
 
@@ -142,7 +161,9 @@ export class CubicPoseInertializer extends PoseBlend {
   }
 
   /** Seconds since the last transition. */
-  get time(): number { return this.view(4, 'time')[0]; }
+  get time(): number {
+    return this.view(4, 'time')[0];
+  }
 
   /** Starts a blend from the pose `src` (what was playing) to `dst` (what plays now). */
   transition(src: Float32Array, dst: Float32Array): this {
@@ -161,7 +182,15 @@ export class CubicPoseInertializer extends PoseBlend {
     nonNegative(fn, 'dt', dt);
     nonNegative(fn, 'blendtime', this.blendtime);
     const pi = this.stage(fn, 'input', input, 2);
-    wasm.sp_inertialize_pose_cubic_update(this.at(1), this.at(4), this.at(0), pi, this.blendtime, dt, this.bones);
+    wasm.sp_inertialize_pose_cubic_update(
+      this.at(1),
+      this.at(4),
+      this.at(0),
+      pi,
+      this.blendtime,
+      dt,
+      this.bones,
+    );
     return this.output;
   }
 }

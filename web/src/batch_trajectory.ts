@@ -31,24 +31,57 @@ export class TrajectoryBatch extends Batch {
     ready(fn);
     integer(fn, 'characters', characters, 0, 1 << 20);
     integer(fn, 'samples', samples, 1, 1 << 16);
-    if (characters * samples > 1 << 24) throw new RangeError(`sprung.${fn}: characters·samples must be at most ${1 << 24}, got ${characters * samples}`);
-    super(fn, characters, [['state', 16 * characters], ['goal', 7 * characters], ['times', samples], ['prediction', 16 * samples * characters]], 'characters·samples');
+    if (characters * samples > 1 << 24)
+      throw new RangeError(
+        `sprung.${fn}: characters·samples must be at most ${1 << 24}, got ${characters * samples}`,
+      );
+    super(
+      fn,
+      characters,
+      [
+        ['state', 16 * characters],
+        ['goal', 7 * characters],
+        ['times', samples],
+        ['prediction', 16 * samples * characters],
+      ],
+      'characters·samples',
+    );
     this.samples = samples;
   }
 
   /** States, 16 floats per character. */
-  get state(): Float32Array { return this.view(0, 'state'); }
+  get state(): Float32Array {
+    return this.view(0, 'state');
+  }
   /** Goals, 7 floats per character. */
-  get goal(): Float32Array { return this.view(1, 'goal'); }
+  get goal(): Float32Array {
+    return this.view(1, 'goal');
+  }
   /** Sample times in seconds from now, used when {@link TrajectoryBatch.predict} gets no `dt`. */
-  get times(): Float32Array { return this.view(2, 'times'); }
+  get times(): Float32Array {
+    return this.view(2, 'times');
+  }
   /** The predictions, `16·samples` floats per character. */
-  get prediction(): Float32Array { return this.view(3, 'prediction'); }
+  get prediction(): Float32Array {
+    return this.view(3, 'prediction');
+  }
 
   /** Float offsets, inside one character's block of `prediction`, of its five parts. */
-  get layout(): { positions: number; velocities: number; accelerations: number; rotations: number; angularVelocities: number } {
+  get layout(): {
+    positions: number;
+    velocities: number;
+    accelerations: number;
+    rotations: number;
+    angularVelocities: number;
+  } {
     const m = this.samples;
-    return { positions: 0, velocities: 3 * m, accelerations: 6 * m, rotations: 9 * m, angularVelocities: 13 * m };
+    return {
+      positions: 0,
+      velocities: 3 * m,
+      accelerations: 6 * m,
+      rotations: 9 * m,
+      angularVelocities: 13 * m,
+    };
   }
 
   /**
@@ -61,8 +94,17 @@ export class TrajectoryBatch extends Batch {
     nonNegative(fn, 'positionHalflife', positionHalflife);
     nonNegative(fn, 'rotationHalflife', rotationHalflife);
     if (dt !== undefined) finite(fn, 'dt', dt);
-    wasm.sp_trajectory_predict_batch(this.at(3), this.at(0), this.at(1), dt === undefined ? this.at(2) : 0, dt ?? 0,
-      this.samples, positionHalflife, rotationHalflife, this.count);
+    wasm.sp_trajectory_predict_batch(
+      this.at(3),
+      this.at(0),
+      this.at(1),
+      dt === undefined ? this.at(2) : 0,
+      dt ?? 0,
+      this.samples,
+      positionHalflife,
+      rotationHalflife,
+      this.count,
+    );
     return this;
   }
 }

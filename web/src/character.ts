@@ -6,8 +6,30 @@
  * (three.js objects qualify) are updated in place where the C core updates in place.
  * @packageDocumentation
  */
-import { allocFloats, getQuat, getVec3, putQuat, putVec3, scratch, wasm, type Quat, type Vec3 } from './wasm.js';
-import { finite, initialized, integer, isFinite4, isOut, isQuat, isTime, isVec3, nonNegative, optionalObject, ready } from './check.js';
+import {
+  allocFloats,
+  getQuat,
+  getVec3,
+  putQuat,
+  putVec3,
+  scratch,
+  wasm,
+  type Quat,
+  type Vec3,
+} from './wasm.js';
+import {
+  finite,
+  initialized,
+  integer,
+  isFinite4,
+  isOut,
+  isQuat,
+  isTime,
+  isVec3,
+  nonNegative,
+  optionalObject,
+  ready,
+} from './check.js';
 import { quat, vec3 } from './vec.js';
 
 /**
@@ -15,16 +37,41 @@ import { quat, vec3 } from './vec.js';
  * azimuth (radians about +Y) and the speeds forward, sideways and backward relative to the
  * simulation's facing. Written to `out` when given.
  */
-export function desiredVelocityUpdate<T extends Vec3 = Vec3>(gamepadstickLeft: Vec3, cameraAzimuth: number,
-  simulationRotation: Quat, fwrdSpeed: number, sideSpeed: number, backSpeed: number, out?: T): T {
+export function desiredVelocityUpdate<T extends Vec3 = Vec3>(
+  gamepadstickLeft: Vec3,
+  cameraAzimuth: number,
+  simulationRotation: Quat,
+  fwrdSpeed: number,
+  sideSpeed: number,
+  backSpeed: number,
+  out?: T,
+): T {
   const fn = 'desiredVelocityUpdate';
-  if (!(initialized && isOut(out) && isVec3(gamepadstickLeft) && isQuat(simulationRotation) && isFinite4(cameraAzimuth, fwrdSpeed, sideSpeed, backSpeed))) {
-    ready(fn); optionalObject(fn, 'out', out); vec3(fn, 'gamepadstickLeft', gamepadstickLeft); finite(fn, 'cameraAzimuth', cameraAzimuth);
-    quat(fn, 'simulationRotation', simulationRotation); finite(fn, 'fwrdSpeed', fwrdSpeed); finite(fn, 'sideSpeed', sideSpeed);
+  if (!(
+    initialized &&
+    isOut(out) &&
+    isVec3(gamepadstickLeft) &&
+    isQuat(simulationRotation) &&
+    isFinite4(cameraAzimuth, fwrdSpeed, sideSpeed, backSpeed)
+  )) {
+    ready(fn);
+    optionalObject(fn, 'out', out);
+    vec3(fn, 'gamepadstickLeft', gamepadstickLeft);
+    finite(fn, 'cameraAzimuth', cameraAzimuth);
+    quat(fn, 'simulationRotation', simulationRotation);
+    finite(fn, 'fwrdSpeed', fwrdSpeed);
+    finite(fn, 'sideSpeed', sideSpeed);
     finite(fn, 'backSpeed', backSpeed);
   }
-  wasm.sp_desired_velocity_update(scratch, putVec3(4, gamepadstickLeft), cameraAzimuth, putQuat(8, simulationRotation),
-    fwrdSpeed, sideSpeed, backSpeed);
+  wasm.sp_desired_velocity_update(
+    scratch,
+    putVec3(4, gamepadstickLeft),
+    cameraAzimuth,
+    putQuat(8, simulationRotation),
+    fwrdSpeed,
+    sideSpeed,
+    backSpeed,
+  );
   return getVec3(0, out ?? ({ x: 0, y: 0, z: 0 } as T));
 }
 
@@ -33,10 +80,16 @@ export function desiredVelocityUpdate<T extends Vec3 = Vec3>(gamepadstickLeft: V
  * (yaw about +Y) when its horizontal length exceeds `deadzone`. Pass the desired velocity
  * to face the direction of travel, or a camera/right-stick direction to strafe.
  */
-export function desiredRotationUpdate<T extends Quat>(desiredRotation: T, desiredDirection: Vec3, deadzone: number): T {
+export function desiredRotationUpdate<T extends Quat>(
+  desiredRotation: T,
+  desiredDirection: Vec3,
+  deadzone: number,
+): T {
   const fn = 'desiredRotationUpdate';
   if (!(initialized && isQuat(desiredRotation) && isVec3(desiredDirection) && isTime(deadzone))) {
-    ready(fn); quat(fn, 'desiredRotation', desiredRotation); vec3(fn, 'desiredDirection', desiredDirection);
+    ready(fn);
+    quat(fn, 'desiredRotation', desiredRotation);
+    vec3(fn, 'desiredDirection', desiredDirection);
     nonNegative(fn, 'deadzone', deadzone);
   }
   wasm.sp_desired_rotation_update(putQuat(0, desiredRotation), putVec3(4, desiredDirection), deadzone);
@@ -47,36 +100,86 @@ export function desiredRotationUpdate<T extends Quat>(desiredRotation: T, desire
  * Moves the simulation object: its velocity is a critical spring toward `desiredVelocity`
  * and its position the exact integral. `position`, `velocity`, `acceleration` are updated in place.
  */
-export function simulationPositionUpdate(position: Vec3, velocity: Vec3, acceleration: Vec3,
-  desiredVelocity: Vec3, halflife: number, dt: number): void {
+export function simulationPositionUpdate(
+  position: Vec3,
+  velocity: Vec3,
+  acceleration: Vec3,
+  desiredVelocity: Vec3,
+  halflife: number,
+  dt: number,
+): void {
   const fn = 'simulationPositionUpdate';
-  if (!(initialized && isVec3(position) && isVec3(velocity) && isVec3(acceleration) && isVec3(desiredVelocity)
-      && isTime(halflife) && isTime(dt))) {
-    ready(fn); vec3(fn, 'position', position); vec3(fn, 'velocity', velocity); vec3(fn, 'acceleration', acceleration);
-    vec3(fn, 'desiredVelocity', desiredVelocity); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(
+    initialized &&
+    isVec3(position) &&
+    isVec3(velocity) &&
+    isVec3(acceleration) &&
+    isVec3(desiredVelocity) &&
+    isTime(halflife) &&
+    isTime(dt)
+  )) {
+    ready(fn);
+    vec3(fn, 'position', position);
+    vec3(fn, 'velocity', velocity);
+    vec3(fn, 'acceleration', acceleration);
+    vec3(fn, 'desiredVelocity', desiredVelocity);
+    nonNegative(fn, 'halflife', halflife);
+    nonNegative(fn, 'dt', dt);
   }
-  wasm.sp_simulation_position_update(putVec3(0, position), putVec3(4, velocity), putVec3(8, acceleration),
-    putVec3(12, desiredVelocity), halflife, dt);
-  getVec3(0, position); getVec3(4, velocity); getVec3(8, acceleration);
+  wasm.sp_simulation_position_update(
+    putVec3(0, position),
+    putVec3(4, velocity),
+    putVec3(8, acceleration),
+    putVec3(12, desiredVelocity),
+    halflife,
+    dt,
+  );
+  getVec3(0, position);
+  getVec3(4, velocity);
+  getVec3(8, acceleration);
 }
 
 /**
  * Turns the simulation object: its rotation is a critical spring toward `desiredRotation`.
  * `rotation` and `angularVelocity` (radians per second, scaled axis) are updated in place.
  */
-export function simulationRotationUpdate(rotation: Quat, angularVelocity: Vec3, desiredRotation: Quat,
-  halflife: number, dt: number): void {
+export function simulationRotationUpdate(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  desiredRotation: Quat,
+  halflife: number,
+  dt: number,
+): void {
   const fn = 'simulationRotationUpdate';
-  if (!(initialized && isQuat(rotation) && isVec3(angularVelocity) && isQuat(desiredRotation) && isTime(halflife) && isTime(dt))) {
-    ready(fn); quat(fn, 'rotation', rotation); vec3(fn, 'angularVelocity', angularVelocity);
-    quat(fn, 'desiredRotation', desiredRotation); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  if (!(
+    initialized &&
+    isQuat(rotation) &&
+    isVec3(angularVelocity) &&
+    isQuat(desiredRotation) &&
+    isTime(halflife) &&
+    isTime(dt)
+  )) {
+    ready(fn);
+    quat(fn, 'rotation', rotation);
+    vec3(fn, 'angularVelocity', angularVelocity);
+    quat(fn, 'desiredRotation', desiredRotation);
+    nonNegative(fn, 'halflife', halflife);
+    nonNegative(fn, 'dt', dt);
   }
-  wasm.sp_simulation_rotation_update(putQuat(0, rotation), putVec3(4, angularVelocity), putQuat(8, desiredRotation), halflife, dt);
-  getQuat(0, rotation); getVec3(4, angularVelocity);
+  wasm.sp_simulation_rotation_update(
+    putQuat(0, rotation),
+    putVec3(4, angularVelocity),
+    putQuat(8, desiredRotation),
+    halflife,
+    dt,
+  );
+  getQuat(0, rotation);
+  getVec3(4, angularVelocity);
 }
 
 type Registry = { register(target: object, held: number): void; unregister(target: object): void };
-const FR = (globalThis as unknown as { FinalizationRegistry?: new (cb: (ptr: number) => void) => Registry }).FinalizationRegistry;
+const FR = (globalThis as unknown as { FinalizationRegistry?: new (cb: (ptr: number) => void) => Registry })
+  .FinalizationRegistry;
 const registry: Registry | undefined = FR ? new FR((ptr) => wasm.free(ptr)) : undefined;
 
 /** Floats per sample in the predictor's one allocation: time, 3 position, 3 velocity,
@@ -103,22 +206,35 @@ export class TrajectoryPredictor {
   private v: Float32Array[] = [];
 
   /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
-  get times(): Float32Array { return this.view(0); }
+  get times(): Float32Array {
+    return this.view(0);
+  }
   /** Predicted positions, x,y,z per sample. */
-  get positions(): Float32Array { return this.view(1); }
+  get positions(): Float32Array {
+    return this.view(1);
+  }
   /** Predicted velocities, x,y,z per sample. */
-  get velocities(): Float32Array { return this.view(2); }
+  get velocities(): Float32Array {
+    return this.view(2);
+  }
   /** Predicted accelerations, x,y,z per sample. */
-  get accelerations(): Float32Array { return this.view(3); }
+  get accelerations(): Float32Array {
+    return this.view(3);
+  }
   /** Predicted rotations, x,y,z,w per sample (unit length). */
-  get rotations(): Float32Array { return this.view(4); }
+  get rotations(): Float32Array {
+    return this.view(4);
+  }
   /** Predicted angular velocities, x,y,z per sample. */
-  get angularVelocities(): Float32Array { return this.view(5); }
+  get angularVelocities(): Float32Array {
+    return this.view(5);
+  }
 
   /** Allocates room for `count` samples (times initialised to 0). */
   constructor(count: number) {
     const fn = 'TrajectoryPredictor';
-    ready(fn); integer(fn, 'count', count, 1, 1 << 20);
+    ready(fn);
+    integer(fn, 'count', count, 1, 1 << 20);
     this.count = count;
     this.ptr = allocFloats(fn, 'count', count * PER_SAMPLE);
     this.times.fill(0);
@@ -129,9 +245,16 @@ export class TrajectoryPredictor {
   private view(i: number): Float32Array {
     if (!this.ptr) throw new TypeError('sprung.TrajectoryPredictor: used after dispose()');
     if (this.v.length === 0 || this.v[0].buffer !== wasm.memory.buffer) {
-      const n = this.count, base = this.ptr;
-      this.v = [[0, 1], [1, 3], [4, 3], [7, 3], [10, 4], [14, 3]].map(
-        ([offset, len]) => new Float32Array(wasm.memory.buffer, base + offset * n * 4, len * n));
+      const n = this.count,
+        base = this.ptr;
+      this.v = [
+        [0, 1],
+        [1, 3],
+        [4, 3],
+        [7, 3],
+        [10, 4],
+        [14, 3],
+      ].map(([offset, len]) => new Float32Array(wasm.memory.buffer, base + offset * n * 4, len * n));
     }
     return this.v[i];
   }
@@ -145,14 +268,37 @@ export class TrajectoryPredictor {
    * Predicts positions, velocities and accelerations from the current state toward a held
    * `desiredVelocity` with the simulation's `halflife`, at {@link times}, or at i·dt when `dt` is given.
    */
-  predictPositions(position: Vec3, velocity: Vec3, acceleration: Vec3, desiredVelocity: Vec3, halflife: number, dt?: number): this {
+  predictPositions(
+    position: Vec3,
+    velocity: Vec3,
+    acceleration: Vec3,
+    desiredVelocity: Vec3,
+    halflife: number,
+    dt?: number,
+  ): this {
     const fn = 'TrajectoryPredictor.predictPositions';
-    this.live(fn); vec3(fn, 'position', position); vec3(fn, 'velocity', velocity); vec3(fn, 'acceleration', acceleration);
-    vec3(fn, 'desiredVelocity', desiredVelocity); nonNegative(fn, 'halflife', halflife);
+    this.live(fn);
+    vec3(fn, 'position', position);
+    vec3(fn, 'velocity', velocity);
+    vec3(fn, 'acceleration', acceleration);
+    vec3(fn, 'desiredVelocity', desiredVelocity);
+    nonNegative(fn, 'halflife', halflife);
     if (dt !== undefined) finite(fn, 'dt', dt);
-    const n = this.count, b = this.ptr;
-    wasm.sp_trajectory_predict_positions(b + n * 4, b + n * 16, b + n * 28, dt === undefined ? b : 0, dt ?? 0, n,
-      putVec3(0, position), putVec3(4, velocity), putVec3(8, acceleration), putVec3(12, desiredVelocity), halflife);
+    const n = this.count,
+      b = this.ptr;
+    wasm.sp_trajectory_predict_positions(
+      b + n * 4,
+      b + n * 16,
+      b + n * 28,
+      dt === undefined ? b : 0,
+      dt ?? 0,
+      n,
+      putVec3(0, position),
+      putVec3(4, velocity),
+      putVec3(8, acceleration),
+      putVec3(12, desiredVelocity),
+      halflife,
+    );
     return this;
   }
 
@@ -160,14 +306,33 @@ export class TrajectoryPredictor {
    * Predicts rotations and angular velocities from the current state toward a held
    * `desiredRotation` with the simulation's `halflife`, at {@link times}, or at i·dt when `dt` is given.
    */
-  predictRotations(rotation: Quat, angularVelocity: Vec3, desiredRotation: Quat, halflife: number, dt?: number): this {
+  predictRotations(
+    rotation: Quat,
+    angularVelocity: Vec3,
+    desiredRotation: Quat,
+    halflife: number,
+    dt?: number,
+  ): this {
     const fn = 'TrajectoryPredictor.predictRotations';
-    this.live(fn); quat(fn, 'rotation', rotation); vec3(fn, 'angularVelocity', angularVelocity);
-    quat(fn, 'desiredRotation', desiredRotation); nonNegative(fn, 'halflife', halflife);
+    this.live(fn);
+    quat(fn, 'rotation', rotation);
+    vec3(fn, 'angularVelocity', angularVelocity);
+    quat(fn, 'desiredRotation', desiredRotation);
+    nonNegative(fn, 'halflife', halflife);
     if (dt !== undefined) finite(fn, 'dt', dt);
-    const n = this.count, b = this.ptr;
-    wasm.sp_trajectory_predict_rotations(b + n * 40, b + n * 56, dt === undefined ? b : 0, dt ?? 0, n,
-      putQuat(0, rotation), putVec3(4, angularVelocity), putQuat(8, desiredRotation), halflife);
+    const n = this.count,
+      b = this.ptr;
+    wasm.sp_trajectory_predict_rotations(
+      b + n * 40,
+      b + n * 56,
+      dt === undefined ? b : 0,
+      dt ?? 0,
+      n,
+      putQuat(0, rotation),
+      putVec3(4, angularVelocity),
+      putQuat(8, desiredRotation),
+      halflife,
+    );
     return this;
   }
 
@@ -180,4 +345,3 @@ export class TrajectoryPredictor {
     this.ptr = 0;
   }
 }
-

@@ -14,32 +14,44 @@ function show(value: unknown): string {
 
 /** `value` must be a number (NaN and ±Infinity allowed: they propagate). */
 export function num(fn: string, name: string, value: unknown): void {
-  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+  if (typeof value !== 'number')
+    throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
 }
 
 /** `value` must be a finite number. */
 export function finite(fn: string, name: string, value: unknown): void {
-  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
-  if (!Number.isFinite(value)) throw new RangeError(`sprung.${fn}: ${name} must be finite, got ${show(value)}`);
+  if (typeof value !== 'number')
+    throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+  if (!Number.isFinite(value))
+    throw new RangeError(`sprung.${fn}: ${name} must be finite, got ${show(value)}`);
 }
 
 /** `value` must be a finite number ≥ 0 (halflives, dt, durations, radii). */
 export function nonNegative(fn: string, name: string, value: unknown): void {
-  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+  if (typeof value !== 'number')
+    throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
   if (!(value >= 0 && value < Infinity))
     throw new RangeError(`sprung.${fn}: ${name} must be a finite number ≥ 0, got ${show(value)}`);
 }
 
 /** `value` must be a finite number > 0. */
 export function positive(fn: string, name: string, value: unknown): void {
-  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+  if (typeof value !== 'number')
+    throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
   if (!(value > 0 && value < Infinity))
     throw new RangeError(`sprung.${fn}: ${name} must be a finite number > 0, got ${show(value)}`);
 }
 
 /** `value` must be an integer in [min, max]. */
-export function integer(fn: string, name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
-  if (typeof value !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
+export function integer(
+  fn: string,
+  name: string,
+  value: unknown,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): void {
+  if (typeof value !== 'number')
+    throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
   if (!Number.isInteger(value) || value < min || value > max)
     throw new RangeError(`sprung.${fn}: ${name} must be an integer in [${min}, ${max}], got ${show(value)}`);
 }
@@ -48,7 +60,9 @@ export function integer(fn: string, name: string, value: unknown, min: number, m
  *  vector `{x, y, z}` or a quaternion `{x, y, z, w}`; three.js objects qualify). */
 export function shape(fn: string, name: string, value: unknown, keys: readonly string[]): void {
   if (typeof value !== 'object' || value === null)
-    throw new TypeError(`sprung.${fn}: ${name} must be an object with numeric ${keys.join(', ')}, got ${show(value)}`);
+    throw new TypeError(
+      `sprung.${fn}: ${name} must be an object with numeric ${keys.join(', ')}, got ${show(value)}`,
+    );
   const o = value as Record<string, unknown>;
   for (const k of keys)
     if (typeof o[k] !== 'number')
@@ -60,7 +74,8 @@ export function finiteShape(fn: string, name: string, value: unknown, keys: read
   shape(fn, name, value, keys);
   const o = value as Record<string, number>;
   for (const k of keys)
-    if (!Number.isFinite(o[k])) throw new RangeError(`sprung.${fn}: ${name}.${k} must be finite, got ${show(o[k])}`);
+    if (!Number.isFinite(o[k]))
+      throw new RangeError(`sprung.${fn}: ${name}.${k} must be finite, got ${show(o[k])}`);
 }
 
 /** `value`, when given (not undefined or null), must be an object: an `out` argument the result is written to. */
@@ -93,13 +108,23 @@ type Fields = Record<string, unknown>;
 
 /** Fast path: an object whose `x` and `v` are finite numbers (a `{x, v}` state). */
 export function isState(s: unknown): boolean {
-  return typeof s === 'object' && s !== null && Number.isFinite((s as Fields).x) && Number.isFinite((s as Fields).v);
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    Number.isFinite((s as Fields).x) &&
+    Number.isFinite((s as Fields).v)
+  );
 }
 
 /** Fast path: a `{x, y, z}` of finite numbers. */
 export function isVec3(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && Number.isFinite((v as Fields).x) && Number.isFinite((v as Fields).y)
-    && Number.isFinite((v as Fields).z);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Number.isFinite((v as Fields).x) &&
+    Number.isFinite((v as Fields).y) &&
+    Number.isFinite((v as Fields).z)
+  );
 }
 
 /** Fast path: a `{x, y, z, w}` of finite numbers. */
@@ -125,5 +150,10 @@ export function isFinite4(a: unknown, b: unknown, c: unknown, d: unknown): boole
 /** Fast path: a finite goal and goal velocity, and a `rate` (stiffness, frequency) that is a
  *  time-like finite number ≥ 0, > 0 when the goal velocity is not 0. */
 export function isGoal(goal: unknown, goalVelocity: unknown, rate: unknown): boolean {
-  return Number.isFinite(goal) && Number.isFinite(goalVelocity) && isTime(rate) && (rate !== 0 || goalVelocity === 0);
+  return (
+    Number.isFinite(goal) &&
+    Number.isFinite(goalVelocity) &&
+    isTime(rate) &&
+    (rate !== 0 || goalVelocity === 0)
+  );
 }

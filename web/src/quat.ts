@@ -10,7 +10,9 @@ import { finiteShape, initialized, isQuat, isTime, isVec3, nonNegative, ready, s
 const XYZW = ['x', 'y', 'z', 'w'] as const;
 const XYZ = ['x', 'y', 'z'] as const;
 /* Scratch slots: inputs at 4 and 8, output at 0. */
-const OUT = 0, A = 4, B = 8;
+const OUT = 0,
+  A = 4,
+  B = 8;
 
 function quatOut(fn: string, out: Quat | undefined): Quat {
   if (out === undefined) return { x: 0, y: 0, z: 0, w: 1 };
@@ -21,7 +23,9 @@ function quatOut(fn: string, out: Quat | undefined): Quat {
 /** Hamilton product `a·b` (rotation by `b`, then by `a`). Writes into `out` if given (it may be `a` or `b`). */
 export function quatMul(a: Quat, b: Quat, out?: Quat): Quat {
   const fn = 'quatMul';
-  ready(fn); finiteShape(fn, 'a', a, XYZW); finiteShape(fn, 'b', b, XYZW);
+  ready(fn);
+  finiteShape(fn, 'a', a, XYZW);
+  finiteShape(fn, 'b', b, XYZW);
   const result = quatOut(fn, out);
   wasm.sp_quat_mul(scratch + OUT * 4, putQuat(A, a), putQuat(B, b));
   return getQuat(OUT, result);
@@ -30,7 +34,8 @@ export function quatMul(a: Quat, b: Quat, out?: Quat): Quat {
 /** Inverse (conjugate) of a unit quaternion. Writes into `out` if given. */
 export function quatInv(q: Quat, out?: Quat): Quat {
   const fn = 'quatInv';
-  ready(fn); finiteShape(fn, 'q', q, XYZW);
+  ready(fn);
+  finiteShape(fn, 'q', q, XYZW);
   const result = quatOut(fn, out);
   wasm.sp_quat_inv(scratch + OUT * 4, putQuat(A, q));
   return getQuat(OUT, result);
@@ -39,7 +44,8 @@ export function quatInv(q: Quat, out?: Quat): Quat {
 /** `q` or `−q`, whichever has `w ≥ 0`: the same rotation, taken along the shortest arc. Writes into `out` if given. */
 export function quatAbs(q: Quat, out?: Quat): Quat {
   const fn = 'quatAbs';
-  ready(fn); finiteShape(fn, 'q', q, XYZW);
+  ready(fn);
+  finiteShape(fn, 'q', q, XYZW);
   const result = quatOut(fn, out);
   wasm.sp_quat_abs(scratch + OUT * 4, putQuat(A, q));
   return getQuat(OUT, result);
@@ -48,7 +54,8 @@ export function quatAbs(q: Quat, out?: Quat): Quat {
 /** `q / |q|` (the identity for a zero quaternion). Writes into `out` if given. */
 export function quatNormalize(q: Quat, out?: Quat): Quat {
   const fn = 'quatNormalize';
-  ready(fn); finiteShape(fn, 'q', q, XYZW);
+  ready(fn);
+  finiteShape(fn, 'q', q, XYZW);
   const result = quatOut(fn, out);
   wasm.sp_quat_normalize(scratch + OUT * 4, putQuat(A, q));
   return getQuat(OUT, result);
@@ -57,9 +64,13 @@ export function quatNormalize(q: Quat, out?: Quat): Quat {
 /** The rotation of a unit quaternion as a scaled axis: axis × angle (radians). Writes into `out` if given. */
 export function quatToScaledAngleAxis(q: Quat, out?: Vec3): Vec3 {
   const fn = 'quatToScaledAngleAxis';
-  ready(fn); finiteShape(fn, 'q', q, XYZW);
+  ready(fn);
+  finiteShape(fn, 'q', q, XYZW);
   let result: Vec3 = { x: 0, y: 0, z: 0 };
-  if (out !== undefined) { shape(fn, 'out', out, []); result = out; }
+  if (out !== undefined) {
+    shape(fn, 'out', out, []);
+    result = out;
+  }
   wasm.sp_quat_to_scaled_angle_axis(scratch + OUT * 4, putQuat(A, q));
   return getVec3(OUT, result);
 }
@@ -67,7 +78,8 @@ export function quatToScaledAngleAxis(q: Quat, out?: Vec3): Vec3 {
 /** The unit quaternion rotating by `|v|` radians about `v`: inverse of {@link quatToScaledAngleAxis}. Writes into `out` if given. */
 export function quatFromScaledAngleAxis(v: Vec3, out?: Quat): Quat {
   const fn = 'quatFromScaledAngleAxis';
-  ready(fn); finiteShape(fn, 'v', v, XYZ);
+  ready(fn);
+  finiteShape(fn, 'v', v, XYZ);
   const result = quatOut(fn, out);
   wasm.sp_quat_from_scaled_angle_axis(scratch + OUT * 4, putVec3(A, v));
   return getQuat(OUT, result);
@@ -79,8 +91,11 @@ function isQuatSpring(rotation: Quat, angularVelocity: Vec3, halflife: number, d
 }
 
 function checkSpring(fn: string, rotation: Quat, angularVelocity: Vec3, halflife: number, dt: number): void {
-  ready(fn); finiteShape(fn, 'rotation', rotation, XYZW); finiteShape(fn, 'angularVelocity', angularVelocity, XYZ);
-  nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'dt', dt);
+  ready(fn);
+  finiteShape(fn, 'rotation', rotation, XYZW);
+  finiteShape(fn, 'angularVelocity', angularVelocity, XYZ);
+  nonNegative(fn, 'halflife', halflife);
+  nonNegative(fn, 'dt', dt);
 }
 
 /**
@@ -88,20 +103,39 @@ function checkSpring(fn: string, rotation: Quat, angularVelocity: Vec3, halflife
  * `rotation` (kept unit length) and `angularVelocity` (rad/s, scaled axis) in place and
  * returns `rotation`.
  */
-export function simpleSpringDamperExactQuat(rotation: Quat, angularVelocity: Vec3, goal: Quat, halflife: number, dt: number): Quat {
+export function simpleSpringDamperExactQuat(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  goal: Quat,
+  halflife: number,
+  dt: number,
+): Quat {
   if (!(isQuatSpring(rotation, angularVelocity, halflife, dt) && isQuat(goal))) {
     const fn = 'simpleSpringDamperExactQuat';
-    checkSpring(fn, rotation, angularVelocity, halflife, dt); finiteShape(fn, 'goal', goal, XYZW);
+    checkSpring(fn, rotation, angularVelocity, halflife, dt);
+    finiteShape(fn, 'goal', goal, XYZW);
   }
-  wasm.sp_simple_spring_damper_exact_quat(putQuat(OUT, rotation), putVec3(A, angularVelocity), putQuat(B, goal), halflife, dt);
+  wasm.sp_simple_spring_damper_exact_quat(
+    putQuat(OUT, rotation),
+    putVec3(A, angularVelocity),
+    putQuat(B, goal),
+    halflife,
+    dt,
+  );
   getVec3(A, angularVelocity);
   return getQuat(OUT, rotation);
 }
 
 /** Exact critical spring decaying a rotation toward the identity (an inertializer's
  *  rotation offset): updates `rotation` and `angularVelocity` in place, returns `rotation`. */
-export function decaySpringDamperExactQuat(rotation: Quat, angularVelocity: Vec3, halflife: number, dt: number): Quat {
-  if (!isQuatSpring(rotation, angularVelocity, halflife, dt)) checkSpring('decaySpringDamperExactQuat', rotation, angularVelocity, halflife, dt);
+export function decaySpringDamperExactQuat(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  halflife: number,
+  dt: number,
+): Quat {
+  if (!isQuatSpring(rotation, angularVelocity, halflife, dt))
+    checkSpring('decaySpringDamperExactQuat', rotation, angularVelocity, halflife, dt);
   wasm.sp_decay_spring_damper_exact_quat(putQuat(OUT, rotation), putVec3(A, angularVelocity), halflife, dt);
   getVec3(A, angularVelocity);
   return getQuat(OUT, rotation);

@@ -24,7 +24,9 @@ function checkRatio(fn: string, ratio: number): void {
  */
 export function criticalSettleTime(halflife: number, ratio: number): number {
   const fn = 'criticalSettleTime';
-  ready(fn); nonNegative(fn, 'halflife', halflife); checkRatio(fn, ratio);
+  ready(fn);
+  nonNegative(fn, 'halflife', halflife);
+  checkRatio(fn, ratio);
   return wasm.sp_critical_settle_time(halflife, ratio);
 }
 
@@ -32,7 +34,9 @@ export function criticalSettleTime(halflife: number, ratio: number): number {
  *  (the inverse of {@link criticalSettleTime}). */
 export function criticalSettleHalflife(settleTime: number, ratio: number): number {
   const fn = 'criticalSettleHalflife';
-  ready(fn); nonNegative(fn, 'settleTime', settleTime); checkRatio(fn, ratio);
+  ready(fn);
+  nonNegative(fn, 'settleTime', settleTime);
+  checkRatio(fn, ratio);
   return wasm.sp_critical_settle_halflife(settleTime, ratio);
 }
 
@@ -42,10 +46,17 @@ export function criticalSettleHalflife(settleTime: number, ratio: number): numbe
  * [−1, 1] sets the damping ratio (0 critical, 0.5 bouncy with ratio 0.5, < 0 over
  * damped with ratio 1 / (1 + bounce)). Writes into `out` if given.
  */
-export function durationBounceToSpring(duration: number, bounce: number, out?: SpringParameters): SpringParameters {
+export function durationBounceToSpring(
+  duration: number,
+  bounce: number,
+  out?: SpringParameters,
+): SpringParameters {
   const fn = 'durationBounceToSpring';
-  ready(fn); positive(fn, 'duration', duration); finite(fn, 'bounce', bounce);
-  if (!(bounce >= -1 && bounce <= 1)) throw new RangeError(`sprung.${fn}: bounce must be in [-1, 1], got ${bounce}`);
+  ready(fn);
+  positive(fn, 'duration', duration);
+  finite(fn, 'bounce', bounce);
+  if (!(bounce >= -1 && bounce <= 1))
+    throw new RangeError(`sprung.${fn}: bounce must be in [-1, 1], got ${bounce}`);
   if (out !== undefined) shape(fn, 'out', out, []);
   wasm.sp_duration_bounce_to_spring(duration, bounce, scratch, scratch + 4);
   const result = out ?? { frequency: 0, halflife: 0 };
@@ -56,9 +67,19 @@ export function durationBounceToSpring(duration: number, bounce: number, out?: S
 
 /** True when the spring is within `epsX` of `goal` and its velocity within `epsV` of
  *  `goalVelocity`. */
-export function springIsAtRest(state: SpringState, goal: number, goalVelocity: number, epsX: number, epsV: number): boolean {
+export function springIsAtRest(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  epsX: number,
+  epsV: number,
+): boolean {
   const fn = 'springIsAtRest';
-  ready(fn); finiteShape(fn, 'state', state, ['x', 'v']); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-  nonNegative(fn, 'epsX', epsX); nonNegative(fn, 'epsV', epsV);
+  ready(fn);
+  finiteShape(fn, 'state', state, ['x', 'v']);
+  finite(fn, 'goal', goal);
+  finite(fn, 'goalVelocity', goalVelocity);
+  nonNegative(fn, 'epsX', epsX);
+  nonNegative(fn, 'epsV', epsV);
   return wasm.sp_spring_is_at_rest(state.x, state.v, goal, goalVelocity, epsX, epsV) !== 0;
 }

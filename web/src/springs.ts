@@ -6,7 +6,17 @@
  */
 import { getXV, put2, wasm } from './wasm.js';
 import { criticalStep } from './steps.js';
-import { finite, isFinite4, isGoal, isSpringStep, isTime, nonNegative, positive, ready, shape } from './check.js';
+import {
+  finite,
+  isFinite4,
+  isGoal,
+  isSpringStep,
+  isTime,
+  nonNegative,
+  positive,
+  ready,
+  shape,
+} from './check.js';
 
 /** A spring's state, updated in place: position `x` and velocity `v` (per second). */
 export interface SpringState {
@@ -30,12 +40,25 @@ function checkCommon(fn: string, state: unknown, halflife: number, dt: number): 
  * One explicit Euler step of `a = stiffness·(goal − x) + damping·(goalVelocity − v)`:
  * unstable for large `dt` or stiffness. Kept to show why the exact spring exists.
  */
-export function springDamperBad(state: SpringState, goal: number, goalVelocity: number, stiffness: number, damping: number, dt: number): SpringState {
+export function springDamperBad(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  stiffness: number,
+  damping: number,
+  dt: number,
+): SpringState {
   if (!(isSpringStep(state, 0, dt) && isFinite4(goal, goalVelocity, stiffness, damping))) {
     const fn = 'springDamperBad';
-    ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
-    finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-    finite(fn, 'stiffness', stiffness); finite(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
+    ready(fn);
+    shape(fn, 'state', state, XV);
+    finite(fn, 'state.x', state.x);
+    finite(fn, 'state.v', state.v);
+    finite(fn, 'goal', goal);
+    finite(fn, 'goalVelocity', goalVelocity);
+    finite(fn, 'stiffness', stiffness);
+    finite(fn, 'damping', damping);
+    nonNegative(fn, 'dt', dt);
   }
   const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_bad(p, p + 4, goal, goalVelocity, stiffness, damping, dt);
@@ -47,13 +70,26 @@ export function springDamperBad(state: SpringState, goal: number, goalVelocity: 
  * damped), continuous across the critical boundary `damping² = 4·stiffness`.
  * `stiffness` must be > 0 when `goalVelocity` is not 0.
  */
-export function springDamperExactStiffness(state: SpringState, goal: number, goalVelocity: number, stiffness: number, damping: number, dt: number): SpringState {
+export function springDamperExactStiffness(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  stiffness: number,
+  damping: number,
+  dt: number,
+): SpringState {
   if (!(isSpringStep(state, damping, dt) && isGoal(goal, goalVelocity, stiffness))) {
     const fn = 'springDamperExactStiffness';
-    ready(fn); shape(fn, 'state', state, XV); finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
-    finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-    if (goalVelocity !== 0) positive(fn, 'stiffness', stiffness); else nonNegative(fn, 'stiffness', stiffness);
-    nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt);
+    ready(fn);
+    shape(fn, 'state', state, XV);
+    finite(fn, 'state.x', state.x);
+    finite(fn, 'state.v', state.v);
+    finite(fn, 'goal', goal);
+    finite(fn, 'goalVelocity', goalVelocity);
+    if (goalVelocity !== 0) positive(fn, 'stiffness', stiffness);
+    else nonNegative(fn, 'stiffness', stiffness);
+    nonNegative(fn, 'damping', damping);
+    nonNegative(fn, 'dt', dt);
   }
   const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_exact_stiffness(p, p + 4, goal, goalVelocity, stiffness, damping, dt);
@@ -64,11 +100,21 @@ export function springDamperExactStiffness(state: SpringState, goal: number, goa
  * Exact spring by `frequency` (Hz) and `halflife` (s) — the article's final interface —
  * in every regime. It is critically damped when `frequency = criticalFrequency(halflife)`.
  */
-export function springDamperExact(state: SpringState, goal: number, goalVelocity: number, frequency: number, halflife: number, dt: number): SpringState {
+export function springDamperExact(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  frequency: number,
+  halflife: number,
+  dt: number,
+): SpringState {
   if (!(isSpringStep(state, halflife, dt) && isGoal(goal, goalVelocity, frequency))) {
     const fn = 'springDamperExact';
-    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-    if (goalVelocity !== 0) positive(fn, 'frequency', frequency); else nonNegative(fn, 'frequency', frequency);
+    checkCommon(fn, state, halflife, dt);
+    finite(fn, 'goal', goal);
+    finite(fn, 'goalVelocity', goalVelocity);
+    if (goalVelocity !== 0) positive(fn, 'frequency', frequency);
+    else nonNegative(fn, 'frequency', frequency);
   }
   const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_exact(p, p + 4, goal, goalVelocity, frequency, halflife, dt);
@@ -79,10 +125,24 @@ export function springDamperExact(state: SpringState, goal: number, goalVelocity
  * Exact spring by damping ratio (1 critical, < 1 under damped and bouncy, > 1 over
  * damped) and `halflife` (s).
  */
-export function springDamperExactRatio(state: SpringState, goal: number, goalVelocity: number, dampingRatio: number, halflife: number, dt: number): SpringState {
-  if (!(isSpringStep(state, halflife, dt) && isFinite4(goal, goalVelocity, 0, 0) && dampingRatio > 0 && dampingRatio < Infinity)) {
+export function springDamperExactRatio(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  dampingRatio: number,
+  halflife: number,
+  dt: number,
+): SpringState {
+  if (!(
+    isSpringStep(state, halflife, dt) &&
+    isFinite4(goal, goalVelocity, 0, 0) &&
+    dampingRatio > 0 &&
+    dampingRatio < Infinity
+  )) {
     const fn = 'springDamperExactRatio';
-    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+    checkCommon(fn, state, halflife, dt);
+    finite(fn, 'goal', goal);
+    finite(fn, 'goalVelocity', goalVelocity);
     positive(fn, 'dampingRatio', dampingRatio);
   }
   const p = put2(0, state.x, state.v);
@@ -94,12 +154,33 @@ export function springDamperExactRatio(state: SpringState, goal: number, goalVel
  * The article's `spring_damper_implicit` (fast exp and atan, regimes split at `eps`),
  * kept for comparison with {@link springDamperExactStiffness}.
  */
-export function springDamperImplicit(state: SpringState, goal: number, goalVelocity: number, stiffness: number, damping: number, dt: number, eps = 1e-5): SpringState {
-  if (!(isSpringStep(state, stiffness, dt) && isTime(damping) && isFinite4(goal, goalVelocity, 0, 0) && eps > 0 && eps < Infinity)) {
+export function springDamperImplicit(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  stiffness: number,
+  damping: number,
+  dt: number,
+  eps = 1e-5,
+): SpringState {
+  if (!(
+    isSpringStep(state, stiffness, dt) &&
+    isTime(damping) &&
+    isFinite4(goal, goalVelocity, 0, 0) &&
+    eps > 0 &&
+    eps < Infinity
+  )) {
     const fn = 'springDamperImplicit';
-    ready(fn); shape(fn, 'state', state, XV); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
-    finite(fn, 'state.x', state.x); finite(fn, 'state.v', state.v);
-    nonNegative(fn, 'stiffness', stiffness); nonNegative(fn, 'damping', damping); nonNegative(fn, 'dt', dt); positive(fn, 'eps', eps);
+    ready(fn);
+    shape(fn, 'state', state, XV);
+    finite(fn, 'goal', goal);
+    finite(fn, 'goalVelocity', goalVelocity);
+    finite(fn, 'state.x', state.x);
+    finite(fn, 'state.v', state.v);
+    nonNegative(fn, 'stiffness', stiffness);
+    nonNegative(fn, 'damping', damping);
+    nonNegative(fn, 'dt', dt);
+    positive(fn, 'eps', eps);
   }
   const p = put2(0, state.x, state.v);
   wasm.sp_spring_damper_implicit(p, p + 4, goal, goalVelocity, stiffness, damping, dt, eps);
@@ -107,19 +188,33 @@ export function springDamperImplicit(state: SpringState, goal: number, goalVeloc
 }
 
 /** Exact critically damped spring toward `goal` with goal velocity `goalVelocity`. */
-export function criticalSpringDamperExact(state: SpringState, goal: number, goalVelocity: number, halflife: number, dt: number): SpringState {
+export function criticalSpringDamperExact(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  halflife: number,
+  dt: number,
+): SpringState {
   if (!(isSpringStep(state, halflife, dt) && isFinite4(goal, goalVelocity, 0, 0))) {
     const fn = 'criticalSpringDamperExact';
-    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal); finite(fn, 'goalVelocity', goalVelocity);
+    checkCommon(fn, state, halflife, dt);
+    finite(fn, 'goal', goal);
+    finite(fn, 'goalVelocity', goalVelocity);
   }
   return criticalStep(state, goal, goalVelocity, halflife, dt);
 }
 
 /** Exact critically damped spring toward `goal` (goal velocity 0): the everyday spring. */
-export function simpleSpringDamperExact(state: SpringState, goal: number, halflife: number, dt: number): SpringState {
+export function simpleSpringDamperExact(
+  state: SpringState,
+  goal: number,
+  halflife: number,
+  dt: number,
+): SpringState {
   if (!(isSpringStep(state, halflife, dt) && Number.isFinite(goal))) {
     const fn = 'simpleSpringDamperExact';
-    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
+    checkCommon(fn, state, halflife, dt);
+    finite(fn, 'goal', goal);
   }
   return criticalStep(state, goal, 0, halflife, dt);
 }
@@ -131,10 +226,16 @@ export function decaySpringDamperExact(state: SpringState, halflife: number, dt:
 }
 
 /** The article's `simple_spring_damper_implicit` (fast exp), kept for comparison. */
-export function simpleSpringDamperImplicit(state: SpringState, goal: number, halflife: number, dt: number): SpringState {
+export function simpleSpringDamperImplicit(
+  state: SpringState,
+  goal: number,
+  halflife: number,
+  dt: number,
+): SpringState {
   if (!(isSpringStep(state, halflife, dt) && Number.isFinite(goal) && halflife > 0)) {
     const fn = 'simpleSpringDamperImplicit';
-    checkCommon(fn, state, halflife, dt); finite(fn, 'goal', goal);
+    checkCommon(fn, state, halflife, dt);
+    finite(fn, 'goal', goal);
     positive(fn, 'halflife', halflife); // the article's form has no eps: halflife 0 gives 0·Inf
   }
   const p = put2(0, state.x, state.v);

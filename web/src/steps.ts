@@ -16,35 +16,61 @@ import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
 import type { SpringState } from './springs.js';
 
 const f32 = Math.fround;
-let cHalflife = NaN, cDt = NaN, cSkip = true;
-let kxx = 0, kxv = 0, kxq = 0, kvx = 0, kvv = 0, kvq = 0;
+let cHalflife = NaN,
+  cDt = NaN,
+  cSkip = true;
+let kxx = 0,
+  kxv = 0,
+  kxq = 0,
+  kvx = 0,
+  kvv = 0,
+  kvq = 0;
 
 /** Loads the critical coefficients of (halflife, dt) unless they are the cached ones. */
 function criticalCoefs(halflife: number, dt: number): void {
   if (halflife === cHalflife && dt === cDt) return;
   wasm.sp_critical_spring_damper_coefs(scratch + 32, halflife, dt);
-  const h = heapF32, i = scratchF32 + 8;
-  kxx = h[i]; kxv = h[i + 1]; kxq = h[i + 2]; kvx = h[i + 3]; kvv = h[i + 4]; kvq = h[i + 5];
+  const h = heapF32,
+    i = scratchF32 + 8;
+  kxx = h[i];
+  kxv = h[i + 1];
+  kxq = h[i + 2];
+  kvx = h[i + 3];
+  kvv = h[i + 4];
+  kvq = h[i + 5];
   cHalflife = halflife;
   cDt = dt;
   cSkip = f32(dt) === 0; // the C functions return at once when dt, as a float, is 0
 }
 
 /** sp_critical_spring_damper_exact on `state`, in place. */
-export function criticalStep<T extends SpringState>(state: T, goal: number, goalVelocity: number, halflife: number, dt: number): T {
+export function criticalStep<T extends SpringState>(
+  state: T,
+  goal: number,
+  goalVelocity: number,
+  halflife: number,
+  dt: number,
+): T {
   criticalCoefs(halflife, dt);
-  if (cSkip) { // no change, but the state reads back as floats like the C function's
+  if (cSkip) {
+    // no change, but the state reads back as floats like the C function's
     state.x = f32(state.x);
     state.v = f32(state.v);
     return state;
   }
-  const g = f32(goal), q = f32(goalVelocity), v = f32(state.v), u = f32(f32(state.x) - g);
+  const g = f32(goal),
+    q = f32(goalVelocity),
+    v = f32(state.v),
+    u = f32(f32(state.x) - g);
   state.x = f32(f32(g + f32(f32(kxx * u) + f32(kxv * v))) + f32(kxq * q));
   state.v = f32(f32(f32(kvx * u) + f32(kvv * v)) + f32(kvq * q));
   return state;
 }
 
-let dHalflife = NaN, dDt = NaN, keep = 1, move = 0;
+let dHalflife = NaN,
+  dDt = NaN,
+  keep = 1,
+  move = 0;
 
 /** sp_damper_exact: `keep·x + (1 − keep)·g`, `keep` = sp_damper_decay_exact(1, halflife, dt) (1·keep is exact). */
 export function damperStep(x: number, g: number, halflife: number, dt: number): number {

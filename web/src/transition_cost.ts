@@ -24,12 +24,16 @@ const MEASURES: Record<CostMeasure, number> = { exact: 0, approx: 1, error: 2, b
 function inertializerId(fn: string, kind: unknown): number {
   const id = INERTIALIZERS[kind as Inertializer];
   if (typeof kind !== 'string' || id === undefined)
-    throw new TypeError(`sprung.${fn}: inertializer must be one of ${Object.keys(INERTIALIZERS).join(', ')}, got ${String(kind)}`);
+    throw new TypeError(
+      `sprung.${fn}: inertializer must be one of ${Object.keys(INERTIALIZERS).join(', ')}, got ${String(kind)}`,
+    );
   return id;
 }
 
 function xv(fn: string, x: number, v: number): void {
-  ready(fn); finite(fn, 'x', x); finite(fn, 'v', v);
+  ready(fn);
+  finite(fn, 'x', x);
+  finite(fn, 'v', v);
 }
 
 // ---- spring -------------------------------------------------------------------------------
@@ -37,28 +41,34 @@ function xv(fn: string, x: number, v: number): void {
 /** Time `t > 0` at which the decaying spring offset `(x, v)` crosses zero, `−x/(v + x·y)`, or `Infinity` if it never does. */
 export function decaySpringDamperIntersection(x: number, v: number, halflife: number): number {
   const fn = 'decaySpringDamperIntersection';
-  xv(fn, x, v); nonNegative(fn, 'halflife', halflife);
+  xv(fn, x, v);
+  nonNegative(fn, 'halflife', halflife);
   return wasm.sp_decay_spring_damper_intersection(x, v, halflife);
 }
 
 /** Total displacement `∫₀^∞ |offset|` of the spring inertializer (exact closed form, split at the zero crossing). */
 export function decaySpringDamperDisplacement(x: number, v: number, halflife: number): number {
   const fn = 'decaySpringDamperDisplacement';
-  xv(fn, x, v); nonNegative(fn, 'halflife', halflife);
+  xv(fn, x, v);
+  nonNegative(fn, 'halflife', halflife);
   return wasm.sp_decay_spring_damper_displacement(x, v, halflife);
 }
 
 /** The article's approximation `|2·x·y + v| / y²` (`y = 2·ln2/halflife`): exact when the offset does not cross zero. */
 export function decaySpringDamperDisplacementApprox(x: number, v: number, halflife: number): number {
   const fn = 'decaySpringDamperDisplacementApprox';
-  xv(fn, x, v); nonNegative(fn, 'halflife', halflife);
+  xv(fn, x, v);
+  nonNegative(fn, 'halflife', halflife);
   return wasm.sp_decay_spring_damper_displacement_approx(x, v, halflife);
 }
 
 /** Motion-matching feature `2·pos/y + vel/y²`: `|f(src) − f(dst)|` is the approximate spring cost. */
 export function decaySpringDamperFeature(pos: number, vel: number, halflife: number): number {
   const fn = 'decaySpringDamperFeature';
-  ready(fn); finite(fn, 'pos', pos); finite(fn, 'vel', vel); nonNegative(fn, 'halflife', halflife);
+  ready(fn);
+  finite(fn, 'pos', pos);
+  finite(fn, 'vel', vel);
+  nonNegative(fn, 'halflife', halflife);
   return wasm.sp_decay_spring_damper_feature(pos, vel, halflife);
 }
 
@@ -67,28 +77,34 @@ export function decaySpringDamperFeature(pos: number, vel: number, halflife: num
 /** Time in `(0, blendtime)` at which the cubic offset crosses zero, or `Infinity`. */
 export function decayCubicIntersection(x: number, v: number, blendtime: number): number {
   const fn = 'decayCubicIntersection';
-  xv(fn, x, v); nonNegative(fn, 'blendtime', blendtime);
+  xv(fn, x, v);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_decay_cubic_intersection(x, v, blendtime);
 }
 
 /** Total displacement `∫₀^blendtime |offset|` of the cubic inertializer (exact closed form). */
 export function decayCubicDisplacement(x: number, v: number, blendtime: number): number {
   const fn = 'decayCubicDisplacement';
-  xv(fn, x, v); nonNegative(fn, 'blendtime', blendtime);
+  xv(fn, x, v);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_decay_cubic_displacement(x, v, blendtime);
 }
 
 /** `blendtime·|x/2 + blendtime·v/12|`: the cubic approximation (exact when no crossing). */
 export function decayCubicDisplacementApprox(x: number, v: number, blendtime: number): number {
   const fn = 'decayCubicDisplacementApprox';
-  xv(fn, x, v); nonNegative(fn, 'blendtime', blendtime);
+  xv(fn, x, v);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_decay_cubic_displacement_approx(x, v, blendtime);
 }
 
 /** Motion-matching feature `z·pos/2 + z²·vel/12` (`z = blendtime`) of the cubic inertializer. */
 export function decayCubicFeature(pos: number, vel: number, blendtime: number): number {
   const fn = 'decayCubicFeature';
-  ready(fn); finite(fn, 'pos', pos); finite(fn, 'vel', vel); nonNegative(fn, 'blendtime', blendtime);
+  ready(fn);
+  finite(fn, 'pos', pos);
+  finite(fn, 'vel', vel);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_decay_cubic_feature(pos, vel, blendtime);
 }
 
@@ -97,7 +113,8 @@ export function decayCubicFeature(pos: number, vel: number, blendtime: number): 
 /** Total displacement of the quintic inertializer (it never crosses zero: exact closed form). */
 export function decayQuinticDisplacement(x: number, v: number, blendtime: number): number {
   const fn = 'decayQuinticDisplacement';
-  xv(fn, x, v); nonNegative(fn, 'blendtime', blendtime);
+  xv(fn, x, v);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_decay_quintic_displacement(x, v, blendtime);
 }
 
@@ -107,14 +124,18 @@ export function decayQuinticDisplacement(x: number, v: number, blendtime: number
  */
 export function decayQuinticDisplacementApprox(x: number, v: number, blendtime: number): number {
   const fn = 'decayQuinticDisplacementApprox';
-  xv(fn, x, v); nonNegative(fn, 'blendtime', blendtime);
+  xv(fn, x, v);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_decay_quintic_displacement_approx(x, v, blendtime);
 }
 
 /** Motion-matching feature `z·pos/2 + z²·vel/10` (`z = blendtime`) of the quintic inertializer. */
 export function decayQuinticFeature(pos: number, vel: number, blendtime: number): number {
   const fn = 'decayQuinticFeature';
-  ready(fn); finite(fn, 'pos', pos); finite(fn, 'vel', vel); nonNegative(fn, 'blendtime', blendtime);
+  ready(fn);
+  finite(fn, 'pos', pos);
+  finite(fn, 'vel', vel);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_decay_quintic_feature(pos, vel, blendtime);
 }
 
@@ -127,35 +148,51 @@ export function decayQuinticFeature(pos: number, vel: number, blendtime: number)
  */
 export function deadBlendingIntersection(x: number, v: number, halflife: number, blendtime: number): number {
   const fn = 'deadBlendingIntersection';
-  xv(fn, x, v); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
+  xv(fn, x, v);
+  nonNegative(fn, 'halflife', halflife);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_dead_blending_intersection(x, v, halflife, blendtime);
 }
 
 /** Total displacement of dead blending (closed form, split at the zero crossing). */
 export function deadBlendingDisplacement(x: number, v: number, halflife: number, blendtime: number): number {
   const fn = 'deadBlendingDisplacement';
-  xv(fn, x, v); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
+  xv(fn, x, v);
+  nonNegative(fn, 'halflife', halflife);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_dead_blending_displacement(x, v, halflife, blendtime);
 }
 
 /** `|∫offset|` of dead blending: `blendtime·|x/2 + blendtime·K·v|`, `K = ∫₀¹ (1 − smoothstep)·(1 − e^(−kτ))/k dτ`. */
-export function deadBlendingDisplacementApprox(x: number, v: number, halflife: number, blendtime: number): number {
+export function deadBlendingDisplacementApprox(
+  x: number,
+  v: number,
+  halflife: number,
+  blendtime: number,
+): number {
   const fn = 'deadBlendingDisplacementApprox';
-  xv(fn, x, v); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
+  xv(fn, x, v);
+  nonNegative(fn, 'halflife', halflife);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_dead_blending_displacement_approx(x, v, halflife, blendtime);
 }
 
 /** Motion-matching feature `z·pos/2 + z²·K·vel` of dead blending. */
 export function deadBlendingFeature(pos: number, vel: number, halflife: number, blendtime: number): number {
   const fn = 'deadBlendingFeature';
-  ready(fn); finite(fn, 'pos', pos); finite(fn, 'vel', vel); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
+  ready(fn);
+  finite(fn, 'pos', pos);
+  finite(fn, 'vel', vel);
+  nonNegative(fn, 'halflife', halflife);
+  nonNegative(fn, 'blendtime', blendtime);
   return wasm.sp_dead_blending_feature(pos, vel, halflife, blendtime);
 }
 
 /** The basic cost `|x| + weight·|v|`, for comparison. */
 export function transitionCostBasic(x: number, v: number, weight: number): number {
   const fn = 'transitionCostBasic';
-  xv(fn, x, v); finite(fn, 'weight', weight);
+  xv(fn, x, v);
+  finite(fn, 'weight', weight);
   return wasm.sp_transition_cost_basic(x, v, weight);
 }
 
@@ -163,9 +200,17 @@ export function transitionCostBasic(x: number, v: number, weight: number): numbe
  * Feature coefficients `[cp, cv]` of an inertializer: feature = `cp·pos + cv·vel`, so
  * features can be computed (and weighted) outside the library. Writes into `out` if given.
  */
-export function inertializationFeatureCoefficients(inertializer: Inertializer, halflife: number, blendtime: number, out: number[] = [0, 0]): number[] {
+export function inertializationFeatureCoefficients(
+  inertializer: Inertializer,
+  halflife: number,
+  blendtime: number,
+  out: number[] = [0, 0],
+): number[] {
   const fn = 'inertializationFeatureCoefficients';
-  ready(fn); const id = inertializerId(fn, inertializer); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
+  ready(fn);
+  const id = inertializerId(fn, inertializer);
+  nonNegative(fn, 'halflife', halflife);
+  nonNegative(fn, 'blendtime', blendtime);
   shape(fn, 'out', out, []);
   wasm.sp_inertialization_feature_coefficients(scratch, scratch + 4, id, halflife, blendtime);
   out[0] = heapF32[scratchF32];
@@ -213,9 +258,15 @@ function costOptions(fn: string, options: LandscapeOptions) {
   const measureName = options.measure ?? 'exact';
   const measure = MEASURES[measureName];
   if (typeof measureName !== 'string' || measure === undefined)
-    throw new TypeError(`sprung.${fn}: measure must be one of ${Object.keys(MEASURES).join(', ')}, got ${String(measureName)}`);
-  const halflife = options.halflife ?? 0.15, blendtime = options.blendtime ?? 0.3, weight = options.weight ?? 0.5;
-  nonNegative(fn, 'options.halflife', halflife); nonNegative(fn, 'options.blendtime', blendtime); finite(fn, 'options.weight', weight);
+    throw new TypeError(
+      `sprung.${fn}: measure must be one of ${Object.keys(MEASURES).join(', ')}, got ${String(measureName)}`,
+    );
+  const halflife = options.halflife ?? 0.15,
+    blendtime = options.blendtime ?? 0.3,
+    weight = options.weight ?? 0.5;
+  nonNegative(fn, 'options.halflife', halflife);
+  nonNegative(fn, 'options.blendtime', blendtime);
+  finite(fn, 'options.weight', weight);
   return { inertializer, measure, halflife, blendtime, weight };
 }
 
@@ -226,7 +277,9 @@ function costOptions(fn: string, options: LandscapeOptions) {
  */
 export function transitionCost(x: number, v: number, options: LandscapeOptions = {}): number {
   const fn = 'transitionCost';
-  ready(fn); finite(fn, 'x', x); finite(fn, 'v', v);
+  ready(fn);
+  finite(fn, 'x', x);
+  finite(fn, 'v', v);
   const { inertializer, measure, halflife, blendtime, weight } = costOptions(fn, options);
   return wasm.sp_transition_cost(x, v, inertializer, measure, halflife, blendtime, weight);
 }
@@ -238,17 +291,43 @@ export function transitionCost(x: number, v: number, options: LandscapeOptions =
  * `nx·ny` floats) if given — pass one to avoid allocating a result per call — else into a new
  * Float32Array. Made for heatmaps: a 512 × 512 grid takes about a millisecond or two.
  */
-export function transitionCostLandscape(nx: number, ny: number, xMin: number, xMax: number, vMin: number, vMax: number,
-                                        options: LandscapeOptions = {}, out?: Float32Array): Float32Array {
+export function transitionCostLandscape(
+  nx: number,
+  ny: number,
+  xMin: number,
+  xMax: number,
+  vMin: number,
+  vMax: number,
+  options: LandscapeOptions = {},
+  out?: Float32Array,
+): Float32Array {
   const fn = 'transitionCostLandscape';
-  ready(fn); integer(fn, 'nx', nx, 1, 1 << 14); integer(fn, 'ny', ny, 1, 1 << 14);
-  finite(fn, 'xMin', xMin); finite(fn, 'xMax', xMax); finite(fn, 'vMin', vMin); finite(fn, 'vMax', vMax);
+  ready(fn);
+  integer(fn, 'nx', nx, 1, 1 << 14);
+  integer(fn, 'ny', ny, 1, 1 << 14);
+  finite(fn, 'xMin', xMin);
+  finite(fn, 'xMax', xMax);
+  finite(fn, 'vMin', vMin);
+  finite(fn, 'vMax', vMax);
   const { inertializer, measure, halflife, blendtime, weight } = costOptions(fn, options);
   const n = nx * ny;
   if (out !== undefined) floats(fn, 'out', out, n);
   const result = out ?? new Float32Array(n);
   const ptr = buffer(n);
-  wasm.sp_transition_cost_landscape(ptr, nx, ny, xMin, xMax, vMin, vMax, inertializer, measure, halflife, blendtime, weight);
+  wasm.sp_transition_cost_landscape(
+    ptr,
+    nx,
+    ny,
+    xMin,
+    xMax,
+    vMin,
+    vMax,
+    inertializer,
+    measure,
+    halflife,
+    blendtime,
+    weight,
+  );
   result.set(heapF32.subarray(ptr >> 2, (ptr >> 2) + n));
   return result;
 }
@@ -261,18 +340,41 @@ export function transitionCostLandscape(nx: number, ny: number, xMin: number, xM
  * Euclidean distance between two rows of features is then the root of the summed squared
  * approximate transition costs of their elements. Written into `out` if given.
  */
-export function inertializationFeatures(inertializer: Inertializer, pos: Float32Array, vel: Float32Array, rows: number, dims: number,
-                                        halflife: number, blendtime: number, out?: Float32Array): Float32Array {
+export function inertializationFeatures(
+  inertializer: Inertializer,
+  pos: Float32Array,
+  vel: Float32Array,
+  rows: number,
+  dims: number,
+  halflife: number,
+  blendtime: number,
+  out?: Float32Array,
+): Float32Array {
   const fn = 'inertializationFeatures';
-  ready(fn); const id = inertializerId(fn, inertializer); integer(fn, 'rows', rows, 1); integer(fn, 'dims', dims, 1);
+  ready(fn);
+  const id = inertializerId(fn, inertializer);
+  integer(fn, 'rows', rows, 1);
+  integer(fn, 'dims', dims, 1);
   const n = rows * dims;
-  floats(fn, 'pos', pos, n); floats(fn, 'vel', vel, n); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
+  floats(fn, 'pos', pos, n);
+  floats(fn, 'vel', vel, n);
+  nonNegative(fn, 'halflife', halflife);
+  nonNegative(fn, 'blendtime', blendtime);
   if (out !== undefined) floats(fn, 'out', out, n);
   const result = out ?? new Float32Array(n);
   const ptr = buffer(3 * n) >> 2;
   heapF32.set(pos.subarray(0, n), ptr);
   heapF32.set(vel.subarray(0, n), ptr + n);
-  wasm.sp_inertialization_features((ptr + 2 * n) * 4, ptr * 4, (ptr + n) * 4, rows, dims, id, halflife, blendtime);
+  wasm.sp_inertialization_features(
+    (ptr + 2 * n) * 4,
+    ptr * 4,
+    (ptr + n) * 4,
+    rows,
+    dims,
+    id,
+    halflife,
+    blendtime,
+  );
   result.set(heapF32.subarray(ptr + 2 * n, ptr + 3 * n));
   return result;
 }
@@ -288,7 +390,9 @@ interface Registry {
   register(target: object, held: number, token: object): void;
   unregister(token: object): void;
 }
-const Finalization = (globalThis as unknown as { FinalizationRegistry?: new (free: (ptr: number) => void) => Registry }).FinalizationRegistry;
+const Finalization = (
+  globalThis as unknown as { FinalizationRegistry?: new (free: (ptr: number) => void) => Registry }
+).FinalizationRegistry;
 const registry = Finalization ? new Finalization((ptr) => wasm.free(ptr)) : undefined;
 
 /**
@@ -308,7 +412,9 @@ export class FeatureDatabase {
   /** Allocates a database of `rows × dims` features (zeroed). */
   constructor(rows: number, dims: number) {
     const fn = 'FeatureDatabase';
-    ready(fn); integer(fn, 'rows', rows, 0); integer(fn, 'dims', dims, 1);
+    ready(fn);
+    integer(fn, 'rows', rows, 0);
+    integer(fn, 'dims', dims, 1);
     this.rows = rows;
     this.dims = dims;
     this.ptr = allocFloats(fn, 'rows·dims', (rows + 1) * dims);
@@ -321,21 +427,41 @@ export class FeatureDatabase {
   get features(): Float32Array {
     this.alive('features');
     // memory growth replaces the buffer: re-view it then (no listener, so the object stays collectable)
-    if (this.view.buffer !== heapF32.buffer) this.view = heapF32.subarray(this.ptr >> 2, (this.ptr >> 2) + this.rows * this.dims);
+    if (this.view.buffer !== heapF32.buffer)
+      this.view = heapF32.subarray(this.ptr >> 2, (this.ptr >> 2) + this.rows * this.dims);
     return this.view;
   }
 
   /** Fills the database with the inertialization features of `pos`, `vel` (`rows × dims` each). */
-  build(inertializer: Inertializer, pos: Float32Array, vel: Float32Array, halflife: number, blendtime: number): this {
+  build(
+    inertializer: Inertializer,
+    pos: Float32Array,
+    vel: Float32Array,
+    halflife: number,
+    blendtime: number,
+  ): this {
     const fn = 'FeatureDatabase.build';
     this.alive('build');
-    const id = inertializerId(fn, inertializer), n = this.rows * this.dims;
-    floats(fn, 'pos', pos, n); floats(fn, 'vel', vel, n); nonNegative(fn, 'halflife', halflife); nonNegative(fn, 'blendtime', blendtime);
+    const id = inertializerId(fn, inertializer),
+      n = this.rows * this.dims;
+    floats(fn, 'pos', pos, n);
+    floats(fn, 'vel', vel, n);
+    nonNegative(fn, 'halflife', halflife);
+    nonNegative(fn, 'blendtime', blendtime);
     if (n === 0) return this;
     const ptr = buffer(2 * n) >> 2; // may grow memory: heapF32 is read after it
     heapF32.set(pos.subarray(0, n), ptr);
     heapF32.set(vel.subarray(0, n), ptr + n);
-    wasm.sp_inertialization_features(this.ptr, ptr * 4, (ptr + n) * 4, this.rows, this.dims, id, halflife, blendtime);
+    wasm.sp_inertialization_features(
+      this.ptr,
+      ptr * 4,
+      (ptr + n) * 4,
+      this.rows,
+      this.dims,
+      id,
+      halflife,
+      blendtime,
+    );
     return this;
   }
 
@@ -345,7 +471,8 @@ export class FeatureDatabase {
    */
   search(query: Float32Array, result: SearchResult = { index: -1, cost: Infinity }): SearchResult {
     const fn = 'FeatureDatabase.search';
-    this.alive('search'); floats(fn, 'query', query, this.dims);
+    this.alive('search');
+    floats(fn, 'query', query, this.dims);
     const q = (this.ptr >> 2) + this.rows * this.dims;
     heapF32.set(query.subarray(0, this.dims), q);
     result.index = wasm.sp_inertialization_search(scratch, this.ptr, this.rows, this.dims, q * 4);

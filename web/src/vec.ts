@@ -12,12 +12,17 @@ const XYZW = ['x', 'y', 'z', 'w'] as const;
 export function vec3(fn: string, name: string, v: unknown): asserts v is Vec3 {
   shape(fn, name, v, XYZ);
   const o = v as Vec3;
-  finite(fn, `${name}.x`, o.x); finite(fn, `${name}.y`, o.y); finite(fn, `${name}.z`, o.z);
+  finite(fn, `${name}.x`, o.x);
+  finite(fn, `${name}.y`, o.y);
+  finite(fn, `${name}.z`, o.z);
 }
 
 /** `q` must be a `{x, y, z, w}` of finite numbers. */
 export function quat(fn: string, name: string, q: unknown): asserts q is Quat {
   shape(fn, name, q, XYZW);
   const o = q as Quat;
-  finite(fn, `${name}.x`, o.x); finite(fn, `${name}.y`, o.y); finite(fn, `${name}.z`, o.z); finite(fn, `${name}.w`, o.w);
+  finite(fn, `${name}.x`, o.x);
+  finite(fn, `${name}.y`, o.y);
+  finite(fn, `${name}.z`, o.z);
+  finite(fn, `${name}.w`, o.w);
 }

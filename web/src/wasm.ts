@@ -63,10 +63,49 @@ function decodeBase64(text: string): Uint8Array {
 
 /** The smallest module using a SIMD instruction: `() -> v128 { v128.const 0 }`. */
 const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, // magic, version
-  1, 5, 1, 96, 0, 1, 123, // type section: () -> v128
-  3, 2, 1, 0, // function section: one function of type 0
-  10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, // code: v128.const 0, end
+  0,
+  97,
+  115,
+  109,
+  1,
+  0,
+  0,
+  0, // magic, version
+  1,
+  5,
+  1,
+  96,
+  0,
+  1,
+  123, // type section: () -> v128
+  3,
+  2,
+  1,
+  0, // function section: one function of type 0
+  10,
+  22,
+  1,
+  20,
+  0,
+  253,
+  12,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  11, // code: v128.const 0, end
 ]);
 
 /**
@@ -75,7 +114,10 @@ const SIMD_PROBE = new Uint8Array([
  * otherwise SIMD where the engine validates a SIMD module.
  */
 function chooseBuild(): 'simd' | 'scalar' {
-  const g = globalThis as unknown as { SPRUNG_WASM?: string; process?: { env?: Record<string, string | undefined> } };
+  const g = globalThis as unknown as {
+    SPRUNG_WASM?: string;
+    process?: { env?: Record<string, string | undefined> };
+  };
   const forced = g.SPRUNG_WASM ?? g.process?.env?.SPRUNG_WASM;
   if (forced === 'scalar' || forced === 'simd') return forced;
   return WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'scalar';
@@ -123,7 +165,9 @@ export const MAX_FLOATS = 2 ** 29 - 1;
  */
 export function allocFloats(fn: string, what: string, n: number): number {
   if (!(n <= MAX_FLOATS))
-    throw new RangeError(`sprung.${fn}: ${what} needs ${n} floats, more than one WASM allocation holds (${MAX_FLOATS})`);
+    throw new RangeError(
+      `sprung.${fn}: ${what} needs ${n} floats, more than one WASM allocation holds (${MAX_FLOATS})`,
+    );
   const ptr = wasm.malloc(Math.max(n, 1) * 4);
   if (ptr === 0) throw new RangeError(`sprung.${fn}: out of WASM memory for ${n} floats (${what})`);
   return ptr;

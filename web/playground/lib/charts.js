@@ -2,10 +2,27 @@
 // redraws (no allocation while a slider is dragged), no animation, and a small plugin for
 // vertical markers (goal times, transition times, critical frequency).
 import {
-  Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, ScatterController, Tooltip,
+  Chart,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  ScatterController,
+  Tooltip,
 } from 'chart.js';
 
-Chart.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Legend, Tooltip, Filler);
+Chart.register(
+  LineController,
+  ScatterController,
+  LineElement,
+  PointElement,
+  LinearScale,
+  Legend,
+  Tooltip,
+  Filler,
+);
 Chart.defaults.animation = false;
 Chart.defaults.font.family = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 Chart.defaults.font.size = 11;
@@ -20,7 +37,10 @@ export const COLORS = {
   other: '#188038',
   extra: '#a142f4',
   dark: '#202124',
-  c30: '#d93025', c60: '#1a73e8', c144: '#188038', jitter: '#a142f4',
+  c30: '#d93025',
+  c60: '#1a73e8',
+  c144: '#188038',
+  jitter: '#a142f4',
 };
 
 /** Draws `options.plugins.markers`: [{ x, label, color }] as dashed vertical lines. */
@@ -83,7 +103,8 @@ export function lineChart(canvas, { series, x = {}, y = {}, xy = false, legend =
   }));
   const axis = (a) => ({
     type: 'linear',
-    min: a.min, max: a.max,
+    min: a.min,
+    max: a.max,
     title: { display: !!a.title, text: a.title },
     ticks: { maxTicksLimit: 8 },
     grid: { color: '#0000000f' },
@@ -112,7 +133,9 @@ export function lineChart(canvas, { series, x = {}, y = {}, xy = false, legend =
   return {
     chart,
     /** Empties series `i` (its point objects are kept for reuse). */
-    reset(i) { counts[i] = 0; },
+    reset(i) {
+      counts[i] = 0;
+    },
     /** Appends a point to series `i`; a non-finite y becomes a gap. */
     add(i, px, py) {
       const pool = pools[i];
@@ -122,14 +145,18 @@ export function lineChart(canvas, { series, x = {}, y = {}, xy = false, legend =
       pool[k].y = Number.isFinite(py) ? py : NaN;
     },
     /** Sets the vertical markers [{ x, label, color }]. */
-    markers(list) { chart.options.plugins.markers.list = list; },
+    markers(list) {
+      chart.options.plugins.markers.list = list;
+    },
     /** Sets axis bounds (undefined = automatic). */
     bounds(axisName, min, max) {
       chart.options.scales[axisName].min = min;
       chart.options.scales[axisName].max = max;
     },
     /** Shows or hides series `i`. */
-    visible(i, shown) { chart.data.datasets[i].hidden = !shown; },
+    visible(i, shown) {
+      chart.data.datasets[i].hidden = !shown;
+    },
     /** Copies the filled points into the datasets and redraws without animation. */
     commit() {
       for (let i = 0; i < datasets.length; i++) {

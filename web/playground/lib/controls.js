@@ -55,17 +55,25 @@ export function buildControls(form, panelName, schema, params, onChange) {
     if (kind(spec) === 'select') {
       input = document.createElement('select');
       for (const [value, text] of spec.options) input.add(new Option(text, value));
-      input.addEventListener('input', () => { params[key] = input.value; onChange(key); });
+      input.addEventListener('input', () => {
+        params[key] = input.value;
+        onChange(key);
+      });
       row.append(label, input);
     } else if (kind(spec) === 'check') {
       input = document.createElement('input');
       input.type = 'checkbox';
-      input.addEventListener('input', () => { params[key] = input.checked; onChange(key); });
+      input.addEventListener('input', () => {
+        params[key] = input.checked;
+        onChange(key);
+      });
       row.append(input, label);
     } else {
       input = document.createElement('input');
       input.type = 'range';
-      input.min = spec.min; input.max = spec.max; input.step = spec.step;
+      input.min = spec.min;
+      input.max = spec.max;
+      input.step = spec.step;
       output = document.createElement('output');
       output.htmlFor = id;
       input.addEventListener('input', () => {

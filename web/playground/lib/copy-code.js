@@ -2,7 +2,11 @@
 // The snippet is always visible in a <pre> (selectable by hand), and the Copy button
 // puts it on the clipboard.
 
-const LANGS = [['ts', 'TypeScript'], ['c', 'C'], ['json', 'JSON']];
+const LANGS = [
+  ['ts', 'TypeScript'],
+  ['c', 'C'],
+  ['json', 'JSON'],
+];
 
 /** A float as a C literal: `0.25f`, `2.0f`. */
 export function cf(value) {
@@ -46,7 +50,10 @@ export function buildCopyCode(host, panelName) {
     tab.setAttribute('role', 'tab');
     tab.dataset.lang = id;
     tab.textContent = name;
-    tab.addEventListener('click', () => { lang = id; show(); });
+    tab.addEventListener('click', () => {
+      lang = id;
+      show();
+    });
     bar.append(tab);
     return tab;
   });
@@ -63,7 +70,9 @@ export function buildCopyCode(host, panelName) {
       document.execCommand('copy');
     }
     copy.textContent = 'Copied';
-    setTimeout(() => { copy.textContent = 'Copy'; }, 1200);
+    setTimeout(() => {
+      copy.textContent = 'Copy';
+    }, 1200);
   });
   function show() {
     for (const tab of tabs) tab.setAttribute('aria-selected', String(tab.dataset.lang === lang));
@@ -72,5 +81,8 @@ export function buildCopyCode(host, panelName) {
   }
   box.append(bar, pre);
   host.append(box);
-  return (next) => { snippets = next; show(); };
+  return (next) => {
+    snippets = next;
+    show();
+  };
 }

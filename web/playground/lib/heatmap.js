@@ -13,7 +13,13 @@ function ramp(anchors) {
   return lut;
 }
 
-export const VIRIDIS = ramp([[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]]);
+export const VIRIDIS = ramp([
+  [68, 1, 84],
+  [59, 82, 139],
+  [33, 145, 140],
+  [94, 201, 98],
+  [253, 231, 37],
+]);
 
 /**
  * Draws `values` (nx·ny, row-major, row 0 = smallest v) into `canvas`, one pixel per value,
@@ -21,7 +27,10 @@ export const VIRIDIS = ramp([[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 20
  * nx × ny pixels; CSS stretches it (image-rendering: pixelated keeps cells sharp).
  */
 export function drawHeatmap(canvas, values, nx, ny, max, lut = VIRIDIS) {
-  if (canvas.width !== nx || canvas.height !== ny) { canvas.width = nx; canvas.height = ny; }
+  if (canvas.width !== nx || canvas.height !== ny) {
+    canvas.width = nx;
+    canvas.height = ny;
+  }
   const ctx = canvas.getContext('2d');
   const image = ctx.createImageData(nx, ny);
   const px = image.data;
@@ -31,9 +40,16 @@ export function drawHeatmap(canvas, values, nx, ny, max, lut = VIRIDIS) {
     for (let i = 0; i < nx; i++) {
       const value = values[j * nx + i];
       const o = 4 * (row + i);
-      if (!(value === value)) { px[o] = px[o + 1] = px[o + 2] = 128; px[o + 3] = 255; continue; }
+      if (!(value === value)) {
+        px[o] = px[o + 1] = px[o + 2] = 128;
+        px[o + 3] = 255;
+        continue;
+      }
       const k = 3 * Math.max(0, Math.min(255, Math.round(value * scale)));
-      px[o] = lut[k]; px[o + 1] = lut[k + 1]; px[o + 2] = lut[k + 2]; px[o + 3] = 255;
+      px[o] = lut[k];
+      px[o + 1] = lut[k + 1];
+      px[o + 2] = lut[k + 2];
+      px[o + 3] = 255;
     }
   }
   ctx.putImageData(image, 0, 0);

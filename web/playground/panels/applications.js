@@ -22,21 +22,66 @@ function clean(t) {
 export default {
   name: 'applications',
   title: '3 · Applications',
-  blurb: 'Smoothing and filtering: a noisy signal with single-frame jitters (grey) through the exact damper and the '
-    + 'critical spring — the halflife trades smoothness for lag, and even a short one removes the jitters. '
-    + 'Interpolation: two springs (x and y) follow the piecewise-linear goal through control points, parameterised by '
-    + 'the curve parameter instead of time. Resonance: springs tuned with <code>resonant_frequency</code> are driven by '
-    + 'sine goals of many frequencies; the one at the tuned frequency builds up the most energy.',
-  needs: ['simpleSpringDamperExact', 'damperExact', 'springDamperExact', 'piecewiseInterpolation', 'resonantFrequency', 'springEnergy'],
+  blurb:
+    'Smoothing and filtering: a noisy signal with single-frame jitters (grey) through the exact damper and the ' +
+    'critical spring — the halflife trades smoothness for lag, and even a short one removes the jitters. ' +
+    'Interpolation: two springs (x and y) follow the piecewise-linear goal through control points, parameterised by ' +
+    'the curve parameter instead of time. Resonance: springs tuned with <code>resonant_frequency</code> are driven by ' +
+    'sine goals of many frequencies; the one at the tuned frequency builds up the most energy.',
+  needs: [
+    'simpleSpringDamperExact',
+    'damperExact',
+    'springDamperExact',
+    'piecewiseInterpolation',
+    'resonantFrequency',
+    'springEnergy',
+  ],
   params: {
-    halflife: { group: 'Smoothing & filtering', label: 'halflife', min: 0, max: 0.5, step: 0.01, value: 0.1, unit: 's' },
+    halflife: {
+      group: 'Smoothing & filtering',
+      label: 'halflife',
+      min: 0,
+      max: 0.5,
+      step: 0.01,
+      value: 0.1,
+      unit: 's',
+    },
     noise: { label: 'noise', min: 0, max: 0.5, step: 0.01, value: 0.1 },
     jitter: { label: 'jitters per second', min: 0, max: 5, step: 0.1, value: 1 },
-    splineHalflife: { group: 'Interpolation', label: 'halflife (in curve parameter)', min: 0.005, max: 0.3, step: 0.005, value: 0.06 },
+    splineHalflife: {
+      group: 'Interpolation',
+      label: 'halflife (in curve parameter)',
+      min: 0.005,
+      max: 0.3,
+      step: 0.005,
+      value: 0.06,
+    },
     splineFrequency: { label: 'frequency (per unit parameter)', min: 0.1, max: 12, step: 0.1, value: 3 },
-    tuned: { group: 'Resonance', label: 'springs tuned to', min: 0.5, max: 4, step: 0.05, value: 2, unit: 'Hz' },
-    resonanceHalflife: { label: 'halflife (sensitivity)', min: 0.1, max: 2, step: 0.05, value: 0.5, unit: 's' },
-    drive: { label: 'drive frequency shown', min: DRIVE_MIN, max: DRIVE_MAX, step: 0.05, value: 1.5, unit: 'Hz' },
+    tuned: {
+      group: 'Resonance',
+      label: 'springs tuned to',
+      min: 0.5,
+      max: 4,
+      step: 0.05,
+      value: 2,
+      unit: 'Hz',
+    },
+    resonanceHalflife: {
+      label: 'halflife (sensitivity)',
+      min: 0.1,
+      max: 2,
+      step: 0.05,
+      value: 0.5,
+      unit: 's',
+    },
+    drive: {
+      label: 'drive frequency shown',
+      min: DRIVE_MIN,
+      max: DRIVE_MAX,
+      step: 0.05,
+      value: 1.5,
+      unit: 'Hz',
+    },
   },
   mount(ui, sprung) {
     const smooth = ui.plot('smoothing and filtering', {
@@ -86,7 +131,8 @@ export default {
 
     /** Runs a spring of frequency f (Hz) and halflife h driven by sin(2π·drive·t); calls visit(t, goal, x, v). */
     function drive(f, h, hz, visit) {
-      spring.x = 0; spring.v = 0;
+      spring.x = 0;
+      spring.v = 0;
       const dt = 1 / RATE;
       for (let k = 1; k <= RESONANCE_SECONDS * RATE; k++) {
         const t = k * dt;
@@ -100,7 +146,10 @@ export default {
     const accumulate = (t, _goal, x, v) => {
       if (t > RESONANCE_SECONDS / 2) energy += sprung.springEnergy(x, v, frequency, 0, 0, 1);
     };
-    const trace = (t, goal, x) => { driven.add(0, t, goal); driven.add(1, t, x); };
+    const trace = (t, goal, x) => {
+      driven.add(0, t, goal);
+      driven.add(1, t, x);
+    };
 
     return {
       draw(p, changed) {
@@ -115,11 +164,17 @@ export default {
             const gauss = (random() + random() + random() - 1.5) * 2;
             const spike = random() < p.jitter / RATE ? (random() < 0.5 ? -1 : 1) * (0.6 + 0.6 * random()) : 0;
             const signal = clean(t) + p.noise * gauss + spike;
-            if (k === 0) { a.x = signal; d = signal; } else {
+            if (k === 0) {
+              a.x = signal;
+              d = signal;
+            } else {
               d = sprung.damperExact(d, signal, p.halflife, 1 / RATE);
               sprung.simpleSpringDamperExact(a, signal, p.halflife, 1 / RATE);
             }
-            smooth.add(0, t, signal); smooth.add(1, t, clean(t)); smooth.add(2, t, d); smooth.add(3, t, a.x);
+            smooth.add(0, t, signal);
+            smooth.add(1, t, clean(t));
+            smooth.add(2, t, d);
+            smooth.add(3, t, a.x);
           }
           smooth.commit();
         }
@@ -128,7 +183,10 @@ export default {
           const dt = 1 / 400;
           sprung.piecewiseInterpolation(0, xs, gx);
           sprung.piecewiseInterpolation(0, ys, gy);
-          sx.x = gx.x; sx.v = 0; sy.x = gy.x; sy.v = 0;
+          sx.x = gx.x;
+          sx.v = 0;
+          sy.x = gy.x;
+          sy.v = 0;
           spline.add(2, sx.x, sy.x);
           for (let k = 1; k <= 400; k++) {
             sprung.piecewiseInterpolation(k * dt, xs, gx);
@@ -144,45 +202,55 @@ export default {
         readSpring(`${f.toFixed(3)} Hz, halflife ${p.resonanceHalflife.toFixed(2)} s`);
         if (has('tuned', 'resonanceHalflife')) {
           spectrum.reset(0);
-          let best = 0; let bestHz = 0;
+          let best = 0;
+          let bestHz = 0;
           for (let k = 0; k < DRIVES; k++) {
             const hz = DRIVE_MIN + ((DRIVE_MAX - DRIVE_MIN) * k) / (DRIVES - 1);
             energy = 0;
             drive(f, p.resonanceHalflife, hz, accumulate);
             const mean = energy / ((RESONANCE_SECONDS * RATE) / 2);
             spectrum.add(0, hz, mean);
-            if (mean > best) { best = mean; bestHz = hz; }
+            if (mean > best) {
+              best = mean;
+              bestHz = hz;
+            }
           }
           readPeak(`${bestHz.toFixed(2)} Hz (of ${DRIVES} drive frequencies)`);
         }
-        spectrum.markers([{ x: p.tuned, label: 'tuned', color: COLORS.other }, { x: p.drive, label: 'shown', color: COLORS.dark }]);
+        spectrum.markers([
+          { x: p.tuned, label: 'tuned', color: COLORS.other },
+          { x: p.drive, label: 'shown', color: COLORS.dark },
+        ]);
         spectrum.commit();
         if (has('tuned', 'resonanceHalflife', 'drive')) {
-          driven.reset(0); driven.reset(1);
+          driven.reset(0);
+          driven.reset(1);
           drive(f, p.resonanceHalflife, p.drive, trace);
           driven.commit();
         }
       },
       code(p) {
         return {
-          ts: `import { init, simpleSpringDamperExact, springDamperExact, piecewiseInterpolation, resonantFrequency, springEnergy } from 'sprung';\nawait init();\n\n`
-            + `// smoothing: every frame, follow the noisy signal\nconst smooth = { x: 0, v: 0 };\n`
-            + `simpleSpringDamperExact(smooth, signal, ${tsn(p.halflife)}, dt);\n\n`
-            + `// interpolation: t runs from 0 to 1 along the control points\nconst px = { x: 0, v: 0 };\n`
-            + `const goal = piecewiseInterpolation(t, pointsX);\n`
-            + `springDamperExact(px, goal.x, goal.v, ${tsn(p.splineFrequency)}, ${tsn(p.splineHalflife)}, dtParam);\n\n`
-            + `// resonance: a spring that resonates when its goal oscillates at ${tsn(p.tuned)} Hz\n`
-            + `const frequency = resonantFrequency(${tsn(p.tuned)}, ${tsn(p.resonanceHalflife)});\nconst r = { x: 0, v: 0 };\n`
-            + `springDamperExact(r, signal, 0, frequency, ${tsn(p.resonanceHalflife)}, dt);\n`
-            + `const energy = springEnergy(r.x, r.v, frequency);\n`,
-          c: `#include "sprung.h"\n\n/* smoothing */\nfloat x = 0.0f, v = 0.0f;\n`
-            + `sp_simple_spring_damper_exact(&x, &v, signal, ${cf(p.halflife)}, dt);\n\n`
-            + `/* interpolation along npnts control points, t in [0, 1] */\nfloat gx, gv;\n`
-            + `sp_piecewise_interpolation(&gx, &gv, t, pnts_x, npnts);\n`
-            + `sp_spring_damper_exact(&px, &pv, gx, gv, ${cf(p.splineFrequency)}, ${cf(p.splineHalflife)}, dt_param);\n\n`
-            + `/* resonance */\nfloat f = sp_resonant_frequency(${cf(p.tuned)}, ${cf(p.resonanceHalflife)});\n`
-            + `sp_spring_damper_exact(&rx, &rv, signal, 0.0f, f, ${cf(p.resonanceHalflife)}, dt);\n`
-            + `float energy = sp_spring_energy(rx, rv, f, 0.0f, 0.0f, 1.0f);\n`,
+          ts:
+            `import { init, simpleSpringDamperExact, springDamperExact, piecewiseInterpolation, resonantFrequency, springEnergy } from 'sprung';\nawait init();\n\n` +
+            `// smoothing: every frame, follow the noisy signal\nconst smooth = { x: 0, v: 0 };\n` +
+            `simpleSpringDamperExact(smooth, signal, ${tsn(p.halflife)}, dt);\n\n` +
+            `// interpolation: t runs from 0 to 1 along the control points\nconst px = { x: 0, v: 0 };\n` +
+            `const goal = piecewiseInterpolation(t, pointsX);\n` +
+            `springDamperExact(px, goal.x, goal.v, ${tsn(p.splineFrequency)}, ${tsn(p.splineHalflife)}, dtParam);\n\n` +
+            `// resonance: a spring that resonates when its goal oscillates at ${tsn(p.tuned)} Hz\n` +
+            `const frequency = resonantFrequency(${tsn(p.tuned)}, ${tsn(p.resonanceHalflife)});\nconst r = { x: 0, v: 0 };\n` +
+            `springDamperExact(r, signal, 0, frequency, ${tsn(p.resonanceHalflife)}, dt);\n` +
+            `const energy = springEnergy(r.x, r.v, frequency);\n`,
+          c:
+            `#include "sprung.h"\n\n/* smoothing */\nfloat x = 0.0f, v = 0.0f;\n` +
+            `sp_simple_spring_damper_exact(&x, &v, signal, ${cf(p.halflife)}, dt);\n\n` +
+            `/* interpolation along npnts control points, t in [0, 1] */\nfloat gx, gv;\n` +
+            `sp_piecewise_interpolation(&gx, &gv, t, pnts_x, npnts);\n` +
+            `sp_spring_damper_exact(&px, &pv, gx, gv, ${cf(p.splineFrequency)}, ${cf(p.splineHalflife)}, dt_param);\n\n` +
+            `/* resonance */\nfloat f = sp_resonant_frequency(${cf(p.tuned)}, ${cf(p.resonanceHalflife)});\n` +
+            `sp_spring_damper_exact(&rx, &rv, signal, 0.0f, f, ${cf(p.resonanceHalflife)}, dt);\n` +
+            `float energy = sp_spring_energy(rx, rv, f, 0.0f, 0.0f, 1.0f);\n`,
         };
       },
     };

@@ -8,4 +8,13 @@ import landscapes from './landscapes.js';
 import tracking from './tracking.js';
 import character from './character.js';
 
-export const PANELS = [dampers, spring, applications, others, inertialization, landscapes, tracking, character];
+export const PANELS = [
+  dampers,
+  spring,
+  applications,
+  others,
+  inertialization,
+  landscapes,
+  tracking,
+  character,
+];

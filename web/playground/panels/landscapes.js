@@ -21,21 +21,46 @@ const MAPS = [
 export default {
   name: 'landscapes',
   title: '6 · Cost landscapes',
-  blurb: 'The cost of a transition as the area between the inertialized motion and the destination: each map covers '
-    + 'position offsets x (across) and velocity offsets v (up). The exact spring cost is a skewed valley — a positive '
-    + 'offset is cheap with the right negative velocity — which the basic cost misses; the approximate cost (a plain '
-    + 'feature distance) underestimates only where the offset oscillates across zero. Hover a map, or use the two '
-    + 'transition sliders, to see that transition’s offset curve and its area.',
-  needs: ['transitionCostLandscape', 'decaySpringDamperDisplacement', 'decaySpringDamperDisplacementApprox',
-    'decaySpringDamperIntersection', 'transitionCostBasic', 'decayCubic', 'decayCubicDisplacement', 'decaySpringDamperExact'],
+  blurb:
+    'The cost of a transition as the area between the inertialized motion and the destination: each map covers ' +
+    'position offsets x (across) and velocity offsets v (up). The exact spring cost is a skewed valley — a positive ' +
+    'offset is cheap with the right negative velocity — which the basic cost misses; the approximate cost (a plain ' +
+    'feature distance) underestimates only where the offset oscillates across zero. Hover a map, or use the two ' +
+    'transition sliders, to see that transition’s offset curve and its area.',
+  needs: [
+    'transitionCostLandscape',
+    'decaySpringDamperDisplacement',
+    'decaySpringDamperDisplacementApprox',
+    'decaySpringDamperIntersection',
+    'transitionCostBasic',
+    'decayCubic',
+    'decayCubicDisplacement',
+    'decaySpringDamperExact',
+  ],
   layout: 'maps',
   params: {
     halflife: { label: 'halflife (spring)', min: 0.05, max: 0.5, step: 0.01, value: 0.15, unit: 's' },
     blendtime: { label: 'blend time (cubic)', min: 0.1, max: 1.5, step: 0.05, value: 0.5, unit: 's' },
     weight: { label: 'velocity weight (basic)', min: 0, max: 1, step: 0.05, value: 0.5, unit: 's' },
-    xRange: { group: 'Map range', label: 'position offset ±', min: 0.25, max: 4, step: 0.25, value: 1, unit: 'm' },
+    xRange: {
+      group: 'Map range',
+      label: 'position offset ±',
+      min: 0.25,
+      max: 4,
+      step: 0.25,
+      value: 1,
+      unit: 'm',
+    },
     vRange: { label: 'velocity offset ±', min: 1, max: 30, step: 1, value: 8, unit: 'm/s' },
-    x: { group: 'Transition shown', label: 'position offset x', min: -4, max: 4, step: 0.01, value: 0.6, unit: 'm' },
+    x: {
+      group: 'Transition shown',
+      label: 'position offset x',
+      min: -4,
+      max: 4,
+      step: 0.01,
+      value: 0.6,
+      unit: 'm',
+    },
     v: { label: 'velocity offset v', min: -30, max: 30, step: 0.1, value: -6, unit: 'm/s' },
   },
   mount(ui, sprung) {
@@ -74,8 +99,11 @@ export default {
     let params = null;
 
     function drawCurve(p) {
-      curve.reset(0); curve.reset(1); curve.reset(2);
-      offset.x = p.x; offset.v = p.v;
+      curve.reset(0);
+      curve.reset(1);
+      curve.reset(2);
+      offset.x = p.x;
+      offset.v = p.v;
       const dt = 1 / 200;
       for (let k = 0; k <= CURVE_SECONDS * 200; k++) {
         if (k > 0) sprung.decaySpringDamperExact(offset, p.halflife, dt);
@@ -101,15 +129,19 @@ export default {
     const options = { inertializer: 'spring', measure: 'exact', halflife: 0, blendtime: 0, weight: 0 };
     function drawMaps(p) {
       let shared = 0;
-      options.halflife = p.halflife; options.blendtime = p.blendtime; options.weight = p.weight;
+      options.halflife = p.halflife;
+      options.blendtime = p.blendtime;
+      options.weight = p.weight;
       MAPS.forEach(([, kind, measure], k) => {
-        options.inertializer = kind; options.measure = measure;
+        options.inertializer = kind;
+        options.measure = measure;
         sprung.transitionCostLandscape(N, N, -p.xRange, p.xRange, -p.vRange, p.vRange, options, values);
         const max = k === 1 ? shared : maxFinite(values);
         if (k === 0) shared = max;
         drawHeatmap(maps[k].canvas, values, N, N, max);
         maps[k].sample = Array.from(values.filter((_, i) => i % 97 === 0));
-        maps[k].axes.textContent = `x −${p.xRange}…${p.xRange} m → · v −${p.vRange}…${p.vRange} m/s ↑ · colour 0…${max.toPrecision(3)}`;
+        maps[k].axes.textContent =
+          `x −${p.xRange}…${p.xRange} m → · v −${p.vRange}…${p.vRange} m/s ↑ · colour 0…${max.toPrecision(3)}`;
       });
     }
 
@@ -129,8 +161,8 @@ export default {
         if (!dx && !dv) return;
         e.preventDefault();
         ui.set({
-          x: Number(Math.max(-4, Math.min(4, params.x + dx * params.xRange / 20)).toFixed(2)),
-          v: Number(Math.max(-30, Math.min(30, params.v + dv * params.vRange / 20)).toFixed(1)),
+          x: Number(Math.max(-4, Math.min(4, params.x + (dx * params.xRange) / 20)).toFixed(2)),
+          v: Number(Math.max(-30, Math.min(30, params.v + (dv * params.vRange) / 20)).toFixed(1)),
         });
       });
     }
@@ -144,20 +176,22 @@ export default {
       },
       code(p) {
         return {
-          ts: `import { init, decaySpringDamperDisplacement, decaySpringDamperFeature, transitionCostLandscape } from 'sprung';\nawait init();\n\n`
-            + `// cost of a transition with position offset x and velocity offset v\n`
-            + `const cost = decaySpringDamperDisplacement(${tsn(p.x)}, ${tsn(p.v)}, ${tsn(p.halflife)});\n\n`
-            + `// the feature to put in a motion-matching database for this halflife\n`
-            + `const feature = decaySpringDamperFeature(position, velocity, ${tsn(p.halflife)});\n\n`
-            + `// the whole map\nconst map = new Float32Array(${N} * ${N});\n`
-            + `transitionCostLandscape(${N}, ${N}, ${tsn(-p.xRange)}, ${tsn(p.xRange)}, ${tsn(-p.vRange)}, ${tsn(p.vRange)},\n`
-            + `  { inertializer: 'spring', measure: 'exact', halflife: ${tsn(p.halflife)}, blendtime: ${tsn(p.blendtime)}, weight: ${tsn(p.weight)} }, map);\n`,
-          c: `#include "sprung.h"\n\nfloat cost = sp_decay_spring_damper_displacement(${cf(p.x)}, ${cf(p.v)}, ${cf(p.halflife)});\n`
-            + `float cubic = sp_decay_cubic_displacement(${cf(p.x)}, ${cf(p.v)}, ${cf(p.blendtime)});\n`
-            + `float feature = sp_decay_spring_damper_feature(pos, vel, ${cf(p.halflife)});\n`
-            + `static float map[${N} * ${N}];\n`
-            + `sp_transition_cost_landscape(map, ${N}, ${N}, ${cf(-p.xRange)}, ${cf(p.xRange)}, ${cf(-p.vRange)}, ${cf(p.vRange)},\n`
-            + `                             SP_INERTIALIZER_SPRING, SP_COST_EXACT, ${cf(p.halflife)}, ${cf(p.blendtime)}, ${cf(p.weight)});\n`,
+          ts:
+            `import { init, decaySpringDamperDisplacement, decaySpringDamperFeature, transitionCostLandscape } from 'sprung';\nawait init();\n\n` +
+            `// cost of a transition with position offset x and velocity offset v\n` +
+            `const cost = decaySpringDamperDisplacement(${tsn(p.x)}, ${tsn(p.v)}, ${tsn(p.halflife)});\n\n` +
+            `// the feature to put in a motion-matching database for this halflife\n` +
+            `const feature = decaySpringDamperFeature(position, velocity, ${tsn(p.halflife)});\n\n` +
+            `// the whole map\nconst map = new Float32Array(${N} * ${N});\n` +
+            `transitionCostLandscape(${N}, ${N}, ${tsn(-p.xRange)}, ${tsn(p.xRange)}, ${tsn(-p.vRange)}, ${tsn(p.vRange)},\n` +
+            `  { inertializer: 'spring', measure: 'exact', halflife: ${tsn(p.halflife)}, blendtime: ${tsn(p.blendtime)}, weight: ${tsn(p.weight)} }, map);\n`,
+          c:
+            `#include "sprung.h"\n\nfloat cost = sp_decay_spring_damper_displacement(${cf(p.x)}, ${cf(p.v)}, ${cf(p.halflife)});\n` +
+            `float cubic = sp_decay_cubic_displacement(${cf(p.x)}, ${cf(p.v)}, ${cf(p.blendtime)});\n` +
+            `float feature = sp_decay_spring_damper_feature(pos, vel, ${cf(p.halflife)});\n` +
+            `static float map[${N} * ${N}];\n` +
+            `sp_transition_cost_landscape(map, ${N}, ${N}, ${cf(-p.xRange)}, ${cf(p.xRange)}, ${cf(-p.vRange)}, ${cf(p.vRange)},\n` +
+            `                             SP_INERTIALIZER_SPRING, SP_COST_EXACT, ${cf(p.halflife)}, ${cf(p.blendtime)}, ${cf(p.weight)});\n`,
         };
       },
     };
