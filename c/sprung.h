@@ -756,11 +756,11 @@ typedef struct sp_contact {
 } sp_contact;
 
 /** Starts a contact at the input position and velocity, unlocked, with zero offsets.
- *  @param[out] contact the contact state
+ *  @param[out] out_contact the contact state
  *  @param[in] input_contact_position [m] the animation's contact position
  *  @param[in] input_contact_velocity [m/s] the animation's contact velocity
  *  @param[in] input_contact_state ([0, 1]) 1 when the animation's foot is in contact */
-void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position,
+void sp_contact_reset(sp_contact *out_contact, const sp_vec3 *input_contact_position,
                       const sp_vec3 *input_contact_velocity, int input_contact_state);
 /** One frame of foot locking: inertializes into the contact point (y = foot_height) when a
  *  contact starts, out of it when the contact ends or the input moves beyond unlock_radius.
