@@ -42,7 +42,7 @@
  * docs are made; a declaration it cannot read fails the build):
  *
  *   / ** One-sentence description (more sentences may follow).
- *    *  @param[ROLE] NAME [UNIT] {COUNT} (DOMAIN) description
+ *    *  @param[ROLE] NAME [UNIT] {COUNT} (DOMAIN) = DEFAULT description
  *    *  @return [UNIT] (DOMAIN) description * /
  *
  * - ROLE: `in`; `out` (written only; such pointers are named `out` or `out_*`);
@@ -62,6 +62,8 @@
  *   of those constants; `nullable`, on a pointer, admits NULL. Integers are
  *   whole numbers by their type. For pointers the domain is that of each
  *   element.
+ * - DEFAULT, optional: the value the article gives the argument by default;
+ *   bindings with default arguments use it (C has none: pass it).
  * - Parameter names in descriptions are written in backticks (`g`), so that a
  *   binding that renames a parameter can rename its mentions.
  */
@@ -137,9 +139,9 @@ float sp_resonant_frequency(float goal_frequency, float halflife);
  *  @param[in] x [m] position
  *  @param[in] v [m/s] velocity
  *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
- *  @param[in] x_rest [m] position at rest
- *  @param[in] v_rest [m/s] velocity at rest
- *  @param[in] scale scale applied to the offsets from rest
+ *  @param[in] x_rest [m] = 0 position at rest
+ *  @param[in] v_rest [m/s] = 0 velocity at rest
+ *  @param[in] scale = 1 scale applied to the offsets from rest
  *  @return [m²/s²] the energy per unit mass; +Inf where it overflows float */
 float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale);
 
@@ -165,7 +167,7 @@ float sp_damper_bad(float x, float g, float damping, float dt);
  *  @param[in] g [m] goal
  *  @param[in] damping [1/s] (≥ 0; < 1/ft) fraction of the distance covered per second
  *  @param[in] dt [s] (≥ 0) time step
- *  @param[in] ft [s] (> 0) the fixed timestep it matches, e.g. 1/60
+ *  @param[in] ft [s] (> 0) = 1/60 the fixed timestep it matches
  *  @return [m] the new position */
 float sp_damper_exponential(float x, float g, float damping, float dt, float ft);
 /** Exact damper: lerp(x, g, 1 − 2^(−dt/halflife)), the same curve at every frame rate.
@@ -180,7 +182,7 @@ float sp_damper_exact(float x, float g, float halflife, float dt);
  *  @param[in] g [m] goal
  *  @param[in] halflife [s] (≥ 0) time to cover about half the distance to `g`
  *  @param[in] dt [s] (≥ 0) time step
- *  @param[in] eps [s] (> 0) added to `halflife` against a division by zero (the article's 1e-5)
+ *  @param[in] eps [s] (> 0) = 1e-5 added to `halflife` against a division by zero
  *  @return [m] the new position */
 float sp_damper_implicit(float x, float g, float halflife, float dt, float eps);
 /** Exact decay of x toward 0: x·2^(−dt/halflife).
@@ -242,7 +244,7 @@ void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float da
  *  @param[in] stiffness [1/s²] (≥ 0) stiffness s
  *  @param[in] damping [1/s] (≥ 0) damping d
  *  @param[in] dt [s] (≥ 0) time step
- *  @param[in] eps [1/s²] (> 0) half-width of the critical band |s − d²/4| < eps (the article's 1e-5) */
+ *  @param[in] eps [1/s²] (> 0) = 1e-5 half-width of the critical band |s − d²/4| < eps */
 void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt,
                                float eps);
 /** Exact critically damped spring toward goal g with goal velocity q.
@@ -345,7 +347,7 @@ void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, flo
  *  frame); ≤ 0 means now
  *  @param[in] halflife [s] (≥ 0) halflife of the spring
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] apprehension (≥ 0) how many halflives ahead the spring tracks (the article's 2) */
+ *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the spring tracks */
 void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal, float halflife,
                                   float dt, float apprehension);
 /** Spring toward g whose intermediate goal xi moves at most at speed max_speed, tracked
@@ -357,7 +359,7 @@ void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float 
  *  @param[in] max_speed [m/s] (≥ 0 or +Inf) top speed of `xi`; +Inf jumps
  *  @param[in] halflife [s] (≥ 0) halflife of the spring
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] apprehension (≥ 0) how many halflives ahead the spring tracks (the article's 2) */
+ *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the spring tracks */
 void sp_velocity_spring_damper_exact(float *x, float *v, float *xi, float g, float max_speed, float halflife,
                                      float dt, float apprehension);
 
