@@ -7,7 +7,7 @@
 import { heapF32, scratchF32, wasm } from './wasm.js';
 import { slot } from './scratch.js';
 import { plus, workBuffer } from './work.js';
-import { check, floats, isField, isNum, isSpringStep, reattach } from './check.js';
+import { check, floats, isField, isNum, isSpringStep, fresh } from './check.js';
 import * as S from './gen/specs.js';
 
 /** A character's state, updated in place: position `x`, velocity `v`, acceleration `a`. */
@@ -94,7 +94,7 @@ export function springCharacterPredict(
   );
   const from = b >> 2;
   outs.forEach((a, k) =>
-    reattach(a, held[k], count).set(heapF32.subarray(from + k * count, from + (k + 1) * count)),
+    fresh(a, held[k], count).set(heapF32.subarray(from + k * count, from + (k + 1) * count)),
   );
 }
 
@@ -115,7 +115,7 @@ export function piecewiseInterpolation<T extends CurvePoint = CurvePoint>(
   if (n < 1) throw new RangeError(`sprung.${fn.fn}: points must hold at least 1 point, got 0`);
   const held = points instanceof Float32Array ? floats(fn.fn, 'points', points, n) : -1;
   const b = workBuffer(fn.fn, 'points', n);
-  heapF32.set(points instanceof Float32Array ? reattach(points, held, n) : points, b >> 2);
+  heapF32.set(points instanceof Float32Array ? fresh(points, held, n) : points, b >> 2);
   wasm.sp_piecewise_interpolation(slot(0), slot(1), t, b, n);
   const result = out ?? ({ x: 0, v: 0 } as T);
   result.x = heapF32[scratchF32];

@@ -10,7 +10,7 @@
  */
 import { heapF32, wasm } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { check, floats, integer, isTime, nonNegative, plain } from './check.js';
+import { check, floats, fresh, integer, isTime, nonNegative } from './check.js';
 import { Batch } from './batch.js';
 import * as S from './gen/specs.js';
 
@@ -101,7 +101,8 @@ abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' 
   protected stage(fn: string, name: string, pose: Float32Array, field: 'input' | 'target'): Ptr {
     const n = 13 * this.bones;
     const p = this.at(field);
-    if (floats(fn, name, pose, n) !== p) heapF32.set(plain(pose, n), p >> 2);
+    const held = floats(fn, name, pose, n);
+    if (held !== p) heapF32.set(fresh(pose, held, n), p >> 2);
     return p;
   }
 

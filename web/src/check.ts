@@ -160,8 +160,11 @@ function arg(
  */
 export function check(spec: Spec, ...args: unknown[]): void {
   requireInit(spec.fn);
+  // numbers first, which other arguments' lengths and limits may depend on
   const a = spec.a;
-  for (let i = 0; i < a.length; i++) arg(spec.fn, a[i].n, args[i], a[i], args, false);
+  const first = (s: Arg) => s.num !== undefined && !s.arr && !s.num.b?.some((b) => b.over !== undefined);
+  for (let i = 0; i < a.length; i++) if (first(a[i])) arg(spec.fn, a[i].n, args[i], a[i], args, false);
+  for (let i = 0; i < a.length; i++) if (!first(a[i])) arg(spec.fn, a[i].n, args[i], a[i], args, false);
 }
 
 // ---- Float32Array arguments -------------------------------------------------------------
@@ -209,18 +212,16 @@ export function floats(fn: string, name: string, value: unknown, length: number)
   );
 }
 
-/** The first `length` floats of a Float32Array that {@link floats} accepted, as a plain view
- *  (a subclass's own `buffer`, `byteOffset` or `subarray` are not consulted). */
-export function plain(value: Float32Array, length: number): Float32Array {
-  return new Float32Array(bufferOf.call(value) as ArrayBuffer, offsetOf.call(value) as number, length);
-}
-
-/** `view` again if memory did not grow since {@link floats} returned `offset`, else a view of
- *  the same floats in the grown memory. */
-export function reattach(view: Float32Array, offset: number, length: number): Float32Array {
-  return offset < 0 || view.buffer === wasm.memory.buffer
-    ? view
-    : new Float32Array(wasm.memory.buffer, offset, length);
+/**
+ * The first `length` floats of a Float32Array that {@link floats} accepted (and for which it
+ * returned `offset`) as a plain view of the current memory: a view of sprung's memory is
+ * made again (memory may have grown since), and a subclass's own `buffer`, `byteOffset` or
+ * `subarray` are not consulted.
+ */
+export function fresh(value: Float32Array, offset: number, length: number): Float32Array {
+  return offset >= 0
+    ? new Float32Array(wasm.memory.buffer, offset, length)
+    : new Float32Array(bufferOf.call(value) as ArrayBuffer, offsetOf.call(value) as number, length);
 }
 
 // ---- hand-written checks of what no C parameter describes ----------------------------------
@@ -260,7 +261,8 @@ export { requireInit as ready, initialized };
 // ---- fast paths -------------------------------------------------------------------------
 // A written object's fields are written back with their own values, so that a frozen or
 // getter-only object fails here — before anything is written — and takes the slow path,
-// whose check names it. (Writing a number back to a plain field costs nothing measurable.)
+// whose check names it. (Writing a number back to a plain field costs nothing measurable;
+// in strict code a write that cannot happen throws, hence the try.)
 
 type Fields = Record<string, number>;
 
@@ -271,8 +273,12 @@ export function isState(s: unknown): boolean {
     x = o.x,
     v = o.v;
   if (!(Number.isFinite(x) && Number.isFinite(v))) return false;
-  o.x = x;
-  o.v = v;
+  try {
+    o.x = x;
+    o.v = v;
+  } catch {
+    return false;
+  }
   return true;
 }
 
@@ -283,9 +289,14 @@ export function isObject(o: unknown): o is object {
 
 /** Fast path: `o[key]` is a finite number that can be written back. */
 export function isField(o: unknown, key: string): boolean {
+  if (typeof o !== 'object' || o === null) return false;
   const v = (o as Fields)[key];
   if (!Number.isFinite(v)) return false;
-  (o as Fields)[key] = v;
+  try {
+    (o as Fields)[key] = v;
+  } catch {
+    return false;
+  }
   return true;
 }
 
@@ -294,7 +305,11 @@ export function isClock(o: unknown): boolean {
   if (typeof o !== 'object' || o === null) return false;
   const t = (o as Fields).t;
   if (!(typeof t === 'number' && t >= 0)) return false;
-  (o as Fields).t = t;
+  try {
+    (o as Fields).t = t;
+  } catch {
+    return false;
+  }
   return true;
 }
 
@@ -318,16 +333,24 @@ export function isQuat(q: unknown): boolean {
 export function isVec3W(v: unknown): boolean {
   if (!isVec3(v)) return false;
   const o = v as Fields;
-  o.x = o.x;
-  o.y = o.y;
-  o.z = o.z;
+  try {
+    o.x = o.x;
+    o.y = o.y;
+    o.z = o.z;
+  } catch {
+    return false;
+  }
   return true;
 }
 
 /** Fast path: a `{x, y, z, w}` of finite numbers that can be written back. */
 export function isQuatW(q: unknown): boolean {
   if (!isVec3W(q) || !Number.isFinite((q as Fields).w)) return false;
-  (q as Fields).w = (q as Fields).w;
+  try {
+    (q as Fields).w = (q as Fields).w;
+  } catch {
+    return false;
+  }
   return true;
 }
 
@@ -339,6 +362,11 @@ export function isOut3(out: unknown): boolean {
 /** As {@link isOut3}, for a quaternion. */
 export function isOut4(out: unknown): boolean {
   return out === undefined || isQuatW(out);
+}
+
+/** Fast path: a boolean flag, or 0 or 1. */
+export function isFlag(v: unknown): boolean {
+  return v === true || v === false || v === 0 || v === 1;
 }
 
 /** Fast path: a finite number ≥ 0 (halflife, dt). */

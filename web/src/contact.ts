@@ -5,7 +5,7 @@
  */
 import { heapI32, scratchF32, wasm, type Vec3 } from './wasm.js';
 import { getVec3, putVec3, slot } from './scratch.js';
-import { check, initialized, isTime, isVec3, isVec3W } from './check.js';
+import { check, initialized, isFlag, isTime, isVec3, isVec3W } from './check.js';
 import { CONTACT } from './gen/specs.js';
 import * as S from './gen/specs.js';
 
@@ -37,8 +37,13 @@ function isContact(c: unknown): c is ContactState {
   if (typeof c !== 'object' || c === null) return false;
   const o = c as ContactState;
   for (const k of VECTORS) if (!isVec3W(o[k])) return false;
-  o.state = o.state; // written back below: a frozen contact must fail here
-  o.lock = o.lock;
+  if (!(isFlag(o.state) && isFlag(o.lock))) return false;
+  try {
+    o.state = o.state; // written back below: a frozen contact must fail here
+    o.lock = o.lock;
+  } catch {
+    return false;
+  }
   return true;
 }
 

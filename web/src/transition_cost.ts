@@ -10,7 +10,7 @@
 import { heapF32, scratchF32, wasm } from './wasm.js';
 import { slot } from './scratch.js';
 import { plus, workBuffer } from './work.js';
-import { check, floats, initialized, isField, plain, reattach } from './check.js';
+import { check, floats, initialized, isField, fresh } from './check.js';
 import { Batch } from './batch.js';
 import { COST, INERTIALIZER } from './gen/specs.js';
 import * as S from './gen/specs.js';
@@ -108,9 +108,9 @@ export function transitionCostLandscape(
   const held = out === undefined ? -1 : floats(fn.fn, 'out', out, n);
   const ptr = workBuffer(fn.fn, 'nx·ny', n); // may grow memory: `out` is viewed again after
   wasm.sp_transition_cost_landscape(ptr, nx, ny, xMin, xMax, vMin, vMax, ...costOptions(options));
-  const result = out === undefined ? new Float32Array(n) : reattach(plain(out, n), held, n);
+  const result = out === undefined ? new Float32Array(n) : fresh(out, held, n);
   result.set(heapF32.subarray(ptr >> 2, (ptr >> 2) + n));
-  return out ?? result;
+  return held < 0 ? (out ?? result) : result; // a view of sprung's memory: the one made after growth
 }
 
 /**
@@ -135,7 +135,7 @@ export function inertializationFeatures(
   const n = rows * dims;
   const held = [pos, vel, out].map((a) => (a === undefined ? -1 : floats(fn.fn, '', a, n)));
   const p = workBuffer(fn.fn, 'rows·dims', 3 * n); // may grow memory: the arrays are viewed again after
-  const [ps, vs] = [pos, vel].map((a, k) => reattach(plain(a, n), held[k], n));
+  const [ps, vs] = [pos, vel].map((a, k) => fresh(a, held[k], n));
   heapF32.set(ps, p >> 2);
   heapF32.set(vs, (p >> 2) + n);
   wasm.sp_inertialization_features(
@@ -148,9 +148,9 @@ export function inertializationFeatures(
     halflife,
     blendtime,
   );
-  const result = out === undefined ? new Float32Array(n) : reattach(plain(out, n), held[2], n);
+  const result = out === undefined ? new Float32Array(n) : fresh(out, held[2], n);
   result.set(heapF32.subarray((p >> 2) + 2 * n, (p >> 2) + 3 * n));
-  return out ?? result;
+  return held[2] < 0 ? (out ?? result) : result; // a view of sprung's memory: the one made after growth
 }
 
 /** Result of {@link FeatureDatabase.search}: best row and its Euclidean distance (−1 and Infinity when empty). */
@@ -213,8 +213,8 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
     const held = [pos, vel].map((a) => floats(fn.fn, '', a, n));
     if (n === 0) return this;
     const p = workBuffer(fn.fn, 'rows·dims', 2 * n); // may grow memory: the arrays are viewed again after
-    heapF32.set(reattach(plain(pos, n), held[0], n), p >> 2);
-    heapF32.set(reattach(plain(vel, n), held[1], n), (p >> 2) + n);
+    heapF32.set(fresh(pos, held[0], n), p >> 2);
+    heapF32.set(fresh(vel, held[1], n), (p >> 2) + n);
     wasm.sp_inertialization_features(
       this.at('features'),
       p,
@@ -242,9 +242,9 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
       (result === undefined || (isField(result, 'index') && isField(result, 'cost')))
     ))
       check(fn, query, result);
-    floats(fn.fn, 'query', query, this.dims);
+    const held = floats(fn.fn, 'query', query, this.dims);
     const q = this.at('query');
-    heapF32.set(plain(query, this.dims), q >> 2);
+    heapF32.set(fresh(query, held, this.dims), q >> 2);
     const out = result ?? ({ index: -1, cost: Infinity } as T);
     out.index = wasm.sp_inertialization_search(slot(0), this.at('features'), this.rows, this.dims, q);
     out.cost = heapF32[scratchF32];

@@ -156,7 +156,8 @@ function specOf(b, manifest, problems) {
 /** The `@param` text of each wrapper argument: unit, domain and description from the header. */
 function paramDocs(b, manifest) {
   const refs = refsOf(b);
-  const domain = (d) => d.text.replace(/(when |\/)\s*(\w+)/g, (all, w, n) => `${w}${refs.get(n)?.shown ?? n}`);
+  const domain = (d) =>
+    d.text.replace(/(when |\/)\s*(\w+)/g, (all, w, n) => `${w}${refs.get(n)?.shown ?? n}`);
   const one = (c) =>
     [
       c.unit && `[${c.unit}]`,
@@ -298,7 +299,10 @@ function scalarTs(manifest, handBound) {
         const refs = refsOf(b);
         const names = w.params.map((p) => p.name);
         const spec = specFor(b);
-        const fast = spec.a.map((a, i) => fastNum(names[i], a.num, names)).join(' && ');
+        // numbers another's limit depends on first: `1 / ft` must not meet a BigInt or a Symbol
+        const later = (a) => (a.num.b ?? []).some((b) => b.over !== undefined);
+        const order = [...spec.a.keys()].sort((i, j) => later(spec.a[i]) - later(spec.a[j]));
+        const fast = order.map((i) => fastNum(names[i], spec.a[i].num, names)).join(' && ');
         const params = f.params
           .map((p, i) => `${names[i]}: number${p.default ? ` = ${p.default}` : ''}`)
           .join(', ');
