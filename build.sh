@@ -128,6 +128,11 @@ test_js() {
   node --test --test-reporter=spec tests/js/
 }
 
+test_types() {
+  log "type tests against dist/*.d.ts (tsc --noEmit: three.js types survive, the raw binding refuses wrong arguments)"
+  node_modules/.bin/tsc -p tests/types/tsconfig.json
+}
+
 test_e2e() {
   [ -d tests/e2e ] && ls tests/e2e/*.test.mjs >/dev/null 2>&1 || return 0
   log "building the playground (static files, web/playground/dist/)"
@@ -149,6 +154,7 @@ case "$cmd" in
     deps_test
     test_format
     build
+    test_types
     test_c
     test_js
     test_e2e
