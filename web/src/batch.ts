@@ -225,15 +225,8 @@ export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
   }
 }
 
-/** Critically damped springs with goal velocity (`criticalSpringDamperExact`) on `count` elements of `dim` floats. */
-export class CriticalSpringDamperExactBatch extends HalflifeBatch<'x' | 'v' | 'goal' | 'goalVelocity'> {
-  /**
-   * `count` elements of `dim` floats; all zero at first.
-   * @c sp_critical_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
-   */
-  constructor(count: number, options?: BatchOptions) {
-    super(S.CriticalSpringDamperExactBatch, count, options, ['x', 'v', 'goal', 'goalVelocity']);
-  }
+/** Springs on `count` elements of `dim` floats: positions and velocities. */
+abstract class StateBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
   /** Positions, `count·dim` floats. */
   get x(): Float32Array {
     return this.view('x');
@@ -242,13 +235,32 @@ export class CriticalSpringDamperExactBatch extends HalflifeBatch<'x' | 'v' | 'g
   get v(): Float32Array {
     return this.view('v');
   }
+}
+
+/** Springs toward goals. */
+abstract class GoalBatch<F extends string> extends StateBatch<F | 'goal'> {
   /** Goal positions, `count·dim` floats. */
   get goal(): Float32Array {
     return this.view('goal');
   }
+}
+
+/** Springs toward moving goals: goal positions and velocities. */
+abstract class MovingGoalBatch<F extends string> extends GoalBatch<F | 'goalVelocity'> {
   /** Goal velocities per second, `count·dim` floats. */
   get goalVelocity(): Float32Array {
     return this.view('goalVelocity');
+  }
+}
+
+/** Critically damped springs with goal velocity (`criticalSpringDamperExact`) on `count` elements of `dim` floats. */
+export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
+  /**
+   * `count` elements of `dim` floats; all zero at first.
+   * @c sp_critical_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
+   */
+  constructor(count: number, options?: BatchOptions) {
+    super(S.CriticalSpringDamperExactBatch, count, options, ['x', 'v', 'goal', 'goalVelocity']);
   }
   /**
    * Advances every element by `dt` seconds in one call.
@@ -273,25 +285,13 @@ export class CriticalSpringDamperExactBatch extends HalflifeBatch<'x' | 'v' | 'g
 }
 
 /** Critically damped springs toward a goal (`simpleSpringDamperExact`) on `count` elements of `dim` floats. */
-export class SimpleSpringDamperExactBatch extends HalflifeBatch<'x' | 'v' | 'goal'> {
+export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
   /**
    * `count` elements of `dim` floats; all zero at first.
    * @c sp_simple_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
     super(S.SimpleSpringDamperExactBatch, count, options, ['x', 'v', 'goal']);
-  }
-  /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return this.view('x');
-  }
-  /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array {
-    return this.view('v');
-  }
-  /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array {
-    return this.view('goal');
   }
   /**
    * Advances every element by `dt` seconds in one call.
@@ -315,21 +315,13 @@ export class SimpleSpringDamperExactBatch extends HalflifeBatch<'x' | 'v' | 'goa
 }
 
 /** Critically damped springs decaying toward 0 (`decaySpringDamperExact`) on `count` elements of `dim` floats. */
-export class DecaySpringDamperExactBatch extends HalflifeBatch<'x' | 'v'> {
+export class DecaySpringDamperExactBatch extends StateBatch<never> {
   /**
    * `count` elements of `dim` floats; all zero at first.
    * @c sp_decay_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
     super(S.DecaySpringDamperExactBatch, count, options, ['x', 'v']);
-  }
-  /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return this.view('x');
-  }
-  /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array {
-    return this.view('v');
   }
   /**
    * Advances every element by `dt` seconds in one call.
@@ -358,9 +350,10 @@ export interface SpringBatchOptions extends BatchOptions {
 
 /**
  * Exact springs by frequency and halflife in every regime (`springDamperExact`) on `count`
- * elements of `dim` floats. The `frequency` view has as many floats as `halflife`.
+ * elements of `dim` floats. The `frequency` view has as many floats as `halflife`; with any
+ * goal velocity not 0, a frequency must be > 0.
  */
-export class SpringDamperExactBatch extends HalflifeBatch<'frequency' | 'x' | 'v' | 'goal' | 'goalVelocity'> {
+export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
   /**
    * `count` elements of `dim` floats; all zero at first.
    * @c sp_spring_damper_exact_batch count=n options=?{dim,frequency,halflife,perElementHalflife:per_element} *
@@ -372,22 +365,6 @@ export class SpringDamperExactBatch extends HalflifeBatch<'frequency' | 'x' | 'v
   /** Frequency in Hz: 1 float shared, or one per element (as `halflife`). */
   get frequency(): Float32Array {
     return this.view('frequency');
-  }
-  /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return this.view('x');
-  }
-  /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array {
-    return this.view('v');
-  }
-  /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array {
-    return this.view('goal');
-  }
-  /** Goal velocities per second, `count·dim` floats; with any non-zero, frequency must be > 0. */
-  get goalVelocity(): Float32Array {
-    return this.view('goalVelocity');
   }
   /**
    * Advances every element by `dt` seconds in one call.
@@ -430,12 +407,24 @@ function identities(q: Float32Array): void {
   for (let i = 3; i < q.length; i += 4) q[i] = 1;
 }
 
+/** Springs on `count` rotations: rotations and angular velocities. */
+abstract class RotationBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
+  /** Rotations, `4·count` floats (x,y,z,w). */
+  get x(): Float32Array {
+    return this.view('x');
+  }
+  /** Angular velocities, `3·count` floats. */
+  get v(): Float32Array {
+    return this.view('v');
+  }
+}
+
 /**
  * Critically damped springs on `count` rotations toward goal rotations
  * (`simpleSpringDamperExactQuat`). Rotations are x,y,z,w per element, angular velocities
  * x,y,z (radians per second, scaled axis).
  */
-export class SimpleSpringDamperExactQuatBatch extends HalflifeBatch<'x' | 'v' | 'goal'> {
+export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
   /**
    * `count` rotations, all the identity at first, at rest.
    * @c sp_simple_spring_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
@@ -448,14 +437,6 @@ export class SimpleSpringDamperExactQuatBatch extends HalflifeBatch<'x' | 'v' | 
     ]);
     identities(this.x);
     identities(this.goal);
-  }
-  /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array {
-    return this.view('x');
-  }
-  /** Angular velocities, `3·count` floats. */
-  get v(): Float32Array {
-    return this.view('v');
   }
   /** Goal rotations, `4·count` floats (x,y,z,w). */
   get goal(): Float32Array {
@@ -474,7 +455,7 @@ export class SimpleSpringDamperExactQuatBatch extends HalflifeBatch<'x' | 'v' | 
 }
 
 /** Critically damped springs decaying `count` rotations toward the identity (`decaySpringDamperExactQuat`). */
-export class DecaySpringDamperExactQuatBatch extends HalflifeBatch<'x' | 'v'> {
+export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
   /**
    * `count` rotations, all the identity at first, at rest.
    * @c sp_decay_spring_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
@@ -485,14 +466,6 @@ export class DecaySpringDamperExactQuatBatch extends HalflifeBatch<'x' | 'v'> {
       ['v', 3],
     ]);
     identities(this.x);
-  }
-  /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array {
-    return this.view('x');
-  }
-  /** Angular velocities, `3·count` floats. */
-  get v(): Float32Array {
-    return this.view('v');
   }
   /**
    * Advances every rotation by `dt` seconds in one call.
