@@ -268,12 +268,11 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
    */
   update(dt: number): this {
     this.checkUpdate(S.CriticalSpringDamperExactBatch_update, dt);
-    const [x, v, g, q] = [this.at('x'), this.at('v'), this.at('goal'), this.at('goalVelocity')];
     wasm.sp_critical_spring_damper_exact_batch(
-      x,
-      v,
-      g,
-      q,
+      this.at('x'),
+      this.at('v'),
+      this.at('goal'),
+      this.at('goalVelocity'),
       this.at('halflife'),
       this.per,
       dt,
@@ -299,11 +298,10 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
    */
   update(dt: number): this {
     this.checkUpdate(S.SimpleSpringDamperExactBatch_update, dt);
-    const [x, v, g] = [this.at('x'), this.at('v'), this.at('goal')];
     wasm.sp_simple_spring_damper_exact_batch(
-      x,
-      v,
-      g,
+      this.at('x'),
+      this.at('v'),
+      this.at('goal'),
       this.at('halflife'),
       this.per,
       dt,
@@ -382,12 +380,11 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
           `sprung.${spec.fn}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
         );
     }
-    const [x, v, g, q] = [this.at('x'), this.at('v'), this.at('goal'), this.at('goalVelocity')];
     wasm.sp_spring_damper_exact_batch(
-      x,
-      v,
-      g,
-      q,
+      this.at('x'),
+      this.at('v'),
+      this.at('goal'),
+      this.at('goalVelocity'),
       this.at('frequency'),
       this.at('halflife'),
       this.per,
@@ -448,8 +445,15 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
    */
   update(dt: number): this {
     this.checkUpdate(S.SimpleSpringDamperExactQuatBatch_update, dt);
-    const [x, v, g] = [this.at('x'), this.at('v'), this.at('goal')];
-    wasm.sp_simple_spring_damper_exact_quat_batch(x, v, g, this.at('halflife'), this.per, dt, this.count);
+    wasm.sp_simple_spring_damper_exact_quat_batch(
+      this.at('x'),
+      this.at('v'),
+      this.at('goal'),
+      this.at('halflife'),
+      this.per,
+      dt,
+      this.count,
+    );
     return this;
   }
 }

@@ -222,8 +222,9 @@ export class CubicPoseInertializer extends PoseBlend {
     if (!isTime(dt)) check(spec, input, dt);
     nonNegative(spec.fn, 'blendtime', this.blendtime);
     const pi = this.stage(spec.fn, 'input', input, 'input');
-    const [out, time, off] = [this.at('output'), this.at('time'), this.at('offset')];
-    wasm.sp_inertialize_pose_cubic_update(out, time, off, pi, this.blendtime, dt, this.bones);
+    const out = this.at('output'),
+      off = this.at('offset');
+    wasm.sp_inertialize_pose_cubic_update(out, this.at('time'), off, pi, this.blendtime, dt, this.bones);
     return this.output;
   }
 }

@@ -95,12 +95,11 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
   predict(positionHalflife: number, rotationHalflife: number, dt?: number): this {
     this.live('predict');
     check(S.TrajectoryBatch_predict, positionHalflife, rotationHalflife, dt);
-    const [out, state, goal] = [this.at('prediction'), this.at('state'), this.at('goal')];
     const times = dt === undefined ? this.at('times') : NULL;
     wasm.sp_trajectory_predict_batch(
-      out,
-      state,
-      goal,
+      this.at('prediction'),
+      this.at('state'),
+      this.at('goal'),
       times,
       dt ?? 0,
       this.samples,
