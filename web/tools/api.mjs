@@ -164,6 +164,10 @@ function paramDocs(b, manifest) {
       c.domain && !c.domain.constants && `(${domain(c.domain)})`,
       c.default && `(default ${c.default})`,
       rename(c.doc, refs),
+      c.domain?.constants &&
+        `(${Object.keys(manifest.constants[c.domain.constants])
+          .map((k) => `'${enumName(k, c.domain.constants)}'`)
+          .join(', ')})`,
     ]
       .filter(Boolean)
       .join(' ');
