@@ -25,12 +25,8 @@ async function frames(page, n) {
   });
 }
 
-test('the keyboard drives the simulation object forward (+z), the mouse toward the pointer', async (t) => {
+test('the keyboard drives the simulation object forward (+z), the mouse toward the pointer', async () => {
   const page = await openPage(browser.context, `${site.base}?panel=character`);
-  if ((await page.evaluate(() => window.playground.missing('character'))).length) {
-    t.skip('library lacks the character API');
-    return;
-  }
   const canvas = page.locator('#panel-character canvas').first();
   await canvas.focus();
   const start = await inspect(page);
@@ -60,12 +56,8 @@ test('the keyboard drives the simulation object forward (+z), the mouse toward t
   await page.close();
 });
 
-test('left alone, the autopilot drives', async (t) => {
+test('left alone, the autopilot drives', async () => {
   const page = await openPage(browser.context, `${site.base}?panel=character`);
-  if ((await page.evaluate(() => window.playground.missing('character'))).length) {
-    t.skip('library lacks the character API');
-    return;
-  }
   // The autopilot starts after two seconds of simulated time without input (frames, not wall time).
   await page.waitForFunction(() => window.playground.inspect().autopilot, null, { timeout: 20000 });
   const a = await inspect(page);

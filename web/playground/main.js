@@ -31,6 +31,7 @@ function makeUi(panel, state, plots, readouts) {
   plots.append(hero);
   const figures = [];
   const probes = [];
+  const charts = [];
   function figure(caption, cls, inHero) {
     const k = figures.length;
     const fig = document.createElement('figure');
@@ -71,6 +72,7 @@ function makeUi(panel, state, plots, readouts) {
       const where = figure(caption, options.cls, options.hero);
       const plot = lineChart(where, options);
       probes.push(() => plot.snapshot());
+      charts.push(plot);
       return Object.assign(plot, { figure: where.fig, summary: where.summary });
     },
     /**
@@ -125,6 +127,7 @@ function makeUi(panel, state, plots, readouts) {
     },
     figures,
     probes,
+    charts,
   };
 }
 
@@ -359,7 +362,17 @@ addEventListener('popstate', fromLocation);
   current: () => current.entry.name,
   params: () => ({ ...current.params }),
   data: () => current.ui.probes.map((probe) => probe()),
+  /** The x and y ranges each line chart drew last, in creation order. */
+  drawn: () => current.ui.charts.map((plot) => plot.drawn()),
   programs: () => current.live.code(current.params),
+  /** The panel's controls: key, kind, choices (for selects) and default value. */
+  schema: () =>
+    Object.entries(current.panel.params).map(([key, spec]) => ({
+      key,
+      kind: kind(spec),
+      options: spec.options ? spec.options.map(([value]) => value) : null,
+      value: spec.value,
+    })),
   inspect: () => (current.live.inspect ? current.live.inspect() : null),
   stage: () => (current.stages[0] ? current.stages[0].inspect() : null),
   drawTimes,

@@ -13,8 +13,9 @@ export default defineConfig({
   resolve: { alias: { sprung: `${repo}dist/index.js` } },
   server: { port: 5173, fs: { allow: [repo] } },
   preview: { port: 4173 },
-  // Each panel is its own chunk (panels/index.js imports them on demand); the library's loader and
-  // its embedded WASM get a chunk of their own, shared by all, so that it is cached once.
+  // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
+  // (the library has modules of the same names); the library's loader and its embedded WASM get a
+  // chunk of their own, shared by all panels and cached once.
   build: {
     outDir: `${here}dist`,
     emptyOutDir: true,
@@ -23,6 +24,10 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks: (id) => (/[\\/]dist[\\/]wasm(-binary)?\.js$/.test(id) ? 'sprung-wasm' : undefined),
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && /[\\/]playground[\\/]panels[\\/]/.test(chunk.facadeModuleId)
+            ? 'assets/panel-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
       },
     },
   },

@@ -429,9 +429,9 @@ export function lineChart({ canvas, box, legendHost }, options) {
       cursorAt = t;
       placeCursor();
     },
-    /** The x range drawn last, [x0, x1]. */
-    range() {
-      return [view.x0, view.x1];
+    /** The ranges drawn last: { x: [x0, x1], y: [y0, y1] }. */
+    drawn() {
+      return { x: [view.x0, view.x1], y: [view.y0, view.y1] };
     },
     /** Series `i` as drawn: { x, y } arrays (copies). */
     series(i) {

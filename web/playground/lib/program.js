@@ -49,9 +49,9 @@ export function jsHead(title, ts) {
  */
 export function cHead(title) {
   return (
-    `/* ${title}\n` +
-    ` * sprung playground, "Copy as code": a complete program printing what the panel plots.\n` +
-    ` * Build: cc -std=c99 -O2 -Isprung/c program.c sprung/c/*.c -lm && ./a.out */\n`
+    `// ${title}\n` +
+    `// sprung playground, "Copy as code": a complete program printing what the panel plots.\n` +
+    `// Build: cc -std=c99 -O2 -Isprung/c program.c sprung/c/*.c -lm && ./a.out\n`
   );
 }
 

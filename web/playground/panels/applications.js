@@ -22,7 +22,7 @@ const SPLINE_STEPS = 400;
 const DRIVE_MIN = 0.25;
 const DRIVE_MAX = 5;
 const DRIVES = 64;
-/** The spectrum runs each drive this long and reads the amplitude at the end (transients gone). */
+/** The spectrum runs each drive this long (transients gone), and averages over its last seconds. */
 const SPECTRUM_SECONDS = 16;
 /** Mean energy over the last seconds of the run. */
 const ENERGY_SECONDS = 4;
@@ -275,13 +275,17 @@ export default {
           spectrum.reset(0);
           spectrum.reset(1);
           hzs.forEach((hz, k) => {
-            let energy = 0;
-            const last = drive(f, p.resonanceHalflife, hz, SPECTRUM_SECONDS, (t, _g, s) => {
-              if (t > SPECTRUM_SECONDS - ENERGY_SECONDS) energy += springEnergy(s.x, s.v, f, 0, 0, 1);
-            });
-            // In steady state x = X·sin(ωt + φ): X = √(x² + (v/ω)²) at any instant.
+            // In steady state x = X·sin(ωt + φ), so X = √(x² + (v/ω)²) at any instant; averaged over
+            // the last seconds, which smooths the ripple of a goal sampled once a frame.
             const w = 2 * Math.PI * hz;
-            gains[k] = Math.hypot(last.x, last.v / w);
+            let energy = 0;
+            let amplitude = 0;
+            drive(f, p.resonanceHalflife, hz, SPECTRUM_SECONDS, (t, _g, s) => {
+              if (t <= SPECTRUM_SECONDS - ENERGY_SECONDS) return;
+              energy += springEnergy(s.x, s.v, f, 0, 0, 1);
+              amplitude += Math.hypot(s.x, s.v / w);
+            });
+            gains[k] = amplitude / (ENERGY_SECONDS * RATE);
             energies[k] = energy / (ENERGY_SECONDS * RATE);
           });
           const gainPeak = Math.max(...gains);
@@ -440,14 +444,15 @@ function resonanceProgram(p) {
       jsRow(ts) +
       `for (let i = 0; i < ${DRIVES}; i++) {\n` +
       `  const hz = ${DRIVE_MIN} + ((${DRIVE_MAX} - ${DRIVE_MIN}) * i) / ${DRIVES - 1};\n` +
-      `  const spring = { x: 0, v: 0 };\n  let energy = 0;\n` +
+      `  const w = 2 * Math.PI * hz;\n  const spring = { x: 0, v: 0 };\n  let energy = 0;\n  let amplitude = 0;\n` +
       `  for (let k = 1; k <= seconds * rate; k++) {\n` +
       `    const goal = Math.sin(2 * Math.PI * hz * (k / rate));\n` +
       `    springDamperExact(spring, goal, 0, frequency, halflife, 1 / rate);\n` +
-      `    if (k / rate > seconds - ${ENERGY_SECONDS}) energy += springEnergy(spring.x, spring.v, frequency, 0, 0, 1);\n  }\n` +
-      `  // In steady state x = X·sin(ωt + φ), so the amplitude is X = √(x² + (v/ω)²) at any instant.\n` +
-      `  const amplitude = Math.hypot(spring.x, spring.v / (2 * Math.PI * hz));\n` +
-      `  row(hz, amplitude, energy / (${ENERGY_SECONDS} * rate));\n}\n`,
+      `    if (k / rate <= seconds - ${ENERGY_SECONDS}) continue;\n` +
+      `    energy += springEnergy(spring.x, spring.v, frequency, 0, 0, 1);\n` +
+      `    // In steady state x = X·sin(ωt + φ), so the amplitude is X = √(x² + (v/ω)²) at any instant.\n` +
+      `    amplitude += Math.hypot(spring.x, spring.v / w);\n  }\n` +
+      `  row(hz, amplitude / (${ENERGY_SECONDS} * rate), energy / (${ENERGY_SECONDS} * rate));\n}\n`,
   );
   const c =
     cHead(title) +
@@ -456,12 +461,13 @@ function resonanceProgram(p) {
     `    const float frequency = sp_resonant_frequency(${cf(p.tuned)}, halflife);\n` +
     `    const int rate = ${RATE}, seconds = ${SPECTRUM_SECONDS};\n    const double pi = 3.14159265358979323846;\n    int i, k;\n` +
     `    for (i = 0; i < ${DRIVES}; i++) {\n        const double hz = ${DRIVE_MIN} + ((${DRIVE_MAX} - ${DRIVE_MIN}) * i) / ${DRIVES - 1};\n` +
-    `        float x = 0.0f, v = 0.0f;\n        double energy = 0, amplitude;\n` +
+    `        const double w = 2 * pi * hz;\n        float x = 0.0f, v = 0.0f;\n        double energy = 0, amplitude = 0;\n` +
     `        for (k = 1; k <= seconds * rate; k++) {\n` +
     `            const float goal = (float)sin(2 * pi * hz * ((double)k / rate));\n` +
     `            sp_spring_damper_exact(&x, &v, goal, 0.0f, frequency, halflife, 1.0f / (float)rate);\n` +
-    `            if ((double)k / rate > seconds - ${ENERGY_SECONDS}) energy += sp_spring_energy(x, v, frequency, 0.0f, 0.0f, 1.0f);\n        }\n` +
-    `        amplitude = hypot(x, v / (2 * pi * hz)); /* steady state: x = X sin(wt + phase) */\n` +
-    `        ${cRow(['hz', 'amplitude', `energy / (${ENERGY_SECONDS} * rate)`])}\n    }\n    return 0;\n}\n`;
+    `            if ((double)k / rate <= seconds - ${ENERGY_SECONDS}) continue;\n` +
+    `            energy += sp_spring_energy(x, v, frequency, 0.0f, 0.0f, 1.0f);\n` +
+    `            amplitude += hypot(x, v / w); /* steady state: x = X sin(wt + phase) */\n        }\n` +
+    `        ${cRow(['hz', `amplitude / (${ENERGY_SECONDS} * rate)`, `energy / (${ENERGY_SECONDS} * rate)`])}\n    }\n    return 0;\n}\n`;
   return { id: 'resonance', title: 'resonance', ...js, c, compare: [{ plot: 2, series: 0, cols: [0, 1] }] };
 }

@@ -47,12 +47,15 @@ function alignTo(out, q, ref) {
   return out;
 }
 
-/** The goal rotations as scaled angle-axis (radians) for a goal angle `a` (radians). */
-const goalAxes = (a) => [
-  { x: 0, y: 0, z: 0 },
-  { x: 0.35 * a, y: 0.94 * a, z: 0 },
-  { x: -0.6 * a, y: -0.3 * a, z: 0.74 * a },
-];
+/** The goal rotations as scaled angle-axis (radians) for a goal angle of `degrees`. */
+function goalAxes(degrees) {
+  const a = degrees * (Math.PI / 180);
+  return [
+    { x: 0, y: 0, z: 0 },
+    { x: 0.35 * a, y: 0.94 * a, z: 0 },
+    { x: -0.6 * a, y: -0.3 * a, z: 0.74 * a },
+  ];
+}
 
 /** The three scalar springs: short name, plot caption, label of xi, one step (the timed one is due at due(t)). */
 const SPRINGS = [
@@ -261,7 +264,7 @@ export default {
           );
         });
         if (has('halflife', 'angle')) {
-          const axes = goalAxes(p.angle / DEG);
+          const axes = goalAxes(p.angle);
           axes.forEach((a, k) => quatFromScaledAngleAxis(a, goals[k]));
           Object.assign(rotation, goals[0]);
           omega.x = omega.y = omega.z = 0;
@@ -410,18 +413,17 @@ function scalarProgram(p, i) {
 
 function quaternionProgram(p) {
   const title = `The quaternion spring toward two goal rotations of ${p.angle}°, its rotation as continuous angles`;
-  const a = p.angle / DEG;
-  const axes = goalAxes(a);
   const js = jsAndTs(
     (ts) =>
       jsHead(title, ts) +
       `import { init, quatFromScaledAngleAxis, quatToScaledAngleAxis, simpleSpringDamperExactQuat } from 'sprung';\n\nawait init();\n\n` +
       `const halflife = ${jn(p.halflife)}; // s\nconst rate = ${RATE};\nconst DEG = 180 / Math.PI;\n\n` +
       `// The goals (scaled angle-axis, radians): the identity, then two rotations of ${p.angle}°.\n` +
+      `const a = ${p.angle} * (Math.PI / 180);\n` +
       `const goals = [\n` +
-      axes
-        .map((g) => `  quatFromScaledAngleAxis({ x: ${jn(g.x)}, y: ${jn(g.y)}, z: ${jn(g.z)} }),\n`)
-        .join('') +
+      `  quatFromScaledAngleAxis({ x: 0, y: 0, z: 0 }),\n` +
+      `  quatFromScaledAngleAxis({ x: 0.35 * a, y: 0.94 * a, z: 0 }),\n` +
+      `  quatFromScaledAngleAxis({ x: -0.6 * a, y: -0.3 * a, z: 0.74 * a }),\n` +
       `];\nconst goalAt = (t${ann(ts, 'number')}) => goals[t >= 1.9 - 1e-6 ? 2 : t >= 0.2 - 1e-6 ? 1 : 0];\n\n` +
       `// A rotation {x, y, z, w} and its angular velocity {x, y, z} (three.js objects work too).\n` +
       `const rotation = { x: 0, y: 0, z: 0, w: 1 };\nconst angularVelocity = { x: 0, y: 0, z: 0 };\n` +
@@ -440,9 +442,9 @@ function quaternionProgram(p) {
     `#include <stdio.h>\n#include "sprung.h"\n\n` +
     `int main(void)\n{\n    const float halflife = ${cf(p.halflife)};\n    const int rate = ${RATE};\n` +
     `    const double deg = 180.0 / 3.14159265358979323846;\n` +
-    `    const sp_vec3 axes[3] = {\n` +
-    axes.map((g) => `        { ${cf(g.x)}, ${cf(g.y)}, ${cf(g.z)} },\n`).join('') +
-    `    };\n    sp_quat goals[3], rotation = { 0.0f, 0.0f, 0.0f, 1.0f }, shown = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
+    `    const float a = ${cf(p.angle)} * (SP_PI / 180.0f);\n` +
+    `    const sp_vec3 axes[3] = { { 0.0f, 0.0f, 0.0f }, { 0.35f * a, 0.94f * a, 0.0f }, { -0.6f * a, -0.3f * a, 0.74f * a } };\n` +
+    `    sp_quat goals[3], rotation = { 0.0f, 0.0f, 0.0f, 1.0f }, shown = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
     `    sp_vec3 angular_velocity = { 0.0f, 0.0f, 0.0f }, axis;\n    int i, k;\n` +
     `    for (i = 0; i < 3; i++) sp_quat_from_scaled_angle_axis(&goals[i], &axes[i]);\n` +
     `    for (k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n        const double t = (double)k / rate;\n` +
