@@ -7,6 +7,7 @@ import {
   resonantFrequency,
   simpleSpringDamperExact,
   springDamperExact,
+  SpringDamperExactBatch,
   springEnergy,
 } from 'sprung';
 import { cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow, ann, randomSource } from '../lib/program.js';
@@ -22,10 +23,10 @@ const SPLINE_STEPS = 400;
 const DRIVE_MIN = 0.25;
 const DRIVE_MAX = 5;
 const DRIVES = 64;
-/** The spectrum runs each drive this long (transients gone), and averages over its last seconds. */
-const SPECTRUM_SECONDS = 16;
-/** Mean energy over the last seconds of the run. */
-const ENERGY_SECONDS = 4;
+/** The spectrum measures over this many frames, once the transient has died out. */
+const MEASURE_FRAMES = 2 * 60;
+/** Frames for the transient of a spring of halflife h to die out: 6 halflives (e^(−6·2·ln2) ≈ 2.5e-4). */
+const settleFrames = (h) => Math.ceil(6 * h * 60);
 const DRIVEN_SECONDS = 6;
 
 /** The clean signal under the noise: slow waves and one step. */
@@ -181,6 +182,7 @@ export default {
     );
     const gains = new Float64Array(DRIVES);
     const energies = new Float64Array(DRIVES);
+    const batch = new SpringDamperExactBatch(DRIVES);
 
     // The stage: the smoothing scenario live (the noise rides on your goal when you drag).
     const live = { random: seeded(NOISE_SEED), k: 0, signal: 0, d: 0, spring: { x: 0, v: 0 } };
@@ -274,20 +276,32 @@ export default {
         if (has('tuned', 'resonanceHalflife')) {
           spectrum.reset(0);
           spectrum.reset(1);
-          hzs.forEach((hz, k) => {
+          // One spring per drive frequency, all stepped in one call per frame (a batch).
+          const settle = settleFrames(p.resonanceHalflife);
+          batch.halflife[0] = p.resonanceHalflife;
+          batch.frequency[0] = f;
+          batch.x.fill(0);
+          batch.v.fill(0);
+          gains.fill(0);
+          energies.fill(0);
+          for (let k = 1; k <= settle + MEASURE_FRAMES; k++) {
+            const goal = batch.goal;
+            for (let i = 0; i < DRIVES; i++) goal[i] = Math.sin(2 * Math.PI * hzs[i] * (k / RATE));
+            batch.update(1 / RATE);
+            if (k <= settle) continue;
             // In steady state x = X·sin(ωt + φ), so X = √(x² + (v/ω)²) at any instant; averaged over
-            // the last seconds, which smooths the ripple of a goal sampled once a frame.
-            const w = 2 * Math.PI * hz;
-            let energy = 0;
-            let amplitude = 0;
-            drive(f, p.resonanceHalflife, hz, SPECTRUM_SECONDS, (t, _g, s) => {
-              if (t <= SPECTRUM_SECONDS - ENERGY_SECONDS) return;
-              energy += springEnergy(s.x, s.v, f, 0, 0, 1);
-              amplitude += Math.hypot(s.x, s.v / w);
-            });
-            gains[k] = amplitude / (ENERGY_SECONDS * RATE);
-            energies[k] = energy / (ENERGY_SECONDS * RATE);
-          });
+            // the measured frames, which smooths the ripple of a goal sampled once a frame.
+            const x = batch.x;
+            const v = batch.v;
+            for (let i = 0; i < DRIVES; i++) {
+              energies[i] += springEnergy(x[i], v[i], f, 0, 0, 1);
+              gains[i] += Math.hypot(x[i], v[i] / (2 * Math.PI * hzs[i]));
+            }
+          }
+          for (let i = 0; i < DRIVES; i++) {
+            gains[i] /= MEASURE_FRAMES;
+            energies[i] /= MEASURE_FRAMES;
+          }
           const gainPeak = Math.max(...gains);
           const energyPeak = Math.max(...energies);
           hzs.forEach((hz, k) => {
@@ -432,42 +446,51 @@ function splineProgram(p) {
 }
 
 function resonanceProgram(p) {
-  const title = `A spring tuned with resonantFrequency to ${jn(p.tuned)} Hz, driven at ${DRIVES} frequencies: its amplitude and mean energy`;
+  const title = `Springs tuned with resonantFrequency to ${jn(p.tuned)} Hz, driven at ${DRIVES} frequencies: amplitude and mean energy`;
+  const settle = settleFrames(p.resonanceHalflife);
   const js = jsAndTs(
     (ts) =>
       jsHead(title, ts) +
-      `import { init, resonantFrequency, springDamperExact, springEnergy } from 'sprung';\n\nawait init();\n\n` +
+      `import { init, resonantFrequency, SpringDamperExactBatch, springEnergy } from 'sprung';\n\nawait init();\n\n` +
       `const halflife = ${jn(p.resonanceHalflife)}; // s: longer is more selective\n` +
       `// The frequency that makes the spring's amplitude peak when its goal oscillates at ${jn(p.tuned)} Hz.\n` +
       `const frequency = resonantFrequency(${jn(p.tuned)}, halflife);\n` +
-      `const rate = ${RATE};\nconst seconds = ${SPECTRUM_SECONDS}; // long enough for the transient to die out\n\n` +
-      jsRow(ts) +
-      `for (let i = 0; i < ${DRIVES}; i++) {\n` +
-      `  const hz = ${DRIVE_MIN} + ((${DRIVE_MAX} - ${DRIVE_MIN}) * i) / ${DRIVES - 1};\n` +
-      `  const w = 2 * Math.PI * hz;\n  const spring = { x: 0, v: 0 };\n  let energy = 0;\n  let amplitude = 0;\n` +
-      `  for (let k = 1; k <= seconds * rate; k++) {\n` +
-      `    const goal = Math.sin(2 * Math.PI * hz * (k / rate));\n` +
-      `    springDamperExact(spring, goal, 0, frequency, halflife, 1 / rate);\n` +
-      `    if (k / rate <= seconds - ${ENERGY_SECONDS}) continue;\n` +
-      `    energy += springEnergy(spring.x, spring.v, frequency, 0, 0, 1);\n` +
+      `const rate = ${RATE};\nconst drives = ${DRIVES};\n` +
+      `const settle = ${settle}; // frames: 6 halflives, for the transient to die out\n` +
+      `const measure = ${MEASURE_FRAMES}; // frames averaged\n` +
+      `const hz = Array.from({ length: drives }, (_, i) => ${DRIVE_MIN} + ((${DRIVE_MAX} - ${DRIVE_MIN}) * i) / ${DRIVES - 1});\n\n` +
+      `// One spring per drive frequency, all stepped in one call per frame.\n` +
+      `const springs = new SpringDamperExactBatch(drives, { halflife, frequency });\n` +
+      `const amplitude = new Float64Array(drives);\nconst energy = new Float64Array(drives);\n` +
+      `for (let k = 1; k <= settle + measure; k++) {\n` +
+      `  const goal = springs.goal; // views: read them through the getters (they follow memory growth)\n` +
+      `  for (let i = 0; i < drives; i++) goal[i] = Math.sin(2 * Math.PI * hz[i] * (k / rate));\n` +
+      `  springs.update(1 / rate);\n  if (k <= settle) continue;\n` +
+      `  const x = springs.x;\n  const v = springs.v;\n  for (let i = 0; i < drives; i++) {\n` +
+      `    energy[i] += springEnergy(x[i], v[i], frequency, 0, 0, 1);\n` +
       `    // In steady state x = X·sin(ωt + φ), so the amplitude is X = √(x² + (v/ω)²) at any instant.\n` +
-      `    amplitude += Math.hypot(spring.x, spring.v / w);\n  }\n` +
-      `  row(hz, amplitude / (${ENERGY_SECONDS} * rate), energy / (${ENERGY_SECONDS} * rate));\n}\n`,
+      `    amplitude[i] += Math.hypot(x[i], v[i] / (2 * Math.PI * hz[i]));\n  }\n}\n` +
+      jsRow(ts) +
+      `for (let i = 0; i < drives; i++) row(hz[i], amplitude[i] / measure, energy[i] / measure);\n` +
+      `springs.dispose();\n`,
   );
   const c =
     cHead(title) +
-    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n#define DRIVES ${DRIVES}\n\n` +
+    `static float x[DRIVES], v[DRIVES], goal[DRIVES], goal_velocity[DRIVES];\n` +
+    `static double hz[DRIVES], amplitude[DRIVES], energy[DRIVES];\n\n` +
     `int main(void)\n{\n    const float halflife = ${cf(p.resonanceHalflife)};\n` +
     `    const float frequency = sp_resonant_frequency(${cf(p.tuned)}, halflife);\n` +
-    `    const int rate = ${RATE}, seconds = ${SPECTRUM_SECONDS};\n    const double pi = 3.14159265358979323846;\n    int i, k;\n` +
-    `    for (i = 0; i < ${DRIVES}; i++) {\n        const double hz = ${DRIVE_MIN} + ((${DRIVE_MAX} - ${DRIVE_MIN}) * i) / ${DRIVES - 1};\n` +
-    `        const double w = 2 * pi * hz;\n        float x = 0.0f, v = 0.0f;\n        double energy = 0, amplitude = 0;\n` +
-    `        for (k = 1; k <= seconds * rate; k++) {\n` +
-    `            const float goal = (float)sin(2 * pi * hz * ((double)k / rate));\n` +
-    `            sp_spring_damper_exact(&x, &v, goal, 0.0f, frequency, halflife, 1.0f / (float)rate);\n` +
-    `            if ((double)k / rate <= seconds - ${ENERGY_SECONDS}) continue;\n` +
-    `            energy += sp_spring_energy(x, v, frequency, 0.0f, 0.0f, 1.0f);\n` +
-    `            amplitude += hypot(x, v / w); /* steady state: x = X sin(wt + phase) */\n        }\n` +
-    `        ${cRow(['hz', `amplitude / (${ENERGY_SECONDS} * rate)`, `energy / (${ENERGY_SECONDS} * rate)`])}\n    }\n    return 0;\n}\n`;
+    `    const int rate = ${RATE}, settle = ${settle}, measure = ${MEASURE_FRAMES};\n    const double pi = 3.14159265358979323846;\n    int i, k;\n` +
+    `    for (i = 0; i < DRIVES; i++) hz[i] = ${DRIVE_MIN} + ((${DRIVE_MAX} - ${DRIVE_MIN}) * i) / ${DRIVES - 1};\n` +
+    `    for (k = 1; k <= settle + measure; k++) {\n` +
+    `        for (i = 0; i < DRIVES; i++) goal[i] = (float)sin(2 * pi * hz[i] * ((double)k / rate));\n` +
+    `        /* all the springs in one call: shared frequency and halflife (per_element = 0) */\n` +
+    `        sp_spring_damper_exact_batch(x, v, goal, goal_velocity, &frequency, &halflife, 0, 1.0f / (float)rate, DRIVES, 1);\n` +
+    `        if (k <= settle) continue;\n` +
+    `        for (i = 0; i < DRIVES; i++) {\n` +
+    `            energy[i] += sp_spring_energy(x[i], v[i], frequency, 0.0f, 0.0f, 1.0f);\n` +
+    `            amplitude[i] += hypot(x[i], v[i] / (2 * pi * hz[i])); /* steady state: x = X sin(wt + phase) */\n        }\n    }\n` +
+    `    for (i = 0; i < DRIVES; i++) ${cRow(['hz[i]', 'amplitude[i] / measure', 'energy[i] / measure'])}\n    return 0;\n}\n`;
   return { id: 'resonance', title: 'resonance', ...js, c, compare: [{ plot: 2, series: 0, cols: [0, 1] }] };
 }

@@ -248,6 +248,7 @@ export default {
       },
     });
 
+    const errors = [0, 0, 0, 0];
     /** Tracks the whole signal at `rate` into series `i` of `into`; returns the error at the end. */
     function track(p, name, rate, into, i) {
       const f = follower(TRACKERS[name], p, rate, spring);
@@ -262,16 +263,29 @@ export default {
       return f.st.x - signal(n / rate);
     }
     return {
-      draw(p) {
+      draw(p, changed) {
+        // Only the trackers whose parameters changed are run again.
+        const has = (...keys) => !changed || keys.some((key) => changed.has(key));
+        const signalKeys = ['discontinuities', 'maxVelocity', 'maxAcceleration'];
+        const deps = {
+          gains: [...signalKeys, 'xGain', 'vGain', 'aGain'],
+          improved: [...signalKeys, 'xHalflife', 'vHalflife', 'aHalflife'],
+          exact: [...signalKeys, 'xGain', 'vGain'],
+          stiff: ['stiffHalflife'],
+        };
         spring = trackingGainsToSpring(p.xGain, p.vGain, 1 / 60);
-        const errors = names.map((name, k) => track(p, name, 60, main, k + 1));
-        RATES.forEach(([hz], k) => {
-          track(p, 'gains', hz, ratesGains, k + 1);
-          track(p, 'exact', hz, ratesExact, k + 1);
+        names.forEach((name, k) => {
+          if (has(...deps[name])) errors[k] = track(p, name, 60, main, k + 1);
         });
+        if (has(...deps.gains)) {
+          RATES.forEach(([hz], k) => {
+            track(p, 'gains', hz, ratesGains, k + 1);
+            track(p, 'exact', hz, ratesExact, k + 1);
+          });
+          ratesGains.commit();
+          ratesExact.commit();
+        }
         main.commit();
-        ratesGains.commit();
-        ratesExact.commit();
         readSpring(`${spring.frequency.toFixed(3)} Hz, halflife ${spring.halflife.toFixed(3)} s`);
         readError(`${Math.abs(errors[2]).toExponential(1)}, ${Math.abs(errors[3]).toExponential(1)}`);
         main.summary(
