@@ -4,7 +4,18 @@
 // issue 12 (exact frame times, resonance peak, continuous quaternion angles, unclipped offsets).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { differs, launch, nextFrames, openPage, screenshot, serveSite } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  HOST_SNIPPET,
+  ROOT,
+  differs,
+  launch,
+  nextFrames,
+  openPage,
+  screenshot,
+  serveSite,
+} from './harness.mjs';
 
 let site;
 let browser;
@@ -184,5 +195,26 @@ test('inertialization: offsets are never clipped by the plot', async () => {
   });
   assert.ok(Math.max(...ranges.flat().map(Math.abs)) > 1.2, 'offsets beyond the old ±1.2 clip');
   await screenshot(page, 'inertialization-large-offsets', { fullPage: true });
+  await page.close();
+});
+
+test('embed: &figure=N keeps only that figure, and the README gives the host snippet the tests use', async () => {
+  const page = await openPage(browser.context, `${site.base}?panel=dampers&embed=1&figure=4`, {
+    width: 600,
+    height: 400,
+  });
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll('section.panel figure')]
+      .filter((f) => f.offsetParent !== null)
+      .map((f) => f.id),
+  );
+  assert.deepEqual(shown, ['dampers-fig-4'], 'only the decay figure (no stage, no other plot)');
+  const fig = await page.locator('#dampers-fig-4 .plot-box').boundingBox();
+  assert.ok(fig.y >= 0 && fig.y + fig.height <= 400, 'and it is whole inside the 600×400 frame');
+  assert.ok(
+    readFileSync(join(ROOT, 'README.md'), 'utf8').includes(HOST_SNIPPET),
+    'README.md shows the snippet verbatim',
+  );
+  assert.deepEqual(page.problems, []);
   await page.close();
 });
