@@ -12,6 +12,17 @@ export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The static build of the playground (`vite build`, done by build.sh before these tests). */
 export const SITE = join(ROOT, 'web/playground/dist');
 export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
+/** The playground's panels, in the order of its navigation. */
+export const PANELS = [
+  'dampers',
+  'spring',
+  'applications',
+  'others',
+  'inertialization',
+  'landscapes',
+  'tracking',
+  'character',
+];
 /** The site is served under a sub-folder, as a static host would: relative URLs must hold. */
 export const PREFIX = '/some/sub/folder/';
 

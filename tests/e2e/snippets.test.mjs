@@ -12,19 +12,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT, launch, nextFrames, openPage, serveSite } from './harness.mjs';
+import { ROOT, launch, nextFrames, openPage, serveSite, PANELS } from './harness.mjs';
 
 const run = promisify(execFile);
-const PANELS = [
-  'dampers',
-  'spring',
-  'applications',
-  'others',
-  'inertialization',
-  'landscapes',
-  'tracking',
-  'character',
-];
 /** Printed with 5 decimals from the same WASM as the page: equal to rounding. */
 const JS_TOLERANCE = (v) => 6e-6 + 1e-9 * Math.abs(v);
 /** Native C: another libm (expf, sinf...) and no WASM; the same floats up to a few ulps, amplified a little by stepping. */

@@ -18,14 +18,6 @@ export function frameClock(rate, jitter = 0, seed = 7) {
   let random = seeded(seed);
   const draw = () => (jitter ? (1 + jitter * (2 * random() - 1)) / rate : 1 / rate);
   const clock = {
-    /** Frames stepped since reset. */
-    get frames() {
-      return k;
-    },
-    /** Time reached, in seconds. */
-    get time() {
-      return t;
-    },
     /** Back to t = 0 (and the start of the jitter sequence). */
     reset() {
       k = 0;

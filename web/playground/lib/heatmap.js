@@ -1,6 +1,7 @@
 // Heatmaps: a grid of values (row j = one v, column i = one x) coloured by a perceptual ramp,
 // the largest v at the top, drawn at the canvas's device resolution (a coarser grid is scaled
 // up smoothly), with a colour bar.
+import { fitCanvas } from './canvas.js';
 
 /** Viridis-like anchor colours of the ramp, low to high. */
 const ANCHORS = [
@@ -25,7 +26,7 @@ function ramp(anchors) {
 const LUT = ramp(ANCHORS);
 
 /** The ramp as a CSS gradient, for colour bars. */
-export const RAMP_CSS = `linear-gradient(to right, ${ANCHORS.map(([r, g, b]) => `rgb(${r} ${g} ${b})`).join(', ')})`;
+const RAMP_CSS = `linear-gradient(to right, ${ANCHORS.map(([r, g, b]) => `rgb(${r} ${g} ${b})`).join(', ')})`;
 
 const scratch = document.createElement('canvas');
 
@@ -64,27 +65,11 @@ export function drawHeatmap(canvas, values, nx, ny, max) {
     }
   }
   sctx.putImageData(image, 0, 0);
-  const size = deviceSize(canvas);
-  if (canvas.width !== size.w || canvas.height !== size.h) {
-    canvas.width = size.w;
-    canvas.height = size.h;
-  }
-  const ctx = canvas.getContext('2d');
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(scratch, 0, 0, canvas.width, canvas.height);
-}
-
-/**
- * The canvas's size in device pixels (at least 1×1).
- * @param {HTMLCanvasElement} canvas
- */
-export function deviceSize(canvas) {
-  const dpr = window.devicePixelRatio || 1;
-  return {
-    w: Math.max(1, Math.round(canvas.clientWidth * dpr)),
-    h: Math.max(1, Math.round(canvas.clientHeight * dpr)),
-  };
+  const fit = fitCanvas(canvas);
+  if (!fit) return;
+  fit.ctx.imageSmoothingEnabled = true;
+  fit.ctx.imageSmoothingQuality = 'high';
+  fit.ctx.drawImage(scratch, 0, 0, fit.width, fit.height);
 }
 
 /**

@@ -8,6 +8,7 @@
 // 2-core machine with software rendering, and an embedded panel must stay small. Chart.js
 // cost 55 KB gzipped and most of each redraw; this file draws what the panels need (lines,
 // steps, points, fills, gaps, markers, a cursor, nice ticks) in a few hundred lines.
+import { fitCanvas } from './canvas.js';
 import { color, onTheme, palette } from './theme.js';
 
 /**
@@ -150,22 +151,10 @@ export function lineChart({ canvas, box, legendHost }, options) {
   }
 
   function draw() {
-    const cssW = box.clientWidth;
-    const cssH = box.clientHeight;
-    if (cssW < 2 || cssH < 2) {
-      dirty = true; // not visible: drawn when it gets a size (ResizeObserver)
-      return;
-    }
-    dirty = false;
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.round(cssW * dpr);
-    const h = Math.round(cssH * dpr);
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
-    }
-    const ctx = canvas.getContext('2d');
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const fit = fitCanvas(canvas);
+    dirty = !fit; // not visible: drawn when it gets a size (ResizeObserver)
+    if (!fit) return;
+    const { ctx, width: cssW, height: cssH } = fit;
     ctx.clearRect(0, 0, cssW, cssH);
     ctx.font = `${FONT}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
 
@@ -368,16 +357,10 @@ export function lineChart({ canvas, box, legendHost }, options) {
     cursor.style.transform = `translateX(${view.left + ((t - view.x0) / (view.x1 - view.x0)) * view.width}px)`;
   }
 
-  const observer = new ResizeObserver(() => {
+  new ResizeObserver(() => {
     const dpr = window.devicePixelRatio || 1;
-    if (
-      dirty ||
-      canvas.width !== Math.round(box.clientWidth * dpr) ||
-      canvas.height !== Math.round(box.clientHeight * dpr)
-    )
-      draw();
-  });
-  observer.observe(box);
+    if (dirty || canvas.width !== Math.round(canvas.clientWidth * dpr)) draw();
+  }).observe(box);
   onTheme(() => {
     paintLegend();
     draw();

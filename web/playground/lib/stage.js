@@ -12,6 +12,7 @@
 //                            time); `user` is null while the script plays, else { goal, jump }:
 //                            the pointer's value, and whether it jumped there this tick
 //   read(values)             write each body's current value (NaN hides it)
+import { fitCanvas } from './canvas.js';
 import { legendKeys } from './plot.js';
 import { color, onTheme, palette } from './theme.js';
 
@@ -172,18 +173,9 @@ export function createStage({ fig, box, canvas, legendHost }, spec) {
   }
 
   function paint() {
-    const cssW = box.clientWidth;
-    const cssH = box.clientHeight;
-    if (cssW < 2 || cssH < 2 || !params) return;
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.round(cssW * dpr);
-    const h = Math.round(cssH * dpr);
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
-    }
-    const ctx = canvas.getContext('2d');
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const fit = params && fitCanvas(canvas);
+    if (!fit) return;
+    const { ctx, width: cssW, height: cssH } = fit;
     ctx.fillStyle = palette.ground;
     ctx.fillRect(0, 0, cssW, cssH);
     const [lo, hi] = spec.range(params);

@@ -20,6 +20,7 @@ import {
   simulationRotationUpdate,
   TrajectoryPredictor,
 } from 'sprung';
+import { fitCanvas } from '../lib/canvas.js';
 import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
 import { color, COLORS, onTheme, palette } from '../lib/theme.js';
 
@@ -369,16 +370,10 @@ export default {
     }
 
     function drawView() {
-      if (!params) return;
-      const dpr = devicePixelRatio || 1;
-      const cw = Math.max(1, Math.round(canvas.clientWidth * dpr));
-      const ch = Math.max(1, Math.round(canvas.clientHeight * dpr));
-      if (canvas.width !== cw || canvas.height !== ch) {
-        canvas.width = cw;
-        canvas.height = ch;
-      }
-      const ctx = canvas.getContext('2d');
-      const s = PIXELS_PER_METRE * dpr;
+      const fit = params && fitCanvas(canvas);
+      if (!fit) return;
+      const { ctx, width: cw, height: ch } = fit;
+      const s = PIXELS_PER_METRE;
       const cx = world.simPosition.x;
       const cz = world.simPosition.z;
       const X = (x) => cw / 2 + (x - cx) * s;
@@ -399,7 +394,7 @@ export default {
       ctx.stroke();
       // The character's trail.
       ctx.strokeStyle = color(COLORS.bad, 0.4);
-      ctx.lineWidth = 2 * dpr;
+      ctx.lineWidth = 2;
       ctx.beginPath();
       for (let k = 0; k < trailCount; k++) {
         const j = (trailHead - trailCount + k + TRAIL) % TRAIL;
@@ -413,7 +408,7 @@ export default {
       const blue = color(COLORS.exact);
       ctx.strokeStyle = blue;
       ctx.fillStyle = blue;
-      ctx.lineWidth = 1.5 * dpr;
+      ctx.lineWidth = 1.5;
       ctx.beginPath();
       for (let i = 0; i < PREDICT; i++)
         if (i) ctx.lineTo(X(pos[3 * i]), Y(pos[3 * i + 2]));
@@ -424,25 +419,25 @@ export default {
         const pz = Y(pos[3 * i + 2]);
         const [fx, fz] = facing({ x: rot[4 * i], y: rot[4 * i + 1], z: rot[4 * i + 2], w: rot[4 * i + 3] });
         ctx.beginPath();
-        ctx.arc(px, pz, 2.5 * dpr, 0, 2 * Math.PI);
+        ctx.arc(px, pz, 2.5, 0, 2 * Math.PI);
         ctx.fill();
         ctx.beginPath();
         ctx.moveTo(px, pz);
-        ctx.lineTo(px + fx * 8 * dpr, pz - fz * 8 * dpr);
+        ctx.lineTo(px + fx * 8, pz - fz * 8);
         ctx.stroke();
       }
       // The desired velocity.
       ctx.strokeStyle = color(COLORS.other);
-      ctx.lineWidth = 2 * dpr;
+      ctx.lineWidth = 2;
       ctx.beginPath();
       ctx.moveTo(X(cx), Y(cz));
       ctx.lineTo(X(cx + world.desiredVelocity.x * 0.5), Y(cz + world.desiredVelocity.z * 0.5));
       ctx.stroke();
       // The clamp circle.
       if (clamps(params)) {
-        ctx.setLineDash([5 * dpr, 4 * dpr]);
+        ctx.setLineDash([5, 4]);
         ctx.strokeStyle = color(COLORS.bad, 0.6);
-        ctx.lineWidth = dpr;
+        ctx.lineWidth = 1;
         ctx.beginPath();
         ctx.arc(X(cx), Y(cz), params.maxDistance * s, 0, 2 * Math.PI);
         ctx.stroke();
@@ -452,7 +447,7 @@ export default {
         const [fx, fz] = facing(q);
         ctx.fillStyle = c;
         ctx.strokeStyle = c;
-        ctx.lineWidth = 2.5 * dpr;
+        ctx.lineWidth = 2.5;
         ctx.beginPath();
         ctx.arc(X(x), Y(z), r * s, 0, 2 * Math.PI);
         ctx.globalAlpha = 0.25;

@@ -14,7 +14,7 @@ import {
   transitionCostBasic,
   transitionCostLandscape,
 } from 'sprung';
-import { colorBar, deviceSize, drawHeatmap, maxFinite } from '../lib/heatmap.js';
+import { colorBar, drawHeatmap, maxFinite } from '../lib/heatmap.js';
 import { cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
 import { COLORS } from '../lib/theme.js';
 
@@ -173,8 +173,7 @@ export default {
         /** @type {Float32Array} */
         let values = low[k];
         if (fine) {
-          const { w } = deviceSize(m.canvas);
-          n = Math.min(N_MAX, w);
+          n = Math.min(N_MAX, Math.max(2, Math.round(m.canvas.clientWidth * (window.devicePixelRatio || 1))));
           if (full.length < n * n) full = new Float32Array(n * n);
           values = landscape(p, k, n, full.subarray(0, n * n));
         }
@@ -245,7 +244,7 @@ export default {
         drawCurve(p);
       },
       inspect() {
-        return { grids: maps.map((m) => Number(m.canvas.dataset.grid)), size: deviceSize(maps[0].canvas) };
+        return { grids: maps.map((m) => Number(m.canvas.dataset.grid)) };
       },
       code(p) {
         return [costProgram(p), landscapeProgram(p)];
