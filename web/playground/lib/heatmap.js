@@ -67,8 +67,8 @@ export function drawHeatmap(canvas, values, nx, ny, max) {
   sctx.putImageData(image, 0, 0);
   const fit = fitCanvas(canvas);
   if (!fit) return;
-  fit.ctx.imageSmoothingEnabled = true;
-  fit.ctx.imageSmoothingQuality = 'high';
+  fit.ctx.imageSmoothingEnabled = true; // bilinear: a coarse grid (while dragging) scales up smoothly
+  fit.ctx.imageSmoothingQuality = 'low';
   fit.ctx.drawImage(scratch, 0, 0, fit.width, fit.height);
 }
 
