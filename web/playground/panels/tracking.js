@@ -69,35 +69,77 @@ const TRACKERS = {
   },
 };
 
-/** A tracker following samples s(i·dt): start(), then step(i) moves it toward s((i + 1)·dt). */
-function follower(update, p, rate, spring, sample = signal) {
+/**
+ * The targets of every frame of the signal at `rate`: the next sample, its velocity and
+ * acceleration by finite difference (clipped, or flagged at known jumps), as the panel's
+ * settings want them. They depend on the discontinuity settings only, so they are kept while
+ * the trackers' own parameters change (a slider then re-runs only the trackers).
+ */
+const targetCache = new Map();
+function targetsOf(p, rate) {
+  const key = `${rate}|${p.discontinuities}|${p.maxVelocity}|${p.maxAcceleration}`;
+  let t = targetCache.get(key);
+  if (t) return t;
+  const n = Math.round(SECONDS * rate);
+  const dt = 1 / rate;
+  t = { next: new Float64Array(n), v: new Float64Array(n), a: new Float64Array(n), kind: new Int8Array(n) };
+  for (let i = 0; i < n; i++) {
+    const prev = signal((i - 1) / rate);
+    const curr = signal(i / rate);
+    const next = signal((i + 1) / rate);
+    const k = targets(
+      p,
+      prev,
+      curr,
+      next,
+      dt,
+      jumpBetween(i / rate, (i + 1) / rate),
+      jumpBetween((i - 1) / rate, i / rate),
+    );
+    t.next[i] = next;
+    t.v[i] = k.v;
+    t.a[i] = k.a;
+    t.kind[i] = k.kind;
+  }
+  if (targetCache.size > 24) targetCache.clear();
+  targetCache.set(key, t);
+  return t;
+}
+
+/** The targets of one frame from samples prev, curr, next (`jumpNext`: a jump in (curr, next]). */
+function targets(p, prev, curr, next, dt, jumpNext, jumpCurr) {
+  let v = trackingTargetVelocity(next, curr, dt);
+  let a = trackingTargetAcceleration(next, curr, prev, dt);
+  let kind = 2;
+  if (p.discontinuities === 'known') {
+    if (jumpNext) kind = 0;
+    else if (jumpCurr) kind = 1;
+  } else if (p.discontinuities === 'clip') {
+    v = trackingClip(v, p.maxVelocity);
+    a = trackingClip(a, p.maxAcceleration);
+  }
+  return { v, a, kind };
+}
+
+/** A tracker following the signal sampled at `rate`: start(), then step(i) moves it toward sample i + 1. */
+function follower(update, p, rate, spring) {
   const dt = 1 / rate;
   const st = { x: 0, v: 0 };
   return {
     st,
     start() {
-      st.x = sample(0);
-      st.v = update === TRACKERS.stiff ? 0 : trackingTargetVelocity(sample(1 / rate), sample(0), dt);
+      st.x = signal(0);
+      st.v = update === TRACKERS.stiff ? 0 : trackingTargetVelocity(signal(1 / rate), signal(0), dt);
     },
-    /** One frame toward the next sample, from sample values prev, curr, next; `jump` in (curr, next]. */
+    /** One frame toward sample values `next` from `curr` and `prev` (the stage, when you drive). */
     stepWith(prev, curr, next, jumpNext, jumpCurr) {
-      let v = trackingTargetVelocity(next, curr, dt);
-      let a = trackingTargetAcceleration(next, curr, prev, dt);
-      let kind = 2;
-      if (p.discontinuities === 'known') {
-        if (jumpNext) kind = 0;
-        else if (jumpCurr) kind = 1;
-      } else if (p.discontinuities === 'clip') {
-        v = trackingClip(v, p.maxVelocity);
-        a = trackingClip(a, p.maxAcceleration);
-      }
-      update(st, kind, next, v, a, dt, p, spring);
+      const k = targets(p, prev, curr, next, dt, jumpNext, jumpCurr);
+      update(st, k.kind, next, k.v, k.a, dt, p, spring);
     },
+    /** Frame i of the signal. */
     step(i) {
-      const t0 = (i - 1) / rate;
-      const t1 = i / rate;
-      const t2 = (i + 1) / rate;
-      this.stepWith(sample(t0), sample(t1), sample(t2), jumpBetween(t1, t2), jumpBetween(t0, t1));
+      const t = targetsOf(p, rate);
+      update(st, t.kind[i], t.next[i], t.v[i], t.a[i], dt, p, spring);
     },
   };
 }
