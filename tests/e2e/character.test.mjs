@@ -69,3 +69,25 @@ test('left alone, the autopilot drives', async () => {
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('a finger dragged in the top-down view steers like the mouse', async () => {
+  const page = await openPage(browser.context, `${site.base}?panel=character`);
+  const canvas = page.locator('#panel-character canvas').first();
+  const box = await canvas.boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const at = (dx) => [{ x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (const dx of [60, 120, 200])
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(dx) });
+  await frames(page, 20);
+  const held = await inspect(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  assert.ok(
+    held.stick.x > 0.9 && Math.abs(held.stick.z) < 0.1,
+    `a right stick: ${JSON.stringify(held.stick)}`,
+  );
+  assert.match(await page.locator('#panel-character .hint').textContent(), /finger/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

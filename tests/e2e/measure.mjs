@@ -65,11 +65,16 @@ try {
   await first.close();
 
   console.log(`Dragging each panel's busiest slider one step per frame, ${FRAMES} frames; times in ms.`);
-  console.log('panel            busiest slider       redraw median   p95   max | frame interval median   p95   max');
+  console.log(
+    'panel            busiest slider       redraw median   p95   max | frame interval median   p95   max',
+  );
   for (const name of names) {
     const page = await openPage(browser.context, `${site.base}?panel=${name}`);
     const keys = await page.evaluate(
-      (n) => [...document.querySelectorAll(`#panel-${n} .control:not([hidden]) input[type=range]`)].map((s) => s.name),
+      (n) =>
+        [...document.querySelectorAll(`#panel-${n} .control:not([hidden]) input[type=range]`)].map(
+          (s) => s.name,
+        ),
       name,
     );
     let busiest = keys[0];

@@ -315,7 +315,7 @@ export default {
     canvas.addEventListener('pointerdown', (e) => {
       canvas.setPointerCapture(e.pointerId);
       pointer = e;
-      canvas.focus();
+      canvas.focus({ preventScroll: true });
     });
     canvas.addEventListener('pointermove', (e) => {
       if (pointer) pointer = e;
