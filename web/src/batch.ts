@@ -7,7 +7,7 @@
  * frees it too if you forget, but later than you would like).
  * @packageDocumentation
  */
-import { allocFloats, heapF32, wasm } from './wasm.js';
+import { allocOwned, freeOwned, heapF32, wasm } from './wasm.js';
 import { integer, isTime, nonNegative, ready } from './check.js';
 
 /** Floats per element: 1 scalars, 2 vec2, 3 vec3, 4 vec4. */
@@ -22,17 +22,6 @@ export interface BatchOptions {
   /** One halflife per element (`halflife` view of `count` floats) instead of one shared; default false. */
   perElementHalflife?: boolean;
 }
-
-/** The part of `FinalizationRegistry` used here (typed locally: the package targets ES2020 libs). */
-interface Registry {
-  register(target: object, held: number, token: object): void;
-  unregister(token: object): void;
-}
-const FR = (
-  globalThis as unknown as { FinalizationRegistry?: new (cleanup: (held: number) => void) => Registry }
-).FinalizationRegistry;
-/** Frees the memory of a batch that was garbage-collected without dispose(). */
-const registry: Registry | undefined = FR && new FR((ptr) => wasm.free(ptr));
 
 /** A field of a batch: its name and how many floats it holds. */
 type Field = readonly [name: string, floats: number];
@@ -63,9 +52,8 @@ export abstract class Batch {
       this.lengths.push(n);
       floats += Math.ceil(n / 4) * 4;
     }
-    this.ptr = allocFloats(kind, sizedBy, floats);
+    this.ptr = allocOwned(this, kind, sizedBy, floats);
     heapF32.fill(0, this.ptr >> 2, (this.ptr >> 2) + floats);
-    registry?.register(this, this.ptr, this);
   }
 
   /** Throws if the batch was disposed. */
@@ -89,8 +77,7 @@ export abstract class Batch {
   /** Frees the WASM memory; any later use throws. Calling it twice is allowed. */
   dispose(): void {
     if (this.ptr === 0) return;
-    registry?.unregister(this);
-    wasm.free(this.ptr);
+    freeOwned(this, this.ptr);
     this.ptr = 0;
     this.views.length = 0;
   }

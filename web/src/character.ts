@@ -7,7 +7,8 @@
  * @packageDocumentation
  */
 import {
-  allocFloats,
+  allocOwned,
+  freeOwned,
   getQuat,
   getVec3,
   putQuat,
@@ -177,11 +178,6 @@ export function simulationRotationUpdate(
   getVec3(4, angularVelocity);
 }
 
-type Registry = { register(target: object, held: number): void; unregister(target: object): void };
-const FR = (globalThis as unknown as { FinalizationRegistry?: new (cb: (ptr: number) => void) => Registry })
-  .FinalizationRegistry;
-const registry: Registry | undefined = FR ? new FR((ptr) => wasm.free(ptr)) : undefined;
-
 /** Floats per sample in the predictor's one allocation: time, 3 position, 3 velocity,
  *  3 acceleration, 4 rotation, 3 angular velocity. */
 const PER_SAMPLE = 17;
@@ -236,9 +232,8 @@ export class TrajectoryPredictor {
     ready(fn);
     integer(fn, 'count', count, 1, 1 << 20);
     this.count = count;
-    this.ptr = allocFloats(fn, 'count', count * PER_SAMPLE);
+    this.ptr = allocOwned(this, fn, 'count', count * PER_SAMPLE);
     this.times.fill(0);
-    registry?.register(this, this.ptr);
   }
 
   /** View `i` of the allocation, recreated when memory growth detached the old one. */
@@ -339,9 +334,8 @@ export class TrajectoryPredictor {
   /** Frees the WASM memory; the views must not be used afterwards. */
   dispose(): void {
     if (!this.ptr) return;
-    registry?.unregister(this);
     this.v = [];
-    wasm.free(this.ptr);
+    freeOwned(this, this.ptr);
     this.ptr = 0;
   }
 }

@@ -6,7 +6,7 @@
  * Euclidean distance; whole cost landscapes in one call; a brute-force feature search.
  * @packageDocumentation
  */
-import { MAX_FLOATS, allocFloats, heapF32, scratch, scratchF32, wasm } from './wasm.js';
+import { MAX_FLOATS, allocFloats, allocOwned, freeOwned, heapF32, scratch, scratchF32, wasm } from './wasm.js';
 import { finite, floats, integer, nonNegative, ready, shape } from './check.js';
 
 /** The inertializers whose transition cost can be measured. */
@@ -385,16 +385,6 @@ export interface SearchResult {
   cost: number;
 }
 
-/** The FinalizationRegistry of ES2021 (not in this package's ES2020 lib types), when present. */
-interface Registry {
-  register(target: object, held: number, token: object): void;
-  unregister(token: object): void;
-}
-const Finalization = (
-  globalThis as unknown as { FinalizationRegistry?: new (free: (ptr: number) => void) => Registry }
-).FinalizationRegistry;
-const registry = Finalization ? new Finalization((ptr) => wasm.free(ptr)) : undefined;
-
 /**
  * A feature database in WASM memory for brute-force nearest-neighbour search: `rows × dims`
  * features (see {@link inertializationFeatures}) and a query slot. `features` is a live view
@@ -417,10 +407,9 @@ export class FeatureDatabase {
     integer(fn, 'dims', dims, 1);
     this.rows = rows;
     this.dims = dims;
-    this.ptr = allocFloats(fn, 'rows·dims', (rows + 1) * dims);
+    this.ptr = allocOwned(this, fn, 'rows·dims', (rows + 1) * dims);
     heapF32.fill(0, this.ptr >> 2, (this.ptr >> 2) + (rows + 1) * dims);
     this.view = heapF32.subarray(this.ptr >> 2, (this.ptr >> 2) + rows * dims);
-    registry?.register(this, this.ptr, this);
   }
 
   /** The features, row-major, as a view of WASM memory (write them, or use {@link FeatureDatabase.build}). */
@@ -483,8 +472,7 @@ export class FeatureDatabase {
   /** Frees the WASM memory; the database cannot be used afterwards. */
   dispose(): void {
     if (!this.ptr) return;
-    registry?.unregister(this);
-    wasm.free(this.ptr);
+    freeOwned(this, this.ptr);
     this.ptr = 0;
   }
 
