@@ -120,6 +120,10 @@ build_wasm() {
 build_ts() {
   rm -rf dist
   node_modules/.bin/tsc -p tsconfig.json
+  # the CommonJS entry for require('sprung') (Node): the same modules compiled again, with no
+  # embedded module (it reads the .wasm file beside it)
+  node_modules/.bin/tsc -p tsconfig.cjs.json
+  echo '{ "type": "commonjs" }' > dist/cjs/package.json
   # the raw modules, for init({ wasm }) (served files, workers, engines without SIMD)
   install -m 644 "$BUILD/sprung-simd.wasm" "$BUILD/sprung-scalar.wasm" dist/
 }
@@ -163,9 +167,21 @@ test_c() {
   return $failed
 }
 
+# The tests of the classes that own WASM memory, run again with garbage collected every few
+# milliseconds (finalisers racing creates, disposes and updates).
+CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pose_cubic.test.mjs
+             tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs)
+
 test_js() {
   log "node tests against dist/"
-  node --test --test-reporter=spec tests/js/
+  node --expose-gc --test --test-reporter=spec tests/js/
+  log "class tests with forced garbage collection (node --expose-gc)"
+  node --expose-gc --import ./tests/js/force-gc.mjs --test --test-reporter=dot "${CLASS_TESTS[@]}"
+}
+
+test_package() {
+  log "packaging: npm pack, the tarball in Node, TypeScript, esbuild, Vite and webpack consumers, three.js"
+  node --test --test-concurrency=1 --test-reporter=spec tests/package/
 }
 
 test_e2e() {
@@ -191,6 +207,7 @@ case "$cmd" in
     build
     test_c
     test_js
+    test_package
     test_e2e
     test_fuzz
     log "all tests passed"

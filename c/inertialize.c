@@ -197,8 +197,8 @@ void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ex
     float alpha = sp__smoothstep(tau);
     *out_x = (1.0f - alpha) * sx + alpha * in_x;
     /* the blend's own velocity dα/dt·(in_x − sx), dα/dt = 6τ(1 − τ)/blendtime */
-    *out_v =
-        (1.0f - alpha) * sv + alpha * in_v + 6.0f * sp__per_blendtime(in_x - sx, tau * (1.0f - tau), blendtime);
+    *out_v = (1.0f - alpha) * sv + alpha * in_v
+        + 6.0f * sp__per_blendtime(in_x - sx, tau * (1.0f - tau), blendtime);
 }
 
 void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,

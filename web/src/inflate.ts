@@ -89,7 +89,7 @@ export function inflate(data: Uint8Array, size: number): Uint8Array {
       for (let i = 0; i < nclen; i++) clen[CODE_LENGTH_ORDER[i]] = bits(3);
       const lengthCode = huffman(clen);
       const lengths = new Uint8Array(nlit + ndist);
-      for (let i = 0; i < nlit + ndist; ) {
+      for (let i = 0; i < nlit + ndist;) {
         const s = decode(lengthCode);
         if (s < 16) lengths[i++] = s;
         else {

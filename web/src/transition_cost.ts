@@ -6,7 +6,16 @@
  * Euclidean distance; whole cost landscapes in one call; a brute-force feature search.
  * @packageDocumentation
  */
-import { MAX_FLOATS, allocFloats, allocOwned, freeOwned, heapF32, scratch, scratchF32, wasm } from './wasm.js';
+import {
+  MAX_FLOATS,
+  allocFloats,
+  allocOwned,
+  freeOwned,
+  heapF32,
+  scratch,
+  scratchF32,
+  wasm,
+} from './wasm.js';
 import { finite, floats, integer, nonNegative, ready, shape } from './check.js';
 
 /** The inertializers whose transition cost can be measured. */

@@ -38,7 +38,8 @@ export interface ResponseLike {
  * (e.g. one posted from the page to a worker: see {@link wasmModule}). Typed loosely so
  * that the declarations compile without the DOM lib.
  */
-export type WasmSource = string | { readonly href: string } | ArrayBuffer | ArrayBufferView | ResponseLike | object;
+export type WasmSource =
+  string | { readonly href: string } | ArrayBuffer | ArrayBufferView | ResponseLike | object;
 
 /** Options of {@link init} and {@link initSync}. */
 export interface InitOptions {
@@ -110,8 +111,10 @@ function release(p: number, n: number): void {
   let i = 0;
   while (i < reusable.length && reusable[i][0] < p) i++;
   reusable.splice(i, 0, [p, n]);
-  if (i + 1 < reusable.length && p + n === reusable[i + 1][0]) reusable[i][1] += reusable.splice(i + 1, 1)[0][1];
-  if (i > 0 && reusable[i - 1][0] + reusable[i - 1][1] === p) reusable[i - 1][1] += reusable.splice(i, 1)[0][1];
+  if (i + 1 < reusable.length && p + n === reusable[i + 1][0])
+    reusable[i][1] += reusable.splice(i + 1, 1)[0][1];
+  if (i > 0 && reusable[i - 1][0] + reusable[i - 1][1] === p)
+    reusable[i - 1][1] += reusable.splice(i, 1)[0][1];
   const lastBlock = reusable[reusable.length - 1];
   if (lastBlock[0] + lastBlock[1] === top) {
     top = lastBlock[0];
@@ -263,10 +266,14 @@ function reserveMemory(fn: string, bytes: number): void {
 function checkOptions(fn: string, options: InitOptions | undefined): number {
   if (options === undefined) return 0;
   if (typeof options !== 'object' || options === null)
-    throw new TypeError(`sprung.${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`);
+    throw new TypeError(
+      `sprung.${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`,
+    );
   const reserve = options.reserve ?? 0;
   if (typeof reserve !== 'number' || !(reserve >= 0 && reserve <= 2 ** 31))
-    throw new RangeError(`sprung.${fn}: options.reserve must be a number of bytes in [0, 2³¹], got ${String(reserve)}`);
+    throw new RangeError(
+      `sprung.${fn}: options.reserve must be a number of bytes in [0, 2³¹], got ${String(reserve)}`,
+    );
   return reserve;
 }
 
@@ -314,7 +321,9 @@ export function load(
     }
     if (typeof source === 'string' || (typeof source === 'object' && source !== null && 'href' in source)) {
       if (typeof fetch !== 'function')
-        throw new TypeError('sprung.init: this engine has no fetch(); pass the bytes or a WebAssembly.Module as options.wasm');
+        throw new TypeError(
+          'sprung.init: this engine has no fetch(); pass the bytes or a WebAssembly.Module as options.wasm',
+        );
       source = await fetch(String(source));
     }
     let module: object, instance: WebAssembly.Instance;
@@ -325,10 +334,16 @@ export function load(
         instance = await WebAssembly.instantiate(source as WebAssembly.Module, imports);
       } else if (bytes) {
         ({ module, instance } = await WebAssembly.instantiate(bytes, imports));
-      } else if (typeof source === 'object' && source !== null && typeof (source as ResponseLike).arrayBuffer === 'function') {
+      } else if (
+        typeof source === 'object' &&
+        source !== null &&
+        typeof (source as ResponseLike).arrayBuffer === 'function'
+      ) {
         const r = source as ResponseLike;
         if (r.ok === false)
-          throw new TypeError(`sprung.init: fetching ${r.url || 'the module'} failed with HTTP status ${r.status}`);
+          throw new TypeError(
+            `sprung.init: fetching ${r.url || 'the module'} failed with HTTP status ${r.status}`,
+          );
         const type = r.headers?.get('content-type') ?? '';
         if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm'))
           ({ module, instance } = await WebAssembly.instantiateStreaming(source as Response, imports));
@@ -359,7 +374,9 @@ export function loadSync(options: InitOptions | undefined, defaultSource?: () =>
   let source: unknown = options?.wasm;
   if (source === undefined) {
     if (!defaultSource)
-      throw new TypeError("sprung.initSync: options.wasm is required with the 'sprung/no-embed' entry (bytes or a WebAssembly.Module)");
+      throw new TypeError(
+        "sprung.initSync: options.wasm is required with the 'sprung/no-embed' entry (bytes or a WebAssembly.Module)",
+      );
     source = defaultSource();
   }
   const bytes = bytesOf(source);
@@ -412,8 +429,9 @@ interface Registry {
   register(target: object, held: number, token: object): void;
   unregister(token: object): void;
 }
-const FR = (globalThis as unknown as { FinalizationRegistry?: new (cleanup: (ptr: number) => void) => Registry })
-  .FinalizationRegistry;
+const FR = (
+  globalThis as unknown as { FinalizationRegistry?: new (cleanup: (ptr: number) => void) => Registry }
+).FinalizationRegistry;
 /** Frees the block of an object that was garbage-collected without dispose(). */
 const registry: Registry | undefined = FR && new FR((ptr) => free(ptr));
 
