@@ -85,8 +85,10 @@ test('the tarball holds what users need, once', () => {
     'dist/sprung-scalar.wasm',
   ])
     assert.ok(files.includes(f), `${f} is in the tarball`);
-  const stray = files.filter((f) => !/^(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$)/.test(f));
-  assert.deepEqual(stray, [], 'nothing but dist/ and the package documents');
+  const stray = files.filter(
+    (f) => !/^(dist\/|docs\/images\/[\w-]+\.png$|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$)/.test(f),
+  );
+  assert.deepEqual(stray, [], "nothing but dist/, the README's images and the package documents");
   const pkg = join(app, 'node_modules/sprung');
   // the embedded module is in dist/wasm-binary.js only; its declaration types it as a string
   const binaryDts = readFileSync(join(pkg, 'dist/wasm-binary.d.ts'), 'utf8');
@@ -97,9 +99,17 @@ test('the tarball holds what users need, once', () => {
     [],
     'the CommonJS build reads the .wasm file instead of embedding it',
   );
-  // the README renders on the package page: every image is an absolute URL
+  // the README renders on the package page: its images are absolute URLs of this version's own
+  // files on the registry's CDN (there is no repository to host them yet)
   const readme = readFileSync(join(pkg, 'README.md'), 'utf8');
-  for (const [, src] of readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)) assert.match(src, /^https:\/\//, src);
+  const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+  const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
+  assert.ok(images.length > 0);
+  for (const src of images) {
+    const file = src.replace(`https://unpkg.com/sprung@${version}/`, '');
+    assert.notEqual(file, src, `${src} is an unpkg URL of sprung@${version}`);
+    assert.ok(files.includes(file), `${file} is in the tarball`);
+  }
 });
 
 test('Node, ES module: init, initSync, the scalar build by init({ wasm }), and a batch', () => {
