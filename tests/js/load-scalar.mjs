@@ -14,3 +14,4 @@ const hooks = `export async function load(url, context, next) {
   return next(url, context);
 }`;
 register('data:text/javascript,' + encodeURIComponent(hooks));
+process.env.SPRUNG_TEST_BUILD = 'scalar'; // the build the tests should find loaded

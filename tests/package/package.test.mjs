@@ -27,8 +27,12 @@ import { build as viteBuild } from 'vite';
 import { launch } from '../e2e/harness.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-/** Gzipped-size budgets in bytes (JS + WASM, minified bundles; issue 10). */
-export const BUDGET = { oneFunction: 40_000, everything: 55_000 };
+/**
+ * Gzipped-size budgets in bytes (JS + WASM, minified bundles; issue 10). `springs` guards
+ * sprung/springs at what it costs now: the stretch target of 15 KB is not met (libm's powf
+ * and the sin/cos range reduction that the subset's C pulls in weigh 3–4 KB).
+ */
+export const BUDGET = { oneFunction: 40_000, everything: 55_000, springs: 18_000 };
 
 const work = mkdtempSync(join(tmpdir(), 'sprung-package-'));
 const app = join(work, 'app');
@@ -78,6 +82,7 @@ test('the tarball holds what users need, once', () => {
     'dist/index.js',
     'dist/index.d.ts',
     'dist/no-embed.js',
+    'dist/springs_entry.js',
     'dist/cjs/node-cjs.js',
     'dist/cjs/node-cjs.d.ts',
     'dist/cjs/package.json',
@@ -303,6 +308,19 @@ test('esbuild bundles run in Chromium, within the gzipped budgets', async () => 
     `simpleSpringDamperExact alone: ${sizes['one-simple']} B`,
   );
   assert.ok(sizes.all <= BUDGET.everything, `import *: ${sizes.all} B > ${BUDGET.everything}`);
+});
+
+test('sprung/springs: the everyday subset with its own small module, within its budget', async () => {
+  const out = esbuildBundle(
+    'springs',
+    `import * as s from 'sprung/springs';
+     window.__api = s;
+     s.init().then(() => { window.__result = s.${CALL}; });`,
+  );
+  const size = gz(readFileSync(out));
+  console.log(`esbuild, import * from 'sprung/springs': ${size} B gzipped`);
+  assert.ok(size <= BUDGET.springs, `${size} B > ${BUDGET.springs}`);
+  near(await runInChromium('springs.bundle.js'), EXPECTED, 'sprung/springs');
 });
 
 test('a worker gets the page’s compiled module: no second download, no second copy in its bundle', async () => {

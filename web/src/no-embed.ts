@@ -14,10 +14,10 @@ export * from './api.js';
  * @param options.reserve bytes of memory to set aside at once.
  */
 export function init(options: InitOptions): Promise<void> {
-  return load(options);
+  return load(options, undefined, 'full');
 }
 
 /** Loads the WebAssembly core synchronously from `options.wasm` (bytes or a compiled `WebAssembly.Module`). */
 export function initSync(options: InitOptions): void {
-  loadSync(options);
+  loadSync(options, undefined, 'full');
 }

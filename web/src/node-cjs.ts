@@ -31,10 +31,10 @@ function fileBytes(fn: string): () => Uint8Array {
  */
 export function init(options?: InitOptions): Promise<void> {
   const read = fileBytes('init');
-  return load(options, async () => read());
+  return load(options, async () => read(), 'full');
 }
 
 /** Loads the WebAssembly core synchronously from the package's files (or from `options.wasm`). */
 export function initSync(options?: InitOptions): void {
-  loadSync(options, fileBytes('initSync'));
+  loadSync(options, fileBytes('initSync'), 'full');
 }

@@ -73,10 +73,18 @@ export const SCRATCH_FLOATS = 64;
 
 /** True once {@link init} has resolved (a live binding for the hot paths' checks). @internal */
 export let initialized = false;
-/** The build loaded (`'simd'` or `'scalar'`, from the module's `sprung` custom section); undefined before. */
-export let build: 'simd' | 'scalar' | undefined;
+/**
+ * The build loaded, from the module's `sprung` custom section: `'simd'` or `'scalar'` (the
+ * whole API), `'springs'` (the everyday subset of `sprung/springs`); undefined before.
+ */
+export let build: 'simd' | 'scalar' | 'springs' | undefined;
+/** What an entry needs: the whole API, or the everyday subset (which the whole API serves too). @internal */
+export type Kind = 'full' | 'springs';
 let compiled: object | undefined;
 let loading: Promise<void> | undefined;
+/** What `loading` loads, and whether it is still under way. */
+let loadingKind: Kind = 'full';
+let pending = false;
 const growListeners = new Set<() => void>();
 
 // ---- memory ------------------------------------------------------------------------------
@@ -238,11 +246,20 @@ function explain(fn: string, e: unknown): Error {
 const imports = { env: {}, wasi_snapshot_preview1: {} };
 
 /** Sets everything up around a new instance. */
-function start(module: object, instance: WebAssembly.Instance, reserve: number): void {
+function start(module: object, instance: WebAssembly.Instance, reserve: number, kind: Kind): void {
   const section = WebAssembly.Module.customSections(module as WebAssembly.Module, 'sprung')[0];
   const label = section ? new TextDecoder().decode(section) : '';
-  if (label !== 'simd' && label !== 'scalar')
+  if (label !== 'simd' && label !== 'scalar' && label !== 'springs')
     throw new TypeError('sprung.init: wasm is not a sprung WebAssembly module (no sprung section)');
+  if (kind === 'full' && label === 'springs')
+    throw new TypeError(
+      "sprung.init: wasm is the everyday module of 'sprung/springs', which lacks most of the API",
+    );
+  // a new instance (the first, or the full module replacing the everyday one, which owns no
+  // blocks but the scratch area): a fresh heap
+  live.clear();
+  reusable = [];
+  quarantine = [];
   // A plain copy: property loads on it are fast, unlike on the frozen exports object.
   wasm = { ...instance.exports, malloc, free } as unknown as Exports;
   if (typeof wasm._initialize === 'function') wasm._initialize();
@@ -287,6 +304,11 @@ function bytesOf(x: unknown): Uint8Array<ArrayBuffer> | undefined {
   return undefined;
 }
 
+/** True when the main entry's init finds only the everyday module loaded: it loads the full one. */
+function upgrading(kind: Kind): boolean {
+  return kind === 'full' && build === 'springs' && initialized;
+}
+
 /**
  * Loads the WebAssembly core; await it once before anything else — every function of
  * sprung, the pure helpers (`lerp`, the conversions) included, throws before it. Later
@@ -298,9 +320,10 @@ function bytesOf(x: unknown): Uint8Array<ArrayBuffer> | undefined {
  */
 export function load(
   options: InitOptions | undefined,
-  defaultSource?: () => Promise<Uint8Array>,
+  defaultSource: (() => Promise<Uint8Array>) | undefined,
+  kind: Kind,
 ): Promise<void> {
-  if (initialized) {
+  if (initialized && !upgrading(kind)) {
     try {
       reserveMemory('init', checkOptions('init', options));
     } catch (e) {
@@ -308,7 +331,9 @@ export function load(
     }
     return loading ?? Promise.resolve();
   }
-  if (loading) return loading;
+  if (loading && (loadingKind === 'full' || kind === 'springs')) return loading;
+  loadingKind = kind;
+  pending = true;
   loading = (async () => {
     const reserve = checkOptions('init', options);
     let source: unknown = await options?.wasm;
@@ -357,9 +382,15 @@ export function load(
     } catch (e) {
       throw explain('init', e);
     }
-    start(module, instance, reserve);
+    start(module, instance, reserve, kind);
   })();
-  loading.catch(() => (loading = undefined)); // a failed init() may be retried
+  loading.then(
+    () => (pending = false),
+    () => {
+      pending = false;
+      loading = undefined; // a failed init() may be retried
+    },
+  );
   return loading;
 }
 
@@ -367,10 +398,14 @@ export function load(
  * The synchronous {@link load}: `wasm` must be bytes or a compiled `WebAssembly.Module`.
  * @internal
  */
-export function loadSync(options: InitOptions | undefined, defaultSource?: () => Uint8Array): void {
+export function loadSync(
+  options: InitOptions | undefined,
+  defaultSource: (() => Uint8Array) | undefined,
+  kind: Kind,
+): void {
   const reserve = checkOptions('initSync', options);
-  if (initialized) return reserveMemory('initSync', reserve);
-  if (loading) throw new TypeError('sprung.initSync: init() is already loading the module; await it instead');
+  if (initialized && !upgrading(kind)) return reserveMemory('initSync', reserve);
+  if (pending) throw new TypeError('sprung.initSync: init() is already loading the module; await it instead');
   let source: unknown = options?.wasm;
   if (source === undefined) {
     if (!defaultSource)
@@ -392,8 +427,9 @@ export function loadSync(options: InitOptions | undefined, defaultSource?: () =>
   } catch (e) {
     throw explain('initSync', e);
   }
-  start(module, instance, reserve);
+  start(module, instance, reserve, kind);
   loading = Promise.resolve();
+  loadingKind = kind;
 }
 
 /**
