@@ -66,12 +66,12 @@ HOT_C=(c/batch.c c/batch_pose.c c/batch_trajectory.c c/springs.c c/quat_springs.
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
                --enable-nontrapping-float-to-int)
 
-# The C files of the everyday subset (sprung/springs): dampers, springs, settling,
-# quaternions and their springs, and the helpers; its module exports what they define.
+# The everyday subset (sprung/springs): its module holds exactly the C functions that the
+# wrappers exported by web/src/springs_entry.ts call (esbuild lists them), from these files.
 SPRINGS_C=(c/helpers.c c/dampers.c c/springs.c c/settle.c c/quat.c c/quat_springs.c)
 springs_exports() {
-  grep -ohE '^[a-z][a-z0-9_ *]*\bsp_[a-z0-9_]+\(' "${SPRINGS_C[@]}" | grep -oE 'sp_[a-z0-9_]+' | sort -u |
-    sed 's/^/_/' | paste -sd, -
+  node_modules/.bin/esbuild web/src/springs_entry.ts --bundle --format=esm --log-level=error \
+    --external:./wasm-binary-springs.js | grep -oE '\bsp_[a-z0-9_]+' | sort -u | sed 's/^/_/' | paste -sd, -
 }
 
 build_one_wasm() { # build_one_wasm NAME EXPORTS SOURCES HOT EXTRA_CFLAGS...: build/NAME.wasm (HOT files -O3)

@@ -1,7 +1,7 @@
 /**
- * `sprung/springs`: the everyday subset — dampers, springs, settling, quaternions and the
- * quaternion springs, and the helpers — with its own small WebAssembly module embedded (the
- * C files of those topics alone, scalar: no SIMD needed). The functions are the very ones of
+ * `sprung/springs`: the everyday subset — the exact dampers and springs, settling,
+ * quaternions and the quaternion springs, and the conversions — with its own small
+ * WebAssembly module embedded (the C functions they call, scalar: no SIMD needed). The functions are the very ones of
  * the main entry, with the same results. An app that also imports the main entry should
  * call the main entry's `init()`: it loads the full module, which serves both.
  * @packageDocumentation
@@ -11,9 +11,30 @@ import { unpack, unpackSync, type Embedded } from './embedded.js';
 import { wasmSpringsSize, wasmSpringsZlib } from './wasm-binary-springs.js';
 export { isReady, wasmModule } from './wasm.js';
 export type { Vec3, Quat, InitOptions, WasmSource, ResponseLike } from './wasm.js';
-export * from './helpers.js';
-export * from './dampers.js';
-export * from './springs.js';
+// The exact functions and the conversions; the article's comparison variants (`…Bad`,
+// `…Implicit`, `damperExponential`, `fastNegexp`, …) stay in the main entry. build.sh builds
+// this entry's module from the C functions these wrappers call.
+export {
+  lerp,
+  halflifeToDamping,
+  dampingToHalflife,
+  frequencyToStiffness,
+  stiffnessToFrequency,
+  criticalHalflife,
+  criticalFrequency,
+  resonantFrequency,
+  springEnergy,
+} from './helpers.js';
+export { damperExact, damperDecayExact } from './dampers.js';
+export {
+  springDamperExact,
+  springDamperExactStiffness,
+  springDamperExactRatio,
+  criticalSpringDamperExact,
+  simpleSpringDamperExact,
+  decaySpringDamperExact,
+} from './springs.js';
+export type { SpringState } from './springs.js';
 export * from './settle.js';
 export * from './quat.js';
 
