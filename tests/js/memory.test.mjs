@@ -154,3 +154,23 @@ test('a write through a view kept after dispose() never breaks the allocator nor
   assert.equal(kept[0].length, 0, 'the stale view is detached once its memory is reused');
   live.dispose();
 });
+
+test('a listener that throws does not fail the allocation that grew memory; its error is reported', async () => {
+  // the runner's own handler would count the reported error as this test's failure
+  const runners = process.listeners('uncaughtException');
+  process.removeAllListeners('uncaughtException');
+  const reported = new Promise((resolve) => process.once('uncaughtException', resolve));
+  const stop = sp.onMemoryGrowth(() => {
+    throw new Error('listener failed');
+  });
+  const size = wasm.memory.buffer.byteLength;
+  const big = new sp.DamperExactBatch(size / 4); // more than the memory has: it grows
+  stop();
+  assert.ok(wasm.memory.buffer.byteLength > size);
+  big.x.fill(1);
+  assert.equal(big.x[big.x.length - 1], 1);
+  const error = await reported;
+  for (const r of runners) process.on('uncaughtException', r);
+  assert.equal(error.message, 'listener failed');
+  big.dispose();
+});

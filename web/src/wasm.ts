@@ -111,7 +111,15 @@ function detached(): void {
   // no view made before this can write any more: quarantined blocks become reusable
   for (const [p, n] of quarantine) release(p, n);
   quarantine = [];
-  for (const listener of growListeners) listener();
+  for (const listener of growListeners)
+    try {
+      listener();
+    } catch (e) {
+      // like an event listener's error: reported, without failing the allocation that grew memory
+      setTimeout(() => {
+        throw e;
+      });
+    }
 }
 
 /** Adds [p, p + n) to the reusable blocks, merging neighbours; a block at the top lowers it. */
@@ -161,8 +169,9 @@ function grow(pages: number): boolean {
 function malloc(bytes: number): number {
   const n = Math.max(16, Math.ceil(bytes / 16) * 16);
   let p = takeReusable(n);
-  if (!p && top + n > wasm.memory.buffer.byteLength && quarantine.length) {
-    // before growing, make the freed blocks reusable by detaching every view of them
+  if (!p && top + n > wasm.memory.buffer.byteLength && quarantined() + reusableBytes() >= n) {
+    // rather than growing, make the freed blocks reusable (merged with their free neighbours)
+    // by detaching every view of them
     detachAll();
     p = takeReusable(n);
   }
@@ -183,6 +192,10 @@ function malloc(bytes: number): number {
   live.set(p, n);
   return p;
 }
+
+const total = (blocks: [number, number][]): number => blocks.reduce((sum, b) => sum + b[1], 0);
+const quarantined = (): number => total(quarantine);
+const reusableBytes = (): number => total(reusable);
 
 /** Frees a block from {@link malloc}; unknown pointers (and 0) are ignored, so a double free is harmless. */
 function free(ptr: number): void {
