@@ -290,9 +290,9 @@ static sp_quat cubic_rotation(float w_out[3], const float *off, size_t nn, size_
 {
     sp_vec3 j = sp__q_to_scaled_angle_axis(quat_at(off + 6 * nn + 4 * b));
     const float *w = off + 10 * nn + 3 * b;
-    sp_decayed_offset_cubic(&j.x, &w_out[0], j.x, w[0], blendtime, dt);
-    sp_decayed_offset_cubic(&j.y, &w_out[1], j.y, w[1], blendtime, dt);
-    sp_decayed_offset_cubic(&j.z, &w_out[2], j.z, w[2], blendtime, dt);
+    sp__decayed_offset_cubic(&j.x, &w_out[0], j.x, w[0], blendtime, dt);
+    sp__decayed_offset_cubic(&j.y, &w_out[1], j.y, w[1], blendtime, dt);
+    sp__decayed_offset_cubic(&j.z, &w_out[2], j.z, w[2], blendtime, dt);
     return sp__q_from_scaled_angle_axis(j);
 }
 
@@ -313,7 +313,7 @@ void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float 
     }
     for (size_t j = 0; j < 3 * nn; j++) {
         float dx, dv;
-        sp_decayed_offset_cubic(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
+        sp__decayed_offset_cubic(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
         off[j] = (dx + src[j]) - dst[j];
         off[3 * nn + j] = (dv + src[3 * nn + j]) - dst[3 * nn + j];
     }
@@ -328,7 +328,7 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
     float t = (*off_t += dt);
     for (size_t j = 0; j < 3 * nn; j++) {
         float dx, dv;
-        sp_decayed_offset_cubic(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
+        sp__decayed_offset_cubic(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
         out[j] = in[j] + dx;
         out[3 * nn + j] = in[3 * nn + j] + dv;
     }

@@ -517,6 +517,33 @@ static inline void sp__quintic_eval(sp__quintic q, float tau, float *p, float *d
 }
 
 /* Smoothstep 3τ² − 2τ³ on τ ∈ [0, 1]. */
+/* d·f/blendtime for f ∈ [0, 1], with no intermediate overflow the result does not have
+ * (f/blendtime overflows for tiny blend times, d/blendtime for huge d when f is tiny). */
+static inline float sp__per_blendtime(float d, float f, float blendtime)
+{
+    float r = d / blendtime;
+    return isinf(r) ? (d * f) / blendtime : r * f;
+}
+
+/* The cubic inertializer's decayed offset (sp_decayed_offset_cubic), inline here so that the
+ * pose kernel's loops (batch_pose.c) stay vectorisable while inertialize.c is built for size. */
+static inline void sp__decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v,
+                                            float blendtime, float dt)
+{
+    if (!(dt < blendtime)) {
+        *out_x = 0.0f;
+        *out_v = 0.0f;
+        return;
+    }
+    float tau = dt > 0.0f ? dt / blendtime : 0.0f;
+    float u = 1.0f - tau;
+    float d = init_x;
+    float a = 2.0f * d + init_v * blendtime;
+    *out_x = u * u * (d + a * tau);
+    /* x'(τ)/blendtime = v·(1−τ)(1−3τ) − 6·d·τ(1−τ)/blendtime */
+    *out_v = u * (init_v * (1.0f - 3.0f * tau) - 6.0f * sp__per_blendtime(d, tau, blendtime));
+}
+
 static inline float sp__smoothstep(float tau) { return tau * tau * (3.0f - 2.0f * tau); }
 
 /* (1 − e^(−λt))/λ, the distance covered by a velocity decaying at rate λ ≥ 0 (t for λ = 0,

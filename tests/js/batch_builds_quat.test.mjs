@@ -9,12 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../../dist');
+const preload = join(dirname(fileURLToPath(import.meta.url)), 'load-scalar.mjs');
 const runWith = (build, code) =>
-  execFileSync(process.execPath, ['--input-type=module', '-e', code], {
-    env: { ...process.env, SPRUNG_WASM: build },
-    encoding: 'utf8',
-    cwd: dist,
-  });
+  execFileSync(
+    process.execPath,
+    [...(build === 'scalar' ? ['--import', preload] : []), '--input-type=module', '-e', code],
+    { encoding: 'utf8', cwd: dist },
+  );
 
 test('SIMD and scalar builds give the same bits for the rotation kernels', () => {
   const code = `

@@ -7,9 +7,9 @@
  * frees it too if you forget, but later than you would like).
  * @packageDocumentation
  */
-import { allocFloats, heapF32, wasm } from './wasm.js';
+import { allocOwned, freeOwned, heapF32, wasm } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { check, integer, isTime, nonNegative, ownBlock, ready, releaseBlock, type Spec } from './check.js';
+import { check, integer, isTime, nonNegative, ready, type Spec } from './check.js';
 import * as S from './gen/specs.js';
 
 /** Floats per element: 1 scalars, 2 vec2, 3 vec3, 4 vec4, or any other whole number ≥ 1. */
@@ -25,21 +25,6 @@ export interface BatchOptions {
   perElementHalflife?: boolean;
 }
 
-/** The part of `FinalizationRegistry` used here (typed locally: the package targets ES2020 libs). */
-interface Registry {
-  register(target: object, held: number, token: object): void;
-  unregister(token: object): void;
-}
-const FR = (
-  globalThis as unknown as { FinalizationRegistry?: new (cleanup: (held: number) => void) => Registry }
-).FinalizationRegistry;
-/** Frees the memory of a batch that was garbage-collected without dispose(). */
-const registry: Registry | undefined =
-  FR &&
-  new FR((ptr) => {
-    releaseBlock(ptr);
-    wasm.free(ptr as Ptr);
-  });
 
 /**
  * The memory and views every batch shares: one `malloc`ed block holding its fields one
@@ -72,10 +57,8 @@ export abstract class Batch<F extends string = string> {
       this.lengths[name] = n;
       floats += Math.ceil(n / 4) * 4;
     }
-    this.ptr = allocFloats(kind, sizedBy, floats);
+    this.ptr = allocOwned(this, kind, sizedBy, floats);
     heapF32.fill(0, this.ptr >> 2, (this.ptr >> 2) + floats);
-    ownBlock(this.ptr, 4 * floats);
-    registry?.register(this, this.ptr, this);
   }
 
   /** Checks a count or size argument of a constructor (after init). */
@@ -105,9 +88,7 @@ export abstract class Batch<F extends string = string> {
   /** Frees the WASM memory; any later use throws. Calling it twice is allowed. */
   dispose(): void {
     if (this.ptr === 0) return;
-    registry?.unregister(this);
-    releaseBlock(this.ptr);
-    wasm.free(this.ptr);
+    freeOwned(this, this.ptr);
     this.ptr = 0 as Ptr;
     this.views = {};
   }

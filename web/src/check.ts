@@ -9,7 +9,7 @@
  * every wrapper against its spec.
  * @internal
  */
-import { initialized, requireInit, wasm } from './wasm.js';
+import { inHandedOutBlock, initialized, requireInit, wasm } from './wasm.js';
 
 /** Where a domain refers to another argument: its index, or [index, field]. */
 export type Ref = number | readonly [number, string];
@@ -175,17 +175,6 @@ const lengthOf = intrinsic('length'),
   bufferOf = intrinsic('buffer'),
   offsetOf = intrinsic('byteOffset');
 
-/** The blocks of WASM memory the library owns and hands out as views: byte pointer → bytes. */
-const blocks = new Map<number, number>();
-/** Records a block whose views the library hands out (a batch's arrays). */
-export function ownBlock(ptr: number, bytes: number): void {
-  blocks.set(ptr, bytes);
-}
-/** Forgets a block (freed). */
-export function releaseBlock(ptr: number): void {
-  blocks.delete(ptr);
-}
-
 /**
  * `value` must be a real Float32Array (not a Proxy, with its own length: a subclass cannot
  * lie about it) of at least `length` elements. A view of sprung's own memory must lie in a
@@ -206,7 +195,7 @@ export function floats(fn: string, name: string, value: unknown, length: number)
   if (n < length)
     throw new RangeError(`sprung.${fn}: ${name} must have at least ${length} elements, got ${n}`);
   if (buffer !== wasm.memory.buffer) return -1;
-  for (const [ptr, bytes] of blocks) if (offset >= ptr && offset + 4 * n <= ptr + bytes) return offset;
+  if (inHandedOutBlock(offset, 4 * n)) return offset;
   throw new RangeError(
     `sprung.${fn}: ${name} is a view of sprung's memory that sprung did not hand out; pass a batch's view or an array of your own`,
   );

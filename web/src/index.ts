@@ -3,21 +3,44 @@
  * WebAssembly. `await init()` once, then call any function.
  * @packageDocumentation
  */
-export { init, isReady } from './wasm.js';
-export type { Vec3, Quat } from './wasm.js';
-export * from './gen/scalar.js';
-export * from './dampers.js';
-export * from './springs.js';
-export * from './applications.js';
-export * from './other_springs.js';
-export * from './settle.js';
-export * from './quat.js';
-export * from './tracking.js';
-export * from './character.js';
-export * from './adjustment.js';
-export * from './contact.js';
-export * from './batch.js';
-export * from './batch_pose.js';
-export * from './inertialize.js';
-export * from './transition_cost.js';
-export * from './batch_trajectory.js';
+import { load, loadSync, type InitOptions } from './wasm.js';
+import { unpack, unpackSync, type Embedded } from './embedded.js';
+import { wasmSize, wasmZlib } from './wasm-binary.js';
+export * from './api.js';
+
+const embedded = (): Embedded => ({ zlib: wasmZlib, size: wasmSize, simd: true });
+
+/**
+ * Loads the WebAssembly core. Await it once before using anything else: every function of
+ * sprung, the pure helpers (`lerp`, the conversions) included, throws a `TypeError` naming
+ * itself before it, so that results are always those of the C core. Later calls return the
+ * same promise; after a failure, the next call tries again.
+ *
+ * With no options it loads the module embedded in the package: the WebAssembly SIMD build,
+ * unpacked by the engine's `DecompressionStream` (Chrome/Edge 91, Firefox 113, Safari 16.4,
+ * Node 18 and later; {@link initSync} unpacks it in JS, for Firefox 89–112).
+ *
+ * @param options.wasm load this module instead (a URL, a `Response`, bytes or a compiled
+ *   `WebAssembly.Module`; the scalar build `sprung/sprung-scalar.wasm` for engines without SIMD).
+ * @param options.reserve bytes of memory to set aside at once, so that batches created within
+ *   it never grow the memory (see {@link onMemoryGrowth}).
+ * @throws an `Error` starting `sprung.init: WebAssembly is blocked by the page's
+ *   Content-Security-Policy` when the page's CSP lacks `'wasm-unsafe-eval'`.
+ * @example
+ * import { init, damperExact } from 'sprung';
+ * await init();
+ * damperExact(0, 10, 0.1, 1 / 60); // 1.091…
+ */
+export function init(options?: InitOptions): Promise<void> {
+  return load(options, () => unpack(embedded()), 'full');
+}
+
+/**
+ * Loads the WebAssembly core synchronously from the embedded bytes (or from
+ * `options.wasm`: bytes or a compiled `WebAssembly.Module`), for code that cannot await,
+ * e.g. at the top of a module.
+ * @param options see {@link init}.
+ */
+export function initSync(options?: InitOptions): void {
+  loadSync(options, () => unpackSync(embedded()), 'full');
+}

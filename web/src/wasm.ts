@@ -1,19 +1,61 @@
 /**
- * The hand-written loader of the sprung WebAssembly core: instantiates the embedded
- * module (the SIMD build where the engine supports WebAssembly SIMD, else the scalar
- * build), keeps typed-array views of its memory current when memory grows, and owns a
- * small scratch area through which scalar state crosses the boundary.
+ * The hand-written loader of the sprung WebAssembly core: instantiates the module (from the
+ * bytes the entry embeds, or from what `init({ wasm })` is given), owns its memory — an
+ * allocator whose bookkeeping lives in JS, views that are renewed when memory grows, growth
+ * listeners — and a small scratch area through which scalar state crosses the boundary.
  * @packageDocumentation
  */
-import { wasmBase64, wasmSimdBase64 } from './wasm-binary.js';
 import type { Ptr, Raw } from './gen/raw.js';
 
+/** The memory of the module (typed structurally: the declarations need no DOM lib). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
 /** The raw C exports: every `sp_*` function of `c/sprung.h` typed from the header
- *  (gen/raw.ts, generated), plus `malloc`/`free` and the memory. */
+ *  (gen/raw.ts, generated), `malloc`/`free` of the loader's allocator, and the memory. */
 export type Exports = Raw & {
-  memory: WebAssembly.Memory;
-  _initialize?: () => void;
+  memory: WasmMemory;
 };
+
+/**
+ * A fetch `Response` (or anything with `arrayBuffer()`); with `headers` saying
+ * `application/wasm`, the module compiles while it downloads.
+ */
+export interface ResponseLike {
+  arrayBuffer(): PromiseLike<ArrayBuffer>;
+  readonly ok?: boolean;
+  readonly status?: number;
+  readonly url?: string;
+  readonly headers?: { get(name: string): string | null };
+}
+
+/**
+ * Where {@link init} gets the WebAssembly module: a URL (string or `URL`), a fetch
+ * `Response`, the bytes (`ArrayBuffer` or a typed array), or a compiled `WebAssembly.Module`
+ * (e.g. one posted from the page to a worker: see {@link wasmModule}). Typed loosely so
+ * that the declarations compile without the DOM lib.
+ */
+export type WasmSource =
+  string | { readonly href: string } | ArrayBuffer | ArrayBufferView | ResponseLike | object;
+
+/** Options of {@link init} and {@link initSync}. */
+export interface InitOptions {
+  /**
+   * The module to load instead of the embedded one (or a promise of it): e.g.
+   * `new URL('sprung/sprung-simd.wasm', import.meta.url)`, `fetch(…)`, the bytes, or a
+   * compiled `WebAssembly.Module`. The `sprung/no-embed` entry requires it; `initSync`
+   * takes bytes or a `Module` only.
+   */
+  wasm?: WasmSource | PromiseLike<WasmSource>;
+  /**
+   * Bytes of memory to make available to sprung's allocations at once (default 0: memory
+   * grows on demand). Batches and other objects created within it never grow the memory,
+   * so views held in variables stay attached: see {@link onMemoryGrowth}.
+   */
+  reserve?: number;
+}
 
 /** The instance's exports; valid after {@link init} resolved. */
 export let wasm: Exports = undefined as unknown as Exports;
@@ -30,137 +72,394 @@ export const SCRATCH_FLOATS = 64;
 
 /** True once {@link init} has resolved (a live binding for the hot paths' checks). @internal */
 export let initialized = false;
+/**
+ * The build loaded, from the module's `sprung` custom section: `'simd'` or `'scalar'` (the
+ * whole API), `'springs'` (the everyday subset of `sprung/springs`); undefined before.
+ */
+export let build: 'simd' | 'scalar' | 'springs' | undefined;
+/** What an entry needs: the whole API, or the everyday subset (which the whole API serves too). @internal */
+export type Kind = 'full' | 'springs';
+let compiled: object | undefined;
 let loading: Promise<void> | undefined;
+/** What `loading` loads, and whether it is still under way. */
+let loadingKind: Kind = 'full';
+let pending = false;
 const growListeners = new Set<() => void>();
 
-function refreshViews(): void {
+// ---- memory ------------------------------------------------------------------------------
+// The module has no malloc: the C core never allocates, and this allocator hands out
+// 16-byte-aligned blocks above __heap_base with all of its bookkeeping in JS. A write
+// through a view kept after dispose() therefore cannot corrupt it; and a freed block is
+// reused only after every view of it has been detached (by a growth, or by `grow(0)`, which
+// detaches the buffer without adding memory), so such a write cannot reach a live block.
+
+const PAGE = 65536;
+/** Live blocks: pointer → size in bytes. */
+const live = new Map<number, number>();
+/** Free blocks that no view can reach any more, sorted by address, adjacent ones merged: [ptr, size]. */
+let reusable: [number, number][] = [];
+/** Blocks freed since the last detach: views made before may still write there. */
+let quarantine: [number, number][] = [];
+/** First byte never handed out. */
+let top = 0;
+
+/** Makes new views of the memory and tells the listeners (every old view is detached now). */
+function detached(): void {
   heapF32 = new Float32Array(wasm.memory.buffer);
   heapI32 = new Int32Array(wasm.memory.buffer);
-  for (const listener of growListeners) listener();
+  // no view made before this can write any more: quarantined blocks become reusable
+  for (const [p, n] of quarantine) release(p, n);
+  quarantine = [];
+  for (const listener of growListeners)
+    try {
+      listener();
+    } catch (e) {
+      // like an event listener's error: reported, without failing the allocation that grew memory
+      setTimeout(() => {
+        throw e;
+      });
+    }
+}
+
+/** Adds [p, p + n) to the reusable blocks, merging neighbours; a block at the top lowers it. */
+function release(p: number, n: number): void {
+  let i = 0;
+  while (i < reusable.length && reusable[i][0] < p) i++;
+  reusable.splice(i, 0, [p, n]);
+  if (i + 1 < reusable.length && p + n === reusable[i + 1][0])
+    reusable[i][1] += reusable.splice(i + 1, 1)[0][1];
+  if (i > 0 && reusable[i - 1][0] + reusable[i - 1][1] === p)
+    reusable[i - 1][1] += reusable.splice(i, 1)[0][1];
+  const lastBlock = reusable[reusable.length - 1];
+  if (lastBlock[0] + lastBlock[1] === top) {
+    top = lastBlock[0];
+    reusable.pop();
+  }
+}
+
+/** A reusable block of at least `n` bytes (first fit, split), or 0. */
+function takeReusable(n: number): number {
+  for (let i = 0; i < reusable.length; i++) {
+    const b = reusable[i];
+    if (b[1] < n) continue;
+    const p = b[0];
+    if (b[1] === n) reusable.splice(i, 1);
+    else {
+      b[0] += n;
+      b[1] -= n;
+    }
+    return p;
+  }
+  return 0;
+}
+
+/** Grows the memory by `pages` pages; false when the engine refuses (the 2 GB maximum). */
+function grow(pages: number): boolean {
+  try {
+    wasm.memory.grow(pages);
+  } catch {
+    return false;
+  }
+  detached();
+  return true;
+}
+
+/** Allocates `bytes` (16-byte aligned) of WASM memory; 0 when memory is exhausted. */
+function malloc(bytes: number): Ptr {
+  const n = Math.max(16, Math.ceil(bytes / 16) * 16);
+  let p = takeReusable(n);
+  if (!p && top + n > wasm.memory.buffer.byteLength && quarantined() + reusableBytes() >= n) {
+    // rather than growing, make the freed blocks reusable (merged with their free neighbours)
+    // by detaching every view of them
+    detachAll();
+    p = takeReusable(n);
+  }
+  if (!p) {
+    const size = wasm.memory.buffer.byteLength;
+    if (top + n > size) {
+      // grow by at least half the memory, so that a stream of allocations grows it rarely
+      const need = Math.ceil((top + n - size) / PAGE);
+      if (!grow(Math.max(need, Math.min(Math.ceil(size / PAGE / 2), 32768 - size / PAGE))) && !grow(need))
+        return 0;
+      p = takeReusable(n); // the growth released the quarantine
+    }
+    if (!p) {
+      p = top;
+      top += n;
+    }
+  }
+  live.set(p, n);
+  return p;
+}
+
+const total = (blocks: [number, number][]): number => blocks.reduce((sum, b) => sum + b[1], 0);
+const quarantined = (): number => total(quarantine);
+const reusableBytes = (): number => total(reusable);
+
+/** Frees a block from {@link malloc}; unknown pointers (and 0) are ignored, so a double free is harmless. */
+function free(ptr: Ptr): void {
+  const n = live.get(ptr);
+  if (n === undefined) return;
+  live.delete(ptr);
+  quarantine.push([ptr, n]);
+}
+
+/** Detaches every view of the memory without growing it (`grow(0)` renews the buffer). */
+function detachAll(): void {
+  wasm.memory.grow(0);
+  detached();
 }
 
 /**
- * Calls `listener` after every growth of the WASM memory (when the old views detach).
- * Returns a function that removes it.
- * @internal
+ * Calls `listener` right after every event that detaches the `Float32Array` views of
+ * sprung's memory: a growth of the memory, or the reuse of memory freed by `dispose()`
+ * (which sprung does only once fresh memory is used up). The batches' getters then return
+ * new views: read them again (e.g. `attribute.array = batch.x`). With
+ * `init({ reserve })` large enough and no `dispose()`, no view ever detaches.
+ * Returns a function that removes the listener.
  */
 export function onMemoryGrowth(listener: () => void): () => void {
+  if (typeof listener !== 'function')
+    throw new TypeError(`sprung.onMemoryGrowth: listener must be a function, got ${typeof listener}`);
   growListeners.add(listener);
-  return () => growListeners.delete(listener);
+  return () => {
+    growListeners.delete(listener);
+  };
 }
 
-function decodeBase64(text: string): Uint8Array {
-  if (typeof atob === 'function') {
-    const bin = atob(text);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    return bytes;
-  }
-  // Node < 16 has no atob; Buffer exists there.
-  const B = (globalThis as unknown as { Buffer: { from(s: string, e: string): Uint8Array } }).Buffer;
-  return new Uint8Array(B.from(text, 'base64'));
-}
+// ---- loading -----------------------------------------------------------------------------
 
 /** The smallest module using a SIMD instruction: `() -> v128 { v128.const 0 }`. */
-const SIMD_PROBE = new Uint8Array([
-  0,
-  97,
-  115,
-  109,
-  1,
-  0,
-  0,
-  0, // magic, version
-  1,
-  5,
-  1,
-  96,
-  0,
-  1,
-  123, // type section: () -> v128
-  3,
-  2,
-  1,
-  0, // function section: one function of type 0
-  10,
-  22,
-  1,
-  20,
-  0,
-  253,
-  12,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  11, // code: v128.const 0, end
-]);
+// prettier-ignore
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11];
 
-/**
- * Which build {@link init} loads: `SPRUNG_WASM=scalar` (or `simd`) in the environment,
- * or `globalThis.SPRUNG_WASM`, forces one (tests and benchmarks compare both);
- * otherwise SIMD where the engine validates a SIMD module.
- */
-function chooseBuild(): 'simd' | 'scalar' {
-  const g = globalThis as unknown as {
-    SPRUNG_WASM?: string;
-    process?: { env?: Record<string, string | undefined> };
-  };
-  const forced = g.SPRUNG_WASM ?? g.process?.env?.SPRUNG_WASM;
-  if (forced === 'scalar' || forced === 'simd') return forced;
-  return WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'scalar';
+/** True when the engine runs WebAssembly SIMD (what the embedded build needs). */
+export function simdSupported(): boolean {
+  return WebAssembly.validate(new Uint8Array(SIMD_PROBE));
 }
 
-/** The build {@link init} loaded (`'simd'` or `'scalar'`); undefined before. */
-export let build: 'simd' | 'scalar' | undefined;
+const CSP =
+  "sprung.init: WebAssembly is blocked by the page's Content-Security-Policy; allow 'wasm-unsafe-eval'";
+
+/** Rethrows an engine's error with a sprung message where there is one to give. */
+function explain(fn: string, e: unknown): Error {
+  const message = String((e as Error)?.message ?? e);
+  // Chromium: "…Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is
+  // not an allowed source… Content Security Policy…"; Firefox: "…blocked by CSP"; Safari: "…Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is not an allowed source…"
+  if (/Content[ -]Security[ -]Policy|\bCSP\b|unsafe-eval/i.test(message)) {
+    const err = new Error(fn === 'init' ? CSP : CSP.replace('sprung.init', `sprung.${fn}`));
+    (err as Error & { cause?: unknown }).cause = e;
+    return err;
+  }
+  return e instanceof Error ? e : new Error(message);
+}
+
+const imports = { env: {}, wasi_snapshot_preview1: {} };
+
+/** Sets everything up around a new instance. */
+function start(module: object, instance: WebAssembly.Instance, reserve: number, kind: Kind): void {
+  const section = WebAssembly.Module.customSections(module as WebAssembly.Module, 'sprung')[0];
+  const label = section ? new TextDecoder().decode(section) : '';
+  if (label !== 'simd' && label !== 'scalar' && label !== 'springs')
+    throw new TypeError('sprung.init: wasm is not a sprung WebAssembly module (no sprung section)');
+  if (kind === 'full' && label === 'springs')
+    throw new TypeError(
+      "sprung.init: wasm is the everyday module of 'sprung/springs', which lacks most of the API",
+    );
+  // a new instance (the first, or the full module replacing the everyday one, which owns no
+  // blocks but the scratch area): a fresh heap
+  live.clear();
+  reusable = [];
+  quarantine = [];
+  // A plain copy: property loads on it are fast, unlike on the frozen exports object.
+  wasm = { ...instance.exports, malloc, free } as unknown as Exports;
+  if (typeof wasm._initialize === 'function') wasm._initialize();
+  top = Math.ceil((wasm.__heap_base as { value: number }).value / 16) * 16;
+  detached();
+  scratch = malloc(SCRATCH_FLOATS * 4);
+  scratchF32 = scratch >> 2;
+  compiled = module;
+  build = label;
+  reserveMemory('init', reserve);
+  initialized = true;
+}
+
+/** Grows the memory so that `bytes` more can be allocated without growing it later. */
+function reserveMemory(fn: string, bytes: number): void {
+  const need = Math.ceil((top + bytes - wasm.memory.buffer.byteLength) / PAGE);
+  if (need > 0 && !grow(need))
+    throw new RangeError(`sprung.${fn}: options.reserve of ${bytes} bytes is more than the engine gives`);
+}
+
+function checkOptions(fn: string, options: InitOptions | undefined): number {
+  if (options === undefined) return 0;
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(
+      `sprung.${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`,
+    );
+  const reserve = options.reserve ?? 0;
+  if (typeof reserve !== 'number' || !(reserve >= 0 && reserve <= 2 ** 31))
+    throw new RangeError(
+      `sprung.${fn}: options.reserve must be a number of bytes in [0, 2³¹], got ${String(reserve)}`,
+    );
+  return reserve;
+}
+
+function isModule(x: unknown): boolean {
+  return typeof WebAssembly !== 'undefined' && x instanceof WebAssembly.Module;
+}
+
+function bytesOf(x: unknown): Uint8Array<ArrayBuffer> | undefined {
+  if (x instanceof ArrayBuffer) return new Uint8Array(x);
+  if (ArrayBuffer.isView(x)) return new Uint8Array(x.buffer as ArrayBuffer, x.byteOffset, x.byteLength);
+  return undefined;
+}
+
+/** True when the main entry's init finds only the everyday module loaded: it loads the full one. */
+function upgrading(kind: Kind): boolean {
+  return kind === 'full' && build === 'springs' && initialized;
+}
 
 /**
- * Loads the WebAssembly core. Call once and await it before any other function; later
- * calls return the same promise. Works in Node ≥ 18, browsers, Vite, webpack and plain
- * `<script type=module>` with no configuration: the module is embedded in the package.
+ * Loads the WebAssembly core; await it once before anything else — every function of
+ * sprung, the pure helpers (`lerp`, the conversions) included, throws before it. Later
+ * calls return the same promise (their `wasm` is ignored; a larger `reserve` grows the
+ * memory). After a failure the next call tries again.
+ *
+ * `defaultSource` is what the entry embeds (undefined for `sprung/no-embed`).
+ * @internal
  */
-export function init(): Promise<void> {
-  if (loading) return loading;
+export function load(
+  options: InitOptions | undefined,
+  defaultSource: (() => Promise<Uint8Array>) | undefined,
+  kind: Kind,
+): Promise<void> {
+  if (initialized && !upgrading(kind)) {
+    try {
+      reserveMemory('init', checkOptions('init', options));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return loading ?? Promise.resolve();
+  }
+  if (loading && (loadingKind === 'full' || kind === 'springs')) return loading;
+  loadingKind = kind;
+  pending = true;
   loading = (async () => {
-    const imports = {
-      env: { emscripten_notify_memory_growth: () => refreshViews() },
-      wasi_snapshot_preview1: {},
-    };
-    const chosen = chooseBuild();
-    const bytes = decodeBase64(chosen === 'simd' ? wasmSimdBase64 : wasmBase64) as Uint8Array<ArrayBuffer>;
-    const { instance } = await WebAssembly.instantiate(bytes, imports);
-    // A plain copy: property loads on it are fast, unlike on the frozen exports object.
-    wasm = { ...instance.exports } as unknown as Exports;
-    if (typeof wasm._initialize === 'function') wasm._initialize();
-    refreshViews();
-    scratch = wasm.malloc(SCRATCH_FLOATS * 4);
-    scratchF32 = scratch >> 2;
-    build = chosen;
-    initialized = true;
+    const reserve = checkOptions('init', options);
+    let source: unknown = await options?.wasm;
+    if (source === undefined) {
+      if (!defaultSource)
+        throw new TypeError(
+          "sprung.init: options.wasm is required with the 'sprung/no-embed' entry (a URL, Response, bytes or WebAssembly.Module)",
+        );
+      source = await defaultSource();
+    }
+    if (typeof source === 'string' || (typeof source === 'object' && source !== null && 'href' in source)) {
+      if (typeof fetch !== 'function')
+        throw new TypeError(
+          'sprung.init: this engine has no fetch(); pass the bytes or a WebAssembly.Module as options.wasm',
+        );
+      source = await fetch(String(source));
+    }
+    let module: object, instance: WebAssembly.Instance;
+    try {
+      const bytes = bytesOf(source);
+      if (isModule(source)) {
+        module = source as object;
+        instance = await WebAssembly.instantiate(source as WebAssembly.Module, imports);
+      } else if (bytes) {
+        ({ module, instance } = await WebAssembly.instantiate(bytes, imports));
+      } else if (
+        typeof source === 'object' &&
+        source !== null &&
+        typeof (source as ResponseLike).arrayBuffer === 'function'
+      ) {
+        const r = source as ResponseLike;
+        if (r.ok === false)
+          throw new TypeError(
+            `sprung.init: fetching ${r.url || 'the module'} failed with HTTP status ${r.status}`,
+          );
+        const type = r.headers?.get('content-type') ?? '';
+        if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm'))
+          ({ module, instance } = await WebAssembly.instantiateStreaming(source as Response, imports));
+        else ({ module, instance } = await WebAssembly.instantiate(await r.arrayBuffer(), imports));
+      } else {
+        throw new TypeError(
+          'sprung.init: options.wasm must be a URL, a Response, bytes or a WebAssembly.Module, got ' +
+            (source === null ? 'null' : typeof source),
+        );
+      }
+    } catch (e) {
+      throw explain('init', e);
+    }
+    start(module, instance, reserve, kind);
   })();
+  loading.then(
+    () => (pending = false),
+    () => {
+      pending = false;
+      loading = undefined; // a failed init() may be retried
+    },
+  );
   return loading;
 }
 
-/** The most floats one allocation can hold: malloc takes a 32-bit signed byte count. @internal */
+/**
+ * The synchronous {@link load}: `wasm` must be bytes or a compiled `WebAssembly.Module`.
+ * @internal
+ */
+export function loadSync(
+  options: InitOptions | undefined,
+  defaultSource: (() => Uint8Array) | undefined,
+  kind: Kind,
+): void {
+  const reserve = checkOptions('initSync', options);
+  if (initialized && !upgrading(kind)) return reserveMemory('initSync', reserve);
+  if (pending) throw new TypeError('sprung.initSync: init() is already loading the module; await it instead');
+  let source: unknown = options?.wasm;
+  if (source === undefined) {
+    if (!defaultSource)
+      throw new TypeError(
+        "sprung.initSync: options.wasm is required with the 'sprung/no-embed' entry (bytes or a WebAssembly.Module)",
+      );
+    source = defaultSource();
+  }
+  const bytes = bytesOf(source);
+  if (!bytes && !isModule(source))
+    throw new TypeError(
+      'sprung.initSync: options.wasm must be bytes or a WebAssembly.Module (use init() for URLs and Responses), got ' +
+        (source === null ? 'null' : typeof source),
+    );
+  let module: WebAssembly.Module, instance: WebAssembly.Instance;
+  try {
+    module = bytes ? new WebAssembly.Module(bytes) : (source as WebAssembly.Module);
+    instance = new WebAssembly.Instance(module, imports);
+  } catch (e) {
+    throw explain('initSync', e);
+  }
+  start(module, instance, reserve, kind);
+  loading = Promise.resolve();
+  loadingKind = kind;
+}
+
+/**
+ * The compiled `WebAssembly.Module` that {@link init} loaded (undefined before). Post it to a
+ * worker and pass it to the worker's `init({ wasm })`: the worker then neither downloads nor
+ * compiles it again (import `sprung/no-embed` there, so that its bundle has no second copy).
+ */
+export function wasmModule(): object | undefined {
+  return compiled;
+}
+
+/** The most floats one allocation can hold. @internal */
 export const MAX_FLOATS = 2 ** 29 - 1;
 
 /**
  * Allocates `n` floats (at least one) of WASM memory for `sprung.<fn>`. Throws a RangeError
- * naming `what` (the argument that sized it) when `n` exceeds one allocation — a wrapped
- * byte count would allocate a few bytes and everything written after them would corrupt
- * the heap — or when memory is exhausted.
+ * naming `what` (the argument that sized it) when `n` exceeds one allocation or when memory
+ * is exhausted.
  * @internal
  */
 export function allocFloats(fn: string, what: string, n: number): Ptr {
@@ -168,9 +467,57 @@ export function allocFloats(fn: string, what: string, n: number): Ptr {
     throw new RangeError(
       `sprung.${fn}: ${what} needs ${n} floats, more than one WASM allocation holds (${MAX_FLOATS})`,
     );
-  const ptr = wasm.malloc(Math.max(n, 1) * 4);
+  const ptr = malloc(Math.max(n, 1) * 4);
   if (ptr === 0) throw new RangeError(`sprung.${fn}: out of WASM memory for ${n} floats (${what})`);
   return ptr;
+}
+
+/** The part of `FinalizationRegistry` (ES2021) used here, typed locally for ES2020 consumers. */
+interface Registry {
+  register(target: object, held: number, token: object): void;
+  unregister(token: object): void;
+}
+const FR = (
+  globalThis as unknown as { FinalizationRegistry?: new (cleanup: (ptr: number) => void) => Registry }
+).FinalizationRegistry;
+/** Frees the block of an object that was garbage-collected without dispose(). */
+const registry: Registry | undefined =
+  FR &&
+  new FR((ptr) => {
+    handedOut.delete(ptr);
+    free(ptr as Ptr);
+  });
+/** The blocks whose views the library hands out (the memory of objects): pointer → bytes. */
+const handedOut = new Map<number, number>();
+
+/**
+ * True when `bytes` bytes at byte `offset` of sprung's memory lie in a block the library
+ * handed out to an object (a batch's view), not elsewhere in its heap.
+ * @internal
+ */
+export function inHandedOutBlock(offset: number, bytes: number): boolean {
+  for (const [ptr, size] of handedOut) if (offset >= ptr && offset + bytes <= ptr + size) return true;
+  return false;
+}
+
+/**
+ * {@link allocFloats} for an object that owns the block until {@link freeOwned}: the one
+ * place where blocks meet the FinalizationRegistry, always with the owner as the unregister
+ * token, so that `dispose()` cancels the finaliser (no double free).
+ * @internal
+ */
+export function allocOwned(owner: object, fn: string, what: string, n: number): Ptr {
+  const ptr = allocFloats(fn, what, n);
+  registry?.register(owner, ptr, owner);
+  handedOut.set(ptr, 4 * Math.max(n, 1));
+  return ptr;
+}
+
+/** Frees `owner`'s block from {@link allocOwned} and cancels its finaliser. @internal */
+export function freeOwned(owner: object, ptr: Ptr): void {
+  registry?.unregister(owner);
+  handedOut.delete(ptr);
+  free(ptr);
 }
 
 /** True once {@link init} has resolved. */

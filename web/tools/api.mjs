@@ -384,7 +384,7 @@ function exportsList() {
   const problems = new Problems();
   const manifest = readHeader(join(root, 'c/sprung.h'), root, problems);
   problems.fail('c/sprung.h');
-  console.log([...manifest.functions.map((f) => `_${f.name}`), '_malloc', '_free'].join(','));
+  console.log(manifest.functions.map((f) => `_${f.name}`).join(','));
 }
 
 /** Adds the generated @param lines to the wrappers' JSDoc in dist/*.d.ts. */

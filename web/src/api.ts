@@ -1,0 +1,23 @@
+/**
+ * Everything sprung exports except `init` and `initSync`, which each entry (`sprung`,
+ * `sprung/no-embed`) defines with its own default module.
+ * @packageDocumentation
+ */
+export { isReady, onMemoryGrowth, wasmModule } from './wasm.js';
+export type { Vec3, Quat, InitOptions, WasmSource, ResponseLike } from './wasm.js';
+export * from './gen/scalar.js';
+export * from './dampers.js';
+export * from './springs.js';
+export * from './applications.js';
+export * from './other_springs.js';
+export * from './settle.js';
+export * from './quat.js';
+export * from './tracking.js';
+export * from './character.js';
+export * from './adjustment.js';
+export * from './contact.js';
+export * from './batch.js';
+export * from './batch_pose.js';
+export * from './inertialize.js';
+export * from './transition_cost.js';
+export * from './batch_trajectory.js';

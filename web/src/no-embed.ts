@@ -1,0 +1,23 @@
+/**
+ * `sprung/no-embed`: the whole API without the embedded WebAssembly module, for code that
+ * loads the module itself — a worker handed the page's compiled module, or a site that
+ * serves `sprung-simd.wasm` as a file. `init({ wasm })` and `initSync({ wasm })` require it.
+ * @packageDocumentation
+ */
+import { load, loadSync, type InitOptions } from './wasm.js';
+export * from './api.js';
+
+/**
+ * Loads the WebAssembly core from `options.wasm` (a URL, a `Response`, bytes or a compiled
+ * `WebAssembly.Module`); otherwise as `init` of the main entry.
+ * @param options.wasm the module, required here.
+ * @param options.reserve bytes of memory to set aside at once.
+ */
+export function init(options: InitOptions): Promise<void> {
+  return load(options, undefined, 'full');
+}
+
+/** Loads the WebAssembly core synchronously from `options.wasm` (bytes or a compiled `WebAssembly.Module`). */
+export function initSync(options: InitOptions): void {
+  loadSync(options, undefined, 'full');
+}

@@ -1,0 +1,62 @@
+/**
+ * `sprung/springs`: the everyday subset — the exact dampers and springs, settling,
+ * quaternions and the quaternion springs, and the conversions — with its own small
+ * WebAssembly module embedded (the C functions they call, scalar: no SIMD needed). The functions are the very ones of
+ * the main entry, with the same results. An app that also imports the main entry should
+ * call the main entry's `init()`: it loads the full module, which serves both.
+ * @packageDocumentation
+ */
+import { load, loadSync, type InitOptions } from './wasm.js';
+import { unpack, unpackSync, type Embedded } from './embedded.js';
+import { wasmSpringsSize, wasmSpringsZlib } from './wasm-binary-springs.js';
+export { isReady, wasmModule } from './wasm.js';
+export type { Vec3, Quat, InitOptions, WasmSource, ResponseLike } from './wasm.js';
+// The exact functions and the conversions; the article's comparison variants (`…Bad`,
+// `…Implicit`, `damperExponential`, `fastNegexp`, …) stay in the main entry. build.sh builds
+// this entry's module from the C functions these wrappers call.
+export {
+  lerp,
+  halflifeToDamping,
+  dampingToHalflife,
+  frequencyToStiffness,
+  stiffnessToFrequency,
+  criticalHalflife,
+  criticalFrequency,
+  resonantFrequency,
+  springEnergy,
+} from './gen/scalar.js';
+export { damperExact, damperDecayExact } from './dampers.js';
+export {
+  springDamperExact,
+  springDamperExactStiffness,
+  springDamperExactRatio,
+  criticalSpringDamperExact,
+  simpleSpringDamperExact,
+  decaySpringDamperExact,
+} from './springs.js';
+export type { SpringState } from './springs.js';
+export * from './settle.js';
+export * from './quat.js';
+
+const embedded = (): Embedded => ({ zlib: wasmSpringsZlib, size: wasmSpringsSize, simd: false });
+
+/**
+ * Loads the everyday module; await it once before anything else (every function throws a
+ * `TypeError` naming itself before it). Does nothing once the main entry's `init` loaded the
+ * full module.
+ * @param options.wasm load this module instead (a URL, a `Response`, bytes or a compiled `WebAssembly.Module`).
+ * @param options.reserve bytes of memory to set aside at once.
+ * @example
+ * import { init, simpleSpringDamperExact } from 'sprung/springs';
+ * await init();
+ * const camera = { x: 0, v: 0 };
+ * simpleSpringDamperExact(camera, 10, 0.15, 1 / 60); // camera.x ≈ 0.107
+ */
+export function init(options?: InitOptions): Promise<void> {
+  return load(options, () => unpack(embedded()), 'springs');
+}
+
+/** Loads the everyday module synchronously (from the embedded bytes, or `options.wasm`: bytes or a `WebAssembly.Module`). */
+export function initSync(options?: InitOptions): void {
+  loadSync(options, () => unpackSync(embedded()), 'springs');
+}
