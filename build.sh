@@ -137,9 +137,6 @@ build_wasm() {
 
 build_ts() {
   rm -rf dist
-  # c/sprung.h → build/manifest.json → web/src/gen/ (typed raw binding, argument specs,
-  # the number-only wrappers); then the @param docs go into the declarations.
-  node web/tools/api.mjs gen
   node_modules/.bin/tsc -p tsconfig.json
   node web/tools/api.mjs docs
   # the CommonJS entry for require('sprung') (Node): the same modules compiled again, with no
@@ -152,6 +149,11 @@ build_ts() {
 
 build() {
   deps
+  # c/sprung.h → build/manifest.json → web/src/gen/ (typed raw binding, argument specs,
+  # the number-only wrappers); the WASM exports come from the same manifest, and after tsc
+  # the @param docs go into the declarations.
+  log "generating the API from c/sprung.h"
+  node web/tools/api.mjs gen
   log "building the WASM core"
   build_wasm
   log "building the TypeScript package into dist/"

@@ -25,7 +25,6 @@ export interface BatchOptions {
   perElementHalflife?: boolean;
 }
 
-
 /**
  * The memory and views every batch shares: one `malloc`ed block holding its fields one
  * after another (each rounded up to 16 bytes), reached by name; views re-created lazily

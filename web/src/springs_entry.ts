@@ -24,8 +24,11 @@ export {
   criticalFrequency,
   resonantFrequency,
   springEnergy,
+  damperDecayExact,
+  criticalSettleTime,
+  criticalSettleHalflife,
 } from './gen/scalar.js';
-export { damperExact, damperDecayExact } from './dampers.js';
+export { damperExact } from './dampers.js';
 export {
   springDamperExact,
   springDamperExactStiffness,

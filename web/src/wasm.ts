@@ -17,6 +17,10 @@ export interface WasmMemory {
  *  (gen/raw.ts, generated), `malloc`/`free` of the loader's allocator, and the memory. */
 export type Exports = Raw & {
   memory: WasmMemory;
+  /** Start of the heap the loader's allocator owns (a WebAssembly global). */
+  __heap_base: { value: number };
+  /** The module's initialiser (standalone builds), when it has one. */
+  _initialize?: () => void;
 };
 
 /**
@@ -180,7 +184,7 @@ function malloc(bytes: number): Ptr {
       // grow by at least half the memory, so that a stream of allocations grows it rarely
       const need = Math.ceil((top + n - size) / PAGE);
       if (!grow(Math.max(need, Math.min(Math.ceil(size / PAGE / 2), 32768 - size / PAGE))) && !grow(need))
-        return 0;
+        return 0 as Ptr;
       p = takeReusable(n); // the growth released the quarantine
     }
     if (!p) {
@@ -189,7 +193,7 @@ function malloc(bytes: number): Ptr {
     }
   }
   live.set(p, n);
-  return p;
+  return p as Ptr;
 }
 
 const total = (blocks: [number, number][]): number => blocks.reduce((sum, b) => sum + b[1], 0);
@@ -275,7 +279,7 @@ function start(module: object, instance: WebAssembly.Instance, reserve: number, 
   // A plain copy: property loads on it are fast, unlike on the frozen exports object.
   wasm = { ...instance.exports, malloc, free } as unknown as Exports;
   if (typeof wasm._initialize === 'function') wasm._initialize();
-  top = Math.ceil((wasm.__heap_base as { value: number }).value / 16) * 16;
+  top = Math.ceil(wasm.__heap_base.value / 16) * 16;
   detached();
   scratch = malloc(SCRATCH_FLOATS * 4);
   scratchF32 = scratch >> 2;
