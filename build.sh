@@ -138,11 +138,12 @@ build_wasm() {
 build_ts() {
   rm -rf dist
   node_modules/.bin/tsc -p tsconfig.json
-  node web/tools/api.mjs docs
   # the CommonJS entry for require('sprung') (Node): the same modules compiled again, with no
   # embedded module (it reads the .wasm file beside it)
   node_modules/.bin/tsc -p tsconfig.cjs.json
   echo '{ "type": "commonjs" }' > dist/cjs/package.json
+  # the header's @param lines into the wrappers' declarations (ESM and CommonJS)
+  node web/tools/api.mjs docs
   # the raw modules, for init({ wasm }) (served files, workers, engines without SIMD)
   install -m 644 "$BUILD/sprung-simd.wasm" "$BUILD/sprung-scalar.wasm" dist/
 }

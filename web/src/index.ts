@@ -20,6 +20,7 @@ const embedded = (): Embedded => ({ zlib: wasmZlib, size: wasmSize, simd: true }
  * unpacked by the engine's `DecompressionStream` (Chrome/Edge 91, Firefox 113, Safari 16.4,
  * Node 18 and later; {@link initSync} unpacks it in JS, for Firefox 89–112).
  *
+ * @param options - where the module comes from and how much memory to reserve (see {@link InitOptions}).
  * @param options.wasm load this module instead (a URL, a `Response`, bytes or a compiled
  *   `WebAssembly.Module`; the scalar build `sprung/sprung-scalar.wasm` for engines without SIMD).
  * @param options.reserve bytes of memory to set aside at once, so that batches created within
@@ -39,7 +40,7 @@ export function init(options?: InitOptions): Promise<void> {
  * Loads the WebAssembly core synchronously from the embedded bytes (or from
  * `options.wasm`: bytes or a compiled `WebAssembly.Module`), for code that cannot await,
  * e.g. at the top of a module.
- * @param options see {@link init}.
+ * @param options - as for {@link init}: `wasm` (bytes or a compiled `WebAssembly.Module` here) and `reserve`.
  */
 export function initSync(options?: InitOptions): void {
   loadSync(options, () => unpackSync(embedded()), 'full');

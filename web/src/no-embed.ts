@@ -10,6 +10,7 @@ export * from './api.js';
 /**
  * Loads the WebAssembly core from `options.wasm` (a URL, a `Response`, bytes or a compiled
  * `WebAssembly.Module`); otherwise as `init` of the main entry.
+ * @param options - where the module comes from and how much memory to reserve (see {@link InitOptions}).
  * @param options.wasm the module, required here.
  * @param options.reserve bytes of memory to set aside at once.
  */
@@ -17,7 +18,10 @@ export function init(options: InitOptions): Promise<void> {
   return load(options, undefined, 'full');
 }
 
-/** Loads the WebAssembly core synchronously from `options.wasm` (bytes or a compiled `WebAssembly.Module`). */
+/**
+ * Loads the WebAssembly core synchronously from `options.wasm`.
+ * @param options - `wasm`: the module's bytes or a compiled `WebAssembly.Module` (required here); `reserve`: bytes of memory to set aside at once.
+ */
 export function initSync(options: InitOptions): void {
   loadSync(options, undefined, 'full');
 }

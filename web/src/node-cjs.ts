@@ -26,6 +26,7 @@ function fileBytes(fn: string): () => Uint8Array {
 /**
  * Loads the WebAssembly core (the SIMD build, or the scalar one on engines without SIMD) from
  * the package's files. Await it once before anything else; see the ES module entry's `init`.
+ * @param options - where the module comes from and how much memory to reserve (see {@link InitOptions}).
  * @param options.wasm load this module instead (bytes, a compiled `WebAssembly.Module`, a URL or a `Response`).
  * @param options.reserve bytes of memory to set aside at once.
  */
@@ -34,7 +35,10 @@ export function init(options?: InitOptions): Promise<void> {
   return load(options, async () => read(), 'full');
 }
 
-/** Loads the WebAssembly core synchronously from the package's files (or from `options.wasm`). */
+/**
+ * Loads the WebAssembly core synchronously from the package's files (or from `options.wasm`).
+ * @param options - `wasm`: bytes or a compiled `WebAssembly.Module` to load instead; `reserve`: bytes of memory to set aside at once.
+ */
 export function initSync(options?: InitOptions): void {
   loadSync(options, fileBytes('initSync'), 'full');
 }

@@ -47,6 +47,7 @@ const embedded = (): Embedded => ({ zlib: wasmSpringsZlib, size: wasmSpringsSize
  * Loads the everyday module; await it once before anything else (every function throws a
  * `TypeError` naming itself before it). Does nothing once the main entry's `init` loaded the
  * full module.
+ * @param options - where the module comes from and how much memory to reserve (see {@link InitOptions}).
  * @param options.wasm load this module instead (a URL, a `Response`, bytes or a compiled `WebAssembly.Module`).
  * @param options.reserve bytes of memory to set aside at once.
  * @example
@@ -59,7 +60,10 @@ export function init(options?: InitOptions): Promise<void> {
   return load(options, () => unpack(embedded()), 'springs');
 }
 
-/** Loads the everyday module synchronously (from the embedded bytes, or `options.wasm`: bytes or a `WebAssembly.Module`). */
+/**
+ * Loads the everyday module synchronously (from the embedded bytes, or `options.wasm`).
+ * @param options - `wasm`: bytes or a compiled `WebAssembly.Module` to load instead; `reserve`: bytes of memory to set aside at once.
+ */
 export function initSync(options?: InitOptions): void {
   loadSync(options, () => unpackSync(embedded()), 'springs');
 }

@@ -220,7 +220,8 @@ function detachAll(): void {
  * (which sprung does only once fresh memory is used up). The batches' getters then return
  * new views: read them again (e.g. `attribute.array = batch.x`). With
  * `init({ reserve })` large enough and no `dispose()`, no view ever detaches.
- * Returns a function that removes the listener.
+ * @param listener - called with no arguments after each detaching event.
+ * @returns a function that removes the listener.
  */
 export function onMemoryGrowth(listener: () => void): () => void {
   if (typeof listener !== 'function')

@@ -8,7 +8,7 @@
 //   node web/tools/api.mjs exports  the WASM export list (emcc -sEXPORTED_FUNCTIONS)
 //   node web/tools/api.mjs docs     adds @param lines (unit, domain, description) to the
 //                                   wrappers' declarations in dist/*.d.ts
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -387,15 +387,18 @@ function exportsList() {
   console.log(manifest.functions.map((f) => `_${f.name}`).join(','));
 }
 
-/** Adds the generated @param lines to the wrappers' JSDoc in dist/*.d.ts. */
+/** Adds the generated @param lines to the wrappers' JSDoc in dist/*.d.ts (and the CommonJS
+ *  entry's declarations in dist/cjs/, when built). */
 function docs() {
   const manifest = JSON.parse(readFileSync(join(root, 'build/manifest.json'), 'utf8'));
   const byFile = new Map();
-  for (const [name, w] of Object.entries(manifest.wrappers)) {
-    const dts = join(root, 'dist', w.file.replace(/^web\/src\//, '').replace(/\.ts$/, '.d.ts'));
-    if (!byFile.has(dts)) byFile.set(dts, []);
-    byFile.get(dts).push([name, w]);
-  }
+  for (const dir of ['dist', 'dist/cjs'])
+    for (const [name, w] of Object.entries(manifest.wrappers)) {
+      const dts = join(root, dir, w.file.replace(/^web\/src\//, '').replace(/\.ts$/, '.d.ts'));
+      if (!existsSync(dts)) continue;
+      if (!byFile.has(dts)) byFile.set(dts, []);
+      byFile.get(dts).push([name, w]);
+    }
   let count = 0;
   for (const [dts, list] of byFile) {
     let text = readFileSync(dts, 'utf8');
@@ -430,7 +433,7 @@ function docs() {
     for (const [s, e, t] of edits.sort((a, b) => b[0] - a[0])) text = text.slice(0, s) + t + text.slice(e);
     writeFileSync(dts, text);
   }
-  console.log(`api: @param docs for ${count} wrappers in dist/*.d.ts`);
+  console.log(`api: @param docs for ${count} wrappers in dist/*.d.ts and dist/cjs/*.d.ts`);
 }
 
 const cmd = process.argv[2];
