@@ -7,6 +7,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import './property-seed.mjs';
 import * as sprung from '../../dist/index.js';
 
 let cases = 0;
