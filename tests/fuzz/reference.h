@@ -72,6 +72,30 @@ static inline void ref_double(double *x, double *v, double *xi, double *vi, doub
     *vi = e * vi0 * (1 - s) - e * s * k * p0;
 }
 
+/* The critical spring on a rotation: the offset x·goal⁻¹ (both normalized here) as a scaled
+ * angle-axis on the shortest arc, j = 2·log, and one step of t of each component toward 0
+ * (ref_critical): j[] and the angular velocity v[] after the step, in double, whose range
+ * shows whether the float result may overflow (a subnormal halflife makes y·j about 1e38). */
+static inline void ref_quat_spring(double j[3], double v[3], const double x[4], const double goal[4],
+                                   double h, double t)
+{
+    double nx = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]);
+    double ng = sqrt(goal[0] * goal[0] + goal[1] * goal[1] + goal[2] * goal[2] + goal[3] * goal[3]);
+    double a[4], b[4];
+    for (int i = 0; i < 4; i++) a[i] = x[i] / nx, b[i] = goal[i] / ng;
+    /* d = a·b⁻¹ (b⁻¹ the conjugate of the unit b) */
+    double d[4] = { -a[3] * b[0] + a[0] * b[3] - a[1] * b[2] + a[2] * b[1],
+                    -a[3] * b[1] + a[0] * b[2] + a[1] * b[3] - a[2] * b[0],
+                    -a[3] * b[2] - a[0] * b[1] + a[1] * b[0] + a[2] * b[3],
+                    a[3] * b[3] + a[0] * b[0] + a[1] * b[1] + a[2] * b[2] };
+    double sg = d[3] < 0 ? -1 : 1, l = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    double angle = 2 * atan2(l, sg * d[3]);
+    for (int i = 0; i < 3; i++) {
+        j[i] = l > 0 ? sg * d[i] / l * angle : 0;
+        ref_critical(&j[i], &v[i], 0, 0, h, t);
+    }
+}
+
 /* A bound on |x(t) − c| and |v(t)| of any damped spring (s, d ≥ 0) about its rest point c:
  * its energy v² + s·u² never grows, so |v| ≤ √(v0² + s·u0²), and |u| is at most both
  * √(v0²/s + u0²) and |u0| + t·max|v|. */
