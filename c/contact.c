@@ -5,10 +5,14 @@
 
 static const sp_vec3 zero = { 0.0f, 0.0f, 0.0f };
 
+/* As the article's contact_reset, the input contact state is not stored: the reset starts
+ * out of contact, so that the next update in contact is a contact start and locks the foot
+ * (storing it would leave a foot reset in contact unlocked until that contact ends). */
 void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position,
                       const sp_vec3 *input_contact_velocity, int input_contact_state)
 {
-    contact->state = input_contact_state != 0;
+    (void)input_contact_state;
+    contact->state = 0;
     contact->lock = 0;
     contact->position = *input_contact_position;
     contact->velocity = *input_contact_velocity;

@@ -352,7 +352,12 @@ typedef struct sp_contact {
     int state, lock;
 } sp_contact;
 
-/** Starts a contact at the input position and velocity, unlocked, with zero offsets. */
+/** Starts foot locking at the input (the article's contact_reset): unlocked, out of contact
+ *  and with zero offsets, so the next sp_contact_update with its input in contact locks the foot.
+ *  @param[out] contact every field written
+ *  @param[in] input_contact_position [m] the foot's position
+ *  @param[in] input_contact_velocity [m/s] the foot's velocity
+ *  @param[in] input_contact_state (any) ignored, as in the article: the state starts "not in contact" */
 void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position,
                       const sp_vec3 *input_contact_velocity, int input_contact_state);
 /** One frame of foot locking: inertializes into the contact point (y = foot_height) when a
