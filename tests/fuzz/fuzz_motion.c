@@ -273,7 +273,7 @@ static void f_contact(fuzz_input *in)
     sp_contact c;
     sp_vec3 p = vec3(in), v = vec3(in);
     sp_contact_reset(&c, &p, &v, (int)(in->flags & 1));
-    MUST(in, c.state == (int)(in->flags & 1) && c.lock == 0);
+    MUST(in, c.state == 0 && c.lock == 0); /* the article's reset: out of contact, whatever the flag */
     float radius = arg_in(in, 0, 1e30f), height = value(in), h = halflife(in);
     int slow = 1;
     for (int frame = 1; frame < 4; frame++) {
