@@ -105,13 +105,41 @@ float sp_damper_decay_exact(float x, float halflife, float dt);
 
 /** Explicit Euler step of the spring ODE (the article's spring_damper_bad): unstable for large dt. */
 void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness, float damping, float dt);
-/** Exact spring by stiffness and damping, in every regime (under, critical, over damped),
- *  continuous across the critical boundary. Requires stiffness > 0 when q ≠ 0. */
+/** Exact spring by stiffness and damping: the closed form of a = s·(g − x) + d·(q − v) over dt,
+ *  one form for every regime (under, critical, over damped), continuous across the critical
+ *  boundary, and with no coefficient that cancels (slow springs at small dt stay exact and
+ *  dt-invariant over thousands of steps).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] stiffness [1/s²] (≥ 0; > 0 when q ≠ 0) s
+ *  @param[in] damping [1/s] (≥ 0) d; +Inf snaps to g
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping,
                                       float dt);
-/** Exact spring by frequency (Hz) and halflife, in every regime (the article's final interface). */
+/** Exact spring by frequency and halflife (the article's final interface):
+ *  sp_spring_damper_exact_stiffness with s = (2π·frequency)² and d = 4·ln2/halflife. Every finite
+ *  frequency gives a finite state within the spring's energy envelope: s is never formed (it
+ *  overflows float from 2.9e18 Hz), and beyond 5.4e37 Hz, where 2π·frequency overflows, FLT_MAX
+ *  rad/s stands for it (float holds no phase of such a spring anyway).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0)
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to g
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequency, float halflife, float dt);
-/** Exact spring by damping ratio ζ (1 = critical, < 1 under, > 1 over damped) and halflife. */
+/** Exact spring by damping ratio and halflife: sp_spring_damper_exact_stiffness with
+ *  d = 4·ln2/halflife and √s = d/2ζ (FLT_MAX where that overflows).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] damping_ratio (> 0) ζ: 1 critical, < 1 under damped (bouncy), > 1 over damped
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to g
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float damping_ratio, float halflife,
                                   float dt);
 /** The article's spring_damper_implicit (stiffness, damping, eps; fast_negexp, fast_atan),

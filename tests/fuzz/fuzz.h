@@ -12,6 +12,7 @@
 #ifndef SPRUNG_FUZZ_H
 #define SPRUNG_FUZZ_H
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

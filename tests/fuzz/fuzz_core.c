@@ -141,7 +141,8 @@ static void f_spring_damper_exact_stiffness(fuzz_input *in)
 
 static void f_spring_damper_exact(fuzz_input *in)
 {
-    float x = value(in), v = value(in), g = value(in), q = value(in), f = arg_in(in, 0, 1591.5f);
+    /* every finite frequency: neither (2π·f)² nor 2π·f is formed (stiffness 1e8 is 1591.5 Hz) */
+    float x = value(in), v = value(in), g = value(in), q = value(in), f = arg_in(in, 0, FLT_MAX);
     float h = halflife(in), t = dt(in);
     if (in->domain && sp_frequency_to_stiffness(f) == 0) q = 0;
     float x0 = x, v0 = v;

@@ -1,0 +1,225 @@
+/* test_spring_accuracy.c — the general exact spring (sp_spring_damper_exact and its
+ * stiffness/ratio interfaces, and the batch) against RK4 in double, coefficient by
+ * coefficient, over slow and fast springs in all three regimes and next to the critical
+ * boundary, at small and large dt; its dt-invariance over long runs; and its range: every
+ * finite frequency gives a finite state within the spring's energy envelope.
+ *
+ * One step is linear in the state: x' = g + xz·(x − g) + xv·v + xq·q. The three unit
+ * responses (from x − g = 1; from v = 1; to a goal velocity q = 1 from rest at g) are
+ * checked separately, each against its own size, so that a small term (the goal velocity's
+ * push over one frame of a slow spring) is checked as strictly as a large one.
+ *
+ * Tolerance: float rounds each operation by 6e-8 and a few dozen operations enter each
+ * coefficient; the phase w·dt and the exponent y·dt are themselves rounded floats, whose
+ * error grows with them, hence 2e-5·(1 + w·dt + y·dt) relative. RK4 with h·max(ω, d) ≤ 0.02
+ * is accurate to ~1e-10 here. */
+#include <float.h>
+#include "sprung.h"
+#include "testing.h"
+#include "oracle.h"
+
+static char name[240];
+
+/* The spring ODE for the three unit responses at once: y = (x1, v1, x2, v2, x3, v3), goal 0,
+ * goal velocity 0, 0 and 1. */
+typedef struct {
+    double s, d;
+} sd;
+
+static void deriv3(double t, const double *y, double *dy, const void *ctx)
+{
+    (void)t;
+    const sd *p = ctx;
+    for (int r = 0; r < 3; r++) {
+        double q = r == 2 ? 1.0 : 0.0;
+        dy[2 * r] = y[2 * r + 1];
+        dy[2 * r + 1] = -p->s * y[2 * r] + p->d * (q - y[2 * r + 1]);
+    }
+}
+
+static void responses_rk4(double s, double d, double T, double out[6])
+{
+    const double init[6] = { 1, 0, 0, 1, 0, 0 };
+    sd p = { s, d };
+    double rate = fmax(sqrt(s), d);
+    int n = (int)fmax(400.0, T * rate / 0.02);
+    for (int i = 0; i < 6; i++) out[i] = init[i];
+    oracle_rk4(deriv3, &p, 6, out, 0, T, n);
+}
+
+static double worst_ratio; /* largest |error| / tolerance seen */
+
+static void near_tol(const char *what, double got, double want, double scale, double tol)
+{
+    double err = fabs(got - want), lim = tol * fmax(fabs(want), scale);
+    worst_ratio = fmax(worst_ratio, err / lim);
+    if (err <= lim)
+        testing_passed++;
+    else {
+        testing_failed++;
+        printf("FAIL %s: got %.9g, want %.9g (|err| %.3g > %.3g)\n", what, got, want, err, lim);
+    }
+}
+
+/* One step of dt from the three unit states, by frequency (Hz) and halflife, all three rounded
+ * to float first (the oracle solves the problem the library is given). */
+static void check_responses(double f, double h, double dt)
+{
+    f = (float)f, h = (float)h, dt = (float)dt;
+    double d = 4 * ORACLE_LN2 / h, s = pow(2 * ORACLE_PI * f, 2), y = d / 2, ref[6];
+    responses_rk4(s, d, dt, ref);
+    float got[6];
+    float x = 1, v = 0;
+    sp_spring_damper_exact(&x, &v, 0, 0, (float)f, (float)h, (float)dt);
+    got[0] = x, got[1] = v;
+    x = 0, v = 1;
+    sp_spring_damper_exact(&x, &v, 0, 0, (float)f, (float)h, (float)dt);
+    got[2] = x, got[3] = v;
+    x = 0, v = 0;
+    sp_spring_damper_exact(&x, &v, 0, 1, (float)f, (float)h, (float)dt);
+    got[4] = x, got[5] = v;
+    double phase = sqrt(fabs(s - y * y)) * dt, tol = 2e-5 * (1 + phase + y * dt);
+    /* each response's natural size, below which it is checked absolutely (near its zero
+     * crossings): from x = 1, |x| ≤ 1 and |v| ≤ min(√s, s·dt); from v = 1, |x| ≤ min(dt, 1/√s)
+     * and |v| ≤ 1; the goal velocity's push on v grows as 2y·dt (at most 1), and on x it never
+     * crosses zero, so it is checked relative to itself however small */
+    const double scale[6] = { 1, fmin(sqrt(s), s * dt), fmin(dt, 1 / sqrt(s)), 1, 0, fmin(1, 2 * y * dt) };
+    const char *what[6] = { "x from x", "v from x", "x from v", "v from v", "x from q", "v from q" };
+    for (int i = 0; i < 6; i++) {
+        snprintf(name, sizeof name, "f=%g h=%g dt=%g: %s", f, h, dt, what[i]);
+        near_tol(name, got[i], ref[i], scale[i], tol);
+    }
+}
+
+/* The issue's case: one step from rest with goal velocity 50 of a 0.01 Hz spring with
+ * halflife 20 s at 240 Hz moved x by 9.93e-5 instead of 6.02e-5 (+65 %); over 10 s the bias
+ * accumulated, and 240 Hz, 120 Hz and one step of 10 s disagreed. */
+static void slow_spring_goal_velocity(void)
+{
+    double s = pow(2 * ORACLE_PI * 0.01, 2), d = 4 * ORACLE_LN2 / 20;
+    oracle_spring p = { s, d, 0, 50 };
+    double ox = 0, ov = 0;
+    oracle_spring_rk4(&p, &ox, &ov, 1.0 / 240, 1000);
+    float x = 0, v = 0;
+    sp_spring_damper_exact(&x, &v, 0, 50, 0.01f, 20, 1.0f / 240);
+    check_near("0.01 Hz, halflife 20, q 50, one step of 1/240 s: x (relative)", x / ox, 1, 1e-5);
+    check_near("… v (relative)", v / ov, 1, 1e-5);
+    double tx = 0, tv = 0;
+    oracle_spring_rk4(&p, &tx, &tv, 10, 100000);
+    const int rates[] = { 240, 120, 30, 0 }; /* 0: one step of 10 s */
+    for (int r = 0; r < 4; r++) {
+        float cx = 0, cv = 0;
+        int n = rates[r] ? rates[r] * 10 : 1;
+        for (int k = 0; k < n; k++) sp_spring_damper_exact(&cx, &cv, 0, 50, 0.01f, 20, 10.0f / n);
+        snprintf(name, sizeof name, "10 s in %d steps: x = %.4f against RK4 %.4f", n, cx, tx);
+        check_near(name, cx / tx, 1, 2e-5);
+        snprintf(name, sizeof name, "10 s in %d steps: v", n);
+        check_near(name, cv / tv, 1, 2e-5);
+    }
+}
+
+/* dt-invariance: n steps of dt, n/2 of 2·dt and one of n·dt give the same state, and that of
+ * RK4, for slow and fast springs in every regime, with a goal velocity. */
+static void dt_invariance(double f, double h)
+{
+    const float dts[] = { 1.0f / 240, 1.0f / 60 };
+    f = (float)f, h = (float)h;
+    double d = 4 * ORACLE_LN2 / h, s = pow(2 * ORACLE_PI * f, 2), y = d / 2;
+    for (int k = 0; k < 2; k++) {
+        int n = 48;
+        float dt = dts[k], T = n * dt;
+        oracle_spring p = { s, d, 0.5, 3 };
+        double ox = 0.3, ov = -1;
+        oracle_spring_rk4(&p, &ox, &ov, T, (int)fmax(2000, T * fmax(sqrt(s), d) / 0.02));
+        float x1 = 0.3f, v1 = -1, x2 = 0.3f, v2 = -1, x3 = 0.3f, v3 = -1;
+        for (int i = 0; i < n; i++) sp_spring_damper_exact(&x1, &v1, 0.5f, 3, (float)f, (float)h, dt);
+        for (int i = 0; i < n / 2; i++) sp_spring_damper_exact(&x2, &v2, 0.5f, 3, (float)f, (float)h, 2 * dt);
+        sp_spring_damper_exact(&x3, &v3, 0.5f, 3, (float)f, (float)h, T);
+        /* n roundings of the state, and the phase and exponent rounding of each step: relative
+         * to the distance travelled and the velocity that distance gives */
+        double tol = 2e-5 * (1 + sqrt(fabs(s - y * y)) * T + y * T);
+        double xs = fmax(fabs(ox - 0.5), 0.2 + 3 * T), vs = 1 + 3 + sqrt(s) * xs;
+        snprintf(name, sizeof name, "dt-invariance f=%g h=%g dt=%g: x (%d steps, %d, 1)", f, h, dt, n, n / 2);
+        check_true(name, fabs(x1 - ox) <= tol * xs && fabs(x2 - ox) <= tol * xs && fabs(x3 - ox) <= tol * xs);
+        snprintf(name, sizeof name, "dt-invariance f=%g h=%g dt=%g: v", f, h, dt);
+        check_true(name, fabs(v1 - ov) <= tol * vs && fabs(v2 - ov) <= tol * vs && fabs(v3 - ov) <= tol * vs);
+    }
+}
+
+/* The three interfaces and the batch are one spring: stiffness = (2π·f)², ratio ζ = d/(2√s). */
+static void interfaces_agree(void)
+{
+    const float F[] = { 0.003f, 0.2f, 7 }, H[] = { 0.05f, 2, 50 }, T[] = { 1e-4f, 1.0f / 60, 2 };
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 3; k++) {
+                double s = pow(2 * ORACLE_PI * F[i], 2), d = 4 * ORACLE_LN2 / H[j];
+                float x0 = 0.25f, v0 = -2, q = 40;
+                float xf = x0, vf = v0, xs = x0, vs = v0, xr = x0, vr = v0;
+                sp_spring_damper_exact(&xf, &vf, 1, q, F[i], H[j], T[k]);
+                sp_spring_damper_exact_stiffness(&xs, &vs, 1, q, (float)s, (float)d, T[k]);
+                sp_spring_damper_exact_ratio(&xr, &vr, 1, q, (float)(d / (2 * sqrt(s))), H[j], T[k]);
+                float bx = x0, bv = v0, bg = 1, bf = F[i], bh = H[j];
+                sp_spring_damper_exact_batch(&bx, &bv, &bg, &q, &bf, &bh, 0, T[k], 1, 1);
+                double scale = fmax(1, fabs(xf));
+                snprintf(name, sizeof name, "f=%g h=%g dt=%g: stiffness and ratio interfaces as frequency",
+                         F[i], H[j], T[k]);
+                check_true(name, fabs(xs - xf) <= 1e-5 * scale && fabs(xr - xf) <= 1e-5 * scale);
+                snprintf(name, sizeof name, "f=%g h=%g dt=%g: batch = scalar bit for bit", F[i], H[j], T[k]);
+                check_true(name, bx == xf && bv == vf);
+            }
+}
+
+/* Every finite frequency (and stiffness, and damping ratio) steps to a finite state inside the
+ * energy envelope about the goal: |x − g| ≤ √(v0²/s + u0²), |v| ≤ √(v0² + s·u0²) (q = 0). The
+ * stiffness (2π·f)² overflows float from 2.9e18 Hz and 2π·f from 5.4e37 Hz; neither is formed. */
+static void huge_frequencies(void)
+{
+    const float F[] = { 1e6f, 2.9e18f, 3e18f, 1e19f, 1e30f, 5.4e37f, 6e37f, FLT_MAX };
+    const float T[] = { 1e-30f, 1.0f / 60, 1e4f }, H[] = { 1e-6f, 0.2f, 1e6f };
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 3; k++) {
+                double w = fmin(2 * ORACLE_PI * F[i], FLT_MAX), s = w * w;
+                const float U[] = { 0, 1e-25f }, V[] = { 1, 0 };
+                for (int m = 0; m < 2; m++) {
+                    float x = 2 + U[m], v = V[m];
+                    sp_spring_damper_exact(&x, &v, 2, 0, F[i], H[j], T[k]);
+                    double bu = sqrt((double)V[m] * V[m] / s + (double)U[m] * U[m]);
+                    double bv = sqrt((double)V[m] * V[m] + s * U[m] * U[m]);
+                    snprintf(name, sizeof name,
+                             "frequency %g Hz, halflife %g, dt %g, state %d: finite in the envelope", F[i],
+                             H[j], T[k], m);
+                    check_true(name,
+                               isfinite(x) && isfinite(v) && fabs(x - 2) <= bu * 1.001 + 2 * FLT_EPSILON
+                                   && fabs(v) <= bv * 1.001);
+                }
+            }
+    /* stiffness FLT_MAX, and a damping ratio so small that d/2ζ overflows */
+    float x = 1, v = 0;
+    sp_spring_damper_exact_stiffness(&x, &v, 0, 0, FLT_MAX, 1, 1.0f / 60);
+    check_true("stiffness FLT_MAX: finite, |x| ≤ 1", isfinite(x) && isfinite(v) && fabsf(x) <= 1.0f);
+    x = 1, v = 0;
+    sp_spring_damper_exact_ratio(&x, &v, 0, 0, 1e-38f, 1, 1.0f / 60);
+    check_true("damping ratio 1e-38: finite, |x| ≤ 1", isfinite(x) && isfinite(v) && fabsf(x) <= 1.0f);
+}
+
+int main(void)
+{
+    slow_spring_goal_velocity();
+    const double H[] = { 1e-3, 0.05, 1, 20, 1e3 }, DT[] = { 1e-6, 1e-4, 1.0 / 240, 1.0 / 30, 0.5, 4 };
+    for (int j = 0; j < 5; j++) {
+        /* slow to fast, and the critical frequency 2ln2/(2π·h) with its neighbours at 1 ± 1e-7,
+         * 1 ± 1e-3 (near critical from either side) and 1/30 (strongly over damped) */
+        double fc = 2 * ORACLE_LN2 / H[j] / (2 * ORACLE_PI);
+        const double F[] = { 1e-4,       0.01,       0.3,    3, 30, fc, fc * (1 + 1e-7), fc * (1 - 1e-7),
+                             fc * 1.001, fc * 0.999, fc / 30 };
+        for (int i = 0; i < 11; i++)
+            for (int k = 0; k < 6; k++) check_responses(F[i], H[j], DT[k]);
+        for (int i = 0; i < 11; i += 2) dt_invariance(F[i], H[j]);
+    }
+    printf("unit responses against RK4: worst |error| / tolerance %.3f\n", worst_ratio);
+    interfaces_agree();
+    huge_frequencies();
+    return testing_finish("test_spring_accuracy");
+}
