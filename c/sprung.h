@@ -26,9 +26,14 @@
  * - Vectors are sp_vec3 {x,y,z}; quaternions sp_quat {x,y,z,w}, unit length,
  *   and stored x,y,z,w in flat arrays (glTF, three.js order).
  * - `_exact` functions use the real exponential and are dt-invariant: one
- *   step of 2·dt equals two steps of dt up to float rounding. `sp_fast_negexp`
- *   and the `_implicit` variants are the article's fast approximations, kept
- *   beside the exact ones for comparison.
+ *   step of 2·dt equals two steps of dt up to float rounding. The rotation
+ *   springs and inertializers take the shortest arc to their goal at every
+ *   step, as the article does; they are dt-invariant while the offset, followed
+ *   through each step, stays within half a turn at the step boundaries, which
+ *   holds whenever angle + 0.265·halflife·|angular velocity| ≤ π (see
+ *   sp_simple_spring_damper_exact_quat). `sp_fast_negexp` and the `_implicit`
+ *   variants are the article's fast approximations, kept beside the exact ones
+ *   for comparison.
  * - Every function is total: any float input returns without undefined
  *   behaviour, and array functions touch only the `n`/`count` elements given.
  *   Non-finite inputs give non-finite outputs for that call only. Where the
@@ -233,10 +238,26 @@ void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
  * Quaternion springs (quat_springs.c)
  * ------------------------------------------------------------------------ */
 
-/** Critical spring on a rotation x with angular velocity v toward goal, along the shortest arc. */
+/** Critical spring on a rotation toward goal along the shortest arc (the article's
+ *  simple_spring_damper_implicit_quat, with the exact exponential): the offset j = 2·log(x·goal⁻¹), |j| ≤ π, moves as
+ *  e^(−y·t)·((1 + y·t)·j + t·v) through the step. Chained steps equal one long step while |j|
+ *  stays ≤ π at every step boundary; past half a turn the next step pulls the rotation back the
+ *  short way, so the result then depends on where the boundaries fall. Since |j| never exceeds
+ *  angle + 0.265·halflife·|v| (0.265 = 1/(2e·ln2)), a spring within that bound, and any spring
+ *  released at rest, is dt-invariant.
+ *  @param[in,out] x unit rotation
+ *  @param[in,out] v [rad/s] angular velocity (world frame, scaled axis)
+ *  @param[in] goal unit rotation
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to goal
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
                                         float dt);
-/** Critical spring decaying a rotation x (angular velocity v) toward the identity. */
+/** sp_simple_spring_damper_exact_quat toward the identity (and dt-invariant on the same
+ *  condition).
+ *  @param[in,out] x unit rotation
+ *  @param[in,out] v [rad/s] angular velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the identity
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
 
 /* ------------------------------------------------------------------------
@@ -440,7 +461,8 @@ void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *ha
 
 /** Spring inertializer transition of every bone: off becomes (src + off) − dst (rotations as sp_inertialize_transition_quat). */
 void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n);
-/** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations as sp_inertialize_update_quat). */
+/** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations as
+ *  sp_inertialize_update_quat, dt-invariant on the condition of sp_simple_spring_damper_exact_quat). */
 void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
 /** Cubic pose inertializer (batch_pose.c): starts a blend from src to dst; off (13·n floats,
  *  pose layout) keeps the offset at the transition and *off_t the time since (set to 0). */
@@ -479,7 +501,8 @@ void sp_inertialize_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, sp_vec3 *off_x, sp
  *  off_v ← off_v + off·src_v − off'·dst_v (world frame), so the output off·in is continuous. */
 void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x,
                                     const sp_vec3 *src_v, const sp_quat *dst_x, const sp_vec3 *dst_v);
-/** Decay the rotation offset (sp_decay_spring_damper_exact_quat); out = off·in, out_v = off_v + off·in_v. */
+/** Decay the rotation offset (sp_decay_spring_damper_exact_quat: dt-invariant while the offset
+ *  stays within half a turn at the step boundaries); out = off·in, out_v = off_v + off·in_v. */
 void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, sp_vec3 *off_v,
                                 const sp_quat *in_x, const sp_vec3 *in_v, float halflife, float dt);
 
