@@ -239,8 +239,8 @@ void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
  * ------------------------------------------------------------------------ */
 
 /** Critical spring on a rotation toward goal along the shortest arc (the article's
- *  simple_spring_damper_implicit_quat, with the exact exponential): the offset j = 2·log(x·goal⁻¹), |j| ≤ π, moves as
- *  e^(−y·t)·((1 + y·t)·j + t·v) through the step. Chained steps equal one long step while |j|
+ *  simple_spring_damper_implicit_quat, with the exact exponential): the offset
+ *  j = 2·log(x·goal⁻¹), |j| ≤ π, moves as e^(−y·t)·((1 + y·t)·j + t·v) through the step. Chained steps equal one long step while |j|
  *  stays ≤ π at every step boundary; past half a turn the next step pulls the rotation back the
  *  short way, so the result then depends on where the boundaries fall. Since |j| never exceeds
  *  angle + 0.265·halflife·|v| (0.265 = 1/(2e·ln2)), a spring within that bound, and any spring
