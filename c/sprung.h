@@ -571,8 +571,14 @@ void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext
 #define SP_INERTIALIZER_DEAD_BLENDING 3
 
 #define SP_COST_EXACT 0  /* the displacement */
-#define SP_COST_APPROX 1 /* |signed area| = |feature difference| */
-#define SP_COST_ERROR 2 /* exact − approx (≥ 0, but for the quintic once Bollo shortens its blend time) */
+#define SP_COST_APPROX 1 /* |feature difference| (the |signed area| of the offset, but for the quintic) */
+/* exact − approx: ≥ 0 for the spring, cubic and dead blending (the approximation is |∫offset|
+ * of the same offset; rounding below 0 is returned as 0). For the quintic the feature is the
+ * area of the quintic without Bollo's adjustments (no acceleration clamp, full blend time):
+ * with r = −v·blendtime/x, the difference is 0 (to rounding) for r ≤ 5/2, > 0 up to
+ * r = 5/2 + (5/6)·√21 ≈ 6.32, and < 0 beyond, where Bollo shortens the blend time to 5/r of
+ * it and the offset covers less area than the feature counts. */
+#define SP_COST_ERROR 2
 #define SP_COST_BASIC 3 /* |x| + weight·|v| */
 
 /** Time t > 0 at which the decaying spring offset crosses zero, −x/(v + x·y), or +Inf if it never does. */

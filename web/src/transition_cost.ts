@@ -13,8 +13,11 @@ import { finite, floats, integer, nonNegative, ready, shape } from './check.js';
 export type Inertializer = 'spring' | 'cubic' | 'quintic' | 'deadBlending';
 
 /**
- * What a landscape cell holds: `exact` displacement, `approx` (|signed area|, the feature
- * distance), `error` (`exact − approx`, ≥ 0), or `basic` (`|x| + weight·|v|`).
+ * What a landscape cell holds: `exact` displacement, `approx` (the feature distance: the
+ * |signed area| of the offset, but for the quintic), `error` (`exact − approx`: ≥ 0 for the
+ * spring, cubic and dead blending; for the quintic, whose feature ignores Bollo's acceleration
+ * clamp and shortened blend time, negative where `−v·blendtime/x > 6.32`), or `basic`
+ * (`|x| + weight·|v|`).
  */
 export type CostMeasure = 'exact' | 'approx' | 'error' | 'basic';
 
