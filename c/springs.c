@@ -249,8 +249,9 @@ void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float da
 void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt,
                                float eps)
 {
-    float s = stiffness, d = damping;
-    float c = g + (d * q) / (s + eps);
+    float s = stiffness, d = damping, dq = d * q;
+    /* the rest point c, d·(q/(s + eps)) where d·q alone overflows */
+    float c = g + (isinf(dq) && isfinite(d) && isfinite(q) ? d * (q / (s + eps)) : dq / (s + eps));
     float y = d / 2.0f;
 
     if (fabsf(s - (d * d) / 4.0f) < eps) {
@@ -261,21 +262,33 @@ void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiff
         *v = -y * j0 * eydt - y * dt * j1 * eydt + j1 * eydt;
     } else if (s - (d * d) / 4.0f > 0.0f) {
         float w = sqrtf(s - (d * d) / 4.0f);
-        float j = sqrtf(sp__sq(*v + y * (*x - c)) / (w * w + eps) + sp__sq(*x - c));
-        float p = sp_fast_atan((*v + (*x - c) * y) / (-(*x - c) * w + eps));
-        j = (*x - c) > 0.0f ? j : -j;
+        /* j and p on the state scaled by 2^−ek, the power of two of its largest term (exact: the
+         * same bits wherever the article's form neither overflows nor underflows; its squares
+         * overflow from 1.8e19, or sooner divided by a small w² + eps) */
+        float u = *x - c, a = *v + y * u, m = fmaxf(fabsf(u), fabsf(a));
+        int ek = 0;
+        if (m > 0.0f && isfinite(m)) frexpf(m, &ek);
+        float us = ldexpf(u, -ek), as = ldexpf(a, -ek);
+        float j = ldexpf(sqrtf(sp__sq(as) / (w * w + eps) + sp__sq(us)), ek);
+        float p = sp_fast_atan(as / (-us * w + ldexpf(eps, -ek)));
+        j = u > 0.0f ? j : -j;
         float eydt = sp_fast_negexp(y * dt);
         *x = j * eydt * cosf(w * dt + p) + c;
         *v = -y * j * eydt * cosf(w * dt + p) - w * j * eydt * sinf(w * dt + p);
     } else {
-        float y0 = (d + sqrtf(d * d - 4.0f * s)) / 2.0f;
-        float y1 = (d - sqrtf(d * d - 4.0f * s)) / 2.0f;
-        float j1 = (c * y0 - *x * y0 - *v) / (y1 - y0);
+        /* √(d² − 4s), scaled where d² overflows (halflives below 1.5e-19 s); the article's
+         * j1 = (c·y0 − x·y0 − v)/(y1 − y0) divided through by y0 > 0, since c·y0 overflows for
+         * large states and damping */
+        float dd = d * d,
+              r = isinf(dd) && isfinite(d) ? sqrt_diff_sq(d, 2.0f * sqrtf(s)) : sqrtf(dd - 4.0f * s);
+        float y0 = (d + r) / 2.0f;
+        float y1 = (d - r) / 2.0f;
+        float j1 = ((c - *x) - *v / y0) / (y1 / y0 - 1.0f);
         float j0 = *x - j1 - c;
         float ey0dt = sp_fast_negexp(y0 * dt);
         float ey1dt = sp_fast_negexp(y1 * dt);
         *x = j0 * ey0dt + j1 * ey1dt + c;
-        *v = -y0 * j0 * ey0dt - y1 * j1 * ey1dt;
+        *v = -y0 * (j0 * ey0dt) - y1 * (j1 * ey1dt); /* y0·j0 may overflow where e^(−y0·dt) is 0 */
     }
 }
 

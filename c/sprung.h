@@ -147,8 +147,19 @@ void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequenc
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float damping_ratio, float halflife,
                                   float dt);
-/** The article's spring_damper_implicit (stiffness, damping, eps; fast_negexp, fast_atan),
- *  kept for comparison: approximate, and discontinuous near the critical boundary. */
+/** The article's spring_damper_implicit (fast_negexp, fast_atan, the regimes split at eps),
+ *  kept for comparison: approximate, and discontinuous near the critical boundary. Its state is
+ *  an amplitude and a phase about the rest point c = g + d·q/(s + eps); the result is finite
+ *  wherever those fit in float (states of 1e30 at ordinary stiffness and damping do; near
+ *  critical, where w² + eps is tiny, the amplitude |v + y·(x − c)|/√(w² + eps) may not).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] stiffness [1/s²] (≥ 0) s
+ *  @param[in] damping [1/s] (≥ 0) d
+ *  @param[in] dt [s] (≥ 0) time step
+ *  @param[in] eps (> 0) the article's guard (1e-5) */
 void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt,
                                float eps);
 /** Exact critically damped spring toward goal g with goal velocity q. */

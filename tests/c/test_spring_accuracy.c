@@ -17,6 +17,7 @@
 #include "sprung.h"
 #include "testing.h"
 #include "oracle.h"
+#include "../fuzz/reference.h" /* the article's implicit spring in double, shared with the fuzzer */
 
 static char name[240];
 
@@ -204,6 +205,66 @@ static void huge_frequencies(void)
     check_true("damping ratio 1e-38: finite, |x| ≤ 1", isfinite(x) && isfinite(v) && fabsf(x) <= 1.0f);
 }
 
+/* sp_spring_damper_implicit is the article's function: against the listing in double at
+ * ordinary values (away from its eps boundary, and not strongly over damped, where the
+ * listing's (d − √(d² − 4s))/2 cancels in float as the article wrote it), and finite for
+ * states up to 1e30 and damping up to 1e30 wherever the listing in double is below 1e37, and
+ * the rest point and amplitudes it forms too (its squares overflowed float from 1.8e19: states
+ * of 1e20 gave ±Inf and NaN, damping 1e20 NaN). */
+static void implicit_article_and_range(void)
+{
+    const double S[] = { 0.5, 10, 1e4, 1e8 }, D[] = { 0, 2, 20, 1e3, 1e8, 1e20, 1e30 };
+    const double X[] = { -0.7, 2.5, 1e19, -1e25, 1e30, -1e30 };
+    int far = 0, nonfinite = 0, compared = 0;
+    double worst = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 7; j++)
+            for (int k = 0; k < 6; k++)
+                for (int m = 0; m < 4; m++) {
+                    double s = (float)S[i], d = (float)D[j], dt = (float)(1.0 / 60), eps = (float)1e-5;
+                    double x0 = (float)X[k], v0 = (float)X[(k + 1) % 6], g = (float)X[(k + m) % 6],
+                           q = m == 3 ? (float)X[(k + 2) % 6] : 0.3;
+                    double rx = x0, rv = v0, big;
+                    ref_article_implicit(&rx, &rv, &big, g, q, s, d, dt, eps);
+                    float x = (float)x0, v = (float)v0;
+                    sp_spring_damper_implicit(&x, &v, (float)g, (float)q, (float)s, (float)d, (float)dt,
+                                              (float)eps);
+                    if (fmax(big, fmax(fabs(rx), fabs(rv))) < 1e37 && !(isfinite(x) && isfinite(v)))
+                        nonfinite++;
+                    int ordinary = fabs(x0) < 10 && fabs(v0) < 10 && fabs(g) < 10 && fabs(q) < 10 && d < 1e4
+                        && fabs(s - d * d / 4) > 1e-3 && d * d < 16 * s;
+                    if (ordinary) {
+                        compared++;
+                        double e = fmax(fabs(x - rx) / fmax(1, fabs(rx)),
+                                        fabs(v - rv) / fmax(1, fabs(rv)) / (1 + d));
+                        worst = fmax(worst, e);
+                        far += e > 1e-5 * (1 + sqrt(s) * dt); /* the phase's rounding */
+                        if (e > 1e-5 * (1 + sqrt(s) * dt))
+                            printf("FAR s=%g d=%g x=%g v=%g g=%g q=%g: %.9g %.9g ref %.9g %.9g\n", s, d, x0,
+                                   v0, g, q, x, v, rx, rv);
+                    }
+                }
+    /* the fuzzer's input (fuzz_core seed spring_damper_implicit-amplitude-scaling): a state of
+     * 7e9, not large, divided by w² + eps = 2.75e-30 overflowed the square before its root */
+    {
+        double rx = -1.74323341e+09, rv = -6.97300531e+09, big;
+        ref_article_implicit(&rx, &rv, &big, 3.50817397e-38f, 3.44383111e-41f, 1.75028513e-30f,
+                             1.75096184e-30f, 1.82626692e-09f, 1e-30f);
+        float x = -1.74323341e+09f, v = -6.97300531e+09f;
+        sp_spring_damper_implicit(&x, &v, 3.50817397e-38f, 3.44383111e-41f, 1.75028513e-30f, 1.75096184e-30f,
+                                  1.82626692e-09f, 1e-30f);
+        /* its amplitude j = 4.2e24 times a cosine near 0 (the approximate atan puts the phase near
+         * π/2): float and double agree only to that amplitude's rounding, so the check is finite
+         * and within the amplitude about c */
+        check_true("implicit spring, state 7e9 over w² + eps 2.75e-30: finite within its amplitude",
+                   isfinite(x) && isfinite(v) && fabs(x) <= 1.001 * big && fabs(rx) <= 1.001 * big);
+    }
+    printf("implicit spring against the article's listing in double: %d cases, worst %.2g\n", compared,
+           worst);
+    check_true("implicit spring = the article's listing at ordinary values (1e-5)", compared > 0 && far == 0);
+    check_true("implicit spring finite wherever the listing in double is", nonfinite == 0);
+}
+
 int main(void)
 {
     slow_spring_goal_velocity();
@@ -221,5 +282,6 @@ int main(void)
     printf("unit responses against RK4: worst |error| / tolerance %.3f\n", worst_ratio);
     interfaces_agree();
     huge_frequencies();
+    implicit_article_and_range();
     return testing_finish("test_spring_accuracy");
 }

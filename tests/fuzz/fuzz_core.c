@@ -163,11 +163,17 @@ static void f_spring_damper_exact_ratio(fuzz_input *in)
     spring_checks(in, x0, v0, x, v, g, q, pow(4 * REF_LN2 / h / (2.0 * zeta), 2), 4 * REF_LN2 / h, t);
 }
 
+/* Finite wherever the article's listing in double is, and the rest point and amplitudes it
+ * forms (reference.h). */
 static void f_spring_damper_implicit(fuzz_input *in)
 {
     float x = value(in), v = value(in), g = value(in), q = value(in), s = stiffness(in),
-          d = arg_in(in, 0, 1e8f);
-    sp_spring_damper_implicit(&x, &v, g, q, s, d, dt(in), arg_in(in, 1e-30f, 1));
+          d = arg_in(in, 0, 1e8f), t = dt(in), eps = arg_in(in, 1e-30f, 1);
+    double rx = x, rv = v, big;
+    sp_spring_damper_implicit(&x, &v, g, q, s, d, t, eps);
+    ref_article_implicit(&rx, &rv, &big, g, q, s, d, t, eps);
+    FIN_REF(in, x, fmax(big, fabs(rx)));
+    FIN_REF(in, v, fmax(big, fabs(rv)));
 }
 
 /* Finite wherever the double closed form is, dt = 0 keeps the state, halflife 0 snaps. */

@@ -106,4 +106,45 @@ static inline void ref_spring_bound(double u0, double v0, double s, double t, do
     *bu = bu1 < bu2 ? bu1 : bu2;
 }
 
+/* The article's spring_damper_implicit in double, from its listing (fast_negexp, fast_atan, the
+ * three branches split at eps, chosen in float as the listing does). *big is the largest of its rest point c and the amplitudes it
+ * forms (j, or j0 and j1), which the float function holds as floats: that function must be
+ * finite wherever the result and *big are below REF_BOUND. */
+static inline double ref_fast_negexp(double x) { return 1.0 / (1.0 + x + 0.48 * x * x + 0.235 * x * x * x); }
+static inline double ref_fast_atan(double x)
+{
+    double z = fabs(x), w = z > 1.0 ? 1.0 / z : z;
+    double y = (REF_PI / 4.0) * w - w * (w - 1) * (0.2447 + 0.0663 * w);
+    return copysign(z > 1.0 ? REF_PI / 2.0 - y : y, x);
+}
+static inline void ref_article_implicit(double *x, double *v, double *big, double g, double q, double s,
+                                        double d, double dt, double eps)
+{
+    double c = g + (d * q) / (s + eps), y = d / 2.0;
+    /* the branch as the listing takes it in float (near its eps boundaries double may differ) */
+    float sf = (float)s, df = (float)d, gap = sf - (df * df) / 4.0f;
+    if (fabsf(gap) < (float)eps) {
+        double j0 = *x - c, j1 = *v + j0 * y, e = ref_fast_negexp(y * dt);
+        *big = fmax(fabs(c), fmax(fabs(j0), fabs(j1)));
+        *x = j0 * e + dt * j1 * e + c;
+        *v = -y * j0 * e - y * dt * j1 * e + j1 * e;
+    } else if (gap > 0.0f) {
+        double w = sqrt(fmax(s - (d * d) / 4.0, 0.0));
+        double j = sqrt(pow(*v + y * (*x - c), 2) / (w * w + eps) + pow(*x - c, 2));
+        double p = ref_fast_atan((*v + (*x - c) * y) / (-(*x - c) * w + eps));
+        j = (*x - c) > 0.0 ? j : -j;
+        *big = fmax(fabs(c), fabs(j));
+        double e = ref_fast_negexp(y * dt);
+        *x = j * e * cos(w * dt + p) + c;
+        *v = -y * j * e * cos(w * dt + p) - w * j * e * sin(w * dt + p);
+    } else {
+        double r = sqrt(fmax(d * d - 4.0 * s, 0.0)), y0 = (d + r) / 2.0, y1 = (d - r) / 2.0;
+        double j1 = (c * y0 - *x * y0 - *v) / (y1 - y0), j0 = *x - j1 - c;
+        *big = fmax(fabs(c), fmax(fabs(j0), fabs(j1)));
+        double e0 = ref_fast_negexp(y0 * dt), e1 = ref_fast_negexp(y1 * dt);
+        *x = j0 * e0 + j1 * e1 + c;
+        *v = -y0 * j0 * e0 - y1 * j1 * e1;
+    }
+}
+
 #endif
