@@ -271,6 +271,14 @@ static void quat_velocity_overflow(void)
             }
         }
     }
+    /* below 4.07e-39 s the rate 2·ln2/halflife overflows float and the spring snaps as at
+     * halflife 0, even over a dt as short as the halflife (the README states this limit) */
+    const float tiny[] = { 4e-39f, 1e-40f, 1.4e-45f };
+    for (int k = 0; k < 3; k++) {
+        float x = 1, v = 2;
+        sp_critical_spring_damper_exact(&x, &v, 0.5f, 0, tiny[k], tiny[k]);
+        check_true("subnormal halflife below 4.07e-39 s: a snap", x == 0.5f && v == 0);
+    }
     /* the sweep does cross the boundary both ways */
     check_true("quat spring overflow sweep: some true velocities overflow", overflowed >= 3);
     check_true("quat spring overflow sweep: some just below FLT_MAX stay finite", finite_near_max >= 2);

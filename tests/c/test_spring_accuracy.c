@@ -196,6 +196,25 @@ static void huge_frequencies(void)
                                    && fabs(v) <= bv * 1.001);
                 }
             }
+    /* the helpers that take a frequency, against their definitions in double: the stiffness
+     * (2π·f)² overflowed float in resonant_frequency (+Inf from 2.9e18 Hz), 2π·f in
+     * spring_energy (NaN at x = x_rest from 5.4e37 Hz) and 4π·f in critical_halflife (0 for a
+     * representable 3.7e-39 s) */
+    const float FE[] = { 1, 3e18f, 1e30f, 6e37f, FLT_MAX };
+    for (int i = 0; i < 5; i++) {
+        double f = FE[i], w = 2 * ORACLE_PI * f, d = 4 * ORACLE_LN2 / 0.2;
+        snprintf(name, sizeof name, "resonant_frequency(%g Hz, 0.2 s)", f);
+        check_near(name, sp_resonant_frequency(FE[i], 0.2f) / (sqrt(w * w + d * d / 2) / (2 * ORACLE_PI)), 1,
+                   1e-6);
+        snprintf(name, sizeof name, "critical_halflife(%g Hz)", f);
+        double hc = 4 * ORACLE_LN2 / (4 * ORACLE_PI * f); /* subnormal at the top: 2^−149 absolute */
+        check_true(name, fabs(sp_critical_halflife(FE[i]) - hc) <= 1e-6 * hc + 1.5e-45);
+        snprintf(name, sizeof name, "spring_energy at rest position, %g Hz", f);
+        check_true(name, sp_spring_energy(2, 3, FE[i], 2, 0, 1) == 4.5f);
+        snprintf(name, sizeof name, "spring_energy 1e-30 from rest, %g Hz", f);
+        double e = pow(w * 1e-30, 2) / 2; /* (x − x_rest) is 1e-30 exactly as floats: 0 and 1e-30 */
+        check_true(name, fabs(sp_spring_energy(1e-30f, 0, FE[i], 0, 0, 1) - e) <= 1e-6 * e + 1.5e-45);
+    }
     /* stiffness FLT_MAX, and a damping ratio so small that d/2ζ overflows */
     float x = 1, v = 0;
     sp_spring_damper_exact_stiffness(&x, &v, 0, 0, FLT_MAX, 1, 1.0f / 60);
