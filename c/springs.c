@@ -145,22 +145,25 @@ sp__spring_k sp__spring_coefs(float omega, float damping, float dt)
         if (c > FLT_MAX) c = FLT_MAX;
         float e = sp__expf(-a), cs = cosf(c), sn = sinf(c), sc = c > 0.0f ? sn / c : 1.0f;
         /* y·S/e: a·sinc c while c is small, else (y/w)·sin c, right even where c was capped */
-        float ys = c <= 1.0f ? a * sc : (y / w) * sn, lam, mu, sig, gam;
+        float ys = c <= 1.0f ? a * sc : (y / w) * sn, lam, mu;
         mix_weights(ay, w, &lam, &mu); /* λ = a²/(a² + c²) = y²/s */
+        /* σ, γ and c²·σ = 1 − sinc c, c²·γ = 1 − cos c: by their series up to c = 2 */
+        float sig, gam, sinc_1, cos_1;
         if (c <= 2.0f) {
             sig = sigma_series(-c * c);
             gam = gamma_series(-c * c);
+            sinc_1 = c * (c * sig);
+            cos_1 = c * (c * gam);
         } else {
-            float h = 0.5f * c, sh = sinf(h) / h;
-            sig = (1.0f - sc) / c / c;
-            gam = 0.5f * sh * sh;
+            sinc_1 = 1.0f - sc;
+            cos_1 = 1.0f - cs;
+            sig = sinc_1 / c / c;
+            gam = cos_1 / c / c;
         }
         C = e * cs;
         S = c <= 1.0f ? e * (t * sc) : e * (sn / w);
         float R = sp__critical_ramp(a, e), G = lam * R + mu * (e * (a * sig + gam)); /* K/t² */
-        /* s·K = (a² + c²)·G = a²·R + e·(a·(1 − sinc c) + (1 − cos c)), each term ≥ 0 */
-        float sinc_1 = c <= 2.0f ? c * (c * sig) : 1.0f - sc, h = 0.5f * c, sh = sinf(h);
-        sK = a * (a * R) + e * (a * sinc_1 + 2.0f * sh * sh);
+        sK = a * (a * R) + e * (a * sinc_1 + cos_1); /* (a² + c²)·G, each term ≥ 0 */
         k.xz = e * (cs + ys);
         k.vv = e * (cs - ys);
         k.vq = 2.0f * (e * ys);
