@@ -89,8 +89,8 @@ void sp_spring_damper_exact_batch(float *x, float *v, const float *g, const floa
 {
     if (dt == 0.0f || n <= 0 || dim <= 0) return;
     for (int i = 0, groups = per_element ? n : 1; i < groups; i++) {
-        sp__spring_k k = sp__spring_coefs(sp_frequency_to_stiffness(frequency[i]),
-                                          sp_halflife_to_damping(halflife[i]), dt);
+        sp__spring_k k =
+            sp__spring_coefs(sp__spring_omega(frequency[i]), sp_halflife_to_damping(halflife[i]), dt);
         size_t j = per_element ? (size_t)i * (size_t)dim : 0;
         size_t end = per_element ? j + (size_t)dim : (size_t)n * (size_t)dim;
         for (; j < end; j++) sp__spring_apply(&k, &x[j], &v[j], g[j], q[j]);

@@ -5,10 +5,14 @@
 
 static const sp_vec3 zero = { 0.0f, 0.0f, 0.0f };
 
+/* As the article's contact_reset, the input contact state is not stored: the reset starts
+ * out of contact, so that the next update in contact is a contact start and locks the foot
+ * (storing it would leave a foot reset in contact unlocked until that contact ends). */
 void sp_contact_reset(sp_contact *out_contact, const sp_vec3 *input_contact_position,
                       const sp_vec3 *input_contact_velocity, int input_contact_state)
 {
-    out_contact->state = input_contact_state != 0;
+    (void)input_contact_state;
+    out_contact->state = 0;
     out_contact->lock = 0;
     out_contact->position = *input_contact_position;
     out_contact->velocity = *input_contact_velocity;

@@ -18,13 +18,10 @@ float sp_damping_to_halflife(float damping) { return sp__per_halflife(4.0f * SP_
 float sp_frequency_to_stiffness(float frequency) { return sp__sq(2.0f * SP_PI * frequency); }
 float sp_stiffness_to_frequency(float stiffness) { return sqrtf(stiffness) / (2.0f * SP_PI); }
 
-/* Critical when d² = 4s, i.e. d = 2·√s = 4π·|f|. Written without the square, which would
- * overflow (or flush to 0) for frequencies and halflives far from 1 although the answer is
- * representable. */
-float sp_critical_halflife(float frequency)
-{
-    return sp_damping_to_halflife(4.0f * SP_PI * fabsf(frequency));
-}
+/* Critical when d² = 4s, i.e. d = 2·√s = 4π·|f|, so halflife = 4·ln2/(4π·|f|) = (ln2/π)/|f|:
+ * neither the square nor 4π·|f| is formed, which overflow (or flush to 0) for frequencies far
+ * from 1 although the answer is representable. */
+float sp_critical_halflife(float frequency) { return sp__per_halflife(SP_LN2 / SP_PI, fabsf(frequency)); }
 
 /* f = √(d²/4) / 2π = d / 4π. */
 float sp_critical_frequency(float halflife) { return sp_halflife_to_damping(halflife) / (4.0f * SP_PI); }
@@ -42,14 +39,18 @@ float sp_critical_frequency(float halflife) { return sp_halflife_to_damping(half
  * these by integrating the driven ODE). */
 float sp_resonant_frequency(float goal_frequency, float halflife)
 {
-    float d = sp_halflife_to_damping(halflife);
-    return sp_stiffness_to_frequency(sp_frequency_to_stiffness(goal_frequency) + (d * d) / 2.0f);
+    /* in double: Ω² and d² overflow float for frequencies from 2.9e18 Hz (and halflives below
+     * 1.5e-19 s), the answer √(Ω² + d²/2)/2π does not */
+    double w = 2.0 * SP_PI * (double)goal_frequency, d = sp_halflife_to_damping(halflife);
+    return (float)(sqrt(w * w + d * d / 2.0) / (2.0 * SP_PI));
 }
 
-/* s·(scale·u)² is written (√s·scale·u)² with √s = 2π·f applied to scale first, so that a
- * zero frequency gives a zero potential instead of 0·Inf = NaN when (scale·u)² overflows. */
+/* In double, whose range holds the product of any floats 2π·f·scale·u and its square: in float
+ * 2π·f overflows from 5.4e37 Hz (and then 0·Inf = NaN at x = x_rest), scale·u from 1e19·1e19;
+ * the one rounding to float gives +Inf only where the energy itself overflows. */
 float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale)
 {
-    float k = 2.0f * SP_PI * frequency * scale;
-    return (sp__sq(scale * (v - v_rest)) + sp__sq(k * (x - x_rest))) / 2.0f;
+    double k = 2.0 * SP_PI * (double)frequency * scale * ((double)x - x_rest),
+           m = (double)scale * ((double)v - v_rest);
+    return (float)((m * m + k * k) / 2.0);
 }

@@ -2,6 +2,7 @@
 #ifndef SPRUNG_INTERNAL_H
 #define SPRUNG_INTERNAL_H
 
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -260,72 +261,31 @@ static inline sp_quat sp__q_from_scaled_angle_axis(sp_vec3 v)
     return sp__q(0.5f * k * v.x, 0.5f * k * v.y, 0.5f * k * v.z, c);
 }
 
-/* The basis C(t), S(t) of the exact spring (springs.c), and K(t) = ∫0^t S = (1 − C − y·S)/s, the response to the goal
- * velocity. Written so that nothing overflows for float-range y and s: when y² overflows
- * (halflives below about 1e-19 s) w comes from √(y − r)·√(y + r), r = √s; the slow over
- * damped rate is y1 = s/(y + w) (y² + w² loses s entirely when d² ≫ s), e^(−y0·t) comes
- * from expm1(−2·w·t) (no cancellation), and in the strongly over damped case (4s < y²,
- * where s can be tiny beside y²) K comes from the two exponentials' integrals
- * E(λ) = (1 − e^(−λt))/λ instead of a division by s. */
-static inline void sp__spring_basis(float y, float s, float t, float *C, float *S, float *K)
-{
-    float yy = y * y, w2 = s - yy;
-    if (w2 > 0.0f) {
-        float w = sqrtf(w2), e = sp__expf(-y * t);
-        *C = e * cosf(w * t);
-        *S = e * sinf(w * t) / w;
-    } else if (w2 < 0.0f) {
-        float w = isinf(yy) ? sqrtf(y - sqrtf(s)) * sqrtf(y + sqrtf(s)) : sqrtf(-w2);
-        float y1 = s / (y + w), y0 = y + w;
-        float e1 = sp__expf(-y1 * t);
-        float z = 2.0f * w * t;
-        float m = expm1f(-z);                          /* e^(−2wt) − 1 */
-        *C = e1 * (2.0f + m) * 0.5f;                   /* (e^(−y1 t) + e^(−y0 t)) / 2 */
-        *S = z > 0.0f ? (e1 * -m * 0.5f) / w : e1 * t; /* (e^(−y1 t) − e^(−y0 t)) / 2w */
-        if (s > 0.0f && s < 0.25f * yy) {
-            float E1 = y1 * t > 0.0f ? -expm1f(-y1 * t) / y1 : t, E0 = -expm1f(-y0 * t) / y0;
-            *K = (E1 - E0) / (2.0f * w);
-            return;
-        }
-    } else {
-        float e = sp__expf(-y * t);
-        *C = e;
-        *S = e * t;
-    }
-    *K = (1.0f - *C - y * *S) / s;
-}
-
-/* One step of dt of the exact spring (springs.c) as a linear map: with z = x − g,
- *   x' = g + xz·z + xv·v + xq·q,   v' = vz·z + vv·v + vq·q,
- * xz = C + y·S, xv = S, xq = 2y·K, vz = −s·S, vv = C − y·S, vq = 2y·S
- * (the goal-velocity terms never form the rest point c = g + d·q/s, which overflows for
- * small stiffness and a large goal velocity although the state stays finite). `snap` is
- * infinite damping (halflife 0: x' = g, v' = 0); `rest` is C = S = 0 (at rest at c, formed
- * in double since d·q alone may overflow). */
+/* ---- The exact spring (springs.c, batch.c) ----
+ * One step of dt of the spring a = s·(g − x) + d·(q − v) is linear in its state: with z = x − g,
+ *   x' = g + xz·z + xv·v + xq·q,   v' = vz·z + vv·v + vq·q
+ * (from x and v themselves where xz or vv is near 1: `xinc`, `vinc`, holding xz − 1, vv − 1).
+ * sp__spring_coefs (springs.c, where the forms are derived) computes the coefficients, which
+ * depend on ω = √s, the damping and dt only, once per call or per batch group; sp__spring_apply
+ * steps one float. `snap` is infinite damping (halflife 0: x' = g, v' = 0); `rest` is a spring
+ * at rest at c = g + d·q/s (formed in double since d·q alone may overflow). */
 typedef struct {
-    float xz, xv, xq, vz, vv, vq, d, s;
-    int snap, rest;
+    float xz, xv, xq, vz, vv, vq, d, omega;
+    int snap, rest, xinc, vinc;
 } sp__spring_k;
 
-static inline sp__spring_k sp__spring_coefs(float stiffness, float damping, float dt)
+sp__spring_k sp__spring_coefs(float omega, float damping, float dt);
+
+/* 2π·frequency: the ω of sp__spring_coefs. A finite frequency whose ω overflows (beyond
+ * 5.4e37 Hz) is given FLT_MAX, whose phase float cannot hold either. */
+static inline float sp__spring_omega(float frequency)
 {
-    sp__spring_k k;
-    float s = stiffness, y = damping / 2.0f, C, S, K;
-    k.d = damping;
-    k.s = s;
-    k.snap = isinf(damping) && damping > 0.0f;
-    sp__spring_basis(y, s, dt, &C, &S, &K);
-    k.rest = C == 0.0f && S == 0.0f;
-    float yS = y * S;
-    k.xz = C + yS;
-    k.xv = S;
-    k.vz = -(s * S);
-    k.vv = C - yS;
-    k.xq = y != 0.0f ? 2.0f * (y * K) : 0.0f;
-    k.vq = y != 0.0f ? 2.0f * yS : 0.0f;
-    return k;
+    float w = fabsf(2.0f * SP_PI * frequency);
+    return w > FLT_MAX && isfinite(frequency) ? FLT_MAX : w;
 }
 
+/* One step: the state's change from g (or from x, v themselves when xinc, vinc), the goal
+ * velocity's terms added to the change before it is added to the state. */
 static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, float g, float q)
 {
     if (k->snap) {
@@ -334,14 +294,18 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
         return;
     }
     if (k->rest) {
-        *x = q == 0.0f ? g : (float)(g + (double)k->d * q / k->s);
+        *x = q == 0.0f ? g : (float)(g + (double)k->d * q / ((double)k->omega * fabs((double)k->omega)));
         *v = 0.0f;
         return;
     }
     float z = *x - g, v0 = *v;
-    float nx = g + (k->xz * z + k->xv * v0), nv = k->vz * z + k->vv * v0;
-    *x = q != 0.0f ? nx + k->xq * q : nx;
-    *v = q != 0.0f ? nv + k->vq * q : nv;
+    float dx = k->xz * z + k->xv * v0, dv = k->vz * z + k->vv * v0;
+    if (q != 0.0f) {
+        dx += k->xq * q;
+        dv += k->vq * q;
+    }
+    *x = (k->xinc ? *x : g) + dx;
+    *v = k->vinc ? v0 + dv : dv;
 }
 
 /* The critical spring on a rotation x (angular velocity v) toward goal: the offset

@@ -26,9 +26,14 @@
  * - Vectors are sp_vec3 {x,y,z}; quaternions sp_quat {x,y,z,w}, unit length,
  *   and stored x,y,z,w in flat arrays (glTF, three.js order).
  * - `_exact` functions use the real exponential and are dt-invariant: one
- *   step of 2·dt equals two steps of dt up to float rounding. `sp_fast_negexp`
- *   and the `_implicit` variants are the article's fast approximations, kept
- *   beside the exact ones for comparison.
+ *   step of 2·dt equals two steps of dt up to float rounding. The rotation
+ *   springs and inertializers take the shortest arc to their goal at every
+ *   step, as the article does; they are dt-invariant while the offset, followed
+ *   through each step, stays within half a turn at the step boundaries, which
+ *   holds whenever angle + 0.265·halflife·|angular velocity| ≤ π (see
+ *   sp_simple_spring_damper_exact_quat). `sp_fast_negexp` and the `_implicit`
+ *   variants are the article's fast approximations, kept beside the exact ones
+ *   for comparison.
  * - Every function is total: any float input returns without undefined
  *   behaviour, and array functions touch only the `n`/`count` elements given.
  *   Non-finite inputs give non-finite outputs for that call only. Where the
@@ -205,46 +210,56 @@ float sp_damper_decay_exact(float x, float halflife, float dt);
  *  @param[in] damping [1/s] damping d
  *  @param[in] dt [s] (≥ 0) time step */
 void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness, float damping, float dt);
-/** Exact spring by stiffness and damping, in every regime (under, critical, over damped),
- *  continuous across the critical boundary.
+/** Exact spring by stiffness and damping: the closed form of a = s·(g − x) + d·(q − v) over dt,
+ *  one form for every regime (under, critical, over damped), continuous across the critical
+ *  boundary, and with no coefficient that cancels (slow springs at small dt stay exact and
+ *  dt-invariant over thousands of steps).
  *  @param[in,out] x [m] position
  *  @param[in,out] v [m/s] velocity
  *  @param[in] g [m] goal position
  *  @param[in] q [m/s] goal velocity
- *  @param[in] stiffness [1/s²] (≥ 0; > 0 when q ≠ 0) stiffness s
- *  @param[in] damping [1/s] (≥ 0) damping d
+ *  @param[in] stiffness [1/s²] (≥ 0; > 0 when q ≠ 0) s
+ *  @param[in] damping [1/s] (≥ 0) d; +Inf snaps to g
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping,
                                       float dt);
-/** Exact spring by frequency and halflife, in every regime (the article's final interface).
+/** Exact spring by frequency and halflife (the article's final interface):
+ *  sp_spring_damper_exact_stiffness with s = (2π·frequency)² and d = 4·ln2/halflife. Every finite
+ *  frequency gives a finite state within the spring's energy envelope: s is never formed (it
+ *  overflows float from 2.9e18 Hz), and beyond 5.4e37 Hz, where 2π·frequency overflows, FLT_MAX
+ *  rad/s stands for it (float holds no phase of such a spring anyway).
  *  @param[in,out] x [m] position
  *  @param[in,out] v [m/s] velocity
  *  @param[in] g [m] goal position
  *  @param[in] q [m/s] goal velocity
- *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0) undamped frequency
- *  @param[in] halflife [s] (≥ 0) halflife of the damping; 0 snaps to `g`
+ *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0)
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to g
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequency, float halflife, float dt);
-/** Exact spring by damping ratio ζ (1 = critical, < 1 under, > 1 over damped) and halflife.
+/** Exact spring by damping ratio and halflife: sp_spring_damper_exact_stiffness with
+ *  d = 4·ln2/halflife and √s = d/2ζ (FLT_MAX where that overflows).
  *  @param[in,out] x [m] position
  *  @param[in,out] v [m/s] velocity
  *  @param[in] g [m] goal position
  *  @param[in] q [m/s] goal velocity
- *  @param[in] damping_ratio (> 0) damping ratio ζ
- *  @param[in] halflife [s] (≥ 0) halflife of the damping; 0 snaps to `g`
+ *  @param[in] damping_ratio (> 0) ζ: 1 critical, < 1 under damped (bouncy), > 1 over damped
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to g
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact_ratio(float *x, float *v, float g, float q, float damping_ratio, float halflife,
                                   float dt);
-/** The article's spring_damper_implicit (fast_negexp, fast_atan, regimes split at eps), kept
- *  for comparison: approximate, and discontinuous near the critical boundary.
+/** The article's spring_damper_implicit (fast_negexp, fast_atan, the regimes split at eps),
+ *  kept for comparison: approximate, and discontinuous near the critical boundary. Its state is
+ *  an amplitude and a phase about the rest point c = g + d·q/(s + eps); the result is finite
+ *  wherever those fit in float (states of 1e30 at ordinary stiffness and damping do; near
+ *  critical, where w² + eps is tiny, the amplitude |v + y·(x − c)|/√(w² + eps) may not).
  *  @param[in,out] x [m] position
  *  @param[in,out] v [m/s] velocity
  *  @param[in] g [m] goal position
  *  @param[in] q [m/s] goal velocity
- *  @param[in] stiffness [1/s²] (≥ 0) stiffness s
- *  @param[in] damping [1/s] (≥ 0) damping d
+ *  @param[in] stiffness [1/s²] (≥ 0) s
+ *  @param[in] damping [1/s] (≥ 0) d
  *  @param[in] dt [s] (≥ 0) time step
- *  @param[in] eps [1/s²] (> 0) = 1e-5 half-width of the critical band |s − d²/4| < eps */
+ *  @param[in] eps (> 0) the article's guard (1e-5) */
 void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiffness, float damping, float dt,
                                float eps);
 /** Exact critically damped spring toward goal g with goal velocity q.
@@ -431,18 +446,25 @@ void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
  * Quaternion springs (quat_springs.c)
  * ------------------------------------------------------------------------ */
 
-/** Critical spring on a rotation x with angular velocity v toward goal, along the shortest arc.
- *  @param[in,out] x rotation, kept unit length
- *  @param[in,out] v [rad/s] angular velocity (scaled axis)
- *  @param[in] goal goal rotation
- *  @param[in] halflife [s] (≥ 0) halflife; 0 snaps to `goal`
+/** Critical spring on a rotation toward goal along the shortest arc (the article's
+ *  simple_spring_damper_implicit_quat, with the exact exponential): the offset
+ *  j = 2·log(x·goal⁻¹), |j| ≤ π, moves as e^(−y·t)·((1 + y·t)·j + t·v) through the step. Chained steps equal one long step while |j|
+ *  stays ≤ π at every step boundary; past half a turn the next step pulls the rotation back the
+ *  short way, so the result then depends on where the boundaries fall. Since |j| never exceeds
+ *  angle + 0.265·halflife·|v| (0.265 = 1/(2e·ln2)), a spring within that bound, and any spring
+ *  released at rest, is dt-invariant.
+ *  @param[in,out] x unit rotation
+ *  @param[in,out] v [rad/s] angular velocity (world frame, scaled axis)
+ *  @param[in] goal unit rotation
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to goal
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
                                         float dt);
-/** Critical spring decaying a rotation x (angular velocity v) toward the identity.
- *  @param[in,out] x rotation, kept unit length
- *  @param[in,out] v [rad/s] angular velocity (scaled axis)
- *  @param[in] halflife [s] (≥ 0) halflife; 0 snaps to the identity
+/** sp_simple_spring_damper_exact_quat toward the identity (and dt-invariant on the same
+ *  condition).
+ *  @param[in,out] x unit rotation
+ *  @param[in,out] v [rad/s] angular velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the identity
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
 
@@ -757,11 +779,12 @@ typedef struct sp_contact {
     int state, lock;
 } sp_contact;
 
-/** Starts a contact at the input position and velocity, unlocked, with zero offsets.
+/** Starts foot locking at the input (the article's contact_reset): unlocked, out of contact
+ *  and with zero offsets, so the next sp_contact_update with its input in contact locks the foot.
  *  @param[out] out_contact the contact state
  *  @param[in] input_contact_position [m] the animation's contact position
  *  @param[in] input_contact_velocity [m/s] the animation's contact velocity
- *  @param[in] input_contact_state ([0, 1]) 1 when the animation's foot is in contact */
+ *  @param[in] input_contact_state ignored, as in the article: the reset starts out of contact */
 void sp_contact_reset(sp_contact *out_contact, const sp_vec3 *input_contact_position,
                       const sp_vec3 *input_contact_velocity, int input_contact_state);
 /** One frame of foot locking: inertializes into the contact point (y = foot_height) when a
@@ -881,8 +904,8 @@ void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *ha
  *  @param[in] dst {13·n} the pose that plays now
  *  @param[in] n (≥ 0) number of bones */
 void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n);
-/** Decays off by a critical spring of the given halflife over dt and writes out = in + off
- *  (rotations as sp_inertialize_update_quat).
+/** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations as
+ *  sp_inertialize_update_quat, dt-invariant on the condition of sp_simple_spring_damper_exact_quat).
  *  @param[out] out {13·n} the blended pose
  *  @param[in,out] off {13·n} the offset pose
  *  @param[in] in {13·n} the pose playing now
@@ -975,7 +998,8 @@ void sp_inertialize_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, sp_vec3 *off_x, sp
  *  @param[in] dst_v [rad/s] destination angular velocity */
 void sp_inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, const sp_quat *src_x,
                                     const sp_vec3 *src_v, const sp_quat *dst_x, const sp_vec3 *dst_v);
-/** Decay the rotation offset (sp_decay_spring_damper_exact_quat); out = off·in, out_v = off_v + off·in_v.
+/** Decay the rotation offset (sp_decay_spring_damper_exact_quat: dt-invariant while the offset
+ *  stays within half a turn at the step boundaries); out = off·in, out_v = off_v + off·in_v.
  *  @param[out] out_x output rotation
  *  @param[out] out_v [rad/s] output angular velocity
  *  @param[in,out] off_x offset rotation
@@ -1157,8 +1181,14 @@ void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext
 #define SP_INERTIALIZER_DEAD_BLENDING 3
 
 #define SP_COST_EXACT 0  /* the displacement */
-#define SP_COST_APPROX 1 /* |signed area| = |feature difference| */
-#define SP_COST_ERROR 2 /* exact − approx (≥ 0, but for the quintic once Bollo shortens its blend time) */
+#define SP_COST_APPROX 1 /* |feature difference| (the |signed area| of the offset, but for the quintic) */
+/* exact − approx: ≥ 0 for the spring, cubic and dead blending (the approximation is |∫offset|
+ * of the same offset; rounding below 0 is returned as 0). For the quintic the feature is the
+ * area of the quintic without Bollo's adjustments (no acceleration clamp, full blend time):
+ * with r = −v·blendtime/x, the difference is 0 (to rounding) for r ≤ 5/2, > 0 up to
+ * r = 5/2 + (5/6)·√21 ≈ 6.32, and < 0 beyond, where Bollo shortens the blend time to 5/r of
+ * it and the offset covers less area than the feature counts. */
+#define SP_COST_ERROR 2
 #define SP_COST_BASIC 3 /* |x| + weight·|v| */
 
 /** Time t > 0 at which the decaying spring offset crosses zero, −x/(v + x·y).

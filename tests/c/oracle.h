@@ -54,4 +54,60 @@ static inline void oracle_rk4(oracle_deriv f, const void *ctx, int n, double *y,
 #define ORACLE_LN2 0.693147180559945309
 #define ORACLE_PI 3.14159265358979324
 
+/* Rotations in double: quaternions {x, y, z, w}, the scaled angle-axis j = 2·log(q) on the
+ * shortest arc (w ≥ 0, |j| ≤ π) and its inverse exp(j/2). */
+typedef struct {
+    double x, y, z, w;
+} oracle_quat;
+
+static inline oracle_quat oracle_quat_mul(oracle_quat a, oracle_quat b)
+{
+    oracle_quat r = { a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                      a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                      a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+                      a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z };
+    return r;
+}
+
+static inline oracle_quat oracle_quat_conj(oracle_quat q)
+{
+    oracle_quat r = { -q.x, -q.y, -q.z, q.w };
+    return r;
+}
+
+static inline oracle_quat oracle_quat_unit(oracle_quat q)
+{
+    double n = sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    oracle_quat r = { q.x / n, q.y / n, q.z / n, q.w / n };
+    return r;
+}
+
+static inline void oracle_quat_log(double j[3], oracle_quat q)
+{
+    double s = q.w < 0 ? -1 : 1, l = sqrt(q.x * q.x + q.y * q.y + q.z * q.z), angle = 2 * atan2(l, s * q.w);
+    j[0] = l > 0 ? s * q.x / l * angle : 0;
+    j[1] = l > 0 ? s * q.y / l * angle : 0;
+    j[2] = l > 0 ? s * q.z / l * angle : 0;
+}
+
+static inline oracle_quat oracle_quat_exp(const double j[3])
+{
+    double angle = sqrt(j[0] * j[0] + j[1] * j[1] + j[2] * j[2]),
+           k = angle > 0 ? sin(angle / 2) / angle : 0.5;
+    oracle_quat r = { k * j[0], k * j[1], k * j[2], cos(angle / 2) };
+    return r;
+}
+
+/* One step of t of the critical spring toward 0 with halflife h (x(t) = e^(−yt)·(x0 + (v0 + y·x0)·t)),
+ * for each of n components. */
+static inline void oracle_critical_decay(double *x, double *v, int n, double h, double t)
+{
+    double y = 2 * ORACLE_LN2 / h, e = exp(-y * t);
+    for (int i = 0; i < n; i++) {
+        double j1 = v[i] + y * x[i];
+        x[i] = e * (x[i] + j1 * t);
+        v[i] = e * (v[i] - j1 * y * t);
+    }
+}
+
 #endif

@@ -228,9 +228,66 @@ static void extremes(void)
     check_near("stiffness 1e8 v", v / 1e4, ov / 1e4, 1e-5); /* v scales with √s = 1e4 */
 }
 
+/* The fuzzer's quaternion spring at a subnormal halflife (fuzz_core, seed
+ * quat_springs-velocity-overflow): y·s·e·angle, the true new angular velocity about the
+ * axis of a half-turn offset, is 3.49e38 > FLT_MAX, so +Inf is the right answer there, and
+ * the other components and the rotation are exact. Around that input (halflife scaled by
+ * 0.93..4: below 4.07e-39 s, 2·ln2/halflife itself overflows and the spring snaps, as at
+ * halflife 0) each velocity component is finite and accurate where the double closed form
+ * is below FLT_MAX, and an infinity of the right sign where it is above. */
+static void quat_velocity_overflow(void)
+{
+    const sp_quat x0 = { -0.000354243239f, 2.59240216e-43f, -1, 8.14921408e-10f },
+                  g0 = { 5.86852789e-12f, 1.69895668e-38f, 0, -0.000354243239f };
+    const sp_vec3 v0 = { -0.000354243239f, -9.9724442e+28f, -1.00000002e+30f };
+    const float t = 4.11483307e-39f, scales[] = { 0.93f, 0.97f, 1, 1.02f, 1.05f, 1.1f, 1.5f, 2, 4 };
+    int overflowed = 0, finite_near_max = 0;
+    for (int k = 0; k < 9; k++) {
+        float h = 4.44254213e-39f * scales[k];
+        sp_quat x, g;
+        sp_quat_normalize(&x, &x0);
+        sp_quat_normalize(&g, &g0);
+        sp_vec3 v = v0;
+        oracle_quat ox = { x.x, x.y, x.z, x.w }, og = { g.x, g.y, g.z, g.w };
+        double j[3], rv[3] = { v0.x, v0.y, v0.z };
+        oracle_quat_log(j, oracle_quat_mul(oracle_quat_unit(ox), oracle_quat_conj(oracle_quat_unit(og))));
+        oracle_critical_decay(j, rv, 3, h, t);
+        oracle_quat rx = oracle_quat_mul(oracle_quat_exp(j), oracle_quat_unit(og));
+        sp_simple_spring_damper_exact_quat(&x, &v, &g, h, t);
+        char name[120];
+        double dot = fabs(x.x * rx.x + x.y * rx.y + x.z * rx.z + x.w * rx.w);
+        snprintf(name, sizeof name, "quat spring, halflife %.3g: the rotation", h);
+        check_near(name, dot, 1, 1e-6);
+        const float got[3] = { v.x, v.y, v.z };
+        for (int c = 0; c < 3; c++) {
+            snprintf(name, sizeof name, "quat spring, halflife %.3g: velocity[%d] (true %.4g)", h, c, rv[c]);
+            if (fabs(rv[c]) < 0.999 * FLT_MAX) {
+                check_true(name, isfinite(got[c]));
+                check_near(name, got[c] / rv[c], 1, 1e-5);
+                finite_near_max += fabs(rv[c]) > 1e38;
+            } else if (fabs(rv[c]) > 1.001 * FLT_MAX) {
+                check_true(name, isinf(got[c]) && (got[c] > 0) == (rv[c] > 0));
+                overflowed++;
+            }
+        }
+    }
+    /* below 4.07e-39 s the rate 2·ln2/halflife overflows float and the spring snaps as at
+     * halflife 0, even over a dt as short as the halflife (the README states this limit) */
+    const float tiny[] = { 4e-39f, 1e-40f, 1.4e-45f };
+    for (int k = 0; k < 3; k++) {
+        float x = 1, v = 2;
+        sp_critical_spring_damper_exact(&x, &v, 0.5f, 0, tiny[k], tiny[k]);
+        check_true("subnormal halflife below 4.07e-39 s: a snap", x == 0.5f && v == 0);
+    }
+    /* the sweep does cross the boundary both ways */
+    check_true("quat spring overflow sweep: some true velocities overflow", overflowed >= 3);
+    check_true("quat spring overflow sweep: some just below FLT_MAX stay finite", finite_near_max >= 2);
+}
+
 int main(void)
 {
     fuzz_regressions();
+    quat_velocity_overflow();
     rewritten_forms();
     extremes();
     return testing_finish("test_robust");

@@ -186,6 +186,73 @@ static double signed_rec(const offset_def *o, double a, double b, int n)
     return s * h / 3;
 }
 
+/* The error measure exact − approx. For the spring, cubic and dead blending the approximation
+ * is |∫offset| of the same offset, so the error is ∫|offset| − |∫offset| ≥ 0 (both by
+ * quadrature here), and rounding must not make it negative. For the quintic the feature
+ * z·x/2 + z²·v/10 is the area of the quintic with zero initial acceleration over the full
+ * blend time z, while the inertializer uses Bollo's acceleration and, for r = −v·z/x > 5, a
+ * blend time shortened to 5/r of it: worked out by hand, the error (in units of x·z) is 0 for
+ * r ≤ 5/2, r/15 − 1/6 up to r = 5, then 5/(6r) + 1/2 − r/10, negative beyond
+ * r* = 5/2 + (5/6)·√21 ≈ 6.32. */
+static void cost_error_sign(void)
+{
+    const float h = 0.15f, z = 0.2f;
+    int negative[4] = { 0 }, bad = 0, n = 4000;
+    for (int i = 0; i < n; i++) {
+        offset_def o;
+        o.x = (float)(urand() * 2 - 1);
+        if (o.x == 0) o.x = 0.5; /* r = −v·z/x needs x ≠ 0 */
+        o.v = (float)(urand() * 20 - 10);
+        o.halflife = h;
+        o.blendtime = z;
+        for (int k = 0; k < 4; k++) {
+            o.kind = k;
+            float got = sp_transition_cost((float)o.x, (float)o.v, k, SP_COST_ERROR, h, z, 0);
+            negative[k] += got < 0;
+            if (k == 2) {
+                /* against the closed form by hand, away from nothing: it is continuous */
+                double r = -o.v * z / o.x, want;
+                if (!(r > 2.5))
+                    want = 0;
+                else if (r <= 5)
+                    want = r / 15 - 1.0 / 6;
+                else
+                    want = 5 / (6 * r) + 0.5 - r / 10;
+                want *= fabs(o.x) * z;
+                double scale = fabs(o.x) * z + fabs(o.v) * z * z;
+                if (!(fabs(got - want) <= 2e-6 * scale)) bad++;
+                if (r > 6.4 && !(got < 0)) bad++;
+                if (r < 6.2 && !(got > -1e-6 * scale)) bad++;
+            } else {
+                double top = k == 0 ? 110 / (2 * ORACLE_LN2 / h) : z;
+                double want = oracle_displacement(&o) - fabs(signed_rec(&o, 0, top, 20000));
+                if (!(got >= 0 && fabs(got - want) <= 2e-5 * oracle_displacement(&o) + 1e-12)) bad++;
+            }
+        }
+    }
+    printf("error measure negative: spring %d, cubic %d, quintic %d, dead blending %d of %d\n", negative[0],
+           negative[1], negative[2], negative[3], n);
+    check_true("error measure: spring, cubic, dead blending never negative",
+               !negative[0] && !negative[1] && !negative[3]);
+    check_true("error measure: against quadrature / the quintic's closed form, negative exactly past r*",
+               !bad);
+    /* the same in landscapes (the fast path and the per-cell one) */
+    enum { NX = 64, NY = 48 };
+    static float grid[NX * NY];
+    const float scales[] = { 1, 1e-25f };
+    for (int k = 0; k < 4; k++)
+        for (int s = 0; s < 2; s++) {
+            sp_transition_cost_landscape(grid, NX, NY, -2 * scales[s], 3 * scales[s], -20 * scales[s],
+                                         10 * scales[s], k, SP_COST_ERROR, h, z, 0);
+            int neg = 0;
+            for (int i = 0; i < NX * NY; i++) neg += grid[i] < 0;
+            char name[96];
+            snprintf(name, sizeof name, "error landscape (inertializer %d, scale %g): negative cells %d", k,
+                     scales[s], neg);
+            check_true(name, k == 2 ? neg > 0 : neg == 0);
+        }
+}
+
 int main(void)
 {
     srand(12345);
@@ -451,5 +518,6 @@ int main(void)
                    sp_inertialization_search(&cost, feat, 0, DIMS, feat) == -1 && isinf(cost));
     }
 
+    cost_error_sign();
     return testing_finish("test_transition_cost");
 }

@@ -12,6 +12,7 @@
 #ifndef SPRUNG_FUZZ_H
 #define SPRUNG_FUZZ_H
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -118,6 +119,21 @@ static inline void fuzz_fail(const fuzz_input *in, const char *what)
 #define FIN(in, x) MUST(in, isfinite(x))
 /* x must be finite where the double reference says the true result is well within range. */
 #define FIN_REF(in, x, ref) MUST(in, isfinite(x) || !(fabs(ref) < REF_BOUND))
+/* After one step of a critical quaternion spring from rotation x0 (angular velocity v0)
+ * toward goal (NULL: the identity), each component of the new angular velocity v must be
+ * finite where the double reference (reference.h) is well within range: a subnormal
+ * halflife makes the true velocity y·angle overflow float, and ±Inf is then the answer. */
+static inline void fin_ref_quat_spring(fuzz_input *in, sp_quat x0, const sp_quat *goal, sp_vec3 v0, sp_vec3 v,
+                                       float h, float t)
+{
+    double x[4] = { x0.x, x0.y, x0.z, x0.w }, j[3], rv[3] = { v0.x, v0.y, v0.z };
+    double g[4] = { goal ? goal->x : 0, goal ? goal->y : 0, goal ? goal->z : 0, goal ? goal->w : 1 };
+    ref_quat_spring(j, rv, x, g, h, t);
+    FIN_REF(in, v.x, rv[0]);
+    FIN_REF(in, v.y, rv[1]);
+    FIN_REF(in, v.z, rv[2]);
+}
+
 /* In both modes: an invariant that holds for any input (batch = scalar, isolation). */
 #define ALWAYS(in, cond)                                                                                     \
     do {                                                                                                     \

@@ -158,8 +158,8 @@ static void f_batch(fuzz_input *in)
     b.g = b.kind == K_QUAT_SIMPLE && (in->flags & 32) ? NULL : array(&fl, nx, -1e30f, 1e30f);
     b.q = array(&fl, nx, -1e30f, 1e30f);
     b.h = array(&fl, np, 0, 1e6f);
-    b.f = array(&fl, np, 0, 1591.5f);
-    if (in->domain && quat) /* unit rotations */
+    b.f = array(&fl, np, 0, FLT_MAX); /* every finite frequency */
+    if (in->domain && quat)           /* unit rotations */
         for (size_t i = 0; i + 4 <= nx; i += 4) {
             sp_quat r = { b.x[i], b.x[i + 1], b.x[i + 2], b.x[i + 3] };
             sp_quat_normalize(&r, &r);

@@ -141,7 +141,8 @@ static void f_spring_damper_exact_stiffness(fuzz_input *in)
 
 static void f_spring_damper_exact(fuzz_input *in)
 {
-    float x = value(in), v = value(in), g = value(in), q = value(in), f = arg_in(in, 0, 1591.5f);
+    /* every finite frequency: neither (2π·f)² nor 2π·f is formed (stiffness 1e8 is 1591.5 Hz) */
+    float x = value(in), v = value(in), g = value(in), q = value(in), f = arg_in(in, 0, FLT_MAX);
     float h = halflife(in), t = dt(in);
     if (in->domain && sp_frequency_to_stiffness(f) == 0) q = 0;
     float x0 = x, v0 = v;
@@ -162,11 +163,17 @@ static void f_spring_damper_exact_ratio(fuzz_input *in)
     spring_checks(in, x0, v0, x, v, g, q, pow(4 * REF_LN2 / h / (2.0 * zeta), 2), 4 * REF_LN2 / h, t);
 }
 
+/* Finite wherever the article's listing in double is, and the rest point and amplitudes it
+ * forms (reference.h). */
 static void f_spring_damper_implicit(fuzz_input *in)
 {
     float x = value(in), v = value(in), g = value(in), q = value(in), s = stiffness(in),
-          d = arg_in(in, 0, 1e8f);
-    sp_spring_damper_implicit(&x, &v, g, q, s, d, dt(in), arg_in(in, 1e-30f, 1));
+          d = arg_in(in, 0, 1e8f), t = dt(in), eps = arg_in(in, 1e-30f, 1);
+    double rx = x, rv = v, big;
+    sp_spring_damper_implicit(&x, &v, g, q, s, d, t, eps);
+    ref_article_implicit(&rx, &rv, &big, g, q, s, d, t, eps);
+    FIN_REF(in, x, fmax(big, fabs(rx)));
+    FIN_REF(in, v, fmax(big, fabs(rv)));
 }
 
 /* Finite wherever the double closed form is, dt = 0 keeps the state, halflife 0 snaps. */
@@ -390,21 +397,22 @@ static void f_quat_from_scaled_angle_axis(fuzz_input *in)
     MUST(in, unit(r));
 }
 
+/* Unit rotations; angular velocities finite where the double reference is (a subnormal
+ * halflife can make the true one overflow: the decay step then has a non-finite input). */
 static void f_quat_springs(fuzz_input *in)
 {
-    sp_quat x = quat(in), goal = quat(in);
-    sp_vec3 v = vec3(in);
+    sp_quat x = quat(in), goal = quat(in), x0 = x;
+    sp_vec3 v = vec3(in), v0 = v;
     float h = halflife(in), t = dt(in);
     sp_simple_spring_damper_exact_quat(&x, &v, &goal, h, t);
     MUST(in, unit(x));
-    FIN(in, v.x);
-    FIN(in, v.y);
-    FIN(in, v.z);
+    fin_ref_quat_spring(in, x0, &goal, v0, v, h, t);
+    if (!finite3(v)) return;
+    x0 = x;
+    v0 = v;
     sp_decay_spring_damper_exact_quat(&x, &v, h, t);
     MUST(in, unit(x));
-    FIN(in, v.x);
-    FIN(in, v.y);
-    FIN(in, v.z);
+    fin_ref_quat_spring(in, x0, NULL, v0, v, h, t);
 }
 
 /* ------------------------------------------------------------------------------------- */

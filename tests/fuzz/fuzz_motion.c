@@ -148,7 +148,7 @@ static void f_simulation_update(fuzz_input *in)
     FIN_REF(in, a.x, ra);
     sp_simulation_rotation_update(&r, &w, &dr, h, t);
     MUST(in, unit(r));
-    MUST(in, finite3(w));
+    fin_ref_quat_spring(in, r0, &dr, w0, w, h, t);
     MUST(in,
          t != 0
              || (memcmp(&p, &p0, sizeof p) == 0 && memcmp(&v, &v0, sizeof v) == 0
@@ -180,7 +180,7 @@ static void f_trajectory_predict(fuzz_input *in)
         if (ov) FIN_REF(in, ov[i].z, rv);
         if (oa) FIN_REF(in, oa[i].z, ra);
         if (orot) MUST(in, unit(orot[i]));
-        if (ow) MUST(in, finite3(ow[i]));
+        if (ow) fin_ref_quat_spring(in, r, &dr, w, ow[i], h, ti);
     }
     MUST(in, count == 0 || times || !op || memcmp(&op[0], &p, sizeof p) == 0);
     free(times);
@@ -273,7 +273,7 @@ static void f_contact(fuzz_input *in)
     sp_contact c;
     sp_vec3 p = vec3(in), v = vec3(in);
     sp_contact_reset(&c, &p, &v, (int)(in->flags & 1));
-    MUST(in, c.state == (int)(in->flags & 1) && c.lock == 0);
+    MUST(in, c.state == 0 && c.lock == 0); /* the article's reset: out of contact, whatever the flag */
     float radius = arg_in(in, 0, 1e30f), height = value(in), h = halflife(in);
     int slow = 1;
     for (int frame = 1; frame < 4; frame++) {

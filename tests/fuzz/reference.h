@@ -72,6 +72,30 @@ static inline void ref_double(double *x, double *v, double *xi, double *vi, doub
     *vi = e * vi0 * (1 - s) - e * s * k * p0;
 }
 
+/* The critical spring on a rotation: the offset x·goal⁻¹ (both normalized here) as a scaled
+ * angle-axis on the shortest arc, j = 2·log, and one step of t of each component toward 0
+ * (ref_critical): j[] and the angular velocity v[] after the step, in double, whose range
+ * shows whether the float result may overflow (a subnormal halflife makes y·j about 1e38). */
+static inline void ref_quat_spring(double j[3], double v[3], const double x[4], const double goal[4],
+                                   double h, double t)
+{
+    double nx = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]);
+    double ng = sqrt(goal[0] * goal[0] + goal[1] * goal[1] + goal[2] * goal[2] + goal[3] * goal[3]);
+    double a[4], b[4];
+    for (int i = 0; i < 4; i++) a[i] = x[i] / nx, b[i] = goal[i] / ng;
+    /* d = a·b⁻¹ (b⁻¹ the conjugate of the unit b) */
+    double d[4] = { -a[3] * b[0] + a[0] * b[3] - a[1] * b[2] + a[2] * b[1],
+                    -a[3] * b[1] + a[0] * b[2] + a[1] * b[3] - a[2] * b[0],
+                    -a[3] * b[2] - a[0] * b[1] + a[1] * b[0] + a[2] * b[3],
+                    a[3] * b[3] + a[0] * b[0] + a[1] * b[1] + a[2] * b[2] };
+    double sg = d[3] < 0 ? -1 : 1, l = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    double angle = 2 * atan2(l, sg * d[3]);
+    for (int i = 0; i < 3; i++) {
+        j[i] = l > 0 ? sg * d[i] / l * angle : 0;
+        ref_critical(&j[i], &v[i], 0, 0, h, t);
+    }
+}
+
 /* A bound on |x(t) − c| and |v(t)| of any damped spring (s, d ≥ 0) about its rest point c:
  * its energy v² + s·u² never grows, so |v| ≤ √(v0² + s·u0²), and |u| is at most both
  * √(v0²/s + u0²) and |u0| + t·max|v|. */
@@ -80,6 +104,47 @@ static inline void ref_spring_bound(double u0, double v0, double s, double t, do
     *bv = sqrt(v0 * v0 + s * u0 * u0);
     double bu1 = s > 0 ? sqrt(v0 * v0 / s + u0 * u0) : INFINITY, bu2 = fabs(u0) + t * *bv;
     *bu = bu1 < bu2 ? bu1 : bu2;
+}
+
+/* The article's spring_damper_implicit in double, from its listing (fast_negexp, fast_atan, the
+ * three branches split at eps, chosen in float as the listing does). *big is the largest of its rest point c and the amplitudes it
+ * forms (j, or j0 and j1), which the float function holds as floats: that function must be
+ * finite wherever the result and *big are below REF_BOUND. */
+static inline double ref_fast_negexp(double x) { return 1.0 / (1.0 + x + 0.48 * x * x + 0.235 * x * x * x); }
+static inline double ref_fast_atan(double x)
+{
+    double z = fabs(x), w = z > 1.0 ? 1.0 / z : z;
+    double y = (REF_PI / 4.0) * w - w * (w - 1) * (0.2447 + 0.0663 * w);
+    return copysign(z > 1.0 ? REF_PI / 2.0 - y : y, x);
+}
+static inline void ref_article_implicit(double *x, double *v, double *big, double g, double q, double s,
+                                        double d, double dt, double eps)
+{
+    double c = g + (d * q) / (s + eps), y = d / 2.0;
+    /* the branch as the listing takes it in float (near its eps boundaries double may differ) */
+    float sf = (float)s, df = (float)d, gap = sf - (df * df) / 4.0f;
+    if (fabsf(gap) < (float)eps) {
+        double j0 = *x - c, j1 = *v + j0 * y, e = ref_fast_negexp(y * dt);
+        *big = fmax(fabs(c), fmax(fabs(j0), fabs(j1)));
+        *x = j0 * e + dt * j1 * e + c;
+        *v = -y * j0 * e - y * dt * j1 * e + j1 * e;
+    } else if (gap > 0.0f) {
+        double w = sqrt(fmax(s - (d * d) / 4.0, 0.0));
+        double j = sqrt(pow(*v + y * (*x - c), 2) / (w * w + eps) + pow(*x - c, 2));
+        double p = ref_fast_atan((*v + (*x - c) * y) / (-(*x - c) * w + eps));
+        j = (*x - c) > 0.0 ? j : -j;
+        *big = fmax(fabs(c), fabs(j));
+        double e = ref_fast_negexp(y * dt);
+        *x = j * e * cos(w * dt + p) + c;
+        *v = -y * j * e * cos(w * dt + p) - w * j * e * sin(w * dt + p);
+    } else {
+        double r = sqrt(fmax(d * d - 4.0 * s, 0.0)), y0 = (d + r) / 2.0, y1 = (d - r) / 2.0;
+        double j1 = (c * y0 - *x * y0 - *v) / (y1 - y0), j0 = *x - j1 - c;
+        *big = fmax(fabs(c), fmax(fabs(j0), fabs(j1)));
+        double e0 = ref_fast_negexp(y0 * dt), e1 = ref_fast_negexp(y1 * dt);
+        *x = j0 * e0 + j1 * e1 + c;
+        *v = -y0 * j0 * e0 - y1 * j1 * e1;
+    }
 }
 
 #endif

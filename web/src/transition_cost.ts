@@ -19,8 +19,11 @@ import * as S from './gen/specs.js';
 export type Inertializer = keyof typeof INERTIALIZER;
 
 /**
- * What a cost holds: `exact` displacement, `approx` (|signed area|, the feature distance),
- * `error` (`exact − approx`), or `basic` (`|x| + weight·|v|`).
+ * What a landscape cell holds: `exact` displacement, `approx` (the feature distance: the
+ * |signed area| of the offset, but for the quintic), `error` (`exact − approx`: ≥ 0 for the
+ * spring, cubic and dead blending; for the quintic, whose feature ignores Bollo's acceleration
+ * clamp and shortened blend time, negative where `−v·blendtime/x > 6.32`), or `basic`
+ * (`|x| + weight·|v|`).
  */
 export type CostMeasure = keyof typeof COST;
 
