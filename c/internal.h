@@ -16,6 +16,17 @@
 #endif
 
 static inline float sp__sq(float x) { return x * x; }
+
+/* x, or +0 when |x| is below `tiny` (≥ 2^−126, the smallest normal float): a flush to zero.
+ * A decaying state such as x·e^(−y·dt) ends up in the subnormal range, where the rounding of
+ * the product can give x back, so that it never reaches 0; WebAssembly cannot flush
+ * subnormals in hardware, and on x86 each operation on them costs about ten times more
+ * (a settled pose inertializer ran 12× slower). So every step flushes the part of its result
+ * that decays (the response to the state, before the goal is added back: a goal itself,
+ * however small, is still reached exactly), and a settled offset is exactly 0. Branch-free,
+ * so that batch loops vectorise it. */
+#define SP__TINY 0x1p-126f
+static inline float sp__flush(float x, float tiny) { return fabsf(x) < tiny ? 0.0f : x; }
 static inline float sp__clamp(float x, float lo, float hi) { return x < lo ? lo : (x > hi ? hi : x); }
 
 /* k/halflife, with −0 read as +0 (+Inf: snap). −0 passes every `halflife >= 0` check, the
@@ -117,8 +128,8 @@ static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
 static inline void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
 {
     float u = *x - g, v0 = *v;
-    *x = g + (k->xx * u + k->xv * v0) + k->xq * q;
-    *v = (k->vx * u + k->vv * v0) + k->vq * q;
+    *x = g + sp__flush(k->xx * u + k->xv * v0, SP__TINY) + k->xq * q;
+    *v = sp__flush(k->vx * u + k->vv * v0, SP__TINY) + k->vq * q;
 }
 
 static inline sp_vec3 sp__v3(float x, float y, float z)
@@ -339,7 +350,8 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
         return;
     }
     float z = *x - g, v0 = *v;
-    float nx = g + (k->xz * z + k->xv * v0), nv = k->vz * z + k->vv * v0;
+    float nx = g + sp__flush(k->xz * z + k->xv * v0, SP__TINY),
+          nv = sp__flush(k->vz * z + k->vv * v0, SP__TINY);
     *x = q != 0.0f ? nx + k->xq * q : nx;
     *v = q != 0.0f ? nv + k->vq * q : nv;
 }
@@ -403,13 +415,26 @@ SP__ALWAYS_INLINE int sp__quat_log_fast(sp__quat_state *st, int has_goal, float 
     return ok;
 }
 
+/* Offset angles below SP__TINY_ANGLE (radians) are flushed to 0 after each step (see
+ * sp__flush): exp(j/2) then has components of 0 or beyond 1e-37, which the fast log map
+ * handles, and a settled rotation stops moving instead of sticking at subnormal offsets. */
+#define SP__TINY_ANGLE 0x1p-120f
+static inline void sp__quat_step(const sp__critical_k *k, float *jx, float *jy, float *jz, float *vx,
+                                 float *vy, float *vz)
+{
+    sp__critical_apply(k, jx, vx, 0.0f, 0.0f);
+    sp__critical_apply(k, jy, vy, 0.0f, 0.0f);
+    sp__critical_apply(k, jz, vz, 0.0f, 0.0f);
+    *jx = sp__flush(*jx, SP__TINY_ANGLE);
+    *jy = sp__flush(*jy, SP__TINY_ANGLE);
+    *jz = sp__flush(*jz, SP__TINY_ANGLE);
+}
+
 /* The second: one step of j (st->x, y, z) and the angular velocity. */
 SP__ALWAYS_INLINE int sp__quat_step_fast(const sp__critical_k *k, sp__quat_state *st)
 {
     int ok = sp__finite4(st->vx, st->vy, st->vz, 0.0f);
-    sp__critical_apply(k, &st->x, &st->vx, 0.0f, 0.0f);
-    sp__critical_apply(k, &st->y, &st->vy, 0.0f, 0.0f);
-    sp__critical_apply(k, &st->z, &st->vz, 0.0f, 0.0f);
+    sp__quat_step(k, &st->x, &st->y, &st->z, &st->vx, &st->vy, &st->vz);
     return ok;
 }
 
@@ -460,9 +485,7 @@ static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp
     }
     sp_vec3 j = sp__q_to_scaled_angle_axis(sp__q_abs(sp__q_mul(*x, sp__q_inv(goal))));
     sp_vec3 w = *v;
-    sp__critical_apply(k, &j.x, &w.x, 0.0f, 0.0f);
-    sp__critical_apply(k, &j.y, &w.y, 0.0f, 0.0f);
-    sp__critical_apply(k, &j.z, &w.z, 0.0f, 0.0f);
+    sp__quat_step(k, &j.x, &j.y, &j.z, &w.x, &w.y, &w.z);
     *x = sp__q_normalize(sp__q_mul(sp__q_from_scaled_angle_axis(j), goal));
     *v = w;
 }

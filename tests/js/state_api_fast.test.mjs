@@ -95,3 +95,34 @@ test('the coefficient cache follows changes of dt and halflife', () => {
     assert.ok(same(a.x, cx) && same(a.v, cv), `step ${k}: ${a.x} ${a.v} vs ${cx} ${cv}`);
   }
 });
+
+test('decaying states reach exactly 0 (no subnormals), equal to the C functions all the way', () => {
+  const tiny = 2 ** -126;
+  const sub = (x) => x !== 0 && Math.abs(x) < tiny;
+  const s = { x: 1, v: -2 },
+    off = { x: 3, v: 1 },
+    out = { x: 0, v: 0 };
+  let cx = 1,
+    cv = -2,
+    d = 1,
+    cd = 1,
+    ox = 3,
+    ov = 1;
+  let stuck = false;
+  for (let n = 0; n < 800; n++) {
+    sprung.decaySpringDamperExact(s, 0.1, 1 / 60);
+    [cx, cv] = cCritical(cx, cv, 0, 0, 0.1, 1 / 60);
+    assert.ok(same(s.x, cx) && same(s.v, cv), `decay spring step ${n}: ${s.x} ${s.v} vs C ${cx} ${cv}`);
+    d = sprung.damperExact(d, 0, 0.1, 1 / 60);
+    cd = wasm.sp_damper_exact(cd, 0, 0.1, 1 / 60);
+    assert.ok(same(d, cd), `damper step ${n}: ${d} vs C ${cd}`);
+    sprung.inertializeUpdate(out, off, 0.5, 0.25, 0.1, 1 / 60);
+    const c = cInertialize(ox, ov, 0.5, 0.25, 0.1, 1 / 60);
+    [ox, ov] = c;
+    assert.ok(same(off.x, ox) && same(off.v, ov) && same(out.x, c[2]), `inertializer step ${n}`);
+    stuck ||= sub(s.x) || sub(s.v) || sub(d) || sub(off.x) || sub(off.v);
+  }
+  // halflife 0.1 s at 60 Hz: below 2^−126 after about 7 s (420 steps); the damper after 126·6 = 756
+  assert.deepEqual([s.x, s.v, d, off.x, off.v, out.x, out.v], [0, 0, 0, 0, 0, 0.5, 0.25]);
+  assert.ok(!stuck, 'a subnormal state on the way');
+});

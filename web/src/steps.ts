@@ -16,6 +16,8 @@ import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
 import type { SpringState } from './springs.js';
 
 const f32 = Math.fround;
+/** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
+const flush = (r: number): number => (Math.abs(r) < 1.1754943508222875e-38 ? 0 : r);
 let cHalflife = NaN,
   cDt = NaN,
   cSkip = true;
@@ -62,8 +64,8 @@ export function criticalStep<T extends SpringState>(
     q = f32(goalVelocity),
     v = f32(state.v),
     u = f32(f32(state.x) - g);
-  state.x = f32(f32(g + f32(f32(kxx * u) + f32(kxv * v))) + f32(kxq * q));
-  state.v = f32(f32(f32(kvx * u) + f32(kvv * v)) + f32(kvq * q));
+  state.x = f32(f32(g + flush(f32(f32(kxx * u) + f32(kxv * v)))) + f32(kxq * q));
+  state.v = f32(flush(f32(f32(kvx * u) + f32(kvv * v))) + f32(kvq * q));
   return state;
 }
 
@@ -72,13 +74,14 @@ let dHalflife = NaN,
   keep = 1,
   move = 0;
 
-/** sp_damper_exact: `keep·x + (1 − keep)·g`, `keep` = sp_damper_decay_exact(1, halflife, dt) (1·keep is exact). */
+/** sp_damper_exact: `keep·x + (1 − keep)·g`, `keep` = e^(−ln2·dt/halflife) as the C core rounds it. */
 export function damperStep(x: number, g: number, halflife: number, dt: number): number {
   if (halflife !== dHalflife || dt !== dDt) {
-    keep = wasm.sp_damper_decay_exact(1, halflife, dt);
+    // 2^64·keep, exact (a power of two), and never below the flush threshold however small keep is
+    keep = wasm.sp_damper_decay_exact(2 ** 64, halflife, dt) * 2 ** -64;
     move = f32(1 - keep);
     dHalflife = halflife;
     dDt = dt;
   }
-  return f32(f32(keep * f32(x)) + f32(move * f32(g)));
+  return f32(flush(f32(keep * f32(x))) + f32(move * f32(g)));
 }
