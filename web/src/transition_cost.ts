@@ -23,7 +23,8 @@ const MEASURES: Record<CostMeasure, number> = { exact: 0, approx: 1, error: 2, b
 
 function inertializerId(fn: string, kind: unknown): number {
   const id = INERTIALIZERS[kind as Inertializer];
-  if (typeof kind !== 'string' || id === undefined)
+  // a number: 'toString' and the like find the prototype's functions
+  if (typeof kind !== 'string' || typeof id !== 'number')
     throw new TypeError(
       `sprung.${fn}: inertializer must be one of ${Object.keys(INERTIALIZERS).join(', ')}, got ${String(kind)}`,
     );
@@ -257,7 +258,7 @@ function costOptions(fn: string, options: LandscapeOptions) {
   const inertializer = inertializerId(fn, options.inertializer ?? 'spring');
   const measureName = options.measure ?? 'exact';
   const measure = MEASURES[measureName];
-  if (typeof measureName !== 'string' || measure === undefined)
+  if (typeof measureName !== 'string' || typeof measure !== 'number')
     throw new TypeError(
       `sprung.${fn}: measure must be one of ${Object.keys(MEASURES).join(', ')}, got ${String(measureName)}`,
     );
