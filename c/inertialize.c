@@ -56,35 +56,12 @@ void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, 
     sp__inertialize_output_quat(out_x, out_v, *off_x, *off_v, *in_x, *in_v);
 }
 
-/* d·f/blendtime for f ∈ [0, 1], with no intermediate overflow the result does not have
- * (f/blendtime overflows for tiny blend times, d/blendtime for huge d when f is tiny). */
-static float per_blendtime(float d, float f, float blendtime)
-{
-    float r = d / blendtime;
-    return isinf(r) ? (d * f) / blendtime : r * f;
-}
-
-/* ---- cubic ----
- * The article's cubic a·τ³ + b·τ² + c·τ + d (d = x, c = v·blendtime, b = −3d − 2c,
- * a = 2d + c, τ = t/blendtime) factors as (1−τ)²·(d + a·τ), evaluated in that form so that it
- * reaches exactly 0 at τ = 1. Instead of the article's blendtime + eps, τ = 1 whenever
- * t ≥ blendtime: blendtime = 0 removes the offset at once, dt = 0 keeps it whole. */
+/* ---- cubic ---- (sp__cubic_decay in internal.h, shared with the pose kernel) */
 
 void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v, float blendtime,
                              float dt)
 {
-    if (!(dt < blendtime)) {
-        *out_x = 0.0f;
-        *out_v = 0.0f;
-        return;
-    }
-    float tau = dt > 0.0f ? dt / blendtime : 0.0f;
-    float u = 1.0f - tau;
-    float d = init_x;
-    float a = 2.0f * d + init_v * blendtime;
-    *out_x = u * u * (d + a * tau);
-    /* x'(τ)/blendtime = v·(1−τ)(1−3τ) − 6·d·τ(1−τ)/blendtime */
-    *out_v = u * (init_v * (1.0f - 3.0f * tau) - 6.0f * per_blendtime(d, tau, blendtime));
+    sp__cubic_decay(out_x, out_v, init_x, init_v, blendtime, dt);
 }
 
 float sp_decay_cubic(float x, float v, float blendtime, float dt)
@@ -216,8 +193,8 @@ void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ex
     float alpha = sp__smoothstep(tau);
     *out_x = (1.0f - alpha) * sx + alpha * in_x;
     /* the blend's own velocity dα/dt·(in_x − sx), dα/dt = 6τ(1 − τ)/blendtime */
-    *out_v =
-        (1.0f - alpha) * sv + alpha * in_v + 6.0f * per_blendtime(in_x - sx, tau * (1.0f - tau), blendtime);
+    *out_v = (1.0f - alpha) * sv + alpha * in_v
+        + 6.0f * sp__per_blendtime(in_x - sx, tau * (1.0f - tau), blendtime);
 }
 
 void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,

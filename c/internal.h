@@ -27,6 +27,12 @@ static inline float sp__sq(float x) { return x * x; }
  * so that batch loops vectorise it. */
 #define SP__TINY 0x1p-126f
 static inline float sp__flush(float x, float tiny) { return fabsf(x) < tiny ? 0.0f : x; }
+
+/* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
+static inline int sp__finite4(float a, float b, float c, float d)
+{
+    return a * 0.0f + b * 0.0f + c * 0.0f + d * 0.0f == 0.0f;
+}
 static inline float sp__clamp(float x, float lo, float hi) { return x < lo ? lo : (x > hi ? hi : x); }
 
 /* k/halflife, with −0 read as +0 (+Inf: snap). −0 passes every `halflife >= 0` check, the
@@ -271,6 +277,45 @@ static inline sp_quat sp__q_from_scaled_angle_axis(sp_vec3 v)
     return sp__q(0.5f * k * v.x, 0.5f * k * v.y, 0.5f * k * v.z, c);
 }
 
+/* The two maps above without branches, for loops over many rotations that vectorise: the
+ * same operations in the same order for the inputs they handle (then they return 1 and give
+ * the same bits), 0 with unspecified outputs otherwise. To the log map: finite quaternions
+ * with components up to 1e18 (the ternary max equals fmaxf there; the largest of u is ±1,
+ * so l ≥ 1). */
+SP__ALWAYS_INLINE int sp__q_to_scaled_angle_axis_fast(float qx, float qy, float qz, float qw, float *jx,
+                                                      float *jy, float *jz)
+{
+    float ax = fabsf(qx), ay = fabsf(qy), az = fabsf(qz);
+    float m = ax > ay ? ax : ay;
+    m = m > az ? m : az;
+    float mm = m > 0.0f ? m : 1.0f;
+    float ux = qx / mm, uy = qy / mm, uz = qz / mm;
+    float l = sqrtf(ux * ux + uy * uy + uz * uz);
+    float f = (2.0f * sp__atan2_finite(mm * l, qw)) / l;
+    *jx = m > 0.0f ? ux * f : 2.0f * qx;
+    *jy = m > 0.0f ? uy * f : 2.0f * qy;
+    *jz = m > 0.0f ? uz * f : 2.0f * qz;
+    return sp__finite4(qx, qy, qz, qw) && m <= 1e18f; /* m·l finite: sp__atan2 takes its finite path */
+}
+
+/* To the exp map: components of magnitude 0 or in [1e-18, 1e18] (no scaling in
+ * sp__v3_length, whose factor is then exactly 1) and a half angle below SP__SINCOS_MAX. */
+SP__ALWAYS_INLINE int sp__q_from_scaled_angle_axis_fast(float vx, float vy, float vz, float *qx, float *qy,
+                                                        float *qz, float *qw)
+{
+    float bx = fabsf(vx), by = fabsf(vy), bz = fabsf(vz);
+    float m = bx > by ? bx : by;
+    m = m > bz ? m : bz;
+    float half = 0.5f * sqrtf(vx * vx + vy * vy + vz * vz), s, c, k;
+    int ok = m <= 1e18f && (m >= 1e-18f || m == 0.0f) && half < SP__SINCOS_MAX;
+    sp__sincos_reduced(ok ? half : 0.0f, &s, &c, &k);
+    *qx = 0.5f * k * vx;
+    *qy = 0.5f * k * vy;
+    *qz = 0.5f * k * vz;
+    *qw = c;
+    return ok;
+}
+
 /* The basis C(t), S(t) of the exact spring (springs.c), and K(t) = ∫0^t S = (1 − C − y·S)/s, the response to the goal
  * velocity. Written so that nothing overflows for float-range y and s: when y² overflows
  * (halflives below about 1e-19 s) w comes from √(y − r)·√(y + r), r = √s; the slow over
@@ -373,12 +418,6 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
 typedef struct {
     float x, y, z, w, vx, vy, vz;
 } sp__quat_state;
-
-/* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
-static inline int sp__finite4(float a, float b, float c, float d)
-{
-    return a * 0.0f + b * 0.0f + c * 0.0f + d * 0.0f == 0.0f;
-}
 
 /* sp__quat_spring_fast in three stages, each returning 0 for the inputs it does not handle,
  * so that a batch may run each over many rotations in a loop of its own (fewer live values
@@ -537,6 +576,33 @@ static inline void sp__quintic_eval(sp__quintic q, float tau, float *p, float *d
     *p = u * u * u * r;
     *dp = u * u * (u * dr - 3.0f * r);
     *ddp = u * (6.0f * r - 6.0f * u * dr + u * u * ddr);
+}
+
+/* d·f/blendtime for f ∈ [0, 1], with no intermediate overflow the result does not have
+ * (f/blendtime overflows for tiny blend times, d/blendtime for huge d when f is tiny). */
+static inline float sp__per_blendtime(float d, float f, float blendtime)
+{
+    float r = d / blendtime;
+    return isinf(r) ? (d * f) / blendtime : r * f;
+}
+
+/* The cubic inertializer's offset t seconds after a transition with offset (x, v).
+ * The article's cubic a·τ³ + b·τ² + c·τ + d (d = x, c = v·blendtime, b = −3d − 2c,
+ * a = 2d + c, τ = t/blendtime) factors as (1−τ)²·(d + a·τ), evaluated in that form so that it
+ * reaches exactly 0 at τ = 1. Instead of the article's blendtime + eps, τ = 1 whenever
+ * t ≥ blendtime: blendtime = 0 removes the offset at once, t = 0 keeps it whole. Written
+ * without branches on the element's values, so that the pose kernel's loops vectorise. */
+static inline void sp__cubic_decay(float *out_x, float *out_v, float x, float v, float blendtime, float t)
+{
+    int done = !(t < blendtime);
+    float tau = t > 0.0f && !done ? t / blendtime : 0.0f;
+    float u = 1.0f - tau;
+    float a = 2.0f * x + v * blendtime;
+    float ox = u * u * (x + a * tau);
+    /* x'(τ)/blendtime = v·(1−τ)(1−3τ) − 6·x·τ(1−τ)/blendtime */
+    float ov = u * (v * (1.0f - 3.0f * tau) - 6.0f * sp__per_blendtime(x, tau, blendtime));
+    *out_x = done ? 0.0f : ox;
+    *out_v = done ? 0.0f : ov;
 }
 
 /* Smoothstep 3τ² − 2τ³ on τ ∈ [0, 1]. */
