@@ -2,6 +2,7 @@
 #ifndef SPRUNG_INTERNAL_H
 #define SPRUNG_INTERNAL_H
 
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,7 +40,8 @@ static inline float sp__clamp(float x, float lo, float hi) { return x < lo ? lo 
  * TypeScript wrapper's included, but k/−0 = −Inf would make the decays grow to Inf/NaN. */
 static inline float sp__per_halflife(float k, float halflife)
 {
-    return k / (halflife == 0.0f ? 0.0f : halflife);
+    return k
+        / (halflife + 0.0f); /* −0 + 0 = +0, and x + 0 = x otherwise: one add, where a select costs three */
 }
 
 /* Half damping y = d/2 = 2·ln2/halflife (+Inf for halflife = 0: callers snap). */
@@ -117,17 +119,26 @@ typedef struct {
 static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
 {
     float y = sp__half_damping(halflife), two_over_y = halflife * (1.0f / SP_LN2);
-    float s = y * dt, e = sp__expf(-s), es = e * s;
-    int rest = e == 0.0f;
+    /* At rest (e = 0: s beyond 104, up to +Inf for halflife 0) every coefficient but xq is 0.
+     * With s capped at 200 and y and dt at FLT_MAX (then e = 0 exactly) the products below are
+     * those zeros (of either sign: the flush in sp__critical_apply makes the state +0 either
+     * way) and xq = (1 − 0)·2/y, with no 0·Inf and no select per coefficient: the
+     * per-element batch computes this for every element. NaN passes the caps. */
+    float s = y * dt, e, es;
+    s = s > 200.0f ? 200.0f : s;
+    y = fabsf(y) > FLT_MAX ? FLT_MAX : y;
+    dt = dt > FLT_MAX ? FLT_MAX : dt;
+    e = sp__expf(-s);
+    es = e * s;
     sp__critical_k k;
     /* xq = 2·dt·s·R(s) = 2·(1 − e·(1 + s))/y: the series below s = 0.5, else no division */
     float series = 2.0f * dt * (s * sp__critical_ramp_series(s));
-    k.xx = rest ? 0.0f : e * (1.0f + s);
-    k.xv = rest ? 0.0f : e * dt;
-    k.xq = rest ? two_over_y : (s < 0.5f ? series : (1.0f - e * (1.0f + s)) * two_over_y);
-    k.vx = rest ? 0.0f : -es * y;
-    k.vv = rest ? 0.0f : e * (1.0f - s);
-    k.vq = rest ? 0.0f : 2.0f * es;
+    k.xx = e * (1.0f + s);
+    k.xv = e * dt;
+    k.xq = s < 0.5f ? series : (1.0f - e * (1.0f + s)) * two_over_y;
+    k.vx = -es * y;
+    k.vv = e * (1.0f - s);
+    k.vq = 2.0f * es;
     return k;
 }
 
