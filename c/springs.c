@@ -27,6 +27,21 @@ void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, floa
     sp__spring_apply(&k, x, v, g, q);
 }
 
+void sp_spring_damper_exact_stiffness_coefs(float *out_k, float stiffness, float damping, float dt)
+{
+    sp__spring_k k = sp__spring_coefs(stiffness, damping, dt);
+    out_k[0] = k.xz;
+    out_k[1] = k.xv;
+    out_k[2] = k.xq;
+    out_k[3] = k.vz;
+    out_k[4] = k.vv;
+    out_k[5] = k.vq;
+    out_k[6] = k.d;
+    out_k[7] = k.s;
+    out_k[8] = (float)k.snap;
+    out_k[9] = (float)k.rest;
+}
+
 void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequency, float halflife, float dt)
 {
     sp_spring_damper_exact_stiffness(x, v, g, q, sp_frequency_to_stiffness(frequency),

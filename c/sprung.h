@@ -109,6 +109,18 @@ void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness,
  *  continuous across the critical boundary. Requires stiffness > 0 when q ≠ 0. */
 void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping,
                                       float dt);
+/** The step of sp_spring_damper_exact_stiffness as coefficients (they depend on stiffness,
+ *  damping and dt only), for callers that step many springs of one setting one at a time (the
+ *  TypeScript state-object API). With z = x − g and flush(r) = 0 where |r| < 2^−126, else r:
+ *  x' = (g + flush(xz·z + xv·v)) + xq·q and v' = flush(vz·z + vv·v) + vq·q, evaluated in that
+ *  order in float (the q terms only when q ≠ 0), is that function bit for bit when dt ≠ 0
+ *  (dt = 0 changes nothing); when snap is 1, x' = g and v' = 0; when rest is 1, v' = 0 and
+ *  x' = g for q = 0, else g + damping·q/stiffness evaluated in double and rounded once.
+ *  @param[out] out_k {10} xz, xv, xq, vz, vv, vq, damping, stiffness, snap (0 or 1), rest (0 or 1)
+ *  @param[in] stiffness [1/s²] (≥ 0) s = (2π·frequency)²
+ *  @param[in] damping [1/s] (≥ 0) d = 4·ln2/halflife; +Inf snaps
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_spring_damper_exact_stiffness_coefs(float *out_k, float stiffness, float damping, float dt);
 /** Exact spring by frequency (Hz) and halflife, in every regime (the article's final interface). */
 void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequency, float halflife, float dt);
 /** Exact spring by damping ratio ζ (1 = critical, < 1 under, > 1 over damped) and halflife. */
@@ -125,9 +137,11 @@ void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, 
 /** Exact critically damped spring toward 0 with zero goal velocity. */
 void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt);
 /** The step of sp_critical_spring_damper_exact as 6 coefficients k (depending on halflife and
- *  dt only): with u = x − g, x' = (g + (k[0]·u + k[1]·v)) + k[2]·q and v' = (k[3]·u + k[4]·v) +
- *  k[5]·q, evaluated in that order in float, is that function bit for bit when dt ≠ 0 (dt = 0
- *  changes nothing). For callers that step many springs of one halflife one at a time. */
+ *  dt only): with u = x − g and flush(r) = 0 where |r| < 2^−126, else r (a decayed state
+ *  reaches 0 instead of sticking at a slow subnormal), x' = (g + flush(k[0]·u + k[1]·v)) +
+ *  k[2]·q and v' = flush(k[3]·u + k[4]·v) + k[5]·q, evaluated in that order in float, is that
+ *  function bit for bit when dt ≠ 0 (dt = 0 changes nothing). For callers that step many
+ *  springs of one halflife one at a time. */
 void sp_critical_spring_damper_coefs(float *k, float halflife, float dt);
 /** The article's simple_spring_damper_implicit (sp_fast_negexp), kept for comparison. */
 void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflife, float dt);

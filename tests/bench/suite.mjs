@@ -62,6 +62,45 @@ const show = (r) =>
     .map(([n, v]) => `${n} ${v.toFixed(2)}`)
     .join(', ');
 
+// The state objects are class instances, as in an engine (three.js's Vector3, Quaternion):
+// V8 shares the hidden classes of object literals of the same fields across the whole
+// program, so one literal elsewhere that stores a non-number in `x` (motion's module does,
+// on import) makes every `{x, v}` literal box its numbers, and every call on it 3–8× slower
+// (sprung and plain JS alike). Instances of a class have hidden classes of their own.
+class State {
+  constructor(x = 0, v = 0) {
+    this.x = x;
+    this.v = v;
+  }
+}
+class Scalar {
+  constructor() {
+    this.x = 0;
+  }
+}
+class Character {
+  constructor() {
+    this.x = 0;
+    this.v = 0;
+    this.a = 0;
+  }
+}
+class Vec3 {
+  constructor() {
+    this.x = 0;
+    this.y = 0;
+    this.z = 0;
+  }
+}
+class Quat {
+  constructor(x, y, z, w) {
+    this.x = x;
+    this.y = y;
+    this.z = z;
+    this.w = w;
+  }
+}
+
 // ---- batches --------------------------------------------------------------------------------
 
 /** The critical spring batch at each size: both builds, shared and per-element halflife, the
@@ -132,7 +171,7 @@ async function batches(env, raw) {
     };
     // per-object JS allocates an object (and a generator) per spring: capped to keep memory sane
     if (N <= 1 << 20) {
-      const objs = Array.from({ length: N }, () => ({ x: 0 }));
+      const objs = Array.from({ length: N }, () => new Scalar());
       cases.maathDamp = () => {
         for (let i = 0; i < N; i++) damp(objs[i], 'x', jg[i], smoothTime, dt);
       };
@@ -161,7 +200,7 @@ async function batches(env, raw) {
 
 // ---- the state-object API, one call per update --------------------------------------------
 
-/** Unit quaternions about varied axes, and angular velocities. */
+/** Unit quaternions about varied axes. */
 function rotations(M, seed) {
   return Array.from({ length: M }, (_, i) => {
     const a = Math.sin(seed + i) * 2,
@@ -170,7 +209,7 @@ function rotations(M, seed) {
       z = Math.sin(i * 0.3 + 1);
     const l = Math.hypot(x, y, z),
       s = Math.sin(a / 2) / l;
-    return { x: x * s, y: y * s, z: z * s, w: Math.cos(a / 2) };
+    return new Quat(x * s, y * s, z * s, Math.cos(a / 2));
   });
 }
 
@@ -184,20 +223,20 @@ function perCall(env) {
     dt = 1 / 60,
     smoothTime = h / LN2;
   const goals = Float64Array.from({ length: M }, (_, i) => Math.sin(i));
-  const st = () => Array.from({ length: M }, () => ({ x: 0, v: 0 }));
+  const st = () => Array.from({ length: M }, () => new State());
   const [sA, sB, sC, sD, sE, sF] = [st(), st(), st(), st(), st(), st()];
-  const offs = Array.from({ length: M }, (_, i) => ({ x: goals[i], v: 0 })),
-    offsJs = Array.from({ length: M }, (_, i) => ({ x: goals[i], v: 0 })),
-    outs = Array.from({ length: M }, () => ({ x: 0, v: 0 }));
-  const chars = Array.from({ length: M }, () => ({ x: 0, v: 0, a: 0 })),
-    objs = Array.from({ length: M }, () => ({ x: 0 }));
+  const offs = Array.from({ length: M }, (_, i) => new State(goals[i])),
+    offsJs = Array.from({ length: M }, (_, i) => new State(goals[i])),
+    outs = st();
+  const chars = Array.from({ length: M }, () => new Character()),
+    objs = Array.from({ length: M }, () => new Scalar());
   const xs = Float64Array.from(goals),
     xsJs = Float64Array.from(goals);
   const rotsA = rotations(M, 0),
     rotsB = rotations(M, 0),
     qgoals = rotations(M, 5);
-  const avA = Array.from({ length: M }, () => ({ x: 0, y: 0, z: 0 })),
-    avB = Array.from({ length: M }, () => ({ x: 0, y: 0, z: 0 }));
+  const avA = Array.from({ length: M }, () => new Vec3()),
+    avB = Array.from({ length: M }, () => new Vec3());
   let k = 0;
   const next = () => (k = (k + 7) & mask);
   const cases = {

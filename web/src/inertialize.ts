@@ -19,7 +19,7 @@ import {
   wasm,
 } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
-import { criticalStep } from './steps.js';
+import { criticalStep, tryInertializeUpdate } from './steps.js';
 import {
   finite,
   initialized,
@@ -122,7 +122,7 @@ export function inertializeUpdate(
   halflife: number,
   dt: number,
 ): PosVel {
-  if (!(isSpringStep(offset, halflife, dt) && isState(out) && isFinite4(inX, inV, 0, 0))) {
+  if (!tryInertializeUpdate(out, offset, inX, inV, halflife, dt)) {
     const fn = 'inertializeUpdate';
     ready(fn);
     shape(fn, 'out', out, XV);
@@ -133,10 +133,10 @@ export function inertializeUpdate(
     finite(fn, 'inV', inV);
     nonNegative(fn, 'halflife', halflife);
     nonNegative(fn, 'dt', dt);
+    criticalStep(offset, 0, 0, halflife, dt); // sp_inertialize_update: the decay spring, then in + offset
+    out.x = Math.fround(Math.fround(inX) + offset.x);
+    out.v = Math.fround(Math.fround(inV) + offset.v);
   }
-  criticalStep(offset, 0, 0, halflife, dt); // sp_inertialize_update: the decay spring, then in + offset
-  out.x = Math.fround(Math.fround(inX) + offset.x);
-  out.v = Math.fround(Math.fround(inV) + offset.v);
   return out;
 }
 

@@ -5,7 +5,8 @@
  */
 import { getQuat, getVec3, putQuat, putVec3, scratch, wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
-import { finiteShape, initialized, isQuat, isTime, isVec3, nonNegative, ready, shape } from './check.js';
+import { finiteShape, nonNegative, ready, shape } from './check.js';
+import { quatStep, tryQuatStep } from './steps.js';
 
 const XYZW = ['x', 'y', 'z', 'w'] as const;
 const XYZ = ['x', 'y', 'z'] as const;
@@ -85,11 +86,6 @@ export function quatFromScaledAngleAxis(v: Vec3, out?: Quat): Quat {
   return getQuat(OUT, result);
 }
 
-/** Fast path of {@link checkSpring}. */
-function isQuatSpring(rotation: Quat, angularVelocity: Vec3, halflife: number, dt: number): boolean {
-  return initialized && isQuat(rotation) && isVec3(angularVelocity) && isTime(halflife) && isTime(dt);
-}
-
 function checkSpring(fn: string, rotation: Quat, angularVelocity: Vec3, halflife: number, dt: number): void {
   ready(fn);
   finiteShape(fn, 'rotation', rotation, XYZW);
@@ -110,20 +106,13 @@ export function simpleSpringDamperExactQuat(
   halflife: number,
   dt: number,
 ): Quat {
-  if (!(isQuatSpring(rotation, angularVelocity, halflife, dt) && isQuat(goal))) {
+  if (!tryQuatStep(rotation, angularVelocity, goal, halflife, dt)) {
     const fn = 'simpleSpringDamperExactQuat';
     checkSpring(fn, rotation, angularVelocity, halflife, dt);
     finiteShape(fn, 'goal', goal, XYZW);
+    quatStep(rotation, angularVelocity, goal, halflife, dt);
   }
-  wasm.sp_simple_spring_damper_exact_quat(
-    putQuat(OUT, rotation),
-    putVec3(A, angularVelocity),
-    putQuat(B, goal),
-    halflife,
-    dt,
-  );
-  getVec3(A, angularVelocity);
-  return getQuat(OUT, rotation);
+  return rotation;
 }
 
 /** Exact critical spring decaying a rotation toward the identity (an inertializer's
@@ -134,9 +123,9 @@ export function decaySpringDamperExactQuat(
   halflife: number,
   dt: number,
 ): Quat {
-  if (!isQuatSpring(rotation, angularVelocity, halflife, dt))
+  if (!tryQuatStep(rotation, angularVelocity, null, halflife, dt)) {
     checkSpring('decaySpringDamperExactQuat', rotation, angularVelocity, halflife, dt);
-  wasm.sp_decay_spring_damper_exact_quat(putQuat(OUT, rotation), putVec3(A, angularVelocity), halflife, dt);
-  getVec3(A, angularVelocity);
-  return getQuat(OUT, rotation);
+    quatStep(rotation, angularVelocity, null, halflife, dt);
+  }
+  return rotation;
 }

@@ -5,18 +5,16 @@
  * @packageDocumentation
  */
 import { getXV, put2, wasm } from './wasm.js';
-import { criticalStep } from './steps.js';
 import {
-  finite,
-  isFinite4,
-  isGoal,
-  isSpringStep,
-  isTime,
-  nonNegative,
-  positive,
-  ready,
-  shape,
-} from './check.js';
+  FREQUENCY_HALFLIFE,
+  RATIO_HALFLIFE,
+  STIFFNESS_DAMPING,
+  criticalStep,
+  springStep,
+  tryCriticalStep,
+  trySpringStep,
+} from './steps.js';
+import { finite, isFinite4, isSpringStep, isTime, nonNegative, positive, ready, shape } from './check.js';
 
 /** A spring's state, updated in place: position `x` and velocity `v` (per second). */
 export interface SpringState {
@@ -78,7 +76,7 @@ export function springDamperExactStiffness(
   damping: number,
   dt: number,
 ): SpringState {
-  if (!(isSpringStep(state, damping, dt) && isGoal(goal, goalVelocity, stiffness))) {
+  if (!trySpringStep(state, goal, goalVelocity, STIFFNESS_DAMPING, stiffness, damping, dt)) {
     const fn = 'springDamperExactStiffness';
     ready(fn);
     shape(fn, 'state', state, XV);
@@ -90,10 +88,9 @@ export function springDamperExactStiffness(
     else nonNegative(fn, 'stiffness', stiffness);
     nonNegative(fn, 'damping', damping);
     nonNegative(fn, 'dt', dt);
+    springStep(state, goal, goalVelocity, STIFFNESS_DAMPING, stiffness, damping, dt);
   }
-  const p = put2(0, state.x, state.v);
-  wasm.sp_spring_damper_exact_stiffness(p, p + 4, goal, goalVelocity, stiffness, damping, dt);
-  return getXV(0, state);
+  return state;
 }
 
 /**
@@ -108,17 +105,16 @@ export function springDamperExact(
   halflife: number,
   dt: number,
 ): SpringState {
-  if (!(isSpringStep(state, halflife, dt) && isGoal(goal, goalVelocity, frequency))) {
+  if (!trySpringStep(state, goal, goalVelocity, FREQUENCY_HALFLIFE, frequency, halflife, dt)) {
     const fn = 'springDamperExact';
     checkCommon(fn, state, halflife, dt);
     finite(fn, 'goal', goal);
     finite(fn, 'goalVelocity', goalVelocity);
     if (goalVelocity !== 0) positive(fn, 'frequency', frequency);
     else nonNegative(fn, 'frequency', frequency);
+    springStep(state, goal, goalVelocity, FREQUENCY_HALFLIFE, frequency, halflife, dt);
   }
-  const p = put2(0, state.x, state.v);
-  wasm.sp_spring_damper_exact(p, p + 4, goal, goalVelocity, frequency, halflife, dt);
-  return getXV(0, state);
+  return state;
 }
 
 /**
@@ -133,21 +129,15 @@ export function springDamperExactRatio(
   halflife: number,
   dt: number,
 ): SpringState {
-  if (!(
-    isSpringStep(state, halflife, dt) &&
-    isFinite4(goal, goalVelocity, 0, 0) &&
-    dampingRatio > 0 &&
-    dampingRatio < Infinity
-  )) {
+  if (!trySpringStep(state, goal, goalVelocity, RATIO_HALFLIFE, dampingRatio, halflife, dt)) {
     const fn = 'springDamperExactRatio';
     checkCommon(fn, state, halflife, dt);
     finite(fn, 'goal', goal);
     finite(fn, 'goalVelocity', goalVelocity);
     positive(fn, 'dampingRatio', dampingRatio);
+    springStep(state, goal, goalVelocity, RATIO_HALFLIFE, dampingRatio, halflife, dt);
   }
-  const p = put2(0, state.x, state.v);
-  wasm.sp_spring_damper_exact_ratio(p, p + 4, goal, goalVelocity, dampingRatio, halflife, dt);
-  return getXV(0, state);
+  return state;
 }
 
 /**
@@ -195,13 +185,14 @@ export function criticalSpringDamperExact(
   halflife: number,
   dt: number,
 ): SpringState {
-  if (!(isSpringStep(state, halflife, dt) && isFinite4(goal, goalVelocity, 0, 0))) {
+  if (!tryCriticalStep(state, goal, goalVelocity, halflife, dt)) {
     const fn = 'criticalSpringDamperExact';
     checkCommon(fn, state, halflife, dt);
     finite(fn, 'goal', goal);
     finite(fn, 'goalVelocity', goalVelocity);
+    criticalStep(state, goal, goalVelocity, halflife, dt);
   }
-  return criticalStep(state, goal, goalVelocity, halflife, dt);
+  return state;
 }
 
 /** Exact critically damped spring toward `goal` (goal velocity 0): the everyday spring. */
@@ -211,18 +202,22 @@ export function simpleSpringDamperExact(
   halflife: number,
   dt: number,
 ): SpringState {
-  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(goal))) {
+  if (!tryCriticalStep(state, goal, 0, halflife, dt)) {
     const fn = 'simpleSpringDamperExact';
     checkCommon(fn, state, halflife, dt);
     finite(fn, 'goal', goal);
+    criticalStep(state, goal, 0, halflife, dt);
   }
-  return criticalStep(state, goal, 0, halflife, dt);
+  return state;
 }
 
 /** Exact critically damped spring decaying `state` toward 0 (the inertializer's offset). */
 export function decaySpringDamperExact(state: SpringState, halflife: number, dt: number): SpringState {
-  if (!isSpringStep(state, halflife, dt)) checkCommon('decaySpringDamperExact', state, halflife, dt);
-  return criticalStep(state, 0, 0, halflife, dt);
+  if (!tryCriticalStep(state, 0, 0, halflife, dt)) {
+    checkCommon('decaySpringDamperExact', state, halflife, dt);
+    criticalStep(state, 0, 0, halflife, dt);
+  }
+  return state;
 }
 
 /** The article's `simple_spring_damper_implicit` (fast exp), kept for comparison. */

@@ -1,23 +1,39 @@
 /**
- * The state-object API's hottest steps without a call into WASM per step.
+ * The state-object API's hottest steps, each with the fast check of its arguments.
  *
  * One step of the exact critical spring is linear in (x − g, v, q) with six coefficients
- * that depend on (halflife, dt) only (sp_critical_spring_damper_coefs), and the exact damper
- * is `keep·x + (1 − keep)·g` with `keep` depending on (halflife, dt) only. The C core
- * computes them, cached here for the last (halflife, dt) — a game steps most springs with
- * one halflife and one dt per frame — and the few products and sums of the step run here in
- * float arithmetic: Math.fround after every operation rounds exactly as float does (double
+ * that depend on (halflife, dt) only (sp_critical_spring_damper_coefs); the exact spring in
+ * every regime likewise on (stiffness, damping, dt) (sp_spring_damper_exact_stiffness_coefs);
+ * the exact damper is `keep·x + (1 − keep)·g` with `keep` depending on (halflife, dt) only.
+ * The C core computes them, cached here for the last setting — a game steps most springs
+ * with one setting and one dt per frame — and the few products and sums of the step run here
+ * in float arithmetic: Math.fround after every operation rounds exactly as float does (double
  * has more than twice float's precision, so rounding twice never differs from rounding
- * once), so every result equals the C function bit for bit
- * (tests/js/state_api_fast.test.mjs). Arguments are checked by the callers.
+ * once), so every result equals the C function bit for bit (tests/js/state_api_fast.test.mjs).
+ * The quaternion springs call C, with the rotation, angular velocity and goal copied through
+ * the scratch area by the same function that checks them.
+ *
+ * The `try…` functions check their arguments first, reading each field once, and return
+ * false without touching anything when the check fails; the caller then runs the detailed
+ * checks, which throw the messages (or, where the fast check is stricter, pass, and the
+ * caller steps anyway with the unchecked step). The checks are written out here rather than
+ * composed from shared predicates: in Node a predicate shared by every function sees every
+ * object shape in the program, and its property loads go megamorphic (half the cost of a
+ * call in the benchmark).
  * @internal
  */
-import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
+import { heapF32, initialized, scratch, scratchF32, wasm } from './wasm.js';
 import type { SpringState } from './springs.js';
+import type { Quat, Vec3 } from './wasm.js';
 
 const f32 = Math.fround;
 /** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
 const flush = (r: number): number => (Math.abs(r) < 1.1754943508222875e-38 ? 0 : r);
+/** A finite time: a number ≥ 0 below Infinity (no coercion). */
+const isTime = (t: unknown): t is number => typeof t === 'number' && t >= 0 && t < Infinity;
+
+// ---- the critical spring ---------------------------------------------------------------------
+
 let cHalflife = NaN,
   cDt = NaN,
   cSkip = true;
@@ -28,9 +44,8 @@ let kxx = 0,
   kvv = 0,
   kvq = 0;
 
-/** Loads the critical coefficients of (halflife, dt) unless they are the cached ones. */
-function criticalCoefs(halflife: number, dt: number): void {
-  if (halflife === cHalflife && dt === cDt) return;
+/** Loads the critical coefficients of (halflife, dt) from C (the cache missed). */
+function loadCritical(halflife: number, dt: number): void {
   wasm.sp_critical_spring_damper_coefs(scratch + 32, halflife, dt);
   const h = heapF32,
     i = scratchF32 + 8;
@@ -45,7 +60,23 @@ function criticalCoefs(halflife: number, dt: number): void {
   cSkip = f32(dt) === 0; // the C functions return at once when dt, as a float, is 0
 }
 
-/** sp_critical_spring_damper_exact on `state`, in place. */
+/** sp_critical_spring_damper_exact on (x, v) with the loaded coefficients, written to `state`. */
+function critical(state: SpringState, x: number, v: number, goal: number, goalVelocity: number): void {
+  if (cSkip) {
+    // no change, but the state reads back as floats like the C function's
+    state.x = f32(x);
+    state.v = f32(v);
+    return;
+  }
+  const g = f32(goal),
+    q = f32(goalVelocity),
+    v0 = f32(v),
+    u = f32(f32(x) - g);
+  state.x = f32(f32(g + flush(f32(f32(kxx * u) + f32(kxv * v0)))) + f32(kxq * q));
+  state.v = f32(flush(f32(f32(kvx * u) + f32(kvv * v0))) + f32(kvq * q));
+}
+
+/** sp_critical_spring_damper_exact on `state`, in place; arguments already checked. */
 export function criticalStep<T extends SpringState>(
   state: T,
   goal: number,
@@ -53,21 +84,82 @@ export function criticalStep<T extends SpringState>(
   halflife: number,
   dt: number,
 ): T {
-  criticalCoefs(halflife, dt);
-  if (cSkip) {
-    // no change, but the state reads back as floats like the C function's
-    state.x = f32(state.x);
-    state.v = f32(state.v);
-    return state;
-  }
-  const g = f32(goal),
-    q = f32(goalVelocity),
-    v = f32(state.v),
-    u = f32(f32(state.x) - g);
-  state.x = f32(f32(g + flush(f32(f32(kxx * u) + f32(kxv * v)))) + f32(kxq * q));
-  state.v = f32(flush(f32(f32(kvx * u) + f32(kvv * v))) + f32(kvq * q));
+  if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
+  critical(state, state.x, state.v, goal, goalVelocity);
   return state;
 }
+
+/** criticalStep after the fast check: a finite `{x, v}` state, goal and goal velocity, and
+ *  finite halflife and dt ≥ 0. False, with nothing changed, when the check fails. */
+export function tryCriticalStep(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  halflife: number,
+  dt: number,
+): boolean {
+  if (!(
+    initialized &&
+    typeof state === 'object' &&
+    state !== null &&
+    Number.isFinite(goal) &&
+    Number.isFinite(goalVelocity) &&
+    isTime(halflife) &&
+    isTime(dt)
+  ))
+    return false;
+  const x = state.x,
+    v = state.v;
+  if (!(Number.isFinite(x) && Number.isFinite(v))) return false;
+  if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
+  critical(state, x, v, goal, goalVelocity);
+  return true;
+}
+
+/** sp_inertialize_update after the fast check (a finite `{x, v}` offset, an `out` with numeric
+ *  x and v, finite inputs, finite halflife and dt ≥ 0): the offset decays as the decay spring,
+ *  then out = in + offset. False, with nothing changed, when the check fails. */
+export function tryInertializeUpdate(
+  out: SpringState,
+  offset: SpringState,
+  inX: number,
+  inV: number,
+  halflife: number,
+  dt: number,
+): boolean {
+  if (!(
+    initialized &&
+    typeof offset === 'object' &&
+    offset !== null &&
+    typeof out === 'object' &&
+    out !== null &&
+    Number.isFinite(inX) &&
+    Number.isFinite(inV) &&
+    isTime(halflife) &&
+    isTime(dt)
+  ))
+    return false;
+  const x = offset.x,
+    v = offset.v;
+  if (!(Number.isFinite(x) && Number.isFinite(v) && typeof out.x === 'number' && typeof out.v === 'number'))
+    return false;
+  if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
+  // critical() with goal and goal velocity 0, in locals: (0 + F) + k·0 is F (F flushed: +0 for 0)
+  let nx = f32(x),
+    nv = f32(v);
+  if (!cSkip) {
+    const u = nx;
+    nx = flush(f32(f32(kxx * u) + f32(kxv * nv)));
+    nv = flush(f32(f32(kvx * u) + f32(kvv * nv)));
+  }
+  offset.x = nx;
+  offset.v = nv;
+  out.x = f32(f32(inX) + nx);
+  out.v = f32(f32(inV) + nv);
+  return true;
+}
+
+// ---- the exact damper --------------------------------------------------------------------------
 
 let dHalflife = NaN,
   dDt = NaN,
@@ -84,4 +176,278 @@ export function damperStep(x: number, g: number, halflife: number, dt: number): 
     dDt = dt;
   }
   return f32(flush(f32(keep * f32(x))) + f32(move * f32(g)));
+}
+
+// ---- the exact spring, every regime ----------------------------------------------------------
+
+/** How the caller sets the spring (part of the coefficient cache's key, with its two numbers). */
+export type SpringSetting = 0 | 1 | 2;
+/** Frequency and halflife (sp_spring_damper_exact). */
+export const FREQUENCY_HALFLIFE = 0;
+/** Stiffness and damping (sp_spring_damper_exact_stiffness). */
+export const STIFFNESS_DAMPING = 1;
+/** Damping ratio and halflife (sp_spring_damper_exact_ratio). */
+export const RATIO_HALFLIFE = 2;
+
+let sSetting = -1,
+  sA = NaN,
+  sB = NaN,
+  sDt = NaN,
+  sSkip = true,
+  sSnap = false,
+  sRest = false;
+let sxz = 0,
+  sxv = 0,
+  sxq = 0,
+  svz = 0,
+  svv = 0,
+  svq = 0,
+  sd = 0,
+  ss = 0;
+
+/** Loads the coefficients of sp_spring_damper_exact_stiffness for the setting (a, b) and dt,
+ *  with stiffness and damping formed as the C function of that setting forms them (the cache
+ *  missed). */
+function loadSpring(setting: SpringSetting, a: number, b: number, dt: number): void {
+  let stiffness = a,
+    damping = b;
+  if (setting === FREQUENCY_HALFLIFE) {
+    stiffness = wasm.sp_frequency_to_stiffness(a);
+    damping = wasm.sp_halflife_to_damping(b);
+  } else if (setting === RATIO_HALFLIFE) {
+    // sp_spring_damper_exact_ratio: s = (d / 2ζ)² in float
+    damping = wasm.sp_halflife_to_damping(b);
+    const r = f32(damping / f32(2 * f32(a)));
+    stiffness = f32(r * r);
+  }
+  wasm.sp_spring_damper_exact_stiffness_coefs(scratch + 64, stiffness, damping, dt);
+  const h = heapF32,
+    i = scratchF32 + 16;
+  sxz = h[i];
+  sxv = h[i + 1];
+  sxq = h[i + 2];
+  svz = h[i + 3];
+  svv = h[i + 4];
+  svq = h[i + 5];
+  sd = h[i + 6];
+  ss = h[i + 7];
+  sSnap = h[i + 8] !== 0;
+  sRest = h[i + 9] !== 0;
+  sSetting = setting;
+  sA = a;
+  sB = b;
+  sDt = dt;
+  sSkip = f32(dt) === 0;
+}
+
+/** One step of the exact spring (sp__spring_apply) of the loaded coefficients on (x, v). */
+function spring(state: SpringState, x: number, v: number, goal: number, goalVelocity: number): void {
+  if (sSkip) {
+    state.x = f32(x);
+    state.v = f32(v);
+    return;
+  }
+  const g = f32(goal),
+    q = f32(goalVelocity);
+  if (sSnap) {
+    state.x = g;
+    state.v = 0;
+    return;
+  }
+  if (sRest) {
+    state.x = q === 0 ? g : f32(g + (sd * q) / ss); // in double, rounded once, as C does
+    state.v = 0;
+    return;
+  }
+  const v0 = f32(v),
+    z = f32(f32(x) - g);
+  const nx = f32(g + flush(f32(f32(sxz * z) + f32(sxv * v0)))),
+    nv = flush(f32(f32(svz * z) + f32(svv * v0)));
+  state.x = q !== 0 ? f32(nx + f32(sxq * q)) : nx;
+  state.v = q !== 0 ? f32(nv + f32(svq * q)) : nv;
+}
+
+/** The exact spring set by (a, b) — frequency and halflife, stiffness and damping, or damping
+ *  ratio and halflife — on `state`, in place; arguments already checked. */
+export function springStep<T extends SpringState>(
+  state: T,
+  goal: number,
+  goalVelocity: number,
+  setting: SpringSetting,
+  a: number,
+  b: number,
+  dt: number,
+): T {
+  if (setting !== sSetting || a !== sA || b !== sB || dt !== sDt) loadSpring(setting, a, b, dt);
+  spring(state, state.x, state.v, goal, goalVelocity);
+  return state;
+}
+
+/** springStep after the fast check: a finite `{x, v}` state, finite goal and goal velocity,
+ *  finite dt ≥ 0, and the setting's domain (frequency or stiffness ≥ 0 and > 0 when the goal
+ *  velocity is not 0, halflife or damping ≥ 0, damping ratio > 0). False, with nothing
+ *  changed, when the check fails. */
+export function trySpringStep(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  setting: SpringSetting,
+  a: number,
+  b: number,
+  dt: number,
+): boolean {
+  if (!(
+    initialized &&
+    typeof state === 'object' &&
+    state !== null &&
+    Number.isFinite(goal) &&
+    Number.isFinite(goalVelocity) &&
+    isTime(a) &&
+    isTime(b) &&
+    isTime(dt) &&
+    (setting === RATIO_HALFLIFE ? a > 0 : a !== 0 || goalVelocity === 0)
+  ))
+    return false;
+  const x = state.x,
+    v = state.v;
+  if (!(Number.isFinite(x) && Number.isFinite(v))) return false;
+  if (setting !== sSetting || a !== sA || b !== sB || dt !== sDt) loadSpring(setting, a, b, dt);
+  spring(state, x, v, goal, goalVelocity);
+  return true;
+}
+
+// ---- the quaternion springs ----------------------------------------------------------------
+
+/** sp_simple_spring_damper_exact_quat (toward the goal g…) or sp_decay_spring_damper_exact_quat
+ *  (hasGoal false) on the floats of a rotation r… and angular velocity a…, copied through
+ *  the scratch area and written back to the objects. */
+function quatCall(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  rx: number,
+  ry: number,
+  rz: number,
+  rw: number,
+  ax: number,
+  ay: number,
+  az: number,
+  hasGoal: boolean,
+  gx: number,
+  gy: number,
+  gz: number,
+  gw: number,
+  halflife: number,
+  dt: number,
+): void {
+  const h = heapF32,
+    i = scratchF32;
+  h[i] = rx;
+  h[i + 1] = ry;
+  h[i + 2] = rz;
+  h[i + 3] = rw;
+  h[i + 4] = ax;
+  h[i + 5] = ay;
+  h[i + 6] = az;
+  if (hasGoal) {
+    h[i + 8] = gx;
+    h[i + 9] = gy;
+    h[i + 10] = gz;
+    h[i + 11] = gw;
+    wasm.sp_simple_spring_damper_exact_quat(scratch, scratch + 16, scratch + 32, halflife, dt);
+  } else wasm.sp_decay_spring_damper_exact_quat(scratch, scratch + 16, halflife, dt);
+  rotation.x = h[i];
+  rotation.y = h[i + 1];
+  rotation.z = h[i + 2];
+  rotation.w = h[i + 3];
+  angularVelocity.x = h[i + 4];
+  angularVelocity.y = h[i + 5];
+  angularVelocity.z = h[i + 6];
+}
+
+/** The quaternion spring toward `goal` (null: the identity) on the objects, in place;
+ *  arguments already checked. */
+export function quatStep(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  goal: Quat | null,
+  halflife: number,
+  dt: number,
+): void {
+  const r = rotation,
+    a = angularVelocity,
+    g = goal ?? r;
+  quatCall(r, a, r.x, r.y, r.z, r.w, a.x, a.y, a.z, goal !== null, g.x, g.y, g.z, g.w, halflife, dt);
+}
+
+/** quatStep after the fast check: finite `{x, y, z, w}` rotation and goal (null: the
+ *  identity), a finite `{x, y, z}` angular velocity, finite halflife and dt ≥ 0. False, with
+ *  nothing changed, when the check fails. */
+export function tryQuatStep(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  goal: Quat | null,
+  halflife: number,
+  dt: number,
+): boolean {
+  if (!(
+    initialized &&
+    typeof rotation === 'object' &&
+    rotation !== null &&
+    typeof angularVelocity === 'object' &&
+    angularVelocity !== null &&
+    (goal === null || typeof goal === 'object') &&
+    isTime(halflife) &&
+    isTime(dt)
+  ))
+    return false;
+  const rx = rotation.x,
+    ry = rotation.y,
+    rz = rotation.z,
+    rw = rotation.w,
+    ax = angularVelocity.x,
+    ay = angularVelocity.y,
+    az = angularVelocity.z;
+  let gx = 0,
+    gy = 0,
+    gz = 0,
+    gw = 1;
+  if (goal !== null) {
+    gx = goal.x;
+    gy = goal.y;
+    gz = goal.z;
+    gw = goal.w;
+  }
+  if (!(
+    Number.isFinite(rx) &&
+    Number.isFinite(ry) &&
+    Number.isFinite(rz) &&
+    Number.isFinite(rw) &&
+    Number.isFinite(ax) &&
+    Number.isFinite(ay) &&
+    Number.isFinite(az) &&
+    Number.isFinite(gx) &&
+    Number.isFinite(gy) &&
+    Number.isFinite(gz) &&
+    Number.isFinite(gw)
+  ))
+    return false;
+  quatCall(
+    rotation,
+    angularVelocity,
+    rx,
+    ry,
+    rz,
+    rw,
+    ax,
+    ay,
+    az,
+    goal !== null,
+    gx,
+    gy,
+    gz,
+    gw,
+    halflife,
+    dt,
+  );
+  return true;
 }
