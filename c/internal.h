@@ -419,8 +419,8 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
  * sp__quat_spring_fast is that step without branches or libm calls, on separate floats so
  * that a loop over rotations stored as structure of arrays vectorises (batch.c); it returns
  * 0, and leaves its outputs unspecified, for the inputs it does not handle to within a few
- * ulps: non-finite values, an offset with components below 1e-37 (they would need exact
- * power-of-two scaling), a new offset beyond 1e18 or 6000 radians, a goal of length outside
+ * ulps: non-finite values, an offset with components beyond 1e18 or of length below 1e-18
+ * and far from unit, a new offset beyond 1e18 or 6000 radians, a goal of length outside
  * [1e-18, 1e18]. sp__quat_spring_apply
  * (every scalar quaternion spring) takes the fast step and falls back to the careful helpers
  * (sp__q_to_scaled_angle_axis etc.) only where it returned 0, and the batch does exactly
@@ -448,20 +448,19 @@ SP__ALWAYS_INLINE int sp__quat_log_fast(sp__quat_state *st, int has_goal, float 
     dy *= sg;
     dz *= sg;
     dw *= sg;
-    /* j = 2·log(d), the axis scaled by its largest component m first */
-    float ax = fabsf(dx), ay = fabsf(dy), az = fabsf(dz);
-    float m = ax > ay ? ax : ay;
-    m = m > az ? m : az;
-    int ok = m == 0.0f || m >= 1e-37f;
-    ok &= sp__finite4(dw, m, gx, gy) && sp__finite4(gz, gw, 0.0f, 0.0f);
-    float im = 1.0f / (m > 0.0f ? m : 1.0f);
-    float ux = dx * im, uy = dy * im, uz = dz * im;
-    float l = sqrtf(ux * ux + uy * uy + uz * uz);
-    float ang = 2.0f * sp__atan2_finite(m * l, dw);
-    float f = m > 0.0f ? ang / (l > 0.0f ? l : 1.0f) : 2.0f;
-    st->x = (m > 0.0f ? ux : dx) * f;
-    st->y = (m > 0.0f ? uy : dy) * f;
-    st->z = (m > 0.0f ? uz : dz) * f;
+    /* j = 2·log(d) = d·angle/l, l = |xyz|, without scaling (a division fewer on the chain of
+     * one call): the squares neither overflow (components up to 1e18) nor lose l above 1e-18.
+     * Below, angle/l = 2·atan2(l, dw)/l is 2/dw to float precision (the next term is l²/3), for
+     * a d of about unit length (dw > 1/2; others take the careful path). */
+    float l2 = dx * dx + dy * dy + dz * dz, l = sqrtf(l2);
+    int small = l2 < 1e-36f;
+    int ok = sp__finite4(dx, dy, dz, dw) && l2 <= 1e36f && (!small || dw > 0.5f);
+    ok &= sp__finite4(gx, gy, gz, gw);
+    float ang = 2.0f * sp__atan2_finite(l, dw);
+    float f = (small ? 2.0f : ang) / (small ? dw : l);
+    st->x = dx * f;
+    st->y = dy * f;
+    st->z = dz * f;
     return ok;
 }
 
