@@ -162,18 +162,28 @@ void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float 
     *off_t = 0.0f;
 }
 
-/* Bone i's rotation offset (off, off_v) t seconds after the transition, as cubic_rotation
- * computes it (the same operations: the branch-free forms of the log and exp maps and of
- * sp__cubic_decay), into off and off_v; ok[i] = 0 where those do not apply. */
-SP__ALWAYS_INLINE void soa_cubic_rotation(sp__soa_quat *off, sp__soa_vec *off_v, int *ok, int i,
-                                          float blendtime, float t)
+/* The stages of cubic_rotation for bone i, each run over the chunk in a loop of its own, with
+ * the same operations (the branch-free forms of the log and exp maps and sp__cubic_decay):
+ * the offset's log map into off->x, y, z, ... */
+SP__ALWAYS_INLINE void soa_cubic_log(sp__soa_quat *off, int *ok, int i)
 {
-    float jx, jy, jz;
-    ok[i] = sp__q_to_scaled_angle_axis_fast(off->x[i], off->y[i], off->z[i], off->w[i], &jx, &jy, &jz);
-    sp__cubic_decay(&jx, &off_v->x[i], jx, off_v->x[i], blendtime, t);
-    sp__cubic_decay(&jy, &off_v->y[i], jy, off_v->y[i], blendtime, t);
-    sp__cubic_decay(&jz, &off_v->z[i], jz, off_v->z[i], blendtime, t);
-    ok[i] &= sp__q_from_scaled_angle_axis_fast(jx, jy, jz, &off->x[i], &off->y[i], &off->z[i], &off->w[i]);
+    ok[i] = sp__q_to_scaled_angle_axis_fast(off->x[i], off->y[i], off->z[i], off->w[i], &off->x[i],
+                                            &off->y[i], &off->z[i]);
+}
+
+/* ... its decay by the cubic t seconds after the transition (angular velocity in off_v) ... */
+SP__ALWAYS_INLINE void soa_cubic_decay(sp__soa_quat *off, sp__soa_vec *off_v, int i, float blendtime, float t)
+{
+    sp__cubic_decay(&off->x[i], &off_v->x[i], off->x[i], off_v->x[i], blendtime, t);
+    sp__cubic_decay(&off->y[i], &off_v->y[i], off->y[i], off_v->y[i], blendtime, t);
+    sp__cubic_decay(&off->z[i], &off_v->z[i], off->z[i], off_v->z[i], blendtime, t);
+}
+
+/* ... and the exp map back into off. */
+SP__ALWAYS_INLINE void soa_cubic_exp(sp__soa_quat *off, int *ok, int i)
+{
+    ok[i] &= sp__q_from_scaled_angle_axis_fast(off->x[i], off->y[i], off->z[i], &off->x[i], &off->y[i],
+                                               &off->z[i], &off->w[i]);
 }
 
 /* Positions per component in one loop; rotations chunk by chunk (soa.h), the rotation offset
@@ -206,8 +216,9 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
         sp__soa_vec_load(&c.off_v, vs, m);
         sp__soa_quat_load(&c.in, is, m);
         sp__soa_vec_load(&c.in_v, ivs, m);
-        SP__FOUR_AT_A_TIME for (int i = 0; i < m; i++)
-            soa_cubic_rotation(&c.off, &c.off_v, c.ok, i, blendtime, t);
+        SP__FOUR_AT_A_TIME for (int i = 0; i < m; i++) soa_cubic_log(&c.off, c.ok, i);
+        for (int i = 0; i < m; i++) soa_cubic_decay(&c.off, &c.off_v, i, blendtime, t);
+        for (int i = 0; i < m; i++) soa_cubic_exp(&c.off, c.ok, i);
         for (int i = 0; i < m; i++) soa_output(&c.off, &c.off_v, &c.in, &c.in_v, i);
         const int *failed = sp__soa_failed(c.ok, m);
         sp__soa_quat_store(&c.in, os, m, failed);
