@@ -2,6 +2,7 @@
 // same suite as Node and leaves the result in window.__bench.
 import * as sprung from '../../dist/index.js';
 import * as steps from '../../dist/steps.js';
+import * as core from '../../dist/wasm.js';
 import { damp } from 'maath/easing/dist/maath-easing.esm.js';
 import { spring } from 'motion';
 import { runSuite } from './suite.mjs';
@@ -26,6 +27,7 @@ const log = (line) => {
     const result = await runSuite({
       sprung,
       steps,
+      core,
       bytes,
       damp,
       spring,

@@ -13,10 +13,11 @@ import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import * as sprung from '../../dist/index.js';
 import * as steps from '../../dist/steps.js';
+import * as core from '../../dist/wasm.js';
 import { build as loadedBuild } from '../../dist/wasm.js';
 import { damp } from 'maath/easing/dist/maath-easing.esm.js';
 import { spring } from 'motion';
-import { runSuite } from './suite.mjs';
+import { runSuite, SAMPLES } from './suite.mjs';
 import { report } from './report.mjs';
 import * as esbuild from 'esbuild';
 
@@ -42,7 +43,8 @@ function buildStream() {
       '-sSTANDALONE_WASM',
       '-sALLOW_MEMORY_GROWTH=1',
       '-sMAXIMUM_MEMORY=2GB',
-      '-sEXPORTED_FUNCTIONS=_stream,_malloc,_free',
+      '-sEXPORTED_FUNCTIONS=_stream,_exp_floor,_malloc,_free',
+      '-fno-math-errno',
       '-msimd128',
       join(root, 'tests/bench/stream.c'),
       '-o',
@@ -106,7 +108,7 @@ async function inNode() {
         return (u.user + u.system) / 1e3;
       }
     : () => Number(process.hrtime.bigint()) / 1e6;
-  return runSuite({ sprung, steps, bytes, damp, spring, sizes, only, now, log: console.log });
+  return runSuite({ sprung, steps, core, bytes, damp, spring, sizes, only, now, log: console.log });
 }
 
 /** Bundles browser.mjs, serves it on 127.0.0.1 and runs it in headless Chromium. */
@@ -178,6 +180,8 @@ const result = {
   machine: machine(),
   sizes,
   loadavg: { before: os.loadavg() },
+  clock: args.includes('--cpu-time') ? 'cpu' : 'wall',
+  samples: SAMPLES,
   bundle: bundleSize(),
 };
 console.log(

@@ -4,7 +4,7 @@
 import * as plain from './plain.mjs';
 
 const LN2 = Math.LN2;
-const SAMPLES = 7; // medians of 7 interleaved samples
+export const SAMPLES = 7; // medians of 7 interleaved samples
 const SAMPLE_MS = 15; // each sample repeats its case for about this long
 
 /** Median of an array of numbers. */
@@ -116,7 +116,7 @@ async function batches(env, raw) {
     // raw arrays in each instance: x, v, g, q, h (per element); a shared halflife
     const arrays = {};
     for (const [name, w] of Object.entries(raw)) {
-      const floats = name === 'stream' ? 4 : 5;
+      const floats = 5;
       const p = w.malloc(N * 4 * floats + 16);
       const f = new Float32Array(w.memory.buffer, p, N * floats);
       for (let i = 0; i < N; i++) {
@@ -165,6 +165,7 @@ async function batches(env, raw) {
       scalar: kernel('scalar', 0),
       scalarPerElement: kernel('scalar', 1),
       stream: () => raw.stream.stream(sp, sp + 4 * N, sp + 8 * N, sp + 12 * N, N),
+      expFloor: () => raw.stream.exp_floor(sp, sp + 16 * N, dt, N),
       package: () => pkg.update(dt),
       jsLoop: () => plain.criticalLoop(jx, jv, jg, jq, h, dt, N),
       jsLoopPerElement: () => plain.criticalLoopPerElement(jx, jv, jg, jq, jh, dt, N),
@@ -216,7 +217,7 @@ function rotations(M, seed) {
 /** Each function on M = 1024 state objects; the goals move (element i takes goal i + pass)
  *  so that the springs stay in motion instead of settling during the timing. */
 function perCall(env) {
-  const { sprung, steps, damp, now, log } = env;
+  const { sprung, steps, core, damp, now, log } = env;
   const M = 1024,
     mask = M - 1,
     h = 0.2,
@@ -234,9 +235,11 @@ function perCall(env) {
     xsJs = Float64Array.from(goals);
   const rotsA = rotations(M, 0),
     rotsB = rotations(M, 0),
+    rotsC = rotations(M, 0),
     qgoals = rotations(M, 5);
   const avA = Array.from({ length: M }, () => new Vec3()),
-    avB = Array.from({ length: M }, () => new Vec3());
+    avB = Array.from({ length: M }, () => new Vec3()),
+    avC = Array.from({ length: M }, () => new Vec3());
   let k = 0;
   const next = () => (k = (k + 7) & mask);
   const cases = {
@@ -268,6 +271,36 @@ function perCall(env) {
       const o = next();
       for (let i = 0; i < M; i++)
         sprung.simpleSpringDamperExactQuat(rotsA[i], avA[i], qgoals[(i + o) & mask], h, dt);
+    },
+    // the same C call with its inputs copied through the scratch area, without the checks
+    quatRawCall: () => {
+      const o = next(),
+        { wasm, heapF32, scratch } = core,
+        b = scratch >> 2;
+      for (let i = 0; i < M; i++) {
+        const r = rotsC[i],
+          a = avC[i],
+          g = qgoals[(i + o) & mask];
+        heapF32[b] = r.x;
+        heapF32[b + 1] = r.y;
+        heapF32[b + 2] = r.z;
+        heapF32[b + 3] = r.w;
+        heapF32[b + 4] = a.x;
+        heapF32[b + 5] = a.y;
+        heapF32[b + 6] = a.z;
+        heapF32[b + 8] = g.x;
+        heapF32[b + 9] = g.y;
+        heapF32[b + 10] = g.z;
+        heapF32[b + 11] = g.w;
+        wasm.sp_simple_spring_damper_exact_quat(scratch, scratch + 16, scratch + 32, h, dt);
+        r.x = heapF32[b];
+        r.y = heapF32[b + 1];
+        r.z = heapF32[b + 2];
+        r.w = heapF32[b + 3];
+        a.x = heapF32[b + 4];
+        a.y = heapF32[b + 5];
+        a.z = heapF32[b + 6];
+      }
     },
     quatSpringJs: () => {
       const o = next();
@@ -412,9 +445,9 @@ function landscapes(env) {
 }
 
 /**
- * Runs every benchmark. `env`: { sprung (the package, initialised), steps (its internal
- * JS steps, for the cost of the checks), bytes: {scalar, simd, stream} (the two .wasm
- * builds and the streaming kernel), damp (maath/easing damp), spring (motion's spring),
+ * Runs every benchmark. `env`: { sprung (the package, initialised), steps and core (its
+ * internal JS steps and WASM instance, for the cost of the checks and of the call alone),
+ * bytes: {scalar, simd, stream} (the two .wasm builds and the reference kernels of stream.c), damp (maath/easing damp), spring (motion's spring),
  * now (ms clock), log, sizes, only (names of the groups to run, or all) }.
  */
 export async function runSuite(env) {
