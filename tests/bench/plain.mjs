@@ -147,50 +147,11 @@ export function quatSpring(rot, avel, goal, halflife, dt) {
 }
 
 // ---- pose inertializers (layout of poseLayout: positions, velocities, rotations, angular velocities)
+// Written without temporary arrays or objects (no allocation per bone), as fast JS would be.
 
-function quatLog(q, r) {
-  let qx = q[r],
-    qy = q[r + 1],
-    qz = q[r + 2],
-    qw = q[r + 3];
-  if (qw < 0) {
-    qx = -qx;
-    qy = -qy;
-    qz = -qz;
-    qw = -qw;
-  }
-  const s = Math.sqrt(qx * qx + qy * qy + qz * qz);
-  const k = s > 1e-12 ? (2 * Math.atan2(s, qw)) / s : 2;
-  return [qx * k, qy * k, qz * k];
-}
-
-/** The offset rotation exp(j/2) (normalised when asked), written to `off` when given. */
-function expHalf(jx, jy, jz, normalise, off, r) {
-  const half = 0.5 * Math.sqrt(jx * jx + jy * jy + jz * jz);
-  const sk = half > 1e-6 ? Math.sin(half) / half : 1;
-  let ox = 0.5 * sk * jx,
-    oy = 0.5 * sk * jy,
-    oz = 0.5 * sk * jz,
-    ow = Math.cos(half);
-  if (normalise) {
-    const il = 1 / Math.sqrt(ox * ox + oy * oy + oz * oz + ow * ow);
-    ox *= il;
-    oy *= il;
-    oz *= il;
-    ow *= il;
-  }
-  if (off) {
-    off[r] = ox;
-    off[r + 1] = oy;
-    off[r + 2] = oz;
-    off[r + 3] = ow;
-  }
-  return [ox, oy, oz, ow];
-}
-
-/** The output of a rotation offset o with angular velocity (wx, wy, wz): rotation o·in at r,
- *  angular velocity offset + o·in_v·o⁻¹ at w (the world frame rule of the C kernels). */
-function applyOffset(out, [ox, oy, oz, ow], wx, wy, wz, inp, r, w) {
+/** The output of bone b for a rotation offset o (unit quaternion) with angular velocity w:
+ *  rotation o·in, angular velocity w + o·in_v·o⁻¹ (the C kernels' world-frame rule). */
+function applyOffset(out, inp, r, w, ox, oy, oz, ow, wx, wy, wz) {
   const ix = inp[r],
     iy = inp[r + 1],
     iz = inp[r + 2],
@@ -228,46 +189,100 @@ export function poseUpdate(out, off, inp, halflife, dt, n) {
   for (let b = 0; b < n; b++) {
     const r = R + 4 * b,
       w = W + 3 * b;
-    let [ax, ay, az] = quatLog(off, r);
+    // the offset rotation as a scaled angle-axis: 2·log(q), shortest arc
+    let qx = off[r],
+      qy = off[r + 1],
+      qz = off[r + 2],
+      qw = off[r + 3];
+    if (qw < 0) {
+      qx = -qx;
+      qy = -qy;
+      qz = -qz;
+      qw = -qw;
+    }
+    const s = Math.sqrt(qx * qx + qy * qy + qz * qz);
+    const k = s > 1e-12 ? (2 * Math.atan2(s, qw)) / s : 2;
+    let ax = qx * k,
+      ay = qy * k,
+      az = qz * k;
+    // the critical decay of the angle-axis and the angular velocity
     const ejx = e * (off[w] + ax * y),
       ejy = e * (off[w + 1] + ay * y),
       ejz = e * (off[w + 2] + az * y);
     ax = e * ax + ejx * dt;
     ay = e * ay + ejy * dt;
     az = e * az + ejz * dt;
-    off[w] = e * off[w] - ejx * ydt;
-    off[w + 1] = e * off[w + 1] - ejy * ydt;
-    off[w + 2] = e * off[w + 2] - ejz * ydt;
-    applyOffset(out, expHalf(ax, ay, az, true, off, r), off[w], off[w + 1], off[w + 2], inp, r, w);
+    const wx = e * off[w] - ejx * ydt,
+      wy = e * off[w + 1] - ejy * ydt,
+      wz = e * off[w + 2] - ejz * ydt;
+    // back to a unit quaternion: exp(axis/2), normalised
+    const half = 0.5 * Math.sqrt(ax * ax + ay * ay + az * az);
+    const sk = half > 1e-6 ? Math.sin(half) / half : 1;
+    let ox = 0.5 * sk * ax,
+      oy = 0.5 * sk * ay,
+      oz = 0.5 * sk * az,
+      ow = Math.cos(half);
+    const il = 1 / Math.sqrt(ox * ox + oy * oy + oz * oz + ow * ow);
+    ox *= il;
+    oy *= il;
+    oz *= il;
+    ow *= il;
+    off[r] = ox;
+    off[r + 1] = oy;
+    off[r + 2] = oz;
+    off[r + 3] = ow;
+    off[w] = wx;
+    off[w + 1] = wy;
+    off[w + 2] = wz;
+    applyOffset(out, inp, r, w, ox, oy, oz, ow, wx, wy, wz);
   }
 }
 
-/** The cubic offset (1−τ)²·(d + (2d + v·T)·τ) and its velocity, t seconds after the transition. */
-function cubic(d, v, T, t) {
-  if (t >= T) return [0, 0];
-  const tau = t / T,
-    u = 1 - tau;
-  return [u * u * (d + (2 * d + v * T) * tau), u * (v * (1 - 3 * tau) - (6 * d * tau) / T)];
-}
-
-/** Cubic pose inertializer update at time t since the transition: positions per component,
- *  rotations by the cubic on the log of their offset, mapped back and applied on the left. */
-export function cubicPoseUpdate(out, off, inp, blendtime, t, n) {
+/** Cubic pose inertializer update at time t since the transition: positions per component by
+ *  the cubic (1−τ)²·(d + (2d + v·T)·τ), rotations by the same cubic on the log of their
+ *  offset, mapped back and applied on the left. */
+export function cubicPoseUpdate(out, off, inp, T, t, n) {
   const R = 6 * n,
     W = 10 * n;
+  const done = t >= T,
+    tau = done ? 1 : t / T,
+    u = 1 - tau;
   for (let j = 0; j < 3 * n; j++) {
-    const [x, v] = cubic(off[j], off[3 * n + j], blendtime, t);
-    out[j] = inp[j] + x;
-    out[3 * n + j] = inp[3 * n + j] + v;
+    const d = off[j],
+      v = off[3 * n + j];
+    out[j] = inp[j] + (done ? 0 : u * u * (d + (2 * d + v * T) * tau));
+    out[3 * n + j] = inp[3 * n + j] + (done ? 0 : u * (v * (1 - 3 * tau) - (6 * d * tau) / T));
   }
   for (let b = 0; b < n; b++) {
     const r = R + 4 * b,
       w = W + 3 * b;
-    const j = quatLog(off, r);
-    const cx = cubic(j[0], off[w], blendtime, t),
-      cy = cubic(j[1], off[w + 1], blendtime, t),
-      cz = cubic(j[2], off[w + 2], blendtime, t);
-    applyOffset(out, expHalf(cx[0], cy[0], cz[0], false, null, 0), cx[1], cy[1], cz[1], inp, r, w);
+    let qx = off[r],
+      qy = off[r + 1],
+      qz = off[r + 2],
+      qw = off[r + 3];
+    if (qw < 0) {
+      qx = -qx;
+      qy = -qy;
+      qz = -qz;
+      qw = -qw;
+    }
+    const s = Math.sqrt(qx * qx + qy * qy + qz * qz);
+    const k = s > 1e-12 ? (2 * Math.atan2(s, qw)) / s : 2;
+    const jx = qx * k,
+      jy = qy * k,
+      jz = qz * k,
+      vx = off[w],
+      vy = off[w + 1],
+      vz = off[w + 2];
+    const ax = done ? 0 : u * u * (jx + (2 * jx + vx * T) * tau),
+      ay = done ? 0 : u * u * (jy + (2 * jy + vy * T) * tau),
+      az = done ? 0 : u * u * (jz + (2 * jz + vz * T) * tau);
+    const wx = done ? 0 : u * (vx * (1 - 3 * tau) - (6 * jx * tau) / T),
+      wy = done ? 0 : u * (vy * (1 - 3 * tau) - (6 * jy * tau) / T),
+      wz = done ? 0 : u * (vz * (1 - 3 * tau) - (6 * jz * tau) / T);
+    const half = 0.5 * Math.sqrt(ax * ax + ay * ay + az * az);
+    const sk = half > 1e-6 ? Math.sin(half) / half : 1;
+    applyOffset(out, inp, r, w, 0.5 * sk * ax, 0.5 * sk * ay, 0.5 * sk * az, Math.cos(half), wx, wy, wz);
   }
 }
 
