@@ -80,7 +80,7 @@ void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int 
         float keep = sp__decay(sp__per_halflife(SP_LN2, halflife[i]), dt), move = 1.0f - keep;
         size_t j = per_element ? (size_t)i * (size_t)dim : 0;
         size_t end = per_element ? j + (size_t)dim : (size_t)n * (size_t)dim;
-        for (; j < end; j++) x[j] = sp__flush(keep * x[j], SP__TINY) + move * g[j];
+        for (; j < end; j++) x[j] = sp__flush_decayed(keep * x[j], keep, g[j]) + move * g[j];
     }
 }
 

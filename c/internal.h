@@ -28,6 +28,12 @@ static inline float sp__sq(float x) { return x * x; }
  * so that batch loops vectorise it. */
 #define SP__TINY 0x1p-126f
 static inline float sp__flush(float x, float tiny) { return fabsf(x) < tiny ? 0.0f : x; }
+/* A damper's decayed part keep·x, flushed where the damper decays toward 0 (keep < 1 and a goal
+ * of 0): dt = 0 changes nothing, and a result stays between x and a goal however small. */
+static inline float sp__flush_decayed(float kx, float keep, float g)
+{
+    return sp__flush(kx, keep < 1.0f && g == 0.0f ? SP__TINY : 0.0f);
+}
 
 /* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
 static inline int sp__finite4(float a, float b, float c, float d)

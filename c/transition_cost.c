@@ -237,7 +237,7 @@ SP__ALWAYS_INLINE float dead_crossing(float x, float w, const dead_consts *d, fl
     *e = 1.0f;
     if (k == 0.0f) return cross ? sp__clamp(-x / ws, 0.0f, 1.0f) : -1.0f;
     float r = k * x / ws; /* in (−1, 0) in exact arithmetic */
-    float tau = r > -1.0f ? sp__clamp(-log1p_finite(r > -1.0f ? r : 0.0f) * d->ik, 0.0f, 1.0f) : 1.0f;
+    float tau = r > -1.0f ? sp__clamp(-log1p_finite(r > -1.0f ? r : 0.0f) / k, 0.0f, 1.0f) : 1.0f;
     *e = sp__clamp(1.0f + r, d->em, 1.0f);
     return cross ? tau : -1.0f;
 }

@@ -117,6 +117,13 @@ static void dampers(void)
     check_true("damper toward 0 reaches exactly 0 within 126·halflife/dt steps", reached > 0 && !stuck);
     check_true("  damper_decay_exact and the damper batch equal it", !bad);
     check_true("damper toward a subnormal goal reaches it", sp_damper_exact(1, 3e-39f, 0.0f, dt) == 3e-39f);
+    /* the flush only where the damper decays toward 0 (fuzz findings): dt = 0 keeps a subnormal,
+     * and toward a tiny goal the result stays between x and the goal */
+    check_true("damper, dt 0: a subnormal state unchanged",
+               sp_damper_exact(2.24e-44f, 0, 0, 0) == 2.24e-44f
+                   && sp_damper_decay_exact(2.24e-44f, 0.1f, 0) == 2.24e-44f);
+    float tiny = -1.18010406e-38f, r = sp_damper_exact(tiny, tiny, 1.18e-38f, 1.18e-38f);
+    check_true("damper between x and a tiny goal", r == tiny);
 }
 
 /* The quaternion springs: a rotation decays to the identity exactly, and a rotation toward

@@ -175,7 +175,10 @@ export function damperStep(x: number, g: number, halflife: number, dt: number): 
     dHalflife = halflife;
     dDt = dt;
   }
-  return f32(flush(f32(keep * f32(x))) + f32(move * f32(g)));
+  // its decaying part, flushed where it decays toward 0 (sp__flush_decayed)
+  const kx = f32(keep * f32(x)),
+    g32 = f32(g);
+  return f32((keep < 1 && g32 === 0 ? flush(kx) : kx) + f32(move * g32));
 }
 
 // ---- the exact spring, every regime ----------------------------------------------------------
