@@ -27,19 +27,8 @@ static inline float sp__sq(float x) { return x * x; }
  * however small, is still reached exactly), and a settled offset is exactly 0. Branch-free,
  * so that batch loops vectorise it. */
 static inline float sp__flush(float x, float tiny) { return fabsf(x) < tiny ? 0.0f : x; }
-/* sp__flush(x, 2^−126) on the bits, a few integer operations cheaper in the batch loops
- * (they cost the shared-halflife batch about half its time again in V8): an exponent field of
- * 0 (a subnormal or a zero) clears every bit. */
-static inline float sp__flush_subnormal(float x)
-{
-    union {
-        float f;
-        uint32_t u;
-    } b = { x };
-    /* the exponent plus 2^31 − 1 has its sign bit set exactly when the exponent is not 0 */
-    b.u &= (uint32_t)((int32_t)((b.u & 0x7f800000u) + 0x7fffffffu) >> 31);
-    return b.f;
-}
+/* sp__flush(x, 2^−126): a subnormal (or a zero) becomes +0. */
+static inline float sp__flush_subnormal(float x) { return sp__flush(x, 0x1p-126f); }
 /* A damper's decayed part keep·x, flushed where the damper decays toward 0 (keep < 1 and a goal
  * of 0): dt = 0 changes nothing, and a result stays between x and a goal however small. */
 static inline float sp__flush_decayed(float kx, float keep, float g)
