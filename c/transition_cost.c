@@ -395,8 +395,9 @@ SP__ALWAYS_INLINE float kernel(int kind, float x, float w, const dead_consts *d)
     }
 }
 
-/* The exact (or, with error, exact − approximate) costs of one row; kind and error are
- * constants at each call, so that every loop is free of branches and vectorises. */
+/* The exact (or, with error, exact − approximate) costs of one row; kind is a constant at
+ * each call, so that every loop is free of branches and vectorises (error is the same for the
+ * whole row: a select per cell, not a branch). */
 SP__ALWAYS_INLINE void exact_row(float *row, int nx, float x_min, float dx, int kind, int error, float w,
                                  float vs, float cp, float av, const dead_consts *d)
 {
@@ -406,13 +407,6 @@ SP__ALWAYS_INLINE void exact_row(float *row, int nx, float x_min, float dx, int 
     }
 }
 
-#define EXACT_ROWS(kind)                                                                                     \
-    if (measure == SP_COST_EXACT)                                                                            \
-        exact_row(row, nx, x_min, dx, kind, 0, w, vs, cp, av, d);                                            \
-    else                                                                                                     \
-        exact_row(row, nx, x_min, dx, kind, 1, w, vs, cp, av, d);                                            \
-    break
-
 /* One row of the grid at velocity v, with the kernels called directly and the per-grid
  * constants hoisted. */
 static void landscape_row(float *row, int nx, float x_min, float dx, int inertializer, int measure, float v,
@@ -420,6 +414,7 @@ static void landscape_row(float *row, int nx, float x_min, float dx, int inertia
 {
     float w = v * vs, av = cv * v, bv = weight * fabsf(v);
     const dead_consts dc = *d; /* a copy that the row cannot alias: its loads leave the loops */
+    int error = measure == SP_COST_ERROR;
     d = &dc;
     if (measure == SP_COST_BASIC) {
         for (int i = 0; i < nx; i++) row[i] = fabsf(x_min + dx * (float)i) + bv;
@@ -431,20 +426,21 @@ static void landscape_row(float *row, int nx, float x_min, float dx, int inertia
     }
     switch (inertializer) {
     case SP_INERTIALIZER_SPRING:
-        EXACT_ROWS(SP_INERTIALIZER_SPRING);
+        exact_row(row, nx, x_min, dx, SP_INERTIALIZER_SPRING, error, w, vs, cp, av, d);
+        return;
     case SP_INERTIALIZER_CUBIC:
-        EXACT_ROWS(SP_INERTIALIZER_CUBIC);
+        exact_row(row, nx, x_min, dx, SP_INERTIALIZER_CUBIC, error, w, vs, cp, av, d);
+        return;
     case SP_INERTIALIZER_QUINTIC:
-        EXACT_ROWS(SP_INERTIALIZER_QUINTIC);
+        exact_row(row, nx, x_min, dx, SP_INERTIALIZER_QUINTIC, error, w, vs, cp, av, d);
+        return;
     default:
-        if (d->k <= 2.0f) {
-            EXACT_ROWS(SP_INERTIALIZER_DEAD_BLENDING);
-        } else {
-            EXACT_ROWS(SP_INERTIALIZER_DEAD_BLENDING + 1);
-        }
+        if (d->k <= 2.0f)
+            exact_row(row, nx, x_min, dx, SP_INERTIALIZER_DEAD_BLENDING, error, w, vs, cp, av, d);
+        else
+            exact_row(row, nx, x_min, dx, SP_INERTIALIZER_DEAD_BLENDING + 1, error, w, vs, cp, av, d);
     }
 }
-#undef EXACT_ROWS
 
 /* The grid calls the kernels directly when the inputs and the timescale stay inside
  * [2^−60, 2^60] in magnitude (no intermediate can overflow or become subnormal); otherwise
