@@ -77,7 +77,7 @@ void sp_inertialize_pose_update(float *out, float *off, const float *in, float h
     int decay = dt != 0.0f;
     sp__critical_k k = sp__critical_coefs(halflife, dt);
     if (decay)
-        for (size_t j = 0; j < 3 * nn; j++) sp__critical_apply(&k, &off[j], &off[3 * nn + j], 0.0f, 0.0f);
+        for (size_t j = 0; j < 3 * nn; j++) sp__critical_decay(&k, &off[j], &off[3 * nn + j], 0x1p-126f);
     for (size_t j = 0; j < 6 * nn; j++) out[j] = in[j] + off[j];
     struct {
         sp__soa_quat off, in;

@@ -156,6 +156,17 @@ static inline void sp__critical_apply(const sp__critical_k *k, float *x, float *
     *v = sp__flush_subnormal(k->vx * u + k->vv * v0) + k->vq * q;
 }
 
+/* sp__critical_apply toward goal 0 with goal velocity 0, written for the decays (inertializer
+ * offsets, rotation offsets): (0 + F) + xq·0 is F itself once F is flushed (+0 when it is 0),
+ * so these are the same bits with three fewer operations per value; x is flushed below
+ * x_tiny (≥ 2^−126). */
+static inline void sp__critical_decay(const sp__critical_k *k, float *x, float *v, float x_tiny)
+{
+    float u = *x, v0 = *v;
+    *x = sp__flush(k->xx * u + k->xv * v0, x_tiny);
+    *v = sp__flush_subnormal(k->vx * u + k->vv * v0);
+}
+
 static inline sp_vec3 sp__v3(float x, float y, float z)
 {
     sp_vec3 r = { x, y, z };
@@ -478,12 +489,9 @@ SP__ALWAYS_INLINE int sp__quat_log_fast(sp__quat_state *st, int has_goal, float 
 static inline void sp__quat_step(const sp__critical_k *k, float *jx, float *jy, float *jz, float *vx,
                                  float *vy, float *vz)
 {
-    sp__critical_apply(k, jx, vx, 0.0f, 0.0f);
-    sp__critical_apply(k, jy, vy, 0.0f, 0.0f);
-    sp__critical_apply(k, jz, vz, 0.0f, 0.0f);
-    *jx = sp__flush(*jx, SP__TINY_ANGLE);
-    *jy = sp__flush(*jy, SP__TINY_ANGLE);
-    *jz = sp__flush(*jz, SP__TINY_ANGLE);
+    sp__critical_decay(k, jx, vx, SP__TINY_ANGLE);
+    sp__critical_decay(k, jy, vy, SP__TINY_ANGLE);
+    sp__critical_decay(k, jz, vz, SP__TINY_ANGLE);
 }
 
 /* The second: one step of j (st->x, y, z) and the angular velocity. */
