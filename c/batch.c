@@ -12,7 +12,8 @@
 #include <stddef.h>
 #include "soa.h"
 
-/* The critical family over n elements of dim floats; g and q may be NULL (zero). */
+/* The critical family over n elements of dim floats; g and q may be NULL (zero); without g it is
+ * the decay spring, stepped as sp_decay_spring_damper_exact steps (sp__critical_decay). */
 static inline void critical_batch(float *x, float *v, const float *g, const float *q, const float *halflife,
                                   int per_element, float dt, int n, int dim)
 {
@@ -25,7 +26,7 @@ static inline void critical_batch(float *x, float *v, const float *g, const floa
         else if (g)
             for (size_t j = 0; j < total; j++) sp__critical_apply(&k, &x[j], &v[j], g[j], 0.0f);
         else
-            for (size_t j = 0; j < total; j++) sp__critical_apply(&k, &x[j], &v[j], 0.0f, 0.0f);
+            for (size_t j = 0; j < total; j++) sp__critical_decay(&k, &x[j], &v[j], 0x1p-126f);
         return;
     }
     if (dim == 1) { /* one coefficient set per float: loops the compiler vectorises */
@@ -42,14 +43,17 @@ static inline void critical_batch(float *x, float *v, const float *g, const floa
         else
             for (size_t j = 0; j < total; j++) {
                 sp__critical_k k = sp__critical_coefs(halflife[j], dt);
-                sp__critical_apply(&k, &x[j], &v[j], 0.0f, 0.0f);
+                sp__critical_decay(&k, &x[j], &v[j], 0x1p-126f);
             }
         return;
     }
     for (int i = 0; i < n; i++) {
         sp__critical_k k = sp__critical_coefs(halflife[i], dt);
         for (size_t j = (size_t)i * (size_t)dim, end = j + (size_t)dim; j < end; j++)
-            sp__critical_apply(&k, &x[j], &v[j], g ? g[j] : 0.0f, q ? q[j] : 0.0f);
+            if (g)
+                sp__critical_apply(&k, &x[j], &v[j], g[j], q ? q[j] : 0.0f);
+            else /* the decay springs: sp_decay_spring_damper_exact's step */
+                sp__critical_decay(&k, &x[j], &v[j], 0x1p-126f);
     }
 }
 

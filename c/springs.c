@@ -114,9 +114,13 @@ void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, 
     sp_critical_spring_damper_exact(x, v, g, 0.0f, halflife, dt);
 }
 
+/* The decay step of the inertializers (sp__critical_decay), so that the pose kernels equal it
+ * bit for bit for any input: for finite coefficients it is the critical step with goal 0. */
 void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt)
 {
-    sp_critical_spring_damper_exact(x, v, 0.0f, 0.0f, halflife, dt);
+    if (dt == 0.0f) return;
+    sp__critical_k k = sp__critical_coefs(halflife, dt);
+    sp__critical_decay(&k, x, v, 0x1p-126f);
 }
 
 void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflife, float dt)
