@@ -15,7 +15,7 @@ float sp_damper_exponential(float x, float g, float damping, float dt, float ft)
 float sp_damper_exact(float x, float g, float halflife, float dt)
 {
     float keep = sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
-    return keep * x + (1.0f - keep) * g;
+    return sp__flush_decayed(keep * x, keep, g) + (1.0f - keep) * g;
 }
 
 float sp_damper_implicit(float x, float g, float halflife, float dt, float eps)
@@ -25,5 +25,6 @@ float sp_damper_implicit(float x, float g, float halflife, float dt, float eps)
 
 float sp_damper_decay_exact(float x, float halflife, float dt)
 {
-    return x * sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
+    float keep = sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
+    return sp__flush_decayed(x * keep, keep, 0.0f);
 }

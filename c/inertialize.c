@@ -56,16 +56,12 @@ void sp_inertialize_update_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat *off_x, 
     sp__inertialize_output_quat(out_x, out_v, *off_x, *off_v, *in_x, *in_v);
 }
 
-/* ---- cubic ----
- * The article's cubic a·τ³ + b·τ² + c·τ + d (d = x, c = v·blendtime, b = −3d − 2c,
- * a = 2d + c, τ = t/blendtime) factors as (1−τ)²·(d + a·τ), evaluated in that form so that it
- * reaches exactly 0 at τ = 1. Instead of the article's blendtime + eps, τ = 1 whenever
- * t ≥ blendtime: blendtime = 0 removes the offset at once, dt = 0 keeps it whole. */
+/* ---- cubic ---- (sp__cubic_decay in internal.h, shared with the pose kernel) */
 
 void sp_decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v, float blendtime,
                              float dt)
 {
-    sp__decayed_offset_cubic(out_x, out_v, init_x, init_v, blendtime, dt);
+    sp__cubic_decay(out_x, out_v, init_x, init_v, blendtime, dt);
 }
 
 float sp_decay_cubic(float x, float v, float blendtime, float dt)

@@ -17,13 +17,38 @@
 #endif
 
 static inline float sp__sq(float x) { return x * x; }
+
+/* x, or +0 when |x| is below `tiny` (≥ 2^−126, the smallest normal float): a flush to zero.
+ * A decaying state such as x·e^(−y·dt) ends up in the subnormal range, where the rounding of
+ * the product can give x back, so that it never reaches 0; WebAssembly cannot flush
+ * subnormals in hardware, and on x86 each operation on them costs about ten times more
+ * (a settled pose inertializer ran 12× slower). So every step flushes the part of its result
+ * that decays (the response to the state, before the goal is added back: a goal itself,
+ * however small, is still reached exactly), and a settled offset is exactly 0. Branch-free,
+ * so that batch loops vectorise it. */
+static inline float sp__flush(float x, float tiny) { return fabsf(x) < tiny ? 0.0f : x; }
+/* sp__flush(x, 2^−126): a subnormal (or a zero) becomes +0. */
+static inline float sp__flush_subnormal(float x) { return sp__flush(x, 0x1p-126f); }
+/* A damper's decayed part keep·x, flushed where the damper decays toward 0 (keep < 1 and a goal
+ * of 0): dt = 0 changes nothing, and a result stays between x and a goal however small. */
+static inline float sp__flush_decayed(float kx, float keep, float g)
+{
+    return keep < 1.0f && g == 0.0f ? sp__flush_subnormal(kx) : kx;
+}
+
+/* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
+static inline int sp__finite4(float a, float b, float c, float d)
+{
+    return a * 0.0f + b * 0.0f + c * 0.0f + d * 0.0f == 0.0f;
+}
 static inline float sp__clamp(float x, float lo, float hi) { return x < lo ? lo : (x > hi ? hi : x); }
 
 /* k/halflife, with −0 read as +0 (+Inf: snap). −0 passes every `halflife >= 0` check, the
  * TypeScript wrapper's included, but k/−0 = −Inf would make the decays grow to Inf/NaN. */
 static inline float sp__per_halflife(float k, float halflife)
 {
-    return k / (halflife == 0.0f ? 0.0f : halflife);
+    return k
+        / (halflife + 0.0f); /* −0 + 0 = +0, and x + 0 = x otherwise: one add, where a select costs three */
 }
 
 /* Half damping y = d/2 = 2·ln2/halflife (+Inf for halflife = 0: callers snap). */
@@ -101,25 +126,45 @@ typedef struct {
 static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
 {
     float y = sp__half_damping(halflife), two_over_y = halflife * (1.0f / SP_LN2);
-    float s = y * dt, e = sp__expf(-s), es = e * s;
-    int rest = e == 0.0f;
+    /* At rest (e = 0: s beyond 104, up to +Inf for halflife 0) every coefficient but xq is 0.
+     * With s capped at 200 and y and dt at FLT_MAX (then e = 0 exactly) the products below are
+     * those zeros (of either sign: the flush in sp__critical_apply makes the state +0 either
+     * way) and xq = (1 − 0)·2/y, with no 0·Inf and no select per coefficient: the
+     * per-element batch computes this for every element. NaN passes the caps. */
+    float s = y * dt, e, es;
+    s = s > 200.0f ? 200.0f : s;
+    y = fabsf(y) > FLT_MAX ? FLT_MAX : y;
+    dt = dt > FLT_MAX ? FLT_MAX : dt;
+    e = sp__expf(-s);
+    es = e * s;
     sp__critical_k k;
     /* xq = 2·dt·s·R(s) = 2·(1 − e·(1 + s))/y: the series below s = 0.5, else no division */
     float series = 2.0f * dt * (s * sp__critical_ramp_series(s));
-    k.xx = rest ? 0.0f : e * (1.0f + s);
-    k.xv = rest ? 0.0f : e * dt;
-    k.xq = rest ? two_over_y : (s < 0.5f ? series : (1.0f - e * (1.0f + s)) * two_over_y);
-    k.vx = rest ? 0.0f : -es * y;
-    k.vv = rest ? 0.0f : e * (1.0f - s);
-    k.vq = rest ? 0.0f : 2.0f * es;
+    k.xx = e * (1.0f + s);
+    k.xv = e * dt;
+    k.xq = s < 0.5f ? series : (1.0f - e * (1.0f + s)) * two_over_y;
+    k.vx = -es * y;
+    k.vv = e * (1.0f - s);
+    k.vq = 2.0f * es;
     return k;
 }
 
 static inline void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
 {
     float u = *x - g, v0 = *v;
-    *x = g + (k->xx * u + k->xv * v0) + k->xq * q;
-    *v = (k->vx * u + k->vv * v0) + k->vq * q;
+    *x = g + sp__flush_subnormal(k->xx * u + k->xv * v0) + k->xq * q;
+    *v = sp__flush_subnormal(k->vx * u + k->vv * v0) + k->vq * q;
+}
+
+/* sp__critical_apply toward goal 0 with goal velocity 0, written for the decays (inertializer
+ * offsets, rotation offsets): (0 + F) + xq·0 is F itself once F is flushed (+0 when it is 0),
+ * so these are the same bits with three fewer operations per value; x is flushed below
+ * x_tiny (≥ 2^−126). */
+static inline void sp__critical_decay(const sp__critical_k *k, float *x, float *v, float x_tiny)
+{
+    float u = *x, v0 = *v;
+    *x = sp__flush(k->xx * u + k->xv * v0, x_tiny);
+    *v = sp__flush_subnormal(k->vx * u + k->vv * v0);
 }
 
 static inline sp_vec3 sp__v3(float x, float y, float z)
@@ -261,6 +306,45 @@ static inline sp_quat sp__q_from_scaled_angle_axis(sp_vec3 v)
     return sp__q(0.5f * k * v.x, 0.5f * k * v.y, 0.5f * k * v.z, c);
 }
 
+/* The two maps above without branches, for loops over many rotations that vectorise: the
+ * same operations in the same order for the inputs they handle (then they return 1 and give
+ * the same bits), 0 with unspecified outputs otherwise. To the log map: finite quaternions
+ * with components up to 1e18 (the ternary max equals fmaxf there; the largest of u is ±1,
+ * so l ≥ 1). */
+SP__ALWAYS_INLINE int sp__q_to_scaled_angle_axis_fast(float qx, float qy, float qz, float qw, float *jx,
+                                                      float *jy, float *jz)
+{
+    float ax = fabsf(qx), ay = fabsf(qy), az = fabsf(qz);
+    float m = ax > ay ? ax : ay;
+    m = m > az ? m : az;
+    float mm = m > 0.0f ? m : 1.0f;
+    float ux = qx / mm, uy = qy / mm, uz = qz / mm;
+    float l = sqrtf(ux * ux + uy * uy + uz * uz);
+    float f = (2.0f * sp__atan2_finite(mm * l, qw)) / l;
+    *jx = m > 0.0f ? ux * f : 2.0f * qx;
+    *jy = m > 0.0f ? uy * f : 2.0f * qy;
+    *jz = m > 0.0f ? uz * f : 2.0f * qz;
+    return sp__finite4(qx, qy, qz, qw) && m <= 1e18f; /* m·l finite: sp__atan2 takes its finite path */
+}
+
+/* To the exp map: components of magnitude 0 or in [1e-18, 1e18] (no scaling in
+ * sp__v3_length, whose factor is then exactly 1) and a half angle below SP__SINCOS_MAX. */
+SP__ALWAYS_INLINE int sp__q_from_scaled_angle_axis_fast(float vx, float vy, float vz, float *qx, float *qy,
+                                                        float *qz, float *qw)
+{
+    float bx = fabsf(vx), by = fabsf(vy), bz = fabsf(vz);
+    float m = bx > by ? bx : by;
+    m = m > bz ? m : bz;
+    float half = 0.5f * sqrtf(vx * vx + vy * vy + vz * vz), s, c, k;
+    int ok = m <= 1e18f && (m >= 1e-18f || m == 0.0f) && half < SP__SINCOS_MAX;
+    sp__sincos_reduced(ok ? half : 0.0f, &s, &c, &k);
+    *qx = 0.5f * k * vx;
+    *qy = 0.5f * k * vy;
+    *qz = 0.5f * k * vz;
+    *qw = c;
+    return ok;
+}
+
 /* ---- The exact spring (springs.c, batch.c) ----
  * One step of dt of the spring a = s·(g − x) + d·(q − v) is linear in its state: with z = x − g,
  *   x' = g + xz·z + xv·v + xq·q,   v' = vz·z + vv·v + vq·q
@@ -304,8 +388,11 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
         dx += k->xq * q;
         dv += k->vq * q;
     }
-    *x = (k->xinc ? *x : g) + dx;
-    *v = k->vinc ? v0 + dv : dv;
+    float nx = (k->xinc ? *x : g) + dx, nv = k->vinc ? v0 + dv : dv;
+    /* an offset from the goal or a velocity decayed below 2^−126 is exactly 0 (subnormal
+     * arithmetic is slow in WebAssembly, and a settled spring would stay on it) */
+    *x = fabsf(nx - g) < 0x1p-126f ? g : nx;
+    *v = sp__flush_subnormal(nv);
 }
 
 /* The critical spring on a rotation x (angular velocity v) toward goal: the offset
@@ -315,8 +402,8 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
  * sp__quat_spring_fast is that step without branches or libm calls, on separate floats so
  * that a loop over rotations stored as structure of arrays vectorises (batch.c); it returns
  * 0, and leaves its outputs unspecified, for the inputs it does not handle to within a few
- * ulps: non-finite values, an offset with components below 1e-37 (they would need exact
- * power-of-two scaling), a new offset beyond 1e18 or 6000 radians, a goal of length outside
+ * ulps: non-finite values, an offset with components beyond 1e18 or of length below 1e-18
+ * and far from unit, a new offset beyond 1e18 or 6000 radians, a goal of length outside
  * [1e-18, 1e18]. sp__quat_spring_apply
  * (every scalar quaternion spring) takes the fast step and falls back to the careful helpers
  * (sp__q_to_scaled_angle_axis etc.) only where it returned 0, and the batch does exactly
@@ -325,12 +412,6 @@ static inline void sp__spring_apply(const sp__spring_k *k, float *x, float *v, f
 typedef struct {
     float x, y, z, w, vx, vy, vz;
 } sp__quat_state;
-
-/* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
-static inline int sp__finite4(float a, float b, float c, float d)
-{
-    return a * 0.0f + b * 0.0f + c * 0.0f + d * 0.0f == 0.0f;
-}
 
 /* sp__quat_spring_fast in three stages, each returning 0 for the inputs it does not handle,
  * so that a batch may run each over many rotations in a loop of its own (fewer live values
@@ -350,30 +431,39 @@ SP__ALWAYS_INLINE int sp__quat_log_fast(sp__quat_state *st, int has_goal, float 
     dy *= sg;
     dz *= sg;
     dw *= sg;
-    /* j = 2·log(d), the axis scaled by its largest component m first */
-    float ax = fabsf(dx), ay = fabsf(dy), az = fabsf(dz);
-    float m = ax > ay ? ax : ay;
-    m = m > az ? m : az;
-    int ok = m == 0.0f || m >= 1e-37f;
-    ok &= sp__finite4(dw, m, gx, gy) && sp__finite4(gz, gw, 0.0f, 0.0f);
-    float im = 1.0f / (m > 0.0f ? m : 1.0f);
-    float ux = dx * im, uy = dy * im, uz = dz * im;
-    float l = sqrtf(ux * ux + uy * uy + uz * uz);
-    float ang = 2.0f * sp__atan2_finite(m * l, dw);
-    float f = m > 0.0f ? ang / (l > 0.0f ? l : 1.0f) : 2.0f;
-    st->x = (m > 0.0f ? ux : dx) * f;
-    st->y = (m > 0.0f ? uy : dy) * f;
-    st->z = (m > 0.0f ? uz : dz) * f;
+    /* j = 2·log(d) = d·angle/l, l = |xyz|, without scaling (a division fewer on the chain of
+     * one call): the squares neither overflow (components up to 1e18) nor lose l above 1e-18.
+     * Below, angle/l = 2·atan2(l, dw)/l is 2/dw to float precision (the next term is l²/3), for
+     * a d of about unit length (dw > 1/2; others take the careful path). */
+    float l2 = dx * dx + dy * dy + dz * dz, l = sqrtf(l2);
+    int small = l2 < 1e-36f;
+    int ok = sp__finite4(dx, dy, dz, dw) && l2 <= 1e36f && (!small || dw > 0.5f);
+    ok &= sp__finite4(gx, gy, gz, gw);
+    float ang = 2.0f * sp__atan2_finite(l, dw);
+    float f = (small ? 2.0f : ang) / (small ? dw : l);
+    st->x = dx * f;
+    st->y = dy * f;
+    st->z = dz * f;
     return ok;
+}
+
+/* Offset angles below SP__TINY_ANGLE (radians) are flushed to 0 after each step (see
+ * sp__flush): exp(j/2) then has components of 0 or beyond 1e-37, which the fast log map
+ * handles, and a settled rotation stops moving instead of sticking at subnormal offsets. */
+#define SP__TINY_ANGLE 0x1p-120f
+static inline void sp__quat_step(const sp__critical_k *k, float *jx, float *jy, float *jz, float *vx,
+                                 float *vy, float *vz)
+{
+    sp__critical_decay(k, jx, vx, SP__TINY_ANGLE);
+    sp__critical_decay(k, jy, vy, SP__TINY_ANGLE);
+    sp__critical_decay(k, jz, vz, SP__TINY_ANGLE);
 }
 
 /* The second: one step of j (st->x, y, z) and the angular velocity. */
 SP__ALWAYS_INLINE int sp__quat_step_fast(const sp__critical_k *k, sp__quat_state *st)
 {
     int ok = sp__finite4(st->vx, st->vy, st->vz, 0.0f);
-    sp__critical_apply(k, &st->x, &st->vx, 0.0f, 0.0f);
-    sp__critical_apply(k, &st->y, &st->vy, 0.0f, 0.0f);
-    sp__critical_apply(k, &st->z, &st->vz, 0.0f, 0.0f);
+    sp__quat_step(k, &st->x, &st->y, &st->z, &st->vx, &st->vy, &st->vz);
     return ok;
 }
 
@@ -424,9 +514,7 @@ static inline void sp__quat_spring_apply(const sp__critical_k *k, sp_quat *x, sp
     }
     sp_vec3 j = sp__q_to_scaled_angle_axis(sp__q_abs(sp__q_mul(*x, sp__q_inv(goal))));
     sp_vec3 w = *v;
-    sp__critical_apply(k, &j.x, &w.x, 0.0f, 0.0f);
-    sp__critical_apply(k, &j.y, &w.y, 0.0f, 0.0f);
-    sp__critical_apply(k, &j.z, &w.z, 0.0f, 0.0f);
+    sp__quat_step(k, &j.x, &j.y, &j.z, &w.x, &w.y, &w.z);
     *x = sp__q_normalize(sp__q_mul(sp__q_from_scaled_angle_axis(j), goal));
     *v = w;
 }
@@ -480,7 +568,6 @@ static inline void sp__quintic_eval(sp__quintic q, float tau, float *p, float *d
     *ddp = u * (6.0f * r - 6.0f * u * dr + u * u * ddr);
 }
 
-/* Smoothstep 3τ² − 2τ³ on τ ∈ [0, 1]. */
 /* d·f/blendtime for f ∈ [0, 1], with no intermediate overflow the result does not have
  * (f/blendtime overflows for tiny blend times, d/blendtime for huge d when f is tiny). */
 static inline float sp__per_blendtime(float d, float f, float blendtime)
@@ -489,25 +576,26 @@ static inline float sp__per_blendtime(float d, float f, float blendtime)
     return isinf(r) ? (d * f) / blendtime : r * f;
 }
 
-/* The cubic inertializer's decayed offset (sp_decayed_offset_cubic), inline here so that the
- * pose kernel's loops (batch_pose.c) stay vectorisable while inertialize.c is built for size. */
-static inline void sp__decayed_offset_cubic(float *out_x, float *out_v, float init_x, float init_v,
-                                            float blendtime, float dt)
+/* The cubic inertializer's offset t seconds after a transition with offset (x, v).
+ * The article's cubic a·τ³ + b·τ² + c·τ + d (d = x, c = v·blendtime, b = −3d − 2c,
+ * a = 2d + c, τ = t/blendtime) factors as (1−τ)²·(d + a·τ), evaluated in that form so that it
+ * reaches exactly 0 at τ = 1. Instead of the article's blendtime + eps, τ = 1 whenever
+ * t ≥ blendtime: blendtime = 0 removes the offset at once, t = 0 keeps it whole. Written
+ * without branches on the element's values, so that the pose kernel's loops vectorise. */
+static inline void sp__cubic_decay(float *out_x, float *out_v, float x, float v, float blendtime, float t)
 {
-    if (!(dt < blendtime)) {
-        *out_x = 0.0f;
-        *out_v = 0.0f;
-        return;
-    }
-    float tau = dt > 0.0f ? dt / blendtime : 0.0f;
+    int done = !(t < blendtime);
+    float tau = t > 0.0f && !done ? t / blendtime : 0.0f;
     float u = 1.0f - tau;
-    float d = init_x;
-    float a = 2.0f * d + init_v * blendtime;
-    *out_x = u * u * (d + a * tau);
-    /* x'(τ)/blendtime = v·(1−τ)(1−3τ) − 6·d·τ(1−τ)/blendtime */
-    *out_v = u * (init_v * (1.0f - 3.0f * tau) - 6.0f * sp__per_blendtime(d, tau, blendtime));
+    float a = 2.0f * x + v * blendtime;
+    float ox = u * u * (x + a * tau);
+    /* x'(τ)/blendtime = v·(1−τ)(1−3τ) − 6·x·τ(1−τ)/blendtime */
+    float ov = u * (v * (1.0f - 3.0f * tau) - 6.0f * sp__per_blendtime(x, tau, blendtime));
+    *out_x = done ? 0.0f : ox;
+    *out_v = done ? 0.0f : ov;
 }
 
+/* Smoothstep 3τ² − 2τ³ on τ ∈ [0, 1]. */
 static inline float sp__smoothstep(float tau) { return tau * tau * (3.0f - 2.0f * tau); }
 
 /* (1 − e^(−λt))/λ, the distance covered by a velocity decaying at rate λ ≥ 0 (t for λ = 0,

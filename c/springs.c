@@ -235,6 +235,14 @@ void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, floa
     spring_step(x, v, g, q, copysignf(sqrtf(fabsf(stiffness)), stiffness), damping, dt);
 }
 
+void sp_spring_damper_exact_coefs(float *out_k, float omega, float damping, float dt)
+{
+    sp__spring_k k = sp__spring_coefs(omega, damping, dt);
+    const float c[12] = { k.xz, k.xv,    k.xq,          k.vz,          k.vv,          k.vq,
+                          k.d,  k.omega, (float)k.snap, (float)k.rest, (float)k.xinc, (float)k.vinc };
+    for (int i = 0; i < 12; i++) out_k[i] = c[i];
+}
+
 void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequency, float halflife, float dt)
 {
     spring_step(x, v, g, q, sp__spring_omega(frequency), sp_halflife_to_damping(halflife), dt);
@@ -320,9 +328,13 @@ void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, 
     sp_critical_spring_damper_exact(x, v, g, 0.0f, halflife, dt);
 }
 
+/* The decay step of the inertializers (sp__critical_decay), so that the pose kernels equal it
+ * bit for bit for any input: for finite coefficients it is the critical step with goal 0. */
 void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt)
 {
-    sp_critical_spring_damper_exact(x, v, 0.0f, 0.0f, halflife, dt);
+    if (dt == 0.0f) return;
+    sp__critical_k k = sp__critical_coefs(halflife, dt);
+    sp__critical_decay(&k, x, v, 0x1p-126f);
 }
 
 void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflife, float dt)

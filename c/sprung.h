@@ -218,11 +218,26 @@ void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness,
  *  @param[in,out] v [m/s] velocity
  *  @param[in] g [m] goal position
  *  @param[in] q [m/s] goal velocity
- *  @param[in] stiffness [1/s²] (≥ 0; > 0 when q ≠ 0) s
- *  @param[in] damping [1/s] (≥ 0) d; +Inf snaps to g
+ *  @param[in] stiffness [1/s²] (≥ 0; > 0 when q ≠ 0) stiffness s
+ *  @param[in] damping [1/s] (≥ 0) damping d; +Inf snaps to `g`
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping,
                                       float dt);
+/** The step of the exact spring as coefficients (they depend on ω, damping and dt only), for
+ *  callers that step many springs of one setting one at a time (the TypeScript state-object
+ *  API). The three interfaces set ω = √s as: sp_spring_damper_exact_stiffness √stiffness;
+ *  sp_spring_damper_exact |2π·frequency| (FLT_MAX where that overflows); _ratio |d/(2ζ)| (FLT_MAX
+ *  where that overflows). With z = x − g: dx = xz·z + xv·v and dv = vz·z + vv·v, then (only
+ *  when q ≠ 0) dx += xq·q and dv += vq·q; x' = (xinc ? x : g) + dx and v' = (vinc ? v : 0) + dv;
+ *  finally x' = g where |x' − g| < 2^−126 and v' = 0 where |v'| < 2^−126. Evaluated in that
+ *  order in float, that is the function bit for bit when dt ≠ 0 (dt = 0 changes nothing). When
+ *  snap is 1, x' = g and v' = 0; when rest is 1, v' = 0 and x' = g for q = 0, else
+ *  g + damping·q/(ω·|ω|) evaluated in double and rounded once.
+ *  @param[out] out_k {12} xz, xv, xq, vz, vv, vq, damping, ω, snap, rest, xinc, vinc (flags 0 or 1)
+ *  @param[in] omega [rad/s] (≥ 0) ω = √stiffness = 2π·frequency
+ *  @param[in] damping [1/s] (≥ 0) d = 4·ln2/halflife; +Inf snaps
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_spring_damper_exact_coefs(float *out_k, float omega, float damping, float dt);
 /** Exact spring by frequency and halflife (the article's final interface):
  *  sp_spring_damper_exact_stiffness with s = (2π·frequency)² and d = 4·ln2/halflife. Every finite
  *  frequency gives a finite state within the spring's energy envelope: s is never formed (it
@@ -232,7 +247,7 @@ void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, floa
  *  @param[in,out] v [m/s] velocity
  *  @param[in] g [m] goal position
  *  @param[in] q [m/s] goal velocity
- *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0)
+ *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0) undamped frequency
  *  @param[in] halflife [s] (≥ 0) 0 snaps to g
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact(float *x, float *v, float g, float q, float frequency, float halflife, float dt);
@@ -284,9 +299,11 @@ void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, 
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt);
 /** The step of sp_critical_spring_damper_exact as 6 coefficients k (depending on halflife and
- *  dt only): with u = x − g, x' = (g + (k[0]·u + k[1]·v)) + k[2]·q and v' = (k[3]·u + k[4]·v) +
- *  k[5]·q, evaluated in that order in float, is that function bit for bit when dt ≠ 0 (dt = 0
- *  changes nothing). For callers that step many springs of one halflife one at a time.
+ *  dt only): with u = x − g and flush(r) = 0 where |r| < 2^−126, else r (a decayed state
+ *  reaches 0 instead of sticking at a slow subnormal), x' = (g + flush(k[0]·u + k[1]·v)) +
+ *  k[2]·q and v' = flush(k[3]·u + k[4]·v) + k[5]·q, evaluated in that order in float, is that
+ *  function bit for bit when dt ≠ 0 (dt = 0 changes nothing). For callers that step many
+ *  springs of one halflife one at a time.
  *  @param[out] out_k {6} the coefficients k[0..5]
  *  @param[in] halflife [s] (≥ 0) halflife
  *  @param[in] dt [s] (≥ 0) time step */

@@ -56,14 +56,14 @@ static sp__scaled scale_offset(float x, float v, float timescale, float weight)
  * u = y·t* = −a/(a + b). A crossing exists for t > 0 iff a and a + b have opposite signs
  * (the article's `t > 0` test, without its division by zero when v = −x·y). Then
  *   y·displacement = |a + b|·(2·e^(−u) + u − 1) = |a| − |a + b| + 2·|a + b|·e^(−u). */
-static float spring_displacement_kernel(float a, float b)
+/* Both cases computed and one selected (the division guarded), with the branch-free
+ * sp__expf: the landscape's rows vectorise. */
+SP__ALWAYS_INLINE float spring_displacement_kernel(float a, float b)
 {
-    float j = a + b;
-    if ((a > 0.0f && j < 0.0f) || (a < 0.0f && j > 0.0f)) {
-        float aj = fabsf(j);
-        return fabsf(a) - aj + 2.0f * aj * expf(a / j);
-    }
-    return fabsf(a + j);
+    float j = a + b, aj = fabsf(j);
+    int cross = (a > 0.0f && j < 0.0f) || (a < 0.0f && j > 0.0f);
+    float crossing = fabsf(a) - aj + 2.0f * aj * sp__expf(a / (cross ? j : 1.0f));
+    return cross ? crossing : fabsf(a + j);
 }
 
 float sp_decay_spring_damper_intersection(float x, float v, float halflife)
@@ -142,14 +142,36 @@ float sp_decay_quintic_displacement(float x, float v, float blendtime)
  * x + w·E is monotone, so it crosses zero at most once: at τ* = −log1p(k·x/w)/k when x and
  * its value at τ = 1 have opposite signs. The integrals are closed forms:
  * ∫₀^τ P = τ − τ³ + τ⁴/2 and Q(τ) = ∫₀^τ P·E (dead_q). */
-static float dead_pi(float tau) { return tau - tau * tau * tau + 0.5f * sp__sq(sp__sq(tau)); }
+static inline float dead_pi(float tau) { return tau - tau * tau * tau + 0.5f * sp__sq(sp__sq(tau)); }
 
 /* Dead blending's constants for one rate k, computed once per call or per landscape grid:
- * e1 = E(1), q1 = Q(1), and for k ≤ 2 the coefficients of Q as one polynomial in τ. */
+ * e1 = E(1), q1 = Q(1), 1/k, e^(−k), and for k ≤ 2 the coefficients of Q as one polynomial
+ * in τ. */
 enum { DEAD_TERMS = 18, DEAD_DEGREE = DEAD_TERMS + 4 };
 typedef struct {
-    float k, e1, q1, poly[DEAD_DEGREE + 1];
+    float k, ik, em, e1, q1, poly[DEAD_DEGREE + 1];
 } dead_consts;
+
+/* log(1 + r) for r > −1, to about an ulp, without branches or libm (so that the landscape's
+ * rows vectorise): u = 1 + r rounded, u = 2^e·m with m ∈ [√½, √2), log m = 2·atanh(s) with
+ * s = (m − 1)/(m + 1), |s| ≤ 0.172, by its series to s⁹ (the next term is below 3e-10), and
+ * Kahan's factor r/(u − 1) for the rounding of 1 + r. Unsigned bit arithmetic: r ≤ −1 gives
+ * garbage, not undefined behaviour (callers select it away). */
+SP__ALWAYS_INLINE float log1p_finite(float r)
+{
+    float u = 1.0f + r;
+    union {
+        float f;
+        uint32_t i;
+    } b = { u };
+    int32_t e = (int32_t)(b.i - 0x3f3504f3u) >> 23; /* m = u·2^−e in [√½, √2) */
+    b.i -= (uint32_t)e << 23;
+    float m = b.f, s = (m - 1.0f) / (m + 1.0f), s2 = s * s;
+    float lm = 2.0f * s
+        + (2.0f * s * s2) * (1.0f / 3.0f + s2 * (1.0f / 5.0f + s2 * (1.0f / 7.0f + s2 * (1.0f / 9.0f))));
+    float ef = (float)e, lu = ef * 0.693145752f + (ef * 1.42860677e-6f + lm);
+    return u == 1.0f ? r : lu * (r / (u == 1.0f ? 1.0f : u - 1.0f));
+}
 
 /* Q(τ) = ∫₀^τ P(s)·E(s) ds. For k ≤ 2 from the series E(s) = Σ (−k)^(n−1)·s^n/n!, each term
  * integrated exactly against P = 1 − 3s² + 2s³ (18 terms: the remainder is below
@@ -157,28 +179,33 @@ typedef struct {
  * c_n = (−k)^(n−1)/n!, gathered by power of τ (dead_consts_of) and evaluated by Horner's rule,
  * so that a landscape cell does no division; for k > 2 by parts,
  * ∫₀^τ P·e^(−ks) = R(0) − R(τ), R(s) = e^(−ks)·(P/k + P'/k² + P''/k³ + P'''/k⁴),
- * whose terms are then no larger than a few times the result. */
-static float dead_q(const dead_consts *d, float tau)
+ * whose terms are then no larger than a few times the result; e = e^(−kτ) is the caller's.
+ * `series` (k ≤ 2) is passed on its own so that a landscape row compiles one branch-free
+ * loop for each case. */
+SP__ALWAYS_INLINE float dead_q(const dead_consts *d, float tau, float e, int series)
 {
-    float k = d->k;
-    if (tau == 0.0f) return 0.0f;
-    if (k <= 2.0f) {
+    float q;
+    if (series) {
         float sum = d->poly[DEAD_DEGREE];
         for (int m = DEAD_DEGREE - 1; m >= 2; m--) sum = sum * tau + d->poly[m];
-        return sum * (tau * tau);
+        q = sum * (tau * tau);
+    } else {
+        float ik = d->ik, ik2 = ik * ik;
+        float u = 1.0f - tau;
+        float p = u * u * (1.0f + 2.0f * tau), dp = 6.0f * tau * (tau - 1.0f), ddp = 12.0f * tau - 6.0f;
+        float r0 = ik - 6.0f * ik2 * ik + 12.0f * ik2 * ik2;
+        float rt = e * (p * ik + dp * ik2 + ddp * ik2 * ik + 12.0f * ik2 * ik2);
+        q = (dead_pi(tau) - r0 + rt) * ik;
     }
-    float ik = 1.0f / k, ik2 = ik * ik;
-    float u = 1.0f - tau;
-    float p = u * u * (1.0f + 2.0f * tau), dp = 6.0f * tau * (tau - 1.0f), ddp = 12.0f * tau - 6.0f;
-    float r0 = ik - 6.0f * ik2 * ik + 12.0f * ik2 * ik2;
-    float rt = expf(-k * tau) * (p * ik + dp * ik2 + ddp * ik2 * ik + 12.0f * ik2 * ik2);
-    return (dead_pi(tau) - r0 + rt) * ik;
+    return tau == 0.0f ? 0.0f : q;
 }
 
 static dead_consts dead_consts_of(float k)
 {
     dead_consts d;
     d.k = k;
+    d.ik = 1.0f / k;
+    d.em = sp__expf(-k);
     for (int m = 0; m <= DEAD_DEGREE; m++) d.poly[m] = 0.0f;
     float c = 1.0f;
     for (int n = 1; n <= DEAD_TERMS; n++) {
@@ -188,7 +215,7 @@ static dead_consts dead_consts_of(float k)
         c *= -k / (float)(n + 1);
     }
     d.e1 = sp__decayed_distance(k, 1.0f);
-    d.q1 = dead_q(&d, 1.0f);
+    d.q1 = dead_q(&d, 1.0f, d.em, k <= 2.0f);
     return d;
 }
 
@@ -198,30 +225,36 @@ static float dead_rate(float halflife, float blendtime)
     return blendtime == 0.0f ? 0.0f : sp__per_halflife(SP_LN2 * blendtime, halflife);
 }
 
-/* τ* in (0, 1) where x + w·E(τ) = 0, or a negative number when it does not cross. */
-static float dead_crossing(float x, float w, const dead_consts *d)
+/* τ* in (0, 1) where x + w·E(τ) = 0, or −1 when it does not cross; without branches on the
+ * cell (k is the grid's). *e is e^(−kτ*) = 1 + r, r = k·x/w (what τ* solves), kept within
+ * [e^(−k), 1] as τ* is kept within [0, 1]: more accurate than an exponential of the rounded
+ * τ*, and one fewer per cell. */
+SP__ALWAYS_INLINE float dead_crossing(float x, float w, const dead_consts *d, float *e)
 {
     float k = d->k, end = x + w * d->e1;
-    if (!((x > 0.0f && end < 0.0f) || (x < 0.0f && end > 0.0f))) return -1.0f;
-    if (k == 0.0f) return sp__clamp(-x / w, 0.0f, 1.0f);
-    float r = k * x / w; /* in (−1, 0) in exact arithmetic */
-    return r > -1.0f ? sp__clamp(-log1pf(r) / k, 0.0f, 1.0f) : 1.0f;
+    int cross = (x > 0.0f && end < 0.0f) || (x < 0.0f && end > 0.0f);
+    float ws = cross ? w : 1.0f; /* w ≠ 0 where it crosses */
+    *e = 1.0f;
+    if (k == 0.0f) return cross ? sp__clamp(-x / ws, 0.0f, 1.0f) : -1.0f;
+    float r = k * x / ws; /* in (−1, 0) in exact arithmetic */
+    float tau = r > -1.0f ? sp__clamp(-log1p_finite(r > -1.0f ? r : 0.0f) / k, 0.0f, 1.0f) : 1.0f;
+    *e = sp__clamp(1.0f + r, d->em, 1.0f);
+    return cross ? tau : -1.0f;
 }
 
 /* Displacement / blendtime. */
-static float dead_displacement_kernel(float x, float w, const dead_consts *d)
+SP__ALWAYS_INLINE float dead_displacement_kernel(float x, float w, const dead_consts *d, int series)
 {
     float whole = 0.5f * x + w * d->q1;
-    float tau = dead_crossing(x, w, d);
-    if (tau < 0.0f) return fabsf(whole);
-    float head = x * dead_pi(tau) + w * dead_q(d, tau);
-    return fabsf(head) + fabsf(whole - head);
+    float e, tau = dead_crossing(x, w, d, &e), t = tau < 0.0f ? 0.0f : tau;
+    float head = x * dead_pi(t) + w * dead_q(d, t, e, series);
+    return tau < 0.0f ? fabsf(whole) : fabsf(head) + fabsf(whole - head);
 }
 
 float sp_dead_blending_intersection(float x, float v, float halflife, float blendtime)
 {
     dead_consts d = dead_consts_of(dead_rate(halflife, blendtime));
-    float tau = dead_crossing(x, v * blendtime, &d);
+    float e, tau = dead_crossing(x, v * blendtime, &d, &e);
     return tau > 0.0f && tau < 1.0f ? tau * blendtime : INFINITY;
 }
 
@@ -232,7 +265,7 @@ float sp_dead_blending_displacement(float x, float v, float halflife, float blen
      * stops it at once (E = 0), and then v, however large, must not enter at all */
     float weight = d.e1;
     sp__scaled s = scale_offset(x, weight > 0.0f ? v : 0.0f, blendtime, weight > 0.0f ? weight : 1.0f);
-    return ldexpf(dead_displacement_kernel(s.a, s.b, &d) * s.m, s.e_t);
+    return ldexpf(dead_displacement_kernel(s.a, s.b, &d, d.k <= 2.0f) * s.m, s.e_t);
 }
 
 /* ---- approximations and features ----
@@ -358,10 +391,11 @@ float sp_transition_cost(float x, float v, int inertializer, int measure, float 
     }
 }
 
-/* The exact cost of one cell by its kernel; d holds dead blending's constants. */
-static inline float kernel(int inertializer, float x, float w, const dead_consts *d)
+/* The exact cost of one cell by its kernel: kind is the inertializer, with dead blending split
+ * in two (4: by parts, for k > 2); d holds dead blending's constants. */
+SP__ALWAYS_INLINE float kernel(int kind, float x, float w, const dead_consts *d)
 {
-    switch (inertializer) {
+    switch (kind) {
     case SP_INERTIALIZER_SPRING:
         return spring_displacement_kernel(x, w);
     case SP_INERTIALIZER_CUBIC:
@@ -369,32 +403,54 @@ static inline float kernel(int inertializer, float x, float w, const dead_consts
     case SP_INERTIALIZER_QUINTIC:
         return quintic_displacement_kernel(x, w);
     default:
-        return dead_displacement_kernel(x, w, d);
+        return dead_displacement_kernel(x, w, d, kind == SP_INERTIALIZER_DEAD_BLENDING);
+    }
+}
+
+/* The exact (or, with error, exact − approximate) costs of one row; kind is a constant at
+ * each call, so that every loop is free of branches and vectorises (error is the same for the
+ * whole row: a select per cell, not a branch). */
+SP__ALWAYS_INLINE void exact_row(float *row, int nx, float x_min, float dx, int kind, int error, float w,
+                                 float vs, float cp, float av, const dead_consts *d)
+{
+    for (int i = 0; i < nx; i++) {
+        float x = x_min + dx * (float)i, c = kernel(kind, x, w, d) * vs;
+        row[i] = error ? cost_error(kind, c, fabsf(cp * x + av)) : c;
     }
 }
 
 /* One row of the grid at velocity v, with the kernels called directly and the per-grid
- * constants hoisted. The switches are on loop invariants, so each loop is branch-predictable. */
+ * constants hoisted. */
 static void landscape_row(float *row, int nx, float x_min, float dx, int inertializer, int measure, float v,
                           float vs, float cp, float cv, const dead_consts *d, float weight)
 {
     float w = v * vs, av = cv * v, bv = weight * fabsf(v);
-    switch (measure) {
-    case SP_COST_BASIC:
+    const dead_consts dc = *d; /* a copy that the row cannot alias: its loads leave the loops */
+    int error = measure == SP_COST_ERROR;
+    d = &dc;
+    if (measure == SP_COST_BASIC) {
         for (int i = 0; i < nx; i++) row[i] = fabsf(x_min + dx * (float)i) + bv;
-        break;
-    case SP_COST_APPROX:
+        return;
+    }
+    if (measure == SP_COST_APPROX) {
         for (int i = 0; i < nx; i++) row[i] = fabsf(cp * (x_min + dx * (float)i) + av);
-        break;
-    case SP_COST_EXACT:
-        for (int i = 0; i < nx; i++) row[i] = kernel(inertializer, x_min + dx * (float)i, w, d) * vs;
-        break;
+        return;
+    }
+    switch (inertializer) {
+    case SP_INERTIALIZER_SPRING:
+        exact_row(row, nx, x_min, dx, SP_INERTIALIZER_SPRING, error, w, vs, cp, av, d);
+        return;
+    case SP_INERTIALIZER_CUBIC:
+        exact_row(row, nx, x_min, dx, SP_INERTIALIZER_CUBIC, error, w, vs, cp, av, d);
+        return;
+    case SP_INERTIALIZER_QUINTIC:
+        exact_row(row, nx, x_min, dx, SP_INERTIALIZER_QUINTIC, error, w, vs, cp, av, d);
+        return;
     default:
-        for (int i = 0; i < nx; i++) {
-            float x = x_min + dx * (float)i;
-            row[i] = cost_error(inertializer, kernel(inertializer, x, w, d) * vs, fabsf(cp * x + av));
-        }
-        break;
+        if (d->k <= 2.0f)
+            exact_row(row, nx, x_min, dx, SP_INERTIALIZER_DEAD_BLENDING, error, w, vs, cp, av, d);
+        else
+            exact_row(row, nx, x_min, dx, SP_INERTIALIZER_DEAD_BLENDING + 1, error, w, vs, cp, av, d);
     }
 }
 

@@ -1,7 +1,9 @@
-// run.mjs — `./build.sh bench` (npm run bench): the batch benchmarks in Node and in headless
-// Chromium, side by side in one run, printed as a table and written to
-// tests/bench/results/latest.json. Options: --sizes 1,64,... (springs per batch),
-// --no-browser. Needs a built dist/ and build/*.wasm.
+// run.mjs — `./build.sh bench` (npm run bench): the benchmarks in Node and in headless
+// Chromium, side by side in one run, printed as tables and written to
+// tests/bench/results/latest.json (with the machine and its load average); `node
+// tests/bench/readme.mjs` then writes the README's performance section from that file.
+// Options: --sizes 1,64,... (springs per batch), --only batch,perCall,pose,landscape,
+// --no-browser, --cpu-time (Node's CPU time instead of the wall clock, while iterating). Needs a built dist/ and build/*.wasm; compiles tests/bench/stream.c.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -10,10 +12,13 @@ import { dirname, join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import * as sprung from '../../dist/index.js';
+import * as steps from '../../dist/steps.js';
+import * as core from '../../dist/wasm.js';
 import { build as loadedBuild } from '../../dist/wasm.js';
 import { damp } from 'maath/easing/dist/maath-easing.esm.js';
 import { spring } from 'motion';
-import { runSuite } from './suite.mjs';
+import { runSuite, SAMPLES } from './suite.mjs';
+import { report } from './report.mjs';
 import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,7 +28,35 @@ const opt = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const sizes = (opt('--sizes') ?? '1,64,1024,65536,1048576,8388608').split(',').map(Number);
-const wasmFile = (b) => join(root, 'build', b === 'simd' ? 'sprung-simd.wasm' : 'sprung-scalar.wasm');
+const only = opt('--only')?.split(',');
+const wasmFile = (b) =>
+  join(
+    root,
+    'build',
+    { simd: 'sprung-simd.wasm', scalar: 'sprung-scalar.wasm', stream: 'bench/stream.wasm' }[b],
+  );
+
+/** The streaming-limit kernel (tests/bench/stream.c), built like the library's SIMD build. */
+function buildStream() {
+  mkdirSync(join(root, 'build/bench'), { recursive: true });
+  execFileSync(
+    'emcc',
+    [
+      '-O3',
+      '--no-entry',
+      '-sSTANDALONE_WASM',
+      '-sALLOW_MEMORY_GROWTH=1',
+      '-sMAXIMUM_MEMORY=2GB',
+      '-sEXPORTED_FUNCTIONS=_stream,_exp_floor,_malloc,_free',
+      '-fno-math-errno',
+      '-msimd128',
+      join(root, 'tests/bench/stream.c'),
+      '-o',
+      wasmFile('stream'),
+    ],
+    { stdio: 'inherit', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } },
+  );
+}
 
 function machine() {
   const sh = (cmd, a) => {
@@ -40,6 +73,7 @@ function machine() {
   ).replace(/^Model name:\s*/, '');
   return {
     nproc: os.availableParallelism?.() ?? os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     cpu: model,
     node: process.version,
     chromium: sh('/usr/bin/chromium', ['--version']).split('\n').pop(),
@@ -80,9 +114,16 @@ function bundleSize() {
 async function inNode() {
   await sprung.init();
   console.log(`Node ${process.version} (package loaded the ${loadedBuild} build)`);
-  const bytes = { scalar: readFileSync(wasmFile('scalar')), simd: readFileSync(wasmFile('simd')) };
-  const now = () => Number(process.hrtime.bigint()) / 1e6;
-  return runSuite({ sprung, bytes, damp, spring, sizes, now, log: console.log });
+  const bytes = Object.fromEntries(['scalar', 'simd', 'stream'].map((b) => [b, readFileSync(wasmFile(b))]));
+  // --cpu-time: the process's CPU time instead of the wall clock (Node only), less disturbed
+  // by other jobs on a shared machine while iterating; published figures use the wall clock
+  const now = args.includes('--cpu-time')
+    ? () => {
+        const u = process.cpuUsage();
+        return (u.user + u.system) / 1e3;
+      }
+    : () => Number(process.hrtime.bigint()) / 1e6;
+  return runSuite({ sprung, steps, core, bytes, damp, spring, sizes, only, now, log: console.log });
 }
 
 /** Bundles browser.mjs, serves it on 127.0.0.1 and runs it in headless Chromium. */
@@ -104,6 +145,7 @@ async function inChromium() {
     '/bundle.js': join(dir, 'bundle.js'),
     '/sprung.wasm': wasmFile('scalar'),
     '/sprung-simd.wasm': wasmFile('simd'),
+    '/stream.wasm': wasmFile('stream'),
   };
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
   const server = createServer((req, res) => {
@@ -135,7 +177,8 @@ async function inChromium() {
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
     page.on('console', (m) => console.log(m.text()));
-    await page.goto(`http://127.0.0.1:${server.address().port}/?sizes=${sizes.join(',')}`);
+    const query = `sizes=${sizes.join(',')}` + (only ? `&only=${only.join(',')}` : '');
+    await page.goto(`http://127.0.0.1:${server.address().port}/?${query}`);
     await page.waitForFunction(() => window.__bench, null, { timeout: 30 * 60e3, polling: 500 });
     const r = await page.evaluate(() => window.__bench);
     if (!r.ok) throw new Error(r.error);
@@ -147,80 +190,29 @@ async function inChromium() {
   }
 }
 
-const f2 = (v) => (v === undefined ? '—' : v < 10 ? v.toFixed(2) : v.toFixed(1));
-const ratio = (a, b) => (a === undefined || b === undefined ? '—' : `${(a / b).toFixed(1)}×`);
-
-function table(name, r) {
-  console.log(
-    `\n${name}: ns per spring update (critical spring with goal velocity, shared halflife unless noted), median of 5`,
-  );
-  const cols = [
-    'N',
-    'SIMD',
-    'scalar',
-    'package',
-    'per-elem SIMD',
-    'simple SIMD',
-    'JS loop',
-    'maath',
-    'motion',
-    'JS/SIMD',
-    'maath/SIMD',
-    'motion/SIMD',
-    'scalar/SIMD',
-  ];
-  console.log('| ' + cols.join(' | ') + ' |\n|' + cols.map(() => '---').join('|') + '|');
-  for (const { N, ns } of r.springs)
-    console.log(
-      '| ' +
-        [
-          N,
-          f2(ns.simd),
-          f2(ns.scalar),
-          f2(ns.package),
-          f2(ns.simdPerElement),
-          f2(ns.simdSimple),
-          f2(ns.jsLoop),
-          f2(ns.maathDamp),
-          f2(ns.motionSpring),
-          ratio(ns.jsLoop, ns.simd),
-          ratio(ns.maathDamp, ns.simd),
-          ratio(ns.motionSpring, ns.simd),
-          ratio(ns.scalar, ns.simd),
-        ].join(' | ') +
-        ' |',
-    );
-  const c = r.perCall,
-    p = r.pose64;
-  console.log(`state-object API, ns per call (maath damp ${f2(c.maathDamp)} ns; ratio = maath / sprung):`);
-  for (const [k, name] of [
-    ['sprungCritical', 'criticalSpringDamperExact'],
-    ['sprungSimple', 'simpleSpringDamperExact'],
-    ['sprungDamperExact', 'damperExact'],
-    ['sprungSpringDamperExact', 'springDamperExact'],
-    ['sprungQuatSpring', 'simpleSpringDamperExactQuat'],
-    ['sprungCharacter', 'springCharacterUpdate'],
-    ['sprungInertialize', 'inertializeUpdate'],
-  ])
-    console.log(`  ${name}: ${f2(c[k])} ns (${ratio(c.maathDamp, c[k])})`);
-  console.log(
-    `pose inertializer update, 64 bones: ${f2(p.sprung)} ns/bone (${f2(p.sprungCopyingInput)} copying the input), plain JS ${f2(p.plainJs)} ns/bone (${ratio(p.plainJs, p.sprung)}); cubic pose inertializer ${f2(p.sprungCubic)} ns/bone`,
-  );
-}
-
-const result = { date: new Date().toISOString(), machine: machine(), sizes, bundle: bundleSize() };
-console.log('machine:', JSON.stringify(result.machine));
+const result = {
+  date: new Date().toISOString(),
+  machine: machine(),
+  sizes,
+  loadavg: { before: os.loadavg() },
+  clock: args.includes('--cpu-time') ? 'cpu' : 'wall',
+  samples: SAMPLES,
+  bundle: bundleSize(),
+};
+console.log(
+  'machine:',
+  JSON.stringify(result.machine),
+  'load average',
+  os.loadavg().map((l) => l.toFixed(2)),
+);
+buildStream();
 result.node = await inNode();
 if (!args.includes('--no-browser')) {
   console.log('\nheadless Chromium');
   result.chromium = await inChromium();
 }
-table('Node', result.node);
-if (result.chromium) table('Chromium', result.chromium);
-const b = result.bundle;
-console.log(
-  `\nbundle: sprung-scalar.wasm ${b.wasm_scalar.bytes} B (${b.wasm_scalar.gzip} gzipped), sprung-simd.wasm ${b.wasm_simd.bytes} B (${b.wasm_simd.gzip} gzipped); bundled+minified with the SIMD module embedded: everything ${b.js_entry_bundled_min.bytes} B (${b.js_entry_bundled_min.gzip} gzipped), damperExact alone ${b.one_function_bundled_min.bytes} B (${b.one_function_bundled_min.gzip} gzipped)`,
-);
+result.loadavg.after = os.loadavg();
+console.log('\n' + report(result));
 mkdirSync(join(root, 'tests/bench/results'), { recursive: true });
 writeFileSync(join(root, 'tests/bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
-console.log('written tests/bench/results/latest.json');
+console.log('written tests/bench/results/latest.json (README: node tests/bench/readme.mjs)');

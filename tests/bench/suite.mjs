@@ -1,9 +1,10 @@
 // suite.mjs — the benchmark itself, shared by Node (run.mjs) and Chromium (browser.mjs).
-// Every case of one size is timed round-robin, sample after sample, so that the ratios
+// Every case of one group is timed round-robin, sample after sample, so that the ratios
 // compare runs made side by side on this noisy shared machine; each figure is the median.
+import * as plain from './plain.mjs';
 
 const LN2 = Math.LN2;
-const SAMPLES = 5; // medians of 5 interleaved samples
+export const SAMPLES = 7; // medians of 7 interleaved samples
 const SAMPLE_MS = 15; // each sample repeats its case for about this long
 
 /** Median of an array of numbers. */
@@ -17,9 +18,9 @@ function timeSideBySide(now, cases, work) {
   const names = Object.keys(cases);
   const reps = {};
   for (const n of names) {
-    // calibrate: repetitions for about SAMPLE_MS per sample
     // warm up first (lazy WASM compilation and JIT tiers make the first calls slow), so
-    // that a slow first call cannot shrink the repetitions below the clock's resolution
+    // that a slow first call cannot shrink the repetitions below the clock's resolution;
+    // then calibrate: repetitions for about SAMPLE_MS per sample
     const w0 = now();
     while (now() - w0 < SAMPLE_MS) cases[n]();
     let r = 1,
@@ -67,127 +68,80 @@ async function instantiate(bytes) {
   return w;
 }
 
-/** The critical spring with goal velocity as a plain JS loop over Float32Arrays, shared halflife. */
-function jsCriticalLoop(x, v, g, q, halflife, dt, n) {
-  const y = (2 * LN2) / halflife,
-    e = Math.exp(-y * dt),
-    ydt = y * dt;
-  for (let i = 0; i < n; i++) {
-    const c = g[i] + (2 * q[i]) / y,
-      x0 = x[i] - c;
-    const ej1 = e * (v[i] + x0 * y);
-    x[i] = e * x0 + ej1 * dt + c;
-    v[i] = e * v[i] - ej1 * ydt;
+const show = (r) =>
+  Object.entries(r)
+    .map(([n, v]) => `${n} ${v.toFixed(2)}`)
+    .join(', ');
+
+// The state objects are class instances, as in an engine (three.js's Vector3, Quaternion):
+// V8 shares the hidden classes of object literals of the same fields across the whole
+// program, so one literal elsewhere that stores a non-number in `x` (motion's module does,
+// on import) makes every `{x, v}` literal box its numbers, and every call on it 3–8× slower
+// (sprung and plain JS alike). Instances of a class have hidden classes of their own.
+class State {
+  constructor(x = 0, v = 0) {
+    this.x = x;
+    this.v = v;
+  }
+}
+class Scalar {
+  constructor() {
+    this.x = 0;
+  }
+}
+class Character {
+  constructor() {
+    this.x = 0;
+    this.v = 0;
+    this.a = 0;
+  }
+}
+class Vec3 {
+  constructor() {
+    this.x = 0;
+    this.y = 0;
+    this.z = 0;
+  }
+}
+class Quat {
+  constructor(x, y, z, w) {
+    this.x = x;
+    this.y = y;
+    this.z = z;
+    this.w = w;
   }
 }
 
-// ---- the pose inertializer in plain TS/JS, the same algorithm as c/batch_pose.c ----------
+// ---- batches --------------------------------------------------------------------------------
 
-function jsDecay(off, i, j, e, y, dt, ydt) {
-  const ej1 = e * (off[j] + off[i] * y);
-  off[i] = e * off[i] + ej1 * dt;
-  off[j] = e * off[j] - ej1 * ydt;
-}
-/** Pose inertializer update in plain JS (layout of poseLayout): decay offsets, out = in + off. */
-function jsPoseUpdate(out, off, inp, halflife, dt, n) {
-  const y = (2 * LN2) / halflife,
-    e = Math.exp(-y * dt),
-    ydt = y * dt;
-  const R = 6 * n,
-    W = 10 * n;
-  for (let j = 0; j < 3 * n; j++) jsDecay(off, j, 3 * n + j, e, y, dt, ydt);
-  for (let b = 0; b < n; b++) {
-    const r = R + 4 * b,
-      w = W + 3 * b;
-    // offset rotation as scaled angle axis (2·log q, shortest arc)
-    let qx = off[r],
-      qy = off[r + 1],
-      qz = off[r + 2],
-      qw = off[r + 3];
-    if (qw < 0) {
-      qx = -qx;
-      qy = -qy;
-      qz = -qz;
-      qw = -qw;
-    }
-    const s = Math.sqrt(qx * qx + qy * qy + qz * qz);
-    const k = s > 0 ? (2 * Math.atan2(s, qw)) / s : 2;
-    let ax = qx * k,
-      ay = qy * k,
-      az = qz * k;
-    const ejx = e * (off[w] + ax * y),
-      ejy = e * (off[w + 1] + ay * y),
-      ejz = e * (off[w + 2] + az * y);
-    ax = e * ax + ejx * dt;
-    ay = e * ay + ejy * dt;
-    az = e * az + ejz * dt;
-    off[w] = e * off[w] - ejx * ydt;
-    off[w + 1] = e * off[w + 1] - ejy * ydt;
-    off[w + 2] = e * off[w + 2] - ejz * ydt;
-    // back to a quaternion: exp(axis / 2), normalised
-    const half = 0.5 * Math.sqrt(ax * ax + ay * ay + az * az);
-    const sk = half > 1e-4 ? Math.sin(half) / half : 1 - (half * half) / 6;
-    qx = 0.5 * sk * ax;
-    qy = 0.5 * sk * ay;
-    qz = 0.5 * sk * az;
-    qw = Math.cos(half);
-    const len = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
-    off[r] = qx / len;
-    off[r + 1] = qy / len;
-    off[r + 2] = qz / len;
-    off[r + 3] = qw / len;
-    // out rotation = off · in
-    const ix = inp[r],
-      iy = inp[r + 1],
-      iz = inp[r + 2],
-      iw = inp[r + 3];
-    const ox = off[r],
-      oy = off[r + 1],
-      oz = off[r + 2],
-      ow = off[r + 3];
-    out[r] = ow * ix + ox * iw + oy * iz - oz * iy;
-    out[r + 1] = ow * iy - ox * iz + oy * iw + oz * ix;
-    out[r + 2] = ow * iz + ox * iy - oy * ix + oz * iw;
-    out[r + 3] = ow * iw - ox * ix - oy * iy - oz * iz;
-  }
-  for (let j = 0; j < 6 * n; j++) out[j] = inp[j] + off[j];
-  for (let j = W; j < W + 3 * n; j++) out[j] = inp[j] + off[j];
-}
-
-/**
- * Runs every benchmark. `env`: { sprung (the package, initialised), bytes: {scalar, simd}
- * (the two .wasm builds), damp (maath/easing damp), spring (motion's spring), now (ms
- * clock), log, sizes }.
- */
-export async function runSuite(env) {
+/** The critical spring batch at each size: both builds, shared and per-element halflife, the
+ *  package class, the streaming limit of the same bytes, plain JS, maath's damp, motion's spring. */
+async function batches(env, raw) {
   const { sprung, damp, spring, now, log } = env;
-  const raw = { scalar: await instantiate(env.bytes.scalar), simd: await instantiate(env.bytes.simd) };
   const h = 0.2,
     dt = 1 / 60,
     smoothTime = h / LN2; // SmoothDamp's smoothTime ≈ halflife / ln 2
   const stiffness = ((4 * LN2) / h) ** 2 / 4; // critical: damping² = 4·stiffness, damping = 4 ln2 / h
-  const springs = [];
-
+  const out = [];
   for (const N of env.sizes) {
-    // raw arrays in both builds: x, v, g, q, h (per element), shared halflife
+    // raw arrays in each instance: x, v, g, q, h (per element); a shared halflife
     const arrays = {};
     for (const [name, w] of Object.entries(raw)) {
-      const p = w.malloc(N * 20 + 16);
-      const f = new Float32Array(w.memory.buffer, p, N * 5);
+      const floats = 5;
+      const p = w.malloc(N * 4 * floats + 16);
+      const f = new Float32Array(w.memory.buffer, p, N * floats);
       for (let i = 0; i < N; i++) {
         f[2 * N + i] = Math.sin(i);
         f[3 * N + i] = (i % 7) * 0.1;
-        f[4 * N + i] = h;
+        if (floats === 5) f[4 * N + i] = h * (1 + 0.5 * Math.sin(3 * i)); // per element: 0.1 … 0.3 s
       }
       const hp = w.malloc(4);
       new Float32Array(w.memory.buffer, hp, 1)[0] = h;
       arrays[name] = { p, hp };
     }
-    const k = (name, per, kernel) => {
+    const kernel = (name, per) => {
       const w = raw[name],
         { p, hp } = arrays[name];
-      if (kernel === 'simple')
-        return () => w.sp_simple_spring_damper_exact_batch(p, p + 4 * N, p + 8 * N, hp, 0, dt, N, 1);
       return () =>
         w.sp_critical_spring_damper_exact_batch(
           p,
@@ -201,31 +155,35 @@ export async function runSuite(env) {
           1,
         );
     };
+    const sp = arrays.stream.p;
     const jx = new Float32Array(N),
       jv = new Float32Array(N),
       jg = new Float32Array(N),
-      jq = new Float32Array(N);
+      jq = new Float32Array(N),
+      jh = new Float32Array(N);
     for (let i = 0; i < N; i++) {
       jg[i] = Math.sin(i);
       jq[i] = (i % 7) * 0.1;
+      jh[i] = h * (1 + 0.5 * Math.sin(3 * i));
     }
     const pkg = new sprung.CriticalSpringDamperExactBatch(N, { halflife: h });
     pkg.goal.set(jg);
     pkg.goalVelocity.set(jq);
 
     const cases = {
-      simd: k('simd', 0),
-      scalar: k('scalar', 0),
-      simdPerElement: k('simd', 1),
-      scalarPerElement: k('scalar', 1),
-      simdSimple: k('simd', 0, 'simple'),
-      scalarSimple: k('scalar', 0, 'simple'),
+      simd: kernel('simd', 0),
+      simdPerElement: kernel('simd', 1),
+      scalar: kernel('scalar', 0),
+      scalarPerElement: kernel('scalar', 1),
+      stream: () => raw.stream.stream(sp, sp + 4 * N, sp + 8 * N, sp + 12 * N, N),
+      expFloor: () => raw.stream.exp_floor(sp, sp + 16 * N, dt, N),
       package: () => pkg.update(dt),
-      jsLoop: () => jsCriticalLoop(jx, jv, jg, jq, h, dt, N),
+      jsLoop: () => plain.criticalLoop(jx, jv, jg, jq, h, dt, N),
+      jsLoopPerElement: () => plain.criticalLoopPerElement(jx, jv, jg, jq, jh, dt, N),
     };
     // per-object JS allocates an object (and a generator) per spring: capped to keep memory sane
     if (N <= 1 << 20) {
-      const objs = Array.from({ length: N }, () => ({ x: 0 }));
+      const objs = Array.from({ length: N }, () => new Scalar());
       cases.maathDamp = () => {
         for (let i = 0; i < N; i++) damp(objs[i], 'x', jg[i], smoothTime, dt);
       };
@@ -246,112 +204,274 @@ export async function runSuite(env) {
       w.free(arrays[name].p);
       w.free(arrays[name].hp);
     }
-    springs.push({ N, ns: r });
-    log(
-      `  N=${N}: ` +
-        Object.entries(r)
-          .map(([n, v]) => `${n} ${v.toFixed(2)}`)
-          .join(', '),
-    );
+    out.push({ N, ns: r });
+    log(`  N=${N}: ${show(r)}`);
   }
+  return out;
+}
 
-  // the scalar state-object API against maath's damp, one call per update
-  const M = 1024,
-    states = Array.from({ length: M }, () => ({ x: 0, v: 0 })),
-    objs = Array.from({ length: M }, () => ({ x: 0 }));
-  const goals = Float64Array.from({ length: M }, (_, i) => Math.sin(i));
-  const chars = Array.from({ length: M }, () => ({ x: 0, v: 0, a: 0 }));
-  const offs = Array.from({ length: M }, (_, i) => ({ x: goals[i], v: 0 })),
-    outs = Array.from({ length: M }, () => ({ x: 0, v: 0 }));
-  const rots = Array.from({ length: M }, () => ({ x: 0, y: 0, z: 0, w: 1 })),
-    avels = Array.from({ length: M }, () => ({ x: 0, y: 0, z: 0 }));
-  const qgoals = Array.from({ length: M }, (_, i) => {
-    const a = goals[i];
-    return { x: Math.sin(a / 2), y: 0, z: 0, w: Math.cos(a / 2) };
+// ---- the state-object API, one call per update --------------------------------------------
+
+/** Unit quaternions about varied axes. */
+function rotations(M, seed) {
+  return Array.from({ length: M }, (_, i) => {
+    const a = Math.sin(seed + i) * 2,
+      x = Math.sin(i * 1.3),
+      y = Math.cos(i * 0.7),
+      z = Math.sin(i * 0.3 + 1);
+    const l = Math.hypot(x, y, z),
+      s = Math.sin(a / 2) / l;
+    return new Quat(x * s, y * s, z * s, Math.cos(a / 2));
   });
-  const xs = Float64Array.from(goals);
-  const perCall = timeSideBySide(
-    now,
-    {
-      sprungCritical: () => {
-        for (let i = 0; i < M; i++) sprung.criticalSpringDamperExact(states[i], goals[i], 0, h, dt);
-      },
-      sprungSimple: () => {
-        for (let i = 0; i < M; i++) sprung.simpleSpringDamperExact(states[i], goals[i], h, dt);
-      },
-      sprungDamperExact: () => {
-        for (let i = 0; i < M; i++) xs[i] = sprung.damperExact(xs[i], goals[i], h, dt);
-      },
-      sprungSpringDamperExact: () => {
-        for (let i = 0; i < M; i++) sprung.springDamperExact(states[i], goals[i], 0, 2, h, dt);
-      },
-      sprungQuatSpring: () => {
-        for (let i = 0; i < M; i++) sprung.simpleSpringDamperExactQuat(rots[i], avels[i], qgoals[i], h, dt);
-      },
-      sprungCharacter: () => {
-        for (let i = 0; i < M; i++) sprung.springCharacterUpdate(chars[i], goals[i], h, dt);
-      },
-      sprungInertialize: () => {
-        for (let i = 0; i < M; i++) sprung.inertializeUpdate(outs[i], offs[i], goals[i], 0, h, dt);
-      },
-      maathDamp: () => {
-        for (let i = 0; i < M; i++) damp(objs[i], 'x', goals[i], smoothTime, dt);
-      },
-    },
-    M,
-  );
-  log(
-    '  per call: ' +
-      Object.entries(perCall)
-        .map(([n, v]) => `${n} ${v.toFixed(2)}`)
-        .join(', '),
-  );
+}
 
-  // pose inertializer update, 64 bones
-  const B = 64,
-    L = sprung.poseLayout(B);
-  const mkPose = (seed) => {
-    const p = new Float32Array(L.length);
-    for (let j = 0; j < L.length; j++) p[j] = Math.sin(seed + j);
-    for (let r = L.rotations; r < L.angularVelocities; r += 4) {
-      const n = Math.hypot(p[r], p[r + 1], p[r + 2], p[r + 3]);
-      for (let c = 0; c < 4; c++) p[r + c] /= n;
-    }
-    return p;
+/** Each function on M = 1024 state objects; the goals move (element i takes goal i + pass)
+ *  so that the springs stay in motion instead of settling during the timing. */
+function perCall(env) {
+  const { sprung, steps, core, damp, now, log } = env;
+  const M = 1024,
+    mask = M - 1,
+    h = 0.2,
+    dt = 1 / 60,
+    smoothTime = h / LN2;
+  const goals = Float64Array.from({ length: M }, (_, i) => Math.sin(i));
+  const st = () => Array.from({ length: M }, () => new State());
+  const [sA, sB, sC, sD, sE, sF] = [st(), st(), st(), st(), st(), st()];
+  const offs = Array.from({ length: M }, (_, i) => new State(goals[i])),
+    offsJs = Array.from({ length: M }, (_, i) => new State(goals[i])),
+    outs = st();
+  const chars = Array.from({ length: M }, () => new Character()),
+    objs = Array.from({ length: M }, () => new Scalar());
+  const xs = Float64Array.from(goals),
+    xsJs = Float64Array.from(goals);
+  const rotsA = rotations(M, 0),
+    rotsB = rotations(M, 0),
+    rotsC = rotations(M, 0),
+    qgoals = rotations(M, 5);
+  const avA = Array.from({ length: M }, () => new Vec3()),
+    avB = Array.from({ length: M }, () => new Vec3()),
+    avC = Array.from({ length: M }, () => new Vec3());
+  let k = 0;
+  const next = () => (k = (k + 7) & mask);
+  const cases = {
+    criticalSpringDamperExact: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) sprung.criticalSpringDamperExact(sA[i], goals[(i + o) & mask], 0.5, h, dt);
+    },
+    criticalStepNoChecks: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) steps.criticalStep(sB[i], goals[(i + o) & mask], 0.5, h, dt);
+    },
+    criticalJs: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) plain.critical(sC[i], goals[(i + o) & mask], 0.5, h, dt);
+    },
+    springDamperExactUnder: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) sprung.springDamperExact(sD[i], goals[(i + o) & mask], 0.5, 2, h, dt);
+    },
+    springDamperExactOver: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) sprung.springDamperExact(sE[i], goals[(i + o) & mask], 0.5, 0.5, h, dt);
+    },
+    springDamperExactJs: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) plain.springDamperExact(sF[i], goals[(i + o) & mask], 0.5, 2, h, dt);
+    },
+    simpleSpringDamperExactQuat: () => {
+      const o = next();
+      for (let i = 0; i < M; i++)
+        sprung.simpleSpringDamperExactQuat(rotsA[i], avA[i], qgoals[(i + o) & mask], h, dt);
+    },
+    // the same C call with its inputs copied through the scratch area, without the checks
+    quatRawCall: () => {
+      const o = next(),
+        { wasm, heapF32, scratch } = core,
+        b = scratch >> 2;
+      for (let i = 0; i < M; i++) {
+        const r = rotsC[i],
+          a = avC[i],
+          g = qgoals[(i + o) & mask];
+        heapF32[b] = r.x;
+        heapF32[b + 1] = r.y;
+        heapF32[b + 2] = r.z;
+        heapF32[b + 3] = r.w;
+        heapF32[b + 4] = a.x;
+        heapF32[b + 5] = a.y;
+        heapF32[b + 6] = a.z;
+        heapF32[b + 8] = g.x;
+        heapF32[b + 9] = g.y;
+        heapF32[b + 10] = g.z;
+        heapF32[b + 11] = g.w;
+        wasm.sp_simple_spring_damper_exact_quat(scratch, scratch + 16, scratch + 32, h, dt);
+        r.x = heapF32[b];
+        r.y = heapF32[b + 1];
+        r.z = heapF32[b + 2];
+        r.w = heapF32[b + 3];
+        a.x = heapF32[b + 4];
+        a.y = heapF32[b + 5];
+        a.z = heapF32[b + 6];
+      }
+    },
+    quatSpringJs: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) plain.quatSpring(rotsB[i], avB[i], qgoals[(i + o) & mask], h, dt);
+    },
+    inertializeUpdate: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) sprung.inertializeUpdate(outs[i], offs[i], goals[(i + o) & mask], 0, h, dt);
+    },
+    inertializeUpdateJs: () => {
+      const o = next();
+      for (let i = 0; i < M; i++)
+        plain.inertializeUpdate(outs[i], offsJs[i], goals[(i + o) & mask], 0, h, dt);
+    },
+    damperExact: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) xs[i] = sprung.damperExact(xs[i], goals[(i + o) & mask], h, dt);
+    },
+    damperExactJs: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) {
+        const keep = Math.exp((-LN2 * dt) / h);
+        xsJs[i] = keep * xsJs[i] + (1 - keep) * goals[(i + o) & mask];
+      }
+    },
+    springCharacterUpdate: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) sprung.springCharacterUpdate(chars[i], goals[(i + o) & mask], h, dt);
+    },
+    maathDamp: () => {
+      const o = next();
+      for (let i = 0; i < M; i++) damp(objs[i], 'x', goals[(i + o) & mask], smoothTime, dt);
+    },
   };
-  const src = mkPose(1),
-    dst = mkPose(2);
-  const inert = new sprung.PoseInertializer(B, { halflife: h });
-  const jsOff = new Float32Array(L.length),
-    jsOut = new Float32Array(L.length);
-  // a huge halflife keeps the offsets alive (not decayed to zero) through the timing
+  // the offsets of inertializeUpdate decay for good: give them a new offset every pass
+  const inert = cases.inertializeUpdate,
+    inertJs = cases.inertializeUpdateJs;
+  cases.inertializeUpdate = () => {
+    if ((k & 63) === 0) for (let i = 0; i < M; i++) offs[i].x = goals[i];
+    inert();
+  };
+  cases.inertializeUpdateJs = () => {
+    if ((k & 63) === 0) for (let i = 0; i < M; i++) offsJs[i].x = goals[i];
+    inertJs();
+  };
+  const r = timeSideBySide(now, cases, M);
+  log(`  per call: ${show(r)}`);
+  return r;
+}
+
+// ---- pose inertializers ---------------------------------------------------------------------
+
+function mkPose(L, seed) {
+  const p = new Float32Array(L.length);
+  for (let j = 0; j < L.length; j++) p[j] = Math.sin(seed + j);
+  for (let r = L.rotations; r < L.angularVelocities; r += 4) {
+    const n = Math.hypot(p[r], p[r + 1], p[r + 2], p[r + 3]);
+    for (let c = 0; c < 4; c++) p[r + c] /= n;
+  }
+  return p;
+}
+
+/** 64 bones: the spring pose inertializer mid-blend and settled (its offsets decayed), the
+ *  cubic one mid-blend, each against plain JS; the quaternion batch far from and at its goal. */
+function poses(env) {
+  const { sprung, now, log } = env;
+  const B = 64,
+    L = sprung.poseLayout(B),
+    dt = 1 / 60;
+  const src = mkPose(L, 1),
+    dst = mkPose(L, 2);
+  // a huge halflife keeps the offsets alive (not decayed) through the timing
   const slow = 1e6;
-  inert.halflife = slow;
-  inert.transition(src, dst);
-  jsOff.set(inert.offset);
-  inert.input.set(dst);
-  // the cubic pose inertializer, with a blend time long enough to stay mid-blend
+  const fresh = new sprung.PoseInertializer(B, { halflife: slow });
+  fresh.transition(src, dst);
+  fresh.input.set(dst);
+  const jsOff = new Float32Array(fresh.offset),
+    jsOut = new Float32Array(L.length);
+  // settled: an ordinary halflife, stepped for 100 s after the transition
+  const settled = new sprung.PoseInertializer(B, { halflife: 0.1 });
+  settled.transition(src, dst);
+  settled.input.set(dst);
+  for (let i = 0; i < 6000; i++) settled.update(settled.input, dt);
+  // the cubic one, with a blend time long enough to stay mid-blend
   const cubic = new sprung.CubicPoseInertializer(B, { blendtime: 1e6 });
   cubic.transition(src, dst);
   cubic.input.set(dst);
-  const pose = timeSideBySide(
+  const jsCubicOff = new Float32Array(cubic.offset),
+    jsCubicOut = new Float32Array(L.length);
+  // quaternion batch of 64 rotations: far from the goal (huge halflife) and settled at it
+  const qFresh = new sprung.SimpleSpringDamperExactQuatBatch(B, { halflife: slow });
+  const qSettled = new sprung.SimpleSpringDamperExactQuatBatch(B, { halflife: 0.1 });
+  for (const q of [qFresh, qSettled]) {
+    q.x.set(src.subarray(L.rotations, L.angularVelocities));
+    q.goal.set(dst.subarray(L.rotations, L.angularVelocities));
+    q.v.set(src.subarray(L.angularVelocities));
+  }
+  for (let i = 0; i < 6000; i++) qSettled.update(dt);
+  const r = timeSideBySide(
     now,
     {
-      sprung: () => inert.update(inert.input, dt),
-      sprungCopyingInput: () => inert.update(dst, dt),
-      sprungCubic: () => cubic.update(cubic.input, dt),
-      plainJs: () => jsPoseUpdate(jsOut, jsOff, dst, slow, dt, B),
+      spring: () => fresh.update(fresh.input, dt),
+      springCopyingInput: () => fresh.update(dst, dt),
+      springSettled: () => settled.update(settled.input, dt),
+      springJs: () => plain.poseUpdate(jsOut, jsOff, dst, slow, dt, B),
+      cubic: () => cubic.update(cubic.input, dt),
+      cubicJs: () => plain.cubicPoseUpdate(jsCubicOut, jsCubicOff, dst, 1e6, 1, B),
+      quatBatch: () => qFresh.update(dt),
+      quatBatchSettled: () => qSettled.update(dt),
     },
     B,
   );
-  inert.dispose();
-  cubic.dispose();
-  log(
-    '  pose (ns per bone): ' +
-      Object.entries(pose)
-        .map(([n, v]) => `${n} ${v.toFixed(2)}`)
-        .join(', '),
-  );
+  for (const o of [fresh, settled, cubic, qFresh, qSettled]) o.dispose();
+  log(`  pose (ns per bone): ${show(r)}`);
+  return r;
+}
 
-  return { springs, perCall, pose64: pose };
+// ---- cost landscapes ------------------------------------------------------------------------
+
+/** 512² exact cost landscapes over the playground's default ranges (x ±1 m, v ±8 m/s), spring
+ *  (halflife 0.15 s) and dead blending (halflife 0.15 s, blend time 0.5 s), against plain JS; ms. */
+function landscapes(env) {
+  const { sprung, now, log } = env;
+  const N = 512,
+    out = new Float32Array(N * N),
+    jsOut = new Float32Array(N * N);
+  const spring = { inertializer: 'spring', measure: 'exact', halflife: 0.15 };
+  const dead = { inertializer: 'deadBlending', measure: 'exact', halflife: 0.15, blendtime: 0.5 };
+  const ns = timeSideBySide(
+    now,
+    {
+      spring: () => sprung.transitionCostLandscape(N, N, -1, 1, -8, 8, spring, out),
+      springJs: () => plain.springLandscape(jsOut, N, N, -1, 1, -8, 8, 0.15),
+      deadBlending: () => sprung.transitionCostLandscape(N, N, -1, 1, -8, 8, dead, out),
+      deadBlendingJs: () => plain.deadLandscape(jsOut, N, N, -1, 1, -8, 8, 0.15, 0.5),
+    },
+    1,
+  );
+  const ms = Object.fromEntries(Object.entries(ns).map(([n, v]) => [n, v / 1e6]));
+  log(`  landscapes 512² (ms): ${show(ms)}`);
+  return ms;
+}
+
+/**
+ * Runs every benchmark. `env`: { sprung (the package, initialised), steps and core (its
+ * internal JS steps and WASM instance, for the cost of the checks and of the call alone),
+ * bytes: {scalar, simd, stream} (the two .wasm builds and the reference kernels of stream.c), damp (maath/easing damp), spring (motion's spring),
+ * now (ms clock), log, sizes, only (names of the groups to run, or all) }.
+ */
+export async function runSuite(env) {
+  const raw = {
+    scalar: await instantiate(env.bytes.scalar),
+    simd: await instantiate(env.bytes.simd),
+    stream: await instantiate(env.bytes.stream),
+  };
+  const want = (g) => !env.only || env.only.includes(g);
+  const result = {};
+  if (want('batch')) result.batch = await batches(env, raw);
+  if (want('perCall')) result.perCall = perCall(env);
+  if (want('pose')) result.pose = poses(env);
+  if (want('landscape')) result.landscape = landscapes(env);
+  return result;
 }

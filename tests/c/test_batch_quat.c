@@ -147,5 +147,24 @@ int main(void)
         if (!check_near("fast quat step vs double oracle (rotation)", err, 0, 2e-6)) break;
         if (!check_near("fast quat step vs double oracle (angular velocity)", werr, 0, 2e-6)) break;
     }
+    /* tiny rotations (the log map's small-angle limit 2·d/dw below l = 1e-18, and the general
+     * form just above): the vector part, relative to its size, against the oracle */
+    const float angles[] = { 1e-3f, 1e-12f, 3e-18f, 5e-19f, 1e-25f, 1e-33f };
+    for (int a = 0; a < 6; a++)
+        for (int t = 0; t < 20; t++) {
+            float ax = rnd(-1, 1), ay = rnd(-1, 1), az = rnd(-1, 1), n = sqrtf(ax * ax + ay * ay + az * az);
+            float s = sinf(0.5f * angles[a]) / n,
+                  wv[3] = { rnd(-1, 1) * angles[a], 0, rnd(-1, 1) * angles[a] };
+            sp_quat q = { ax * s, ay * s, az * s, cosf(0.5f * angles[a]) }, id = { 0, 0, 0, 1 };
+            sp_vec3 w = { wv[0], wv[1], wv[2] };
+            double qd[4] = { q.x, q.y, q.z, q.w }, wd[3] = { wv[0], wv[1], wv[2] }, gd[4] = { 0, 0, 0, 1 };
+            oracle(qd, wd, gd, 0.3, 1.0 / 60);
+            sp_simple_spring_damper_exact_quat(&q, &w, &id, 0.3f, 1.0f / 60);
+            double m = fmax(fmax(fabs(qd[0]), fabs(qd[1])), fabs(qd[2]));
+            double err = fmax(fmax(fabs(q.x - qd[0]), fabs(q.y - qd[1])), fabs(q.z - qd[2])) / m;
+            char what[96];
+            snprintf(what, sizeof what, "fast quat step at angle %g vs double oracle (relative)", angles[a]);
+            if (!check_near(what, err, 0, 1e-5)) break;
+        }
     return testing_finish("test_batch_quat");
 }

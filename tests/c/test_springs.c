@@ -294,5 +294,44 @@ int main(void)
             "sp_critical_spring_damper_coefs: the step of sp_critical_spring_damper_exact, bit for bit",
             same);
     }
+    /* the twelve coefficients of the general step reproduce each interface bit for bit,
+     * applied in the order the header gives, with ω formed as the header says each interface
+     * forms it: every regime, slow springs (where xinc, vinc hold), goal velocity or none */
+    {
+        const float fs[] = { 1e-4f, 0.01f, 0.5f, 3.0f, 40.0f }, hs[] = { 0.0f, 1e-3f, 0.2f, 20.0f, 1e4f },
+                    ts[] = { 1e-6f, 1.0f / 60.0f, 0.5f, 30.0f }, qs[] = { 0.0f, -1.25f };
+        int same = 1, incs = 0;
+        for (int a = 0; a < 5; a++)
+            for (int b = 0; b < 5; b++)
+                for (int c = 0; c < 4; c++)
+                    for (int e = 0; e < 2; e++) {
+                        float k[12], x = -0.7f, v = 3.0f, g = 2.5f, q = qs[e];
+                        float omega = fabsf(2.0f * SP_PI * fs[a]), d = sp_halflife_to_damping(hs[b]);
+                        sp_spring_damper_exact_coefs(k, omega, d, ts[c]);
+                        float xk, vk;
+                        if (k[8] != 0.0f) {
+                            xk = g;
+                            vk = 0.0f;
+                        } else if (k[9] != 0.0f) {
+                            xk = q == 0.0f ? g : (float)(g + (double)k[6] * q / ((double)k[7] * k[7]));
+                            vk = 0.0f;
+                        } else {
+                            float z = x - g, dx = k[0] * z + k[1] * v, dv = k[3] * z + k[4] * v;
+                            if (q != 0.0f) {
+                                dx += k[2] * q;
+                                dv += k[5] * q;
+                            }
+                            xk = (k[10] != 0.0f ? x : g) + dx;
+                            vk = k[11] != 0.0f ? v + dv : dv;
+                            xk = fabsf(xk - g) < 0x1p-126f ? g : xk;
+                            vk = fabsf(vk) < 0x1p-126f ? 0.0f : vk;
+                            incs += k[10] != 0.0f || k[11] != 0.0f;
+                        }
+                        sp_spring_damper_exact(&x, &v, g, q, fs[a], hs[b], ts[c]);
+                        same &= xk == x && vk == v;
+                    }
+        check_true("sp_spring_damper_exact_coefs: the step of sp_spring_damper_exact, bit for bit", same);
+        check_true("sp_spring_damper_exact_coefs: the increment forms are among the cases", incs > 0);
+    }
     return testing_finish("test_springs");
 }

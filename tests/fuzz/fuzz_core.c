@@ -128,7 +128,34 @@ static void f_spring_damper_bad(fuzz_input *in)
     sp_spring_damper_bad(&x, &v, g, q, s, d, dt(in));
 }
 
-/* The damping comes from a halflife (+Inf for 0); a goal velocity needs stiffness > 0. */
+/* The step as sp_spring_damper_exact_coefs documents it (sprung.h), written here. */
+static float flush_tiny(float r) { return fabsf(r) < 0x1p-126f ? 0.0f : r; }
+static void apply_spring_coefs(const float *k, float *x, float *v, float g, float q)
+{
+    if (k[8] != 0) {
+        *x = g;
+        *v = 0;
+        return;
+    }
+    if (k[9] != 0) {
+        *x = q == 0 ? g : (float)(g + (double)k[6] * q / ((double)k[7] * fabs((double)k[7])));
+        *v = 0;
+        return;
+    }
+    float z = *x - g, v0 = *v;
+    float dx = k[0] * z + k[1] * v0, dv = k[3] * z + k[4] * v0;
+    if (q != 0) {
+        dx += k[2] * q;
+        dv += k[5] * q;
+    }
+    float nx = (k[10] != 0 ? *x : g) + dx, nv = k[11] != 0 ? v0 + dv : dv;
+    *x = fabsf(nx - g) < 0x1p-126f ? g : nx;
+    *v = flush_tiny(nv);
+}
+static int same_bits(float a, float b) { return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0; }
+
+/* The damping comes from a halflife (+Inf for 0); a goal velocity needs stiffness > 0. The
+ * coefficients applied as documented give the function's result bit for bit. */
 static void f_spring_damper_exact_stiffness(fuzz_input *in)
 {
     float x = value(in), v = value(in), g = value(in), q = value(in), s = stiffness(in);
@@ -137,6 +164,12 @@ static void f_spring_damper_exact_stiffness(fuzz_input *in)
     float x0 = x, v0 = v;
     sp_spring_damper_exact_stiffness(&x, &v, g, q, s, d, t);
     spring_checks(in, x0, v0, x, v, g, q, s, d, t);
+    if (t != 0) {
+        float k[12], cx = x0, cv = v0;
+        sp_spring_damper_exact_coefs(k, copysignf(sqrtf(fabsf(s)), s), d, t);
+        apply_spring_coefs(k, &cx, &cv, g, q);
+        MUST(in, same_bits(cx, x) && same_bits(cv, v));
+    }
 }
 
 static void f_spring_damper_exact(fuzz_input *in)
@@ -188,12 +221,21 @@ static void critical_checks(fuzz_input *in, float x0, float v0, float x, float v
     MUST(in, !(h == 0 && t > 0) || (x == g && v == 0));
 }
 
+/* The coefficients of sp_critical_spring_damper_coefs applied as documented (sprung.h) give
+ * the function's result bit for bit. */
 static void f_critical_spring_damper_exact(fuzz_input *in)
 {
     float x = value(in), v = value(in), g = value(in), q = value(in), h = halflife(in), t = dt(in);
     float x0 = x, v0 = v;
     sp_critical_spring_damper_exact(&x, &v, g, q, h, t);
     critical_checks(in, x0, v0, x, v, g, q, h, t);
+    if (t != 0) {
+        float k[6], u = x0 - g;
+        sp_critical_spring_damper_coefs(k, h, t);
+        float cx = (g + flush_tiny(k[0] * u + k[1] * v0)) + k[2] * q,
+              cv = flush_tiny(k[3] * u + k[4] * v0) + k[5] * q;
+        MUST(in, same_bits(cx, x) && same_bits(cv, v));
+    }
 }
 
 /* The six coefficients reproduce sp_critical_spring_damper_exact bit for bit (dt ≠ 0), in the

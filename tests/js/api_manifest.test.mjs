@@ -24,6 +24,8 @@ const readAll = (dir, re) =>
 const INTERNAL = {
   sp_critical_spring_damper_coefs:
     'the state-object API reads its coefficients to step critical springs in JS (steps.ts); its result is criticalSpringDamperExact',
+  sp_spring_damper_exact_coefs:
+    'the state-object API reads its coefficients to step the exact spring in JS (steps.ts); its result is springDamperExact and its stiffness and ratio forms',
 };
 
 const wrappersOf = new Map();

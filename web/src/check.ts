@@ -378,14 +378,3 @@ export function isSpringStep(state: unknown, halflife: unknown, dt: unknown): bo
 export function isFinite4(a: unknown, b: unknown, c: unknown, d: unknown): boolean {
   return Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c) && Number.isFinite(d);
 }
-
-/** Fast path: a finite goal and goal velocity, and a `rate` (stiffness, frequency) that is a
- *  finite number ≥ 0, > 0 when the goal velocity is not 0. */
-export function isGoal(goal: unknown, goalVelocity: unknown, rate: unknown): boolean {
-  return (
-    Number.isFinite(goal) &&
-    Number.isFinite(goalVelocity) &&
-    isTime(rate) &&
-    (rate !== 0 || goalVelocity === 0)
-  );
-}

@@ -11,7 +11,7 @@
 import { heapF32, scratchF32, wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
 import { getQuat, getVec3, getXV, put1, put2, putQuat, putVec3, slot } from './scratch.js';
-import { criticalStep } from './steps.js';
+import { criticalStep, tryInertializeUpdate } from './steps.js';
 import {
   check,
   initialized,
@@ -111,11 +111,12 @@ export function inertializeUpdate<T extends PosVel>(
   halflife: number,
   dt: number,
 ): T {
-  if (!(isSpringStep(offset, halflife, dt) && isState(out) && isFinite4(inX, inV, 0, 0)))
+  if (!tryInertializeUpdate(out, offset, inX, inV, halflife, dt)) {
     check(S.inertializeUpdate, out, offset, inX, inV, halflife, dt);
-  criticalStep(offset, 0, 0, halflife, dt); // sp_inertialize_update: the decay spring, then in + offset
-  out.x = Math.fround(Math.fround(inX) + offset.x);
-  out.v = Math.fround(Math.fround(inV) + offset.v);
+    criticalStep(offset, 0, 0, halflife, dt); // sp_inertialize_update: the decay spring, then in + offset
+    out.x = Math.fround(Math.fround(inX) + offset.x);
+    out.v = Math.fround(Math.fround(inV) + offset.v);
+  }
   return out;
 }
 

@@ -7,19 +7,9 @@
 import { wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
 import { getQuat, getVec3, putQuat, putVec3, slot } from './scratch.js';
-import {
-  check,
-  initialized,
-  isOut3,
-  isOut4,
-  isQuat,
-  isQuatW,
-  isTime,
-  isVec3,
-  isVec3W,
-  type Spec,
-} from './check.js';
+import { check, initialized, isOut3, isOut4, isQuat, isVec3, type Spec } from './check.js';
 import * as S from './gen/specs.js';
+import { quatStep, tryQuatStep } from './steps.js';
 
 /** Scratch slots: the result (or the rotation updated in place) at 0, inputs at 4 and 8. */
 const OUT = 0,
@@ -111,24 +101,11 @@ export function simpleSpringDamperExactQuat<T extends Quat>(
   halflife: number,
   dt: number,
 ): T {
-  if (!(
-    initialized &&
-    isQuatW(rotation) &&
-    isVec3W(angularVelocity) &&
-    isQuat(goal) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
+  if (!(goal !== null && tryQuatStep(rotation, angularVelocity, goal, halflife, dt))) {
     check(S.simpleSpringDamperExactQuat, rotation, angularVelocity, goal, halflife, dt);
-  wasm.sp_simple_spring_damper_exact_quat(
-    putQuat(OUT, rotation),
-    putVec3(A, angularVelocity),
-    putQuat(B, goal),
-    halflife,
-    dt,
-  );
-  getVec3(A, angularVelocity);
-  return getQuat(OUT, rotation);
+    quatStep(rotation, angularVelocity, goal, halflife, dt);
+  }
+  return rotation;
 }
 
 /**
@@ -142,9 +119,9 @@ export function decaySpringDamperExactQuat<T extends Quat>(
   halflife: number,
   dt: number,
 ): T {
-  if (!(initialized && isQuatW(rotation) && isVec3W(angularVelocity) && isTime(halflife) && isTime(dt)))
+  if (!tryQuatStep(rotation, angularVelocity, null, halflife, dt)) {
     check(S.decaySpringDamperExactQuat, rotation, angularVelocity, halflife, dt);
-  wasm.sp_decay_spring_damper_exact_quat(putQuat(OUT, rotation), putVec3(A, angularVelocity), halflife, dt);
-  getVec3(A, angularVelocity);
-  return getQuat(OUT, rotation);
+    quatStep(rotation, angularVelocity, null, halflife, dt);
+  }
+  return rotation;
 }

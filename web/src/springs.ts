@@ -7,8 +7,16 @@
  */
 import { wasm } from './wasm.js';
 import { getXV, put2, slot } from './scratch.js';
-import { criticalStep } from './steps.js';
-import { check, isFinite4, isGoal, isNum, isSpringStep, isTime } from './check.js';
+import {
+  FREQUENCY_HALFLIFE,
+  RATIO_HALFLIFE,
+  STIFFNESS_DAMPING,
+  criticalStep,
+  springStep,
+  tryCriticalStep,
+  trySpringStep,
+} from './steps.js';
+import { check, isFinite4, isNum, isSpringStep, isTime } from './check.js';
 import * as S from './gen/specs.js';
 
 /** A spring's state, updated in place: position `x` and velocity `v` (per second). */
@@ -49,11 +57,11 @@ export function springDamperExactStiffness<T extends SpringState>(
   damping: number,
   dt: number,
 ): T {
-  if (!(isSpringStep(state, damping, dt) && isGoal(goal, goalVelocity, stiffness)))
+  if (!trySpringStep(state, goal, goalVelocity, STIFFNESS_DAMPING, stiffness, damping, dt)) {
     check(S.springDamperExactStiffness, state, goal, goalVelocity, stiffness, damping, dt);
-  const p = put2(0, state.x, state.v);
-  wasm.sp_spring_damper_exact_stiffness(p, slot(1), goal, goalVelocity, stiffness, damping, dt);
-  return getXV(0, state);
+    springStep(state, goal, goalVelocity, STIFFNESS_DAMPING, stiffness, damping, dt);
+  }
+  return state;
 }
 
 /**
@@ -72,11 +80,11 @@ export function springDamperExact<T extends SpringState>(
   halflife: number,
   dt: number,
 ): T {
-  if (!(isSpringStep(state, halflife, dt) && isGoal(goal, goalVelocity, frequency)))
+  if (!trySpringStep(state, goal, goalVelocity, FREQUENCY_HALFLIFE, frequency, halflife, dt)) {
     check(S.springDamperExact, state, goal, goalVelocity, frequency, halflife, dt);
-  const p = put2(0, state.x, state.v);
-  wasm.sp_spring_damper_exact(p, slot(1), goal, goalVelocity, frequency, halflife, dt);
-  return getXV(0, state);
+    springStep(state, goal, goalVelocity, FREQUENCY_HALFLIFE, frequency, halflife, dt);
+  }
+  return state;
 }
 
 /**
@@ -92,16 +100,11 @@ export function springDamperExactRatio<T extends SpringState>(
   halflife: number,
   dt: number,
 ): T {
-  if (!(
-    isSpringStep(state, halflife, dt) &&
-    isFinite4(goal, goalVelocity, 0, 0) &&
-    isNum(dampingRatio) &&
-    dampingRatio > 0
-  ))
+  if (!trySpringStep(state, goal, goalVelocity, RATIO_HALFLIFE, dampingRatio, halflife, dt)) {
     check(S.springDamperExactRatio, state, goal, goalVelocity, dampingRatio, halflife, dt);
-  const p = put2(0, state.x, state.v);
-  wasm.sp_spring_damper_exact_ratio(p, slot(1), goal, goalVelocity, dampingRatio, halflife, dt);
-  return getXV(0, state);
+    springStep(state, goal, goalVelocity, RATIO_HALFLIFE, dampingRatio, halflife, dt);
+  }
+  return state;
 }
 
 /**
@@ -145,9 +148,11 @@ export function criticalSpringDamperExact<T extends SpringState>(
   halflife: number,
   dt: number,
 ): T {
-  if (!(isSpringStep(state, halflife, dt) && isFinite4(goal, goalVelocity, 0, 0)))
+  if (!tryCriticalStep(state, goal, goalVelocity, halflife, dt)) {
     check(S.criticalSpringDamperExact, state, goal, goalVelocity, halflife, dt);
-  return criticalStep(state, goal, goalVelocity, halflife, dt);
+    criticalStep(state, goal, goalVelocity, halflife, dt);
+  }
+  return state;
 }
 
 /**
@@ -163,9 +168,11 @@ export function simpleSpringDamperExact<T extends SpringState>(
   halflife: number,
   dt: number,
 ): T {
-  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(goal)))
+  if (!tryCriticalStep(state, goal, 0, halflife, dt)) {
     check(S.simpleSpringDamperExact, state, goal, halflife, dt);
-  return criticalStep(state, goal, 0, halflife, dt);
+    criticalStep(state, goal, 0, halflife, dt);
+  }
+  return state;
 }
 
 /**
@@ -173,8 +180,11 @@ export function simpleSpringDamperExact<T extends SpringState>(
  * @c sp_decay_spring_damper_exact state={x,v}
  */
 export function decaySpringDamperExact<T extends SpringState>(state: T, halflife: number, dt: number): T {
-  if (!isSpringStep(state, halflife, dt)) check(S.decaySpringDamperExact, state, halflife, dt);
-  return criticalStep(state, 0, 0, halflife, dt);
+  if (!tryCriticalStep(state, 0, 0, halflife, dt)) {
+    check(S.decaySpringDamperExact, state, halflife, dt);
+    criticalStep(state, 0, 0, halflife, dt);
+  }
+  return state;
 }
 
 /**

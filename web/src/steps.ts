@@ -1,22 +1,51 @@
 /**
- * The state-object API's hottest steps without a call into WASM per step.
+ * The state-object API's hottest steps, each with the fast check of its arguments.
  *
  * One step of the exact critical spring is linear in (x − g, v, q) with six coefficients
- * that depend on (halflife, dt) only (sp_critical_spring_damper_coefs), and the exact damper
- * is `keep·x + (1 − keep)·g` with `keep` depending on (halflife, dt) only. The C core
- * computes them, cached here for the last (halflife, dt) — a game steps most springs with
- * one halflife and one dt per frame — and the few products and sums of the step run here in
- * float arithmetic: Math.fround after every operation rounds exactly as float does (double
+ * that depend on (halflife, dt) only (sp_critical_spring_damper_coefs); the exact spring in
+ * every regime likewise on (ω, damping, dt) (sp_spring_damper_exact_coefs);
+ * the exact damper is `keep·x + (1 − keep)·g` with `keep` depending on (halflife, dt) only.
+ * The C core computes them, cached here for the last setting — a game steps most springs
+ * with one setting and one dt per frame — and the few products and sums of the step run here
+ * in float arithmetic: Math.fround after every operation rounds exactly as float does (double
  * has more than twice float's precision, so rounding twice never differs from rounding
- * once), so every result equals the C function bit for bit
- * (tests/js/state_api_fast.test.mjs). Arguments are checked by the callers.
+ * once), so every result equals the C function bit for bit (tests/js/state_api_fast.test.mjs).
+ * The quaternion springs call C, with the rotation, angular velocity and goal copied through
+ * the scratch area by the same function that checks them.
+ *
+ * The `try…` functions check their arguments first, reading each field once and writing it
+ * back (a frozen or getter-only state fails here, before anything changes), and return false
+ * without touching anything when the check fails; the caller then runs the checks generated
+ * from the header, which throw the messages (or, where the fast check is stricter, pass, and
+ * the caller steps anyway with the unchecked step). The checks are written out here rather than
+ * composed from shared predicates: in Node a predicate shared by every function sees every
+ * object shape in the program, and its property loads go megamorphic (half the cost of a
+ * call in the benchmark).
  * @internal
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, initialized, scratchF32, wasm } from './wasm.js';
 import { slot } from './scratch.js';
 import type { SpringState } from './springs.js';
+import type { Quat, Vec3 } from './wasm.js';
 
 const f32 = Math.fround;
+/** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
+const flush = (r: number): number => (Math.abs(r) < 1.1754943508222875e-38 ? 0 : r);
+/** A finite time: a number ≥ 0 below Infinity (no coercion). */
+const isTime = (t: unknown): t is number => typeof t === 'number' && t >= 0 && t < Infinity;
+/** Writes x and v back to `o`: false where `o` is frozen or its fields have no setter. */
+function writable2(o: SpringState, x: number, v: number): boolean {
+  try {
+    o.x = x;
+    o.v = v;
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+// ---- the critical spring ---------------------------------------------------------------------
+
 let cHalflife = NaN,
   cDt = NaN,
   cSkip = true;
@@ -27,9 +56,8 @@ let kxx = 0,
   kvv = 0,
   kvq = 0;
 
-/** Loads the critical coefficients of (halflife, dt) unless they are the cached ones. */
-function criticalCoefs(halflife: number, dt: number): void {
-  if (halflife === cHalflife && dt === cDt) return;
+/** Loads the critical coefficients of (halflife, dt) from C (the cache missed). */
+function loadCritical(halflife: number, dt: number): void {
   wasm.sp_critical_spring_damper_coefs(slot(8), halflife, dt);
   const h = heapF32,
     i = scratchF32 + 8;
@@ -44,7 +72,23 @@ function criticalCoefs(halflife: number, dt: number): void {
   cSkip = f32(dt) === 0; // the C functions return at once when dt, as a float, is 0
 }
 
-/** sp_critical_spring_damper_exact on `state`, in place. */
+/** sp_critical_spring_damper_exact on (x, v) with the loaded coefficients, written to `state`. */
+function critical(state: SpringState, x: number, v: number, goal: number, goalVelocity: number): void {
+  if (cSkip) {
+    // no change, but the state reads back as floats like the C function's
+    state.x = f32(x);
+    state.v = f32(v);
+    return;
+  }
+  const g = f32(goal),
+    q = f32(goalVelocity),
+    v0 = f32(v),
+    u = f32(f32(x) - g);
+  state.x = f32(f32(g + flush(f32(f32(kxx * u) + f32(kxv * v0)))) + f32(kxq * q));
+  state.v = f32(flush(f32(f32(kvx * u) + f32(kvv * v0))) + f32(kvq * q));
+}
+
+/** sp_critical_spring_damper_exact on `state`, in place; arguments already checked. */
 export function criticalStep<T extends SpringState>(
   state: T,
   goal: number,
@@ -52,34 +96,403 @@ export function criticalStep<T extends SpringState>(
   halflife: number,
   dt: number,
 ): T {
-  criticalCoefs(halflife, dt);
-  if (cSkip) {
-    // no change, but the state reads back as floats like the C function's
-    state.x = f32(state.x);
-    state.v = f32(state.v);
-    return state;
-  }
-  const g = f32(goal),
-    q = f32(goalVelocity),
-    v = f32(state.v),
-    u = f32(f32(state.x) - g);
-  state.x = f32(f32(g + f32(f32(kxx * u) + f32(kxv * v))) + f32(kxq * q));
-  state.v = f32(f32(f32(kvx * u) + f32(kvv * v)) + f32(kvq * q));
+  if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
+  critical(state, state.x, state.v, goal, goalVelocity);
   return state;
 }
+
+/** criticalStep after the fast check: a finite `{x, v}` state, goal and goal velocity, and
+ *  finite halflife and dt ≥ 0. False, with nothing changed, when the check fails. */
+export function tryCriticalStep(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  halflife: number,
+  dt: number,
+): boolean {
+  if (!(
+    initialized &&
+    typeof state === 'object' &&
+    state !== null &&
+    Number.isFinite(goal) &&
+    Number.isFinite(goalVelocity) &&
+    isTime(halflife) &&
+    isTime(dt)
+  ))
+    return false;
+  const x = state.x,
+    v = state.v;
+  if (!(Number.isFinite(x) && Number.isFinite(v) && writable2(state, x, v))) return false;
+  if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
+  critical(state, x, v, goal, goalVelocity);
+  return true;
+}
+
+/** sp_inertialize_update after the fast check (a finite `{x, v}` offset, an `out` with numeric
+ *  x and v, finite inputs, finite halflife and dt ≥ 0): the offset decays as the decay spring,
+ *  then out = in + offset. False, with nothing changed, when the check fails. */
+export function tryInertializeUpdate(
+  out: SpringState,
+  offset: SpringState,
+  inX: number,
+  inV: number,
+  halflife: number,
+  dt: number,
+): boolean {
+  if (!(
+    initialized &&
+    typeof offset === 'object' &&
+    offset !== null &&
+    typeof out === 'object' &&
+    out !== null &&
+    Number.isFinite(inX) &&
+    Number.isFinite(inV) &&
+    isTime(halflife) &&
+    isTime(dt)
+  ))
+    return false;
+  const x = offset.x,
+    v = offset.v;
+  if (!(
+    Number.isFinite(x) &&
+    Number.isFinite(v) &&
+    typeof out.x === 'number' &&
+    typeof out.v === 'number' &&
+    writable2(offset, x, v) &&
+    writable2(out, out.x, out.v)
+  ))
+    return false;
+  if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
+  // critical() with goal and goal velocity 0, in locals: (0 + F) + k·0 is F (F flushed: +0 for 0)
+  let nx = f32(x),
+    nv = f32(v);
+  if (!cSkip) {
+    const u = nx;
+    nx = flush(f32(f32(kxx * u) + f32(kxv * nv)));
+    nv = flush(f32(f32(kvx * u) + f32(kvv * nv)));
+  }
+  offset.x = nx;
+  offset.v = nv;
+  out.x = f32(f32(inX) + nx);
+  out.v = f32(f32(inV) + nv);
+  return true;
+}
+
+// ---- the exact damper --------------------------------------------------------------------------
 
 let dHalflife = NaN,
   dDt = NaN,
   keep = 1,
   move = 0;
 
-/** sp_damper_exact: `keep·x + (1 − keep)·g`, `keep` = sp_damper_decay_exact(1, halflife, dt) (1·keep is exact). */
+/** sp_damper_exact: `keep·x + (1 − keep)·g`, `keep` = e^(−ln2·dt/halflife) as the C core rounds it. */
 export function damperStep(x: number, g: number, halflife: number, dt: number): number {
   if (halflife !== dHalflife || dt !== dDt) {
-    keep = wasm.sp_damper_decay_exact(1, halflife, dt);
+    // 2^64·keep, exact (a power of two), and never below the flush threshold however small keep is
+    keep = wasm.sp_damper_decay_exact(2 ** 64, halflife, dt) * 2 ** -64;
     move = f32(1 - keep);
     dHalflife = halflife;
     dDt = dt;
   }
-  return f32(f32(keep * f32(x)) + f32(move * f32(g)));
+  // its decaying part, flushed where it decays toward 0 (sp__flush_decayed)
+  const kx = f32(keep * f32(x)),
+    g32 = f32(g);
+  return f32((keep < 1 && g32 === 0 ? flush(kx) : kx) + f32(move * g32));
+}
+
+// ---- the exact spring, every regime ----------------------------------------------------------
+
+/** How the caller sets the spring (part of the coefficient cache's key, with its two numbers). */
+export type SpringSetting = 0 | 1 | 2;
+/** Frequency and halflife (sp_spring_damper_exact). */
+export const FREQUENCY_HALFLIFE = 0;
+/** Stiffness and damping (sp_spring_damper_exact_stiffness). */
+export const STIFFNESS_DAMPING = 1;
+/** Damping ratio and halflife (sp_spring_damper_exact_ratio). */
+export const RATIO_HALFLIFE = 2;
+
+let sSetting = -1,
+  sA = NaN,
+  sB = NaN,
+  sDt = NaN,
+  sSkip = true,
+  sSnap = false,
+  sRest = false,
+  sXinc = false,
+  sVinc = false;
+let sxz = 0,
+  sxv = 0,
+  sxq = 0,
+  svz = 0,
+  svv = 0,
+  svq = 0,
+  sd = 0,
+  som = 0;
+
+const TWO_PI = f32(2 * f32(Math.PI)),
+  FLT_MAX = 3.4028234663852886e38;
+
+/** Loads the coefficients of sp_spring_damper_exact_coefs for the setting (a, b) and dt,
+ *  with ω and the damping formed as the C function of that setting forms them (the cache
+ *  missed). */
+function loadSpring(setting: SpringSetting, a: number, b: number, dt: number): void {
+  let omega: number,
+    damping = b;
+  if (setting === STIFFNESS_DAMPING) omega = f32(Math.sqrt(f32(a)));
+  else {
+    damping = wasm.sp_halflife_to_damping(b);
+    // |2π·f| or |d/(2ζ)| in float, FLT_MAX where a finite setting overflows
+    omega = Math.abs(setting === FREQUENCY_HALFLIFE ? f32(TWO_PI * f32(a)) : f32(damping / f32(2 * f32(a))));
+    if (omega === Infinity && Number.isFinite(setting === FREQUENCY_HALFLIFE ? f32(a) : damping))
+      omega = FLT_MAX;
+  }
+  wasm.sp_spring_damper_exact_coefs(slot(16), omega, damping, dt);
+  const h = heapF32,
+    i = scratchF32 + 16;
+  sxz = h[i];
+  sxv = h[i + 1];
+  sxq = h[i + 2];
+  svz = h[i + 3];
+  svv = h[i + 4];
+  svq = h[i + 5];
+  sd = h[i + 6];
+  som = h[i + 7];
+  sSnap = h[i + 8] !== 0;
+  sRest = h[i + 9] !== 0;
+  sXinc = h[i + 10] !== 0;
+  sVinc = h[i + 11] !== 0;
+  sSetting = setting;
+  sA = a;
+  sB = b;
+  sDt = dt;
+  sSkip = f32(dt) === 0;
+}
+
+/** One step of the exact spring (sp__spring_apply) of the loaded coefficients on (x, v). */
+function spring(state: SpringState, x: number, v: number, goal: number, goalVelocity: number): void {
+  if (sSkip) {
+    state.x = f32(x);
+    state.v = f32(v);
+    return;
+  }
+  const g = f32(goal),
+    q = f32(goalVelocity);
+  if (sSnap) {
+    state.x = g;
+    state.v = 0;
+    return;
+  }
+  if (sRest) {
+    state.x = q === 0 ? g : f32(g + (sd * q) / (som * Math.abs(som))); // in double, rounded once, as C does
+    state.v = 0;
+    return;
+  }
+  const x0 = f32(x),
+    v0 = f32(v),
+    z = f32(x0 - g);
+  let dx = f32(f32(sxz * z) + f32(sxv * v0)),
+    dv = f32(f32(svz * z) + f32(svv * v0));
+  if (q !== 0) {
+    dx = f32(dx + f32(sxq * q));
+    dv = f32(dv + f32(svq * q));
+  }
+  const nx = f32((sXinc ? x0 : g) + dx);
+  state.x = Math.abs(f32(nx - g)) < 1.1754943508222875e-38 ? g : nx;
+  state.v = flush(sVinc ? f32(v0 + dv) : dv);
+}
+
+/** The exact spring set by (a, b) — frequency and halflife, stiffness and damping, or damping
+ *  ratio and halflife — on `state`, in place; arguments already checked. */
+export function springStep<T extends SpringState>(
+  state: T,
+  goal: number,
+  goalVelocity: number,
+  setting: SpringSetting,
+  a: number,
+  b: number,
+  dt: number,
+): T {
+  if (setting !== sSetting || a !== sA || b !== sB || dt !== sDt) loadSpring(setting, a, b, dt);
+  spring(state, state.x, state.v, goal, goalVelocity);
+  return state;
+}
+
+/** springStep after the fast check: a finite `{x, v}` state, finite goal and goal velocity,
+ *  finite dt ≥ 0, and the setting's domain (frequency or stiffness ≥ 0 and > 0 when the goal
+ *  velocity is not 0, halflife or damping ≥ 0, damping ratio > 0). False, with nothing
+ *  changed, when the check fails. */
+export function trySpringStep(
+  state: SpringState,
+  goal: number,
+  goalVelocity: number,
+  setting: SpringSetting,
+  a: number,
+  b: number,
+  dt: number,
+): boolean {
+  if (!(
+    initialized &&
+    typeof state === 'object' &&
+    state !== null &&
+    Number.isFinite(goal) &&
+    Number.isFinite(goalVelocity) &&
+    isTime(a) &&
+    isTime(b) &&
+    isTime(dt) &&
+    (setting === RATIO_HALFLIFE ? a > 0 : a !== 0 || goalVelocity === 0)
+  ))
+    return false;
+  const x = state.x,
+    v = state.v;
+  if (!(Number.isFinite(x) && Number.isFinite(v) && writable2(state, x, v))) return false;
+  if (setting !== sSetting || a !== sA || b !== sB || dt !== sDt) loadSpring(setting, a, b, dt);
+  spring(state, x, v, goal, goalVelocity);
+  return true;
+}
+
+// ---- the quaternion springs ----------------------------------------------------------------
+
+/** sp_simple_spring_damper_exact_quat (toward the goal g…) or sp_decay_spring_damper_exact_quat
+ *  (hasGoal false) on the floats of a rotation r… and angular velocity a…, copied through
+ *  the scratch area and written back to the objects. */
+function quatCall(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  rx: number,
+  ry: number,
+  rz: number,
+  rw: number,
+  ax: number,
+  ay: number,
+  az: number,
+  hasGoal: boolean,
+  gx: number,
+  gy: number,
+  gz: number,
+  gw: number,
+  halflife: number,
+  dt: number,
+): void {
+  const h = heapF32,
+    i = scratchF32;
+  h[i] = rx;
+  h[i + 1] = ry;
+  h[i + 2] = rz;
+  h[i + 3] = rw;
+  h[i + 4] = ax;
+  h[i + 5] = ay;
+  h[i + 6] = az;
+  if (hasGoal) {
+    h[i + 8] = gx;
+    h[i + 9] = gy;
+    h[i + 10] = gz;
+    h[i + 11] = gw;
+    wasm.sp_simple_spring_damper_exact_quat(slot(0), slot(4), slot(8), halflife, dt);
+  } else wasm.sp_decay_spring_damper_exact_quat(slot(0), slot(4), halflife, dt);
+  rotation.x = h[i];
+  rotation.y = h[i + 1];
+  rotation.z = h[i + 2];
+  rotation.w = h[i + 3];
+  angularVelocity.x = h[i + 4];
+  angularVelocity.y = h[i + 5];
+  angularVelocity.z = h[i + 6];
+}
+
+/** The quaternion spring toward `goal` (null: the identity) on the objects, in place;
+ *  arguments already checked. */
+export function quatStep(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  goal: Quat | null,
+  halflife: number,
+  dt: number,
+): void {
+  const r = rotation,
+    a = angularVelocity,
+    g = goal ?? r;
+  quatCall(r, a, r.x, r.y, r.z, r.w, a.x, a.y, a.z, goal !== null, g.x, g.y, g.z, g.w, halflife, dt);
+}
+
+/** quatStep after the fast check: finite `{x, y, z, w}` rotation and goal (null: the
+ *  identity), a finite `{x, y, z}` angular velocity, finite halflife and dt ≥ 0. False, with
+ *  nothing changed, when the check fails. */
+export function tryQuatStep(
+  rotation: Quat,
+  angularVelocity: Vec3,
+  goal: Quat | null,
+  halflife: number,
+  dt: number,
+): boolean {
+  if (!(
+    initialized &&
+    typeof rotation === 'object' &&
+    rotation !== null &&
+    typeof angularVelocity === 'object' &&
+    angularVelocity !== null &&
+    (goal === null || typeof goal === 'object') &&
+    isTime(halflife) &&
+    isTime(dt)
+  ))
+    return false;
+  const rx = rotation.x,
+    ry = rotation.y,
+    rz = rotation.z,
+    rw = rotation.w,
+    ax = angularVelocity.x,
+    ay = angularVelocity.y,
+    az = angularVelocity.z;
+  let gx = 0,
+    gy = 0,
+    gz = 0,
+    gw = 1;
+  if (goal !== null) {
+    gx = goal.x;
+    gy = goal.y;
+    gz = goal.z;
+    gw = goal.w;
+  }
+  if (!(
+    Number.isFinite(rx) &&
+    Number.isFinite(ry) &&
+    Number.isFinite(rz) &&
+    Number.isFinite(rw) &&
+    Number.isFinite(ax) &&
+    Number.isFinite(ay) &&
+    Number.isFinite(az) &&
+    Number.isFinite(gx) &&
+    Number.isFinite(gy) &&
+    Number.isFinite(gz) &&
+    Number.isFinite(gw)
+  ))
+    return false;
+  try {
+    rotation.x = rx;
+    rotation.y = ry;
+    rotation.z = rz;
+    rotation.w = rw;
+    angularVelocity.x = ax;
+    angularVelocity.y = ay;
+    angularVelocity.z = az;
+  } catch {
+    return false; // frozen or getter-only: the detailed check says which
+  }
+  quatCall(
+    rotation,
+    angularVelocity,
+    rx,
+    ry,
+    rz,
+    rw,
+    ax,
+    ay,
+    az,
+    goal !== null,
+    gx,
+    gy,
+    gz,
+    gw,
+    halflife,
+    dt,
+  );
+  return true;
 }
