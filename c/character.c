@@ -121,11 +121,11 @@ void sp_desired_rotation_update_strafe(sp_quat *out, const sp_vec3 *gamepadstick
  * uses the state it was computed from. Without strafing the rotation turns toward the desired
  * velocity while the left stick is pushed beyond the deadzone (the article's rule). */
 void sp_trajectory_predict_desired(sp_vec3 *out_desired_velocities, sp_quat *out_desired_rotations,
-                                   sp_quat *out_rotations, sp_vec3 *out_angular_velocities, const float *times,
-                                   float dt, int count, const sp_vec3 *gamepadstick_left,
-                                   const sp_vec3 *gamepadstick_right, float camera_azimuth, int desired_strafe,
-                                   float fwrd_speed, float side_speed, float back_speed, float deadzone,
-                                   const sp_quat *rotation, const sp_vec3 *angular_velocity,
+                                   sp_quat *out_rotations, sp_vec3 *out_angular_velocities,
+                                   const float *times, float dt, int count, const sp_vec3 *gamepadstick_left,
+                                   const sp_vec3 *gamepadstick_right, float camera_azimuth,
+                                   int desired_strafe, float fwrd_speed, float side_speed, float back_speed,
+                                   float deadzone, const sp_quat *rotation, const sp_vec3 *angular_velocity,
                                    const sp_quat *desired_rotation, float rotation_halflife)
 {
     sp_quat r = *rotation, dr = *desired_rotation;

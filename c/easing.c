@@ -49,10 +49,10 @@ void sp_cubic_easing_update(float *x, float *v, float *t, float g, float blendti
  * where the phases meet. Along a cubic its own state solves the same equation, so re-solving
  * every step from the state alone follows the same curve. */
 typedef struct {
-    int brake;      /* 1: braking at constant deceleration; 0: the cubic */
-    double sigma;   /* +1 or −1: the direction from x to the goal */
-    double Dp, Vp;  /* distance to the goal and speed toward it, in that direction */
-    double T;       /* duration of the phase */
+    int brake;     /* 1: braking at constant deceleration; 0: the cubic */
+    double sigma;  /* +1 or −1: the direction from x to the goal */
+    double Dp, Vp; /* distance to the goal and speed toward it, in that direction */
+    double T;      /* duration of the phase */
 } inertial_phase;
 
 static inertial_phase inertial_plan(double x, double v, double g, double A)
@@ -87,7 +87,7 @@ void sp_inertial_easing_update(float *x, float *v, float g, float acceleration, 
             left -= p.T;
             continue;
         }
-        if (left >= p.T) { /* arrives */
+        if (left >= p.T) {                  /* arrives */
             xd = g + (xd - xd) + (vd - vd); /* NaN stays NaN */
             vd = vd - vd;
             break;

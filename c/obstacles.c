@@ -79,8 +79,14 @@ static d2 to_local(const shape *s, d2 p)
     d2 d = d2sub(p, s->c);
     return d2v(d.x * s->cs + d.y * s->sn, -d.x * s->sn + d.y * s->cs);
 }
-static d2 local_dir(const shape *s, d2 w) { return d2v(w.x * s->cs + w.y * s->sn, -w.x * s->sn + w.y * s->cs); }
-static d2 world_dir(const shape *s, d2 w) { return d2v(w.x * s->cs - w.y * s->sn, w.x * s->sn + w.y * s->cs); }
+static d2 local_dir(const shape *s, d2 w)
+{
+    return d2v(w.x * s->cs + w.y * s->sn, -w.x * s->sn + w.y * s->cs);
+}
+static d2 world_dir(const shape *s, d2 w)
+{
+    return d2v(w.x * s->cs - w.y * s->sn, w.x * s->sn + w.y * s->cs);
+}
 
 static long shape_count(const scene *w) { return (long)(w->nc > 0 ? w->nc : 0) + (w->nb > 0 ? w->nb : 0); }
 
@@ -232,7 +238,7 @@ static double arc_rect(d2 C, double rp, double th0, double sigma, double dmax, d
     if (!(a > 0.0) || !(b > 0.0)) return INFINITY;
     double best = INFINITY;
     for (int e = 0; e < 4; e++) {
-        int vertical = e < 2;                                       /* edges x = ±a, else y = ±b */
+        int vertical = e < 2; /* edges x = ±a, else y = ±b */
         double side = (e & 1) ? -1.0 : 1.0, h = vertical ? a : b, lim = vertical ? b : a;
         double k = (side * h - (vertical ? C.x : C.y)) / rp; /* cos θ (x edges) or sin θ (y edges) */
         if (!(fabs(k) <= 1.0)) continue;
@@ -315,7 +321,10 @@ static double arc_limit(const shape *s, feature f, double la, double sigma)
 
 /* Arc motion: with A = |ψ0| ∈ (π/2, π) and T0 = tan(A/2), the sweep offset after s is
  * A − 2·atan(T0·e^(−k·s)) and the s of an offset is ln(T0 / tan((A − Δ)/2)) / k. */
-static double arc_offset_at(double A, double T0, double k, double s) { return A - 2.0 * atan(T0 * exp(-k * s)); }
+static double arc_offset_at(double A, double T0, double k, double s)
+{
+    return A - 2.0 * atan(T0 * exp(-k * s));
+}
 static double arc_s_at(double A, double T0, double k, double d)
 {
     double t = tan(0.5 * (A - d));
@@ -337,7 +346,8 @@ static d2 slide_probe(const shape *sh, feature f, d2 p, d2 D, double s)
     d2 C = corner_centre(sh, f), o = d2sub(p, C);
     double L = d2len(D), psi = wrap(atan2(D.y, D.x) - atan2(o.y, o.x)), A = fabs(psi);
     if (A <= 0.5 * PI || A >= PI) return p;
-    double k = L / sh->rho, d = arc_offset_at(A, tan(0.5 * A), k, s), th = atan2(o.y, o.x) + (psi > 0 ? d : -d);
+    double k = L / sh->rho, d = arc_offset_at(A, tan(0.5 * A), k, s),
+           th = atan2(o.y, o.x) + (psi > 0 ? d : -d);
     return d2add(C, d2v(sh->rho * cos(th), sh->rho * sin(th)));
 }
 
@@ -396,7 +406,8 @@ static int step_event(const scene *w, mover *m, d2 D, long *left)
         double t = m->s;
         long hit = -1;
         for (long k = 0; k < count; k++) {
-            if (k == *left || !shape_near(w, k, m->p, reach, &sh) || shape_sd(&sh, m->p, NULL) <= eps) continue;
+            if (k == *left || !shape_near(w, k, m->p, reach, &sh) || shape_sd(&sh, m->p, NULL) <= eps)
+                continue;
             double tk = ray_shape(&sh, m->p, D);
             if (tk < t) {
                 t = tk;
@@ -420,7 +431,8 @@ static int step_event(const scene *w, mover *m, d2 D, long *left)
         double s_end = rate == 0.0 ? INFINITY : fmax(((rate > 0.0 ? h : -h) - c) / rate, 0.0);
         double t = fmin(m->s, s_end), t_hit = INFINITY;
         for (long k = 0; k < count; k++) {
-            if (k == best || !shape_near(w, k, m->p, d2len(dt) * t + eps, &sh) || shape_sd(&sh, m->p, NULL) <= eps)
+            if (k == best || !shape_near(w, k, m->p, d2len(dt) * t + eps, &sh)
+                || shape_sd(&sh, m->p, NULL) <= eps)
                 continue;
             t_hit = fmin(t_hit, ray_shape(&sh, m->p, dt));
         }
@@ -506,8 +518,7 @@ static d2 collide(d2 a, d2 b, const float *circles, int nc, const float *boxes, 
     mover m = { push_out(&w, a), 1.0 };
     d2 D = d2sub(b, a);
     long left = -1;
-    for (int i = 0; i < MAX_EVENTS && step_event(&w, &m, D, &left); i++) {
-    }
+    for (int i = 0; i < MAX_EVENTS && step_event(&w, &m, D, &left); i++) {}
     return m.p;
 }
 

@@ -16,8 +16,14 @@ void sp_quat_inv_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v)
 {
     *out = sp__q_rotate(sp__q_inv(*q), *v);
 }
-void sp_quat_mul_inv(sp_quat *out, const sp_quat *a, const sp_quat *b) { *out = sp__q_mul(*a, sp__q_inv(*b)); }
-void sp_quat_inv_mul(sp_quat *out, const sp_quat *a, const sp_quat *b) { *out = sp__q_mul(sp__q_inv(*a), *b); }
+void sp_quat_mul_inv(sp_quat *out, const sp_quat *a, const sp_quat *b)
+{
+    *out = sp__q_mul(*a, sp__q_inv(*b));
+}
+void sp_quat_inv_mul(sp_quat *out, const sp_quat *a, const sp_quat *b)
+{
+    *out = sp__q_mul(sp__q_inv(*a), *b);
+}
 
 void sp_quat_nlerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha)
 {
@@ -28,7 +34,10 @@ void sp_quat_nlerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, fl
 
 /* sin(x)/x, 1 at 0 (its series below 1e-2, where the division loses nothing but the ratio would
  * be 0/0 at 0). */
-static double sinc(double x) { return fabs(x) < 1e-2 ? 1.0 - x * x / 6.0 * (1.0 - x * x / 20.0) : sin(x) / x; }
+static double sinc(double x)
+{
+    return fabs(x) < 1e-2 ? 1.0 - x * x / 6.0 * (1.0 - x * x / 20.0) : sin(x) / x;
+}
 
 /* With θ the angle between q and p as 4-vectors (half the rotation angle, ≤ π/2 on the
  * shortest arc), slerp = (sin((1−α)θ)·q + sin(αθ)·p) / sin θ. Written with sinc so that the

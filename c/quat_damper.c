@@ -19,7 +19,10 @@ static void damper_quat(sp_quat *x, sp_quat g, float keep)
     *x = sp__q_normalize(sp__q_mul(sp__q_from_scaled_angle_axis(sp__v3_scale(j, keep)), g));
 }
 
-static float keep_fraction(float halflife, float dt) { return sp__decay(sp__per_halflife(SP_LN2, halflife), dt); }
+static float keep_fraction(float halflife, float dt)
+{
+    return sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
+}
 
 void sp_damper_exact_quat(sp_quat *x, const sp_quat *g, float halflife, float dt)
 {
@@ -35,7 +38,8 @@ void sp_damper_exact_quat_batch(float *x, const float *g, const float *halflife,
     for (size_t i = 0; i < (size_t)n; i++) {
         float *xi = x + 4 * i;
         sp_quat q = sp__q(xi[0], xi[1], xi[2], xi[3]);
-        sp_quat gi = g ? sp__q(g[4 * i], g[4 * i + 1], g[4 * i + 2], g[4 * i + 3]) : sp__q(0.0f, 0.0f, 0.0f, 1.0f);
+        sp_quat gi =
+            g ? sp__q(g[4 * i], g[4 * i + 1], g[4 * i + 2], g[4 * i + 3]) : sp__q(0.0f, 0.0f, 0.0f, 1.0f);
         damper_quat(&q, gi, per_element ? keep_fraction(halflife[i], dt) : shared);
         xi[0] = q.x;
         xi[1] = q.y;

@@ -137,7 +137,10 @@ float sp_spring_peak_time(float frequency, float halflife)
     return z < 1.0 ? sp__to_float(PI / damped_rate(z) / omega) : INFINITY;
 }
 
-float sp_spring_rise_time(float frequency, float halflife) { return response_time(frequency, halflife, RISE, 0.0); }
+float sp_spring_rise_time(float frequency, float halflife)
+{
+    return response_time(frequency, halflife, RISE, 0.0);
+}
 
 float sp_spring_settling_time(float frequency, float halflife, float tolerance)
 {

@@ -969,11 +969,11 @@ void sp_desired_rotation_update_strafe(sp_quat *out, const sp_vec3 *gamepadstick
  *  @param[in] desired_rotation desired rotation now (kept while the stick is released)
  *  @param[in] rotation_halflife [s] (≥ 0) halflife of the rotation spring */
 void sp_trajectory_predict_desired(sp_vec3 *out_desired_velocities, sp_quat *out_desired_rotations,
-                                   sp_quat *out_rotations, sp_vec3 *out_angular_velocities, const float *times,
-                                   float dt, int count, const sp_vec3 *gamepadstick_left,
-                                   const sp_vec3 *gamepadstick_right, float camera_azimuth, int desired_strafe,
-                                   float fwrd_speed, float side_speed, float back_speed, float deadzone,
-                                   const sp_quat *rotation, const sp_vec3 *angular_velocity,
+                                   sp_quat *out_rotations, sp_vec3 *out_angular_velocities,
+                                   const float *times, float dt, int count, const sp_vec3 *gamepadstick_left,
+                                   const sp_vec3 *gamepadstick_right, float camera_azimuth,
+                                   int desired_strafe, float fwrd_speed, float side_speed, float back_speed,
+                                   float deadzone, const sp_quat *rotation, const sp_vec3 *angular_velocity,
                                    const sp_quat *desired_rotation, float rotation_halflife);
 /** Future positions with a desired velocity that changes from sample to sample: sample i is the
  *  previous one (or now) moved exactly (sp_simulation_position_update) with desired_velocities[i]

@@ -31,7 +31,8 @@ static double hermite_cross(double t0, double x0, double v0, double t1, double x
     double h = t1 - t0, lo = 0.0, hi = 1.0, f0 = x0 - level;
     for (int i = 0; i < 100; i++) {
         double u = 0.5 * (lo + hi), w = 1 - u;
-        double x = x0 * w * w * (1 + 2 * u) + v0 * h * u * w * w + x1 * u * u * (3 - 2 * u) - v1 * h * u * u * w;
+        double x =
+            x0 * w * w * (1 + 2 * u) + v0 * h * u * w * w + x1 * u * u * (3 - 2 * u) - v1 * h * u * u * w;
         if ((x - level > 0) == (f0 > 0))
             lo = u;
         else
@@ -54,8 +55,10 @@ static measured measure(double s, double d, double tol, double horizon, int step
         double prev[2] = { y[0], y[1] };
         oracle_rk4(deriv, &p, 2, y, t, h, 1);
         double t1 = t + h;
-        if (t10 < 0 && prev[0] < 0.1 && y[0] >= 0.1) t10 = hermite_cross(t, prev[0], prev[1], t1, y[0], y[1], 0.1);
-        if (t90 < 0 && prev[0] < 0.9 && y[0] >= 0.9) t90 = hermite_cross(t, prev[0], prev[1], t1, y[0], y[1], 0.9);
+        if (t10 < 0 && prev[0] < 0.1 && y[0] >= 0.1)
+            t10 = hermite_cross(t, prev[0], prev[1], t1, y[0], y[1], 0.1);
+        if (t90 < 0 && prev[0] < 0.9 && y[0] >= 0.9)
+            t90 = hermite_cross(t, prev[0], prev[1], t1, y[0], y[1], 0.9);
         /* band exits: |x − 1| crosses tol at 1 ± tol (either way: the last one is an entry) */
         for (int side = -1; side <= 1; side += 2) {
             double lev = 1.0 + side * tol;
@@ -116,7 +119,8 @@ static void forward_against_rk4(void)
                 snprintf(what, sizeof what, "settling time (last exit) vs RK4, %s", name);
                 check_near(what, sp_spring_settling_time(f, h, (float)tols[tk]) / m.settle, 1.0, 1e-5);
                 snprintf(what, sizeof what, "envelope bound ≥ settling time, %s", name);
-                check_true(what, sp_spring_settling_time_envelope(f, h, (float)tols[tk]) >= m.settle * (1 - 1e-6));
+                check_true(what,
+                           sp_spring_settling_time_envelope(f, h, (float)tols[tk]) >= m.settle * (1 - 1e-6));
                 snprintf(what, sizeof what, "damping ratio, %s", name);
                 check_near(what, sp_spring_damping_ratio(f, h), z, 1e-6);
             }
@@ -148,8 +152,8 @@ static void lag_against_rk4(void)
             snprintf(name, sizeof name, "spring lag vs RK4 ramp, f=%g ζ=%g", f, zetas[k]);
             check_near(name, sp_spring_lag(f, h) / ((V * horizon - st[0]) / V), 1.0, 1e-6);
             if (k == 6) { /* critical: the same lag as sp_halflife_to_lag */
-                check_near("critical spring lag = sp_halflife_to_lag", sp_halflife_to_lag(h) / sp_spring_lag(f, h),
-                           1.0, 1e-6);
+                check_near("critical spring lag = sp_halflife_to_lag",
+                           sp_halflife_to_lag(h) / sp_spring_lag(f, h), 1.0, 1e-6);
             }
         }
     /* the damper: x' = λ·(V·t − x), λ = ln2/h, read off an RK4 run */
@@ -159,7 +163,8 @@ static void lag_against_rk4(void)
         for (int n = 0; n < 40000; n++) {
             double t = n * hstep;
             double k1 = lambda * (V * t - x), k2 = lambda * (V * (t + hstep / 2) - (x + hstep / 2 * k1));
-            double k3 = lambda * (V * (t + hstep / 2) - (x + hstep / 2 * k2)), k4 = lambda * (V * (t + hstep) - (x + hstep * k3));
+            double k3 = lambda * (V * (t + hstep / 2) - (x + hstep / 2 * k2)),
+                   k4 = lambda * (V * (t + hstep) - (x + hstep * k3));
             x += hstep / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
         }
         snprintf(name, sizeof name, "damper lag vs RK4 ramp, h=%g", hs[i]);
@@ -189,25 +194,30 @@ static void design_round_trips(void)
         for (int o = 0; o < 7; o++) {
             for (int k = 0; k < 3; k++) {
                 float f, h;
-                sp_settling_time_overshoot_to_spring((float)times[i], (float)overshoots[o], (float)tols[k], &f, &h);
+                sp_settling_time_overshoot_to_spring((float)times[i], (float)overshoots[o], (float)tols[k],
+                                                     &f, &h);
                 double ts = sp_spring_settling_time(f, h, (float)tols[k]), os = sp_spring_overshoot(f, h);
-                snprintf(name, sizeof name, "settling time of the designed spring: T=%g os=%g tol=%g", times[i],
-                         overshoots[o], tols[k]);
+                snprintf(name, sizeof name, "settling time of the designed spring: T=%g os=%g tol=%g",
+                         times[i], overshoots[o], tols[k]);
                 check_near(name, ts / times[i], 1.0, 1e-5);
                 worst = fmax(worst, fabs(ts / times[i] - 1));
                 snprintf(name, sizeof name, "overshoot of the designed spring: T=%g os=%g tol=%g", times[i],
                          overshoots[o], tols[k]);
-                check_near(name, overshoots[o] > 0 ? os / overshoots[o] : os, overshoots[o] > 0 ? 1.0 : 0.0, 1e-5);
+                check_near(name, overshoots[o] > 0 ? os / overshoots[o] : os, overshoots[o] > 0 ? 1.0 : 0.0,
+                           1e-5);
                 if (overshoots[o] > 0) worst = fmax(worst, fabs(os / overshoots[o] - 1));
             }
             float f, h;
             sp_rise_time_overshoot_to_spring((float)times[i], (float)overshoots[o], &f, &h);
-            snprintf(name, sizeof name, "rise time of the designed spring: T=%g os=%g", times[i], overshoots[o]);
+            snprintf(name, sizeof name, "rise time of the designed spring: T=%g os=%g", times[i],
+                     overshoots[o]);
             check_near(name, sp_spring_rise_time(f, h) / times[i], 1.0, 1e-5);
             worst = fmax(worst, fabs(sp_spring_rise_time(f, h) / times[i] - 1));
             double os = sp_spring_overshoot(f, h);
-            snprintf(name, sizeof name, "overshoot of the rise-designed spring: T=%g os=%g", times[i], overshoots[o]);
-            check_near(name, overshoots[o] > 0 ? os / overshoots[o] : os, overshoots[o] > 0 ? 1.0 : 0.0, 1e-5);
+            snprintf(name, sizeof name, "overshoot of the rise-designed spring: T=%g os=%g", times[i],
+                     overshoots[o]);
+            check_near(name, overshoots[o] > 0 ? os / overshoots[o] : os, overshoots[o] > 0 ? 1.0 : 0.0,
+                       1e-5);
         }
     /* by damping ratio: every regime */
     const double ratios[] = { 0.1, 0.5, 1.0, 1.7, 6.0 };
@@ -237,8 +247,8 @@ static void spring_round_trips(void)
             for (int tk = 0; tk < 2; tk++) {
                 float tol = tk ? 0.05f : 0.01f;
                 if (zetas[k] < 0.99) /* the overshoot is representable and names the ratio */
-                    sp_settling_time_overshoot_to_spring(sp_spring_settling_time(f, h, tol), sp_spring_overshoot(f, h),
-                                                         tol, &f2, &h2);
+                    sp_settling_time_overshoot_to_spring(sp_spring_settling_time(f, h, tol),
+                                                         sp_spring_overshoot(f, h), tol, &f2, &h2);
                 else
                     sp_settling_time_ratio_to_spring(sp_spring_settling_time(f, h, tol), z, tol, &f2, &h2);
                 snprintf(name, sizeof name, "spring from its settling time: f=%g ζ=%g tol=%g, frequency", f,
@@ -250,7 +260,8 @@ static void spring_round_trips(void)
                 worst = fmax(worst, fmax(fabs(f2 / f - 1), fabs(h2 / h - 1)));
             }
             if (zetas[k] < 0.99)
-                sp_rise_time_overshoot_to_spring(sp_spring_rise_time(f, h), sp_spring_overshoot(f, h), &f2, &h2);
+                sp_rise_time_overshoot_to_spring(sp_spring_rise_time(f, h), sp_spring_overshoot(f, h), &f2,
+                                                 &h2);
             else
                 sp_rise_time_ratio_to_spring(sp_spring_rise_time(f, h), z, &f2, &h2);
             snprintf(name, sizeof name, "spring from its rise time: f=%g ζ=%g", f, zetas[k]);
@@ -286,19 +297,21 @@ static void edges(void)
     check_true("halflife 0 snaps: no overshoot, no peak",
                sp_spring_overshoot(1.0f, 0.0f) == 0.0f && isinf(sp_spring_peak_time(1.0f, 0.0f)));
     check_true("halflife 0 snaps: no lag", sp_spring_lag(1.0f, 0.0f) == 0.0f);
-    check_true("frequency 0 never moves", isinf(sp_spring_rise_time(0.0f, 0.3f)) &&
-                                              isinf(sp_spring_settling_time(0.0f, 0.3f, 0.02f)) &&
-                                              isinf(sp_spring_lag(0.0f, 0.3f)));
+    check_true("frequency 0 never moves",
+               isinf(sp_spring_rise_time(0.0f, 0.3f)) && isinf(sp_spring_settling_time(0.0f, 0.3f, 0.02f))
+                   && isinf(sp_spring_lag(0.0f, 0.3f)));
     check_true("undamped: overshoot 1, never settles",
-               sp_spring_overshoot(1.0f, INFINITY) == 1.0f && isinf(sp_spring_settling_time(1.0f, INFINITY, 0.02f)));
+               sp_spring_overshoot(1.0f, INFINITY) == 1.0f
+                   && isinf(sp_spring_settling_time(1.0f, INFINITY, 0.02f)));
     check_near("undamped: peak at half the period", sp_spring_peak_time(1.0f, INFINITY), 0.5, 1e-6);
     check_true("tolerance ≥ 1: settled at once", sp_spring_settling_time(1.0f, 0.3f, 1.0f) == 0.0f);
     check_true("tolerance 0: never settles", isinf(sp_spring_settling_time(1.0f, 0.3f, 0.0f)));
-    check_true("critical and over damped: no peak", isinf(sp_spring_peak_time(1.0f, halflife_for(1, 1.0))) &&
-                                                        isinf(sp_spring_peak_time(1.0f, halflife_for(1, 3))));
-    check_true("NaN in, NaN out", isnan(sp_spring_rise_time(NAN, 0.3f)) && isnan(sp_spring_settling_time(1, NAN, 0.02f)) &&
-                                      isnan(sp_spring_settling_time(1, 0.3f, NAN)) &&
-                                      isnan(sp_spring_overshoot(NAN, 0.3f)));
+    check_true("critical and over damped: no peak",
+               isinf(sp_spring_peak_time(1.0f, halflife_for(1, 1.0)))
+                   && isinf(sp_spring_peak_time(1.0f, halflife_for(1, 3))));
+    check_true("NaN in, NaN out",
+               isnan(sp_spring_rise_time(NAN, 0.3f)) && isnan(sp_spring_settling_time(1, NAN, 0.02f))
+                   && isnan(sp_spring_settling_time(1, 0.3f, NAN)) && isnan(sp_spring_overshoot(NAN, 0.3f)));
     /* continuity across critical damping: just below, at and above agree */
     float f = 1.0f, hc = halflife_for(1, 1.0);
     double a = sp_spring_settling_time(f, hc * 1.0001f, 0.02f), b = sp_spring_settling_time(f, hc, 0.02f),
