@@ -104,14 +104,14 @@ void sp_trajectory_predict_positions_v2(sp_vec2 *out_positions, sp_vec2 *out_vel
 /* ---- strafing, and the controller ticked over the prediction horizon ---- */
 
 /* The direction is the stick turned by the camera, as in sp_desired_velocity_update, and its
- * yaw atan2(x, z) (in (−π, π], so the quaternion has w ≥ 0 like the article's). */
+ * yaw atan2(x, z), in (−π, π] so that the quaternion has w ≥ 0 like the article's. */
 void sp_desired_rotation_update_strafe(sp_quat *out, const sp_vec3 *gamepadstick_right, float camera_azimuth,
                                        float deadzone)
 {
     sp_vec3 stick = sp__v3(gamepadstick_right->x, 0.0f, gamepadstick_right->z);
     if (!(hypotf(stick.x, stick.z) > deadzone)) stick = sp__v3(0.0f, 0.0f, 1.0f); /* the camera's forward */
     sp_vec3 direction = sp__q_rotate(yaw_quat(camera_azimuth), stick);
-    *out = yaw_quat(atan2f(direction.x, direction.z));
+    *out = sp__q_abs(yaw_quat(atan2f(direction.x, direction.z))); /* at ±π cosf(π/2) is −4e-8 */
 }
 
 /* Each tick reads the desired values from the state reached so far, then moves the state to

@@ -336,18 +336,23 @@ typedef struct {
     double s; /* the part of the step that remains, in [0, 1] */
 } mover;
 
-/* Position after sliding s along feature f of shape sh (no events): used to probe a corner. */
-static d2 slide_probe(const shape *sh, feature f, d2 p, d2 D, double s)
+/* The point a little way along the slide on feature f of shape sh, at most `delta` from p and
+ * no farther than the step allows: probes a corner for the second-order effects the direction
+ * misses (an arc curving into a neighbour it starts tangent to). Measured along the path, not
+ * in s: a nearly head-on arc starts slowly and then sweeps fast. */
+static d2 slide_probe(const shape *sh, feature f, d2 p, d2 D, double s, double delta)
 {
     if (!f.arc) {
-        d2 n = world_dir(sh, f.axis == 0 ? d2v(f.su, 0.0) : d2v(0.0, f.sv));
-        return d2add(p, d2scale(d2sub(D, d2scale(n, d2dot(D, n))), s));
+        d2 n = world_dir(sh, f.axis == 0 ? d2v(f.su, 0.0) : d2v(0.0, f.sv)),
+           dt = d2sub(D, d2scale(n, d2dot(D, n)));
+        double len = d2len(dt);
+        return len > 0.0 ? d2add(p, d2scale(dt, fmin(s, delta / len))) : p;
     }
     d2 C = corner_centre(sh, f), o = d2sub(p, C);
     double L = d2len(D), psi = wrap(atan2(D.y, D.x) - atan2(o.y, o.x)), A = fabs(psi);
     if (A <= 0.5 * PI || A >= PI) return p;
-    double k = L / sh->rho, d = arc_offset_at(A, tan(0.5 * A), k, s),
-           th = atan2(o.y, o.x) + (psi > 0 ? d : -d);
+    double d = fmin(fmin(arc_offset_at(A, tan(0.5 * A), L / sh->rho, s), A - 0.5 * PI), delta / sh->rho);
+    double th = atan2(o.y, o.x) + (psi > 0 ? d : -d);
     return d2add(C, d2v(sh->rho * cos(th), sh->rho * sin(th)));
 }
 
@@ -376,8 +381,7 @@ static int step_event(const scene *w, mover *m, d2 D, long *left)
         double len = d2len(dk);
         if (len <= best_len) continue;
         feature f = classify(&sh, m->p, D, eps);
-        double sp = fmin(m->s, 1e-4 * w->scale / (len > 0.0 ? len : 1.0)); /* a 1e-4 of the scale */
-        d2 probe = slide_probe(&sh, f, m->p, D, sp);
+        d2 probe = slide_probe(&sh, f, m->p, D, m->s, 1e-4 * w->scale); /* a 1e-4 of the scale along */
         int ok = 1;
         for (long j = 0; j < count && ok; j++) {
             shape sj;
@@ -463,7 +467,9 @@ static int step_event(const scene *w, mover *m, d2 D, long *left)
     double d_rem = arc_offset_at(A, T0, k, m->s);
     double d_max = fmin(fmin(d_exit, d_end), d_rem), d_hit = INFINITY;
     for (long j = 0; j < count; j++) {
-        if (j == best || !shape_near(w, j, C, rho + eps, &sh) || shape_sd(&sh, m->p, NULL) <= eps) continue;
+        /* obstacles touched here count too: the arc, unlike a ray, may leave one and come back
+         * (the start, where it leaves, is an exit, which arc_shape does not report) */
+        if (j == best || !shape_near(w, j, C, rho + eps, &sh)) continue;
         d_hit = fmin(d_hit, arc_shape(&sh, C, rho, th0, sigma, d_max));
     }
     double d = fmin(d_max, d_hit);

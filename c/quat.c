@@ -65,19 +65,23 @@ void sp_quat_slerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, fl
     *out = sp__q((float)(r[0] / n), (float)(r[1] / n), (float)(r[2] / n), (float)(r[3] / n));
 }
 
+/* The axis is divided by its largest component before its length is taken, and the unit axis
+ * is that over the length: neither a huge nor a subnormal axis (whose length would round in
+ * the subnormal range) disturbs it. */
 void sp_quat_from_angle_axis(sp_quat *out, float angle, const sp_vec3 *axis)
 {
-    float len = sp__v3_length(*axis), s, c, k;
-    if (!(len > 0.0f) || isinf(len)) {
+    float m = fmaxf(fmaxf(fabsf(axis->x), fabsf(axis->y)), fabsf(axis->z)), s, c, k;
+    if (!(m > 0.0f) || isinf(m) || isnan(axis->x + axis->y + axis->z)) {
         /* no direction: the identity (or NaN for non-finite input) */
-        float bad = len == len && !isinf(len) ? 0.0f : NAN;
+        float bad = m == 0.0f ? 0.0f : NAN;
         *out = sp__q(bad, bad, bad, 1.0f + bad);
         return;
     }
-    float half = 0.5f * angle;
+    sp_vec3 u = sp__v3(axis->x / m, axis->y / m, axis->z / m);
+    float len = sqrtf(sp__v3_dot(u, u)), half = 0.5f * angle;
     sp__sincos(fabsf(half), &s, &c, &k);
     s = half < 0.0f ? -s : s;
-    *out = sp__q(axis->x / len * s, axis->y / len * s, axis->z / len * s, c);
+    *out = sp__q(u.x / len * s, u.y / len * s, u.z / len * s, c);
 }
 
 void sp_quat_to_angle_axis(float *out_angle, sp_vec3 *out_axis, const sp_quat *q)

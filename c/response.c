@@ -95,8 +95,9 @@ static double envelope(double z, double tol)
 /* ω = 2πf and ζ = y/ω of a frequency and halflife, in double. */
 static void spring_params(float frequency, float halflife, double *omega, double *zeta)
 {
-    *omega = 2.0 * PI * frequency;
-    *zeta = LN2 / (PI * (double)frequency * (double)halflife);
+    double f = frequency == 0.0f ? 0.0 : frequency, h = halflife == 0.0f ? 0.0 : halflife; /* −0 is 0 */
+    *omega = 2.0 * PI * f;
+    *zeta = LN2 / (PI * f * h);
 }
 
 /* A response time τ(ζ)/ω with the conventions' edge values: halflife 0 snaps (0), frequency

@@ -246,6 +246,68 @@ static void robustness(void)
     check_true("pushed into a wall for 5 s: slid along it", pos.x > 8.0f);
 }
 
+/* Scenes the fuzzer found (tests/fuzz/fuzz_features.c), kept as regressions. */
+static void fuzz_findings(void)
+{
+    /* an arc around a small obstacle poking out of a wall: it leaves the wall, crosses back into
+     * it, and must stop there (the wall touched at the start was not tested along the arc) */
+    float c1[] = {
+        -20, -3.10606724e-22f, 0.00572535163f, 2.62042813e-43f, -0.00573599339f, 2.62042813e-43f, 0, 0, 0
+    };
+    float b1[] = { 0,
+                   0,
+                   0,
+                   0.00577509403f,
+                   2.06271134e-42f,
+                   0,
+                   -0.00572907925f,
+                   7.49326556e-09f,
+                   6.39215088f,
+                   5.59343338f,
+                   -3.27410912e-32f,
+                   1.86467064e-09f,
+                   1.03948867e-08f,
+                   1.81468151e-41f,
+                   1.65436123e-24f,
+                   -20,
+                   -3.10606724e-22f,
+                   0.00572535163f,
+                   2.62042813e-43f,
+                   0.00573599339f };
+    sp_vec3 o = collide(4.99422503f, 0, -0.00572907925f, 0.392150879f, c1, 3, b1, 4, 2);
+    check_true("fuzz finding 1: outside every obstacle", clearance(o.x, o.z, c1, 3, b1, 4, 2) >= -1e-5);
+    double sx, sz;
+    substeps(4.99422503f, 0, -0.00572907925f, 0.392150879f, c1, 3, b1, 4, 2, 40000, &sx, &sz);
+    check_near("fuzz finding 1: the limit of the substeps (x)", o.x, sx, 1e-3);
+    check_near("fuzz finding 1: the limit of the substeps (z)", o.z, sz, 1e-3);
+    /* nearly head-on into a capsule with discs inside it: the discs' arcs start tangent to the
+     * capsule's face and curve into it; the probe along the arc (not along s) rejects them */
+    float c2[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    float b2[] = { 0,
+                   0,
+                   0,
+                   1.84277344f,
+                   2.46519018e-32f,
+                   9.39617166e-08f,
+                   -4,
+                   1.84277344f,
+                   1.91828629e-28f,
+                   3.78789711f,
+                   2.59298072e-09f,
+                   11.5250854f,
+                   6.42337036f,
+                   1.88832483e-09f,
+                   0,
+                   0,
+                   0,
+                   0,
+                   0,
+                   0 };
+    o = collide(-8.15722656f, 9.39617166e-08f, 26, 1.91828629e-28f, c2, 3, b2, 4, 1);
+    check_near("fuzz finding 2: stopped by the capsule's face (x)", o.x, -1.0, 1e-6);
+    check_near("fuzz finding 2: stopped by the capsule's face (z)", o.z, 0.0, 1e-5);
+}
+
 static void prediction(void)
 {
     /* the predicted positions with a varying desired velocity, against stepping the
@@ -276,6 +338,7 @@ int main(void)
     against_substeps();
     closed_forms();
     robustness();
+    fuzz_findings();
     prediction();
     return testing_finish("test_obstacles");
 }
