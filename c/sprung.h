@@ -1132,6 +1132,60 @@ void sp_settling_time_ratio_to_spring(float settling_time, float damping_ratio, 
 void sp_rise_time_ratio_to_spring(float rise_time, float damping_ratio, float *out_frequency,
                                   float *out_halflife);
 
+/* ------------------------------------------------------------------------
+ * The article's fast approximations of the critical family (implicit.c), kept to compare
+ * with the exact functions: sp_fast_negexp for the exponential, the goal held during each
+ * step. No eps in the damping; halflife 0 snaps to the goal; dt 0 changes nothing.
+ * ------------------------------------------------------------------------ */
+
+/** The article's critical_spring_damper_implicit (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_critical_spring_damper_implicit(float *x, float *v, float g, float q, float halflife, float dt);
+/** The article's decay_spring_damper_implicit (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x [m] position, decayed toward 0
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_decay_spring_damper_implicit(float *x, float *v, float halflife, float dt);
+/** The article's double_spring_damper_implicit: two sp_simple_spring_damper_implicit steps of
+ *  halflife/2, the inner goal held during the step (frame-rate dependent; see
+ *  sp_double_spring_damper_exact).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] xi [m] intermediate position
+ *  @param[in,out] vi [m/s] intermediate velocity
+ *  @param[in] g [m] goal
+ *  @param[in] halflife [s] (≥ 0) halflife of the pair
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_double_spring_damper_implicit(float *x, float *v, float *xi, float *vi, float g, float halflife,
+                                      float dt);
+/** The article's timed_spring_damper_implicit: tracks the linear interpolation xi toward g,
+ *  apprehension·halflife ahead, with sp_simple_spring_damper_implicit (frame-rate dependent;
+ *  see sp_timed_spring_damper_exact).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] xi [m] the linear interpolation toward g
+ *  @param[in] g [m] goal
+ *  @param[in] t_goal [s] time remaining until g is to be reached
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] apprehension (≥ 0) how many halflives ahead the interpolation is tracked (the article: 2) */
+void sp_timed_spring_damper_implicit(float *x, float *v, float *xi, float g, float t_goal, float halflife,
+                                     float dt, float apprehension);
+/** The article's simple_spring_damper_implicit_quat (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x rotation (unit quaternion)
+ *  @param[in,out] v [rad/s] angular velocity (scaled axis, world frame)
+ *  @param[in] goal goal rotation
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to goal
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simple_spring_damper_implicit_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
+                                           float dt);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,8 @@
 /* fuzz_features.c — libFuzzer harness over the functions of issue 14: lag, the 2D and 3D
  * dampers and springs, extrapolation, the easings, the quaternion helpers and damper (and its
  * batch), the 2D inertializers, adjustment and simulation object, strafing, the controller's
- * predicted input, obstacle collision and the step-response solvers.
+ * predicted input, obstacle collision, the step-response solvers and the article's remaining
+ * fast approximations (implicit.c).
  *
  * Raw mode: any bit pattern, exact-size heap buffers (ASan and UBSan, float-cast-overflow
  * included). In both modes, the structural identities: every 3D component equals the scalar
@@ -446,7 +447,44 @@ static void f_response(fuzz_input *in)
     MUST(in, fo >= 0 && !isnan(fo) && ho >= 0 && !isnan(ho));
 }
 
+/* ---- the article's fast approximations ------------------------------------------------------- */
+
+/* Game-sized input (the listings' j1 = v + y·j0 overflows for tiny halflives and huge offsets,
+ * as the article's code does): finite outputs, dt = 0 changes nothing, quaternions unit. */
+static void f_implicit(fuzz_input *in)
+{
+    float x = arg_in(in, -1e6f, 1e6f), v = arg_in(in, -1e6f, 1e6f), xi = arg_in(in, -1e6f, 1e6f),
+          vi = arg_in(in, -1e6f, 1e6f), g = arg_in(in, -1e6f, 1e6f), q = arg_in(in, -1e3f, 1e3f);
+    float h = arg_in(in, 1e-3f, 1e6f), t = arg_in(in, 0, 10), tg = arg_in(in, 0, 100), ap = arg_in(in, 0, 10);
+    float x0 = x, v0 = v, xi0 = xi;
+    switch (in->flags % 5u) {
+    case 0:
+        sp_critical_spring_damper_implicit(&x, &v, g, q, h, t);
+        break;
+    case 1:
+        sp_decay_spring_damper_implicit(&x, &v, h, t);
+        break;
+    case 2:
+        sp_double_spring_damper_implicit(&x, &v, &xi, &vi, g, h, t);
+        break;
+    case 3:
+        sp_timed_spring_damper_implicit(&x, &v, &xi, g, tg, h, t, ap);
+        break;
+    default: {
+        sp_quat r = quat(in), goal = quat(in), r0 = r;
+        sp_vec3 w = small3(in, 1e3f), w0 = w;
+        sp_simple_spring_damper_implicit_quat(&r, &w, &goal, h, t);
+        MUST(in, unit(r) && finite3(w));
+        MUST(in, t != 0 || (memcmp(&r, &r0, sizeof r) == 0 && memcmp(&w, &w0, sizeof w) == 0));
+        return;
+    }
+    }
+    MUST(in, isfinite(x) && isfinite(v) && isfinite(xi));
+    MUST(in, t != 0 || (x == x0 && v == v0 && xi == xi0) || (in->flags % 5u) == 2u);
+}
+
 static const fuzz_case cases[] = {
+    { "implicit", f_implicit },
     { "lag", f_lag },
     { "vec_dampers", f_vec_dampers },
     { "vec_springs", f_vec_springs },
