@@ -1072,7 +1072,7 @@ float sp_spring_rise_time(float frequency, float halflife);
  *  sp_spring_settling_time_envelope; it jumps where a peak's height crosses the tolerance.
  *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
  *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step (0.02 for 2 %)
+ *  @param[in] tolerance (> 0, < 1) half width of the band, as a fraction of the step (0.02 for 2 %)
  *  @return [s] the settling time (+Inf for an undamped spring, 0 for a tolerance ≥ 1) */
 float sp_spring_settling_time(float frequency, float halflife, float tolerance);
 /** Envelope bound on the settling time: when under damped, the time at which the envelope
@@ -1081,7 +1081,7 @@ float sp_spring_settling_time(float frequency, float halflife, float tolerance);
  *  monotonically, so this is the true settling time.
  *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
  *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step
+ *  @param[in] tolerance (> 0, < 1) half width of the band, as a fraction of the step
  *  @return [s] the bound */
 float sp_spring_settling_time_envelope(float frequency, float halflife, float tolerance);
 /** Lag of the spring behind a goal moving at constant speed with zero goal velocity: once the
@@ -1102,8 +1102,8 @@ void sp_spring_to_duration_bounce(float frequency, float halflife, float *out_du
  *  damped; overshoot 0 gives the critical spring, for an over damped one use
  *  sp_settling_time_ratio_to_spring). An overshoot below about 1e-38 is 0 in float.
  *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
- *  @param[in] overshoot ([0, 1)) sp_spring_overshoot of the result
- *  @param[in] tolerance ((0, 1)) the band of the settling time
+ *  @param[in] overshoot (≥ 0, < 1) sp_spring_overshoot of the result
+ *  @param[in] tolerance (> 0, < 1) the band of the settling time
  *  @param[out] out_frequency [Hz] frequency of the spring
  *  @param[out] out_halflife [s] halflife of the spring */
 void sp_settling_time_overshoot_to_spring(float settling_time, float overshoot, float tolerance,
@@ -1111,7 +1111,7 @@ void sp_settling_time_overshoot_to_spring(float settling_time, float overshoot, 
 /** The spring with the given 10–90 % rise time and overshoot (under damped; overshoot 0 gives the
  *  critical spring, for an over damped one use sp_rise_time_ratio_to_spring).
  *  @param[in] rise_time [s] (> 0) sp_spring_rise_time of the result
- *  @param[in] overshoot ([0, 1)) sp_spring_overshoot of the result
+ *  @param[in] overshoot (≥ 0, < 1) sp_spring_overshoot of the result
  *  @param[out] out_frequency [Hz] frequency of the spring
  *  @param[out] out_halflife [s] halflife of the spring */
 void sp_rise_time_overshoot_to_spring(float rise_time, float overshoot, float *out_frequency,
@@ -1119,7 +1119,7 @@ void sp_rise_time_overshoot_to_spring(float rise_time, float overshoot, float *o
 /** The spring of damping ratio ζ (any regime) that settles within tolerance in settling_time.
  *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
  *  @param[in] damping_ratio (> 0) sp_spring_damping_ratio of the result
- *  @param[in] tolerance ((0, 1)) the band of the settling time
+ *  @param[in] tolerance (> 0, < 1) the band of the settling time
  *  @param[out] out_frequency [Hz] frequency of the spring
  *  @param[out] out_halflife [s] halflife of the spring */
 void sp_settling_time_ratio_to_spring(float settling_time, float damping_ratio, float tolerance,
