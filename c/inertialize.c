@@ -209,9 +209,8 @@ void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ex
         *out_v = in_v;
         return;
     }
-    float lambda = sp__per_halflife(SP_LN2, halflife); /* −0 is 0: +Inf, not −Inf */
-    float sx = ext_x + ext_v * sp__decayed_distance(lambda, ext_t);
-    float sv = ext_t == 0.0f ? ext_v : ext_v * expf(-lambda * ext_t);
+    float sx = ext_x, sv = ext_v;
+    sp_extrapolate(&sx, &sv, halflife, ext_t);
     float tau = ext_t > 0.0f ? ext_t / blendtime : 0.0f;
     float alpha = sp__smoothstep(tau);
     *out_x = (1.0f - alpha) * sx + alpha * in_x;
@@ -235,4 +234,50 @@ void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext
 {
     *ext_t += dt;
     sp_dead_blending_evaluate(out_x, out_v, ext_x, ext_v, *ext_t, in_x, in_v, halflife, blendtime);
+}
+
+/* ---- 2D: the vector forms on (x, y, 0) ---- */
+
+void sp_inertialize_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, const sp_vec2 *src_x, const sp_vec2 *src_v,
+                                  const sp_vec2 *dst_x, const sp_vec2 *dst_v)
+{
+    sp_vec3 ox = sp__v2_lift(*off_x), ov = sp__v2_lift(*off_v), sx = sp__v2_lift(*src_x),
+            sv = sp__v2_lift(*src_v), dx = sp__v2_lift(*dst_x), dv = sp__v2_lift(*dst_v);
+    sp_inertialize_transition_v3(&ox, &ov, &sx, &sv, &dx, &dv);
+    *off_x = sp__v3_drop(ox);
+    *off_v = sp__v3_drop(ov);
+}
+
+void sp_inertialize_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, sp_vec2 *off_x, sp_vec2 *off_v,
+                              const sp_vec2 *in_x, const sp_vec2 *in_v, float halflife, float dt)
+{
+    sp_vec3 ox = sp__v2_lift(*off_x), ov = sp__v2_lift(*off_v), ix = sp__v2_lift(*in_x),
+            iv = sp__v2_lift(*in_v), rx, rv;
+    sp_inertialize_update_v3(&rx, &rv, &ox, &ov, &ix, &iv, halflife, dt);
+    *off_x = sp__v3_drop(ox);
+    *off_v = sp__v3_drop(ov);
+    *out_x = sp__v3_drop(rx);
+    *out_v = sp__v3_drop(rv);
+}
+
+void sp_inertialize_cubic_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, float *off_t, const sp_vec2 *src_x,
+                                        const sp_vec2 *src_v, const sp_vec2 *dst_x, const sp_vec2 *dst_v,
+                                        float blendtime)
+{
+    sp_vec3 ox = sp__v2_lift(*off_x), ov = sp__v2_lift(*off_v), sx = sp__v2_lift(*src_x),
+            sv = sp__v2_lift(*src_v), dx = sp__v2_lift(*dst_x), dv = sp__v2_lift(*dst_v);
+    sp_inertialize_cubic_transition_v3(&ox, &ov, off_t, &sx, &sv, &dx, &dv, blendtime);
+    *off_x = sp__v3_drop(ox);
+    *off_v = sp__v3_drop(ov);
+}
+
+void sp_inertialize_cubic_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, float *off_t, const sp_vec2 *off_x,
+                                    const sp_vec2 *off_v, const sp_vec2 *in_x, const sp_vec2 *in_v,
+                                    float blendtime, float dt)
+{
+    sp_vec3 ox = sp__v2_lift(*off_x), ov = sp__v2_lift(*off_v), ix = sp__v2_lift(*in_x),
+            iv = sp__v2_lift(*in_v), rx, rv;
+    sp_inertialize_cubic_update_v3(&rx, &rv, off_t, &ox, &ov, &ix, &iv, blendtime, dt);
+    *out_x = sp__v3_drop(rx);
+    *out_v = sp__v3_drop(rv);
 }
