@@ -51,7 +51,7 @@
  * - UNIT, optional: [s], [Hz], [rad], [rad/s], [m], [m/s], [m/s²], [1/s],
  *   [1/s²], [m·s], ... ; none for dimensionless numbers and for quaternions.
  * - COUNT, pointers only: how many elements of the pointed-to type (float,
- *   sp_vec3, sp_quat) the function reads or writes, e.g. {n·dim}, {13·n},
+ *   sp_vec2, sp_vec3, sp_quat) the function reads or writes, e.g. {n·dim}, {13·n},
  *   {1 or n}; omitted, one.
  * - DOMAIN, optional: where an input is meaningful. The C function stays total
  *   outside it; the TypeScript wrapper rejects values outside it (RangeError).
