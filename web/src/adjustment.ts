@@ -1,13 +1,14 @@
 /**
  * Synchronising the character entity with the simulation object ("Code vs Data Driven
  * Displacement"): damped adjustments, their limits by velocity, and clamping. Positions
- * are `{x, y, z}`, rotations unit `{x, y, z, w}` (three.js objects qualify); results go
- * into the optional `out` (which may be an input, and keeps its type) or a new object.
+ * are `{x, y, z}` (three.js objects qualify) or, in the `…V2` forms for 2D games, `{x, y}`
+ * (a PixiJS `Point` qualifies); rotations are unit `{x, y, z, w}`. Results go into the
+ * optional `out` (which may be an input, and keeps its type) or a new object.
  * @packageDocumentation
  */
-import { wasm, type Quat, type Vec3 } from './wasm.js';
-import { getQuat, getVec3, putQuat, putVec3, slot } from './scratch.js';
-import { check, initialized, isNum, isOut3, isOut4, isQuat, isTime, isVec3 } from './check.js';
+import { wasm, type Quat, type Vec2, type Vec3 } from './wasm.js';
+import { D2, D3, getQuat, putQuat, putVec3, slot, type Dim } from './scratch.js';
+import { check, initialized, isNum, isOut4, isQuat, isTime, isVec3, type Spec } from './check.js';
 import * as S from './gen/specs.js';
 
 /** Scratch slots: the result at 0, the vector and quaternion inputs from 4 on. */
@@ -16,7 +17,6 @@ const OUT = 0,
   B = 8,
   C = 12;
 
-const vec3 = <T extends Vec3>(out: T | undefined): T => getVec3(OUT, out ?? ({ x: 0, y: 0, z: 0 } as T));
 const quat = <T extends Quat>(out: T | undefined): T =>
   getQuat(OUT, out ?? ({ x: 0, y: 0, z: 0, w: 1 } as T));
 
@@ -41,22 +41,6 @@ export function quatAngleBetween(q: Quat, p: Quat): number {
 }
 
 /**
- * The part `g·(1 − 2^(−dt/halflife))` of a positional difference `g` a damper restarted from zero covers in `dt`.
- * @c sp_damp_adjustment_exact_v3
- */
-export function dampAdjustmentExactV3<T extends Vec3 = Vec3>(
-  g: Vec3,
-  halflife: number,
-  dt: number,
-  out?: T,
-): T {
-  if (!(initialized && isVec3(g) && isTime(halflife) && isTime(dt) && isOut3(out)))
-    check(S.dampAdjustmentExactV3, g, halflife, dt, out);
-  wasm.sp_damp_adjustment_exact_v3(slot(OUT), putVec3(A, g), halflife, dt);
-  return vec3(out);
-}
-
-/**
  * The part of a rotational difference `g` a damper restarted from the identity covers in `dt`.
  * @c sp_damp_adjustment_exact_quat
  */
@@ -70,38 +54,6 @@ export function dampAdjustmentExactQuat<T extends Quat = Quat>(
     check(S.dampAdjustmentExactQuat, g, halflife, dt, out);
   wasm.sp_damp_adjustment_exact_quat(slot(OUT), putQuat(A, g), halflife, dt);
   return quat(out);
-}
-
-/**
- * The character position moved toward the simulation position by a damper of `halflife`.
- * @example
- * adjustCharacterPosition(character.position, simulationPosition, 0.1, dt, character.position);
- * @c sp_adjust_character_position
- */
-export function adjustCharacterPosition<T extends Vec3 = Vec3>(
-  characterPosition: Vec3,
-  simulationPosition: Vec3,
-  halflife: number,
-  dt: number,
-  out?: T,
-): T {
-  if (!(
-    initialized &&
-    isVec3(characterPosition) &&
-    isVec3(simulationPosition) &&
-    isTime(halflife) &&
-    isTime(dt) &&
-    isOut3(out)
-  ))
-    check(S.adjustCharacterPosition, characterPosition, simulationPosition, halflife, dt, out);
-  wasm.sp_adjust_character_position(
-    slot(OUT),
-    putVec3(A, characterPosition),
-    putVec3(B, simulationPosition),
-    halflife,
-    dt,
-  );
-  return vec3(out);
 }
 
 /**
@@ -132,47 +84,6 @@ export function adjustCharacterRotation<T extends Quat = Quat>(
     dt,
   );
   return quat(out);
-}
-
-/**
- * {@link adjustCharacterPosition} moving at most `maxAdjustmentRatio·|characterVelocity|·dt`:
- * the character is adjusted only while it moves, which hides the sliding.
- * @c sp_adjust_character_position_by_velocity
- */
-export function adjustCharacterPositionByVelocity<T extends Vec3 = Vec3>(
-  characterPosition: Vec3,
-  characterVelocity: Vec3,
-  simulationPosition: Vec3,
-  maxAdjustmentRatio: number,
-  halflife: number,
-  dt: number,
-  out?: T,
-): T {
-  const pos = characterPosition,
-    vel = characterVelocity,
-    sim = simulationPosition;
-  if (!(
-    initialized &&
-    isVec3(pos) &&
-    isVec3(vel) &&
-    isVec3(sim) &&
-    isTime(maxAdjustmentRatio) &&
-    isTime(halflife) &&
-    isTime(dt) &&
-    isOut3(out)
-  ))
-    check(S.adjustCharacterPositionByVelocity, pos, vel, sim, maxAdjustmentRatio, halflife, dt, out);
-  const p = putVec3(A, pos);
-  wasm.sp_adjust_character_position_by_velocity(
-    slot(OUT),
-    p,
-    putVec3(B, vel),
-    putVec3(C, sim),
-    maxAdjustmentRatio,
-    halflife,
-    dt,
-  );
-  return vec3(out);
 }
 
 /**
@@ -216,33 +127,6 @@ export function adjustCharacterRotationByVelocity<T extends Quat = Quat>(
 }
 
 /**
- * The character position brought within `maxDistance` of the simulation position.
- * @c sp_clamp_character_position
- */
-export function clampCharacterPosition<T extends Vec3 = Vec3>(
-  characterPosition: Vec3,
-  simulationPosition: Vec3,
-  maxDistance: number,
-  out?: T,
-): T {
-  if (!(
-    initialized &&
-    isVec3(characterPosition) &&
-    isVec3(simulationPosition) &&
-    isTime(maxDistance) &&
-    isOut3(out)
-  ))
-    check(S.clampCharacterPosition, characterPosition, simulationPosition, maxDistance, out);
-  wasm.sp_clamp_character_position(
-    slot(OUT),
-    putVec3(A, characterPosition),
-    putVec3(B, simulationPosition),
-    maxDistance,
-  );
-  return vec3(out);
-}
-
-/**
  * The character rotation brought within `maxAngle` radians of the simulation rotation.
  * @c sp_clamp_character_rotation
  */
@@ -267,4 +151,256 @@ export function clampCharacterRotation<T extends Quat = Quat>(
     maxAngle,
   );
   return quat(out);
+}
+
+// ---- positions: 3D, and 2D on the plane z = 0 ------------------------------------------------
+
+/** Writes the result slot into `out`, or a new vector of dimension `d`. */
+const vec = <V, T extends V>(d: Dim<V>, out: T | undefined): T => d.get(OUT, out ?? (d.zero() as T));
+
+/** The damped adjustments `f(out, g, halflife, dt)` of dimension `d`. */
+function dampAdjustment<V, T extends V>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_damp_adjustment_exact_v2' | 'sp_damp_adjustment_exact_v3',
+  g: V,
+  halflife: number,
+  dt: number,
+  out: T | undefined,
+): T {
+  if (!(initialized && d.is(g) && isTime(halflife) && isTime(dt) && (out === undefined || d.isW(out))))
+    check(spec, g, halflife, dt, out);
+  wasm[f](slot(OUT), d.put(A, g), halflife, dt);
+  return vec(d, out);
+}
+
+/**
+ * The part `g·(1 − 2^(−dt/halflife))` of a positional difference `g` a damper restarted from zero covers in `dt`.
+ * @c sp_damp_adjustment_exact_v3
+ */
+export function dampAdjustmentExactV3<T extends Vec3 = Vec3>(
+  g: Vec3,
+  halflife: number,
+  dt: number,
+  out?: T,
+): T {
+  return dampAdjustment(D3, S.dampAdjustmentExactV3, 'sp_damp_adjustment_exact_v3', g, halflife, dt, out);
+}
+
+/**
+ * The part `g·(1 − 2^(−dt/halflife))` of a 2D difference `g` a damper restarted from zero covers in `dt`.
+ * @c sp_damp_adjustment_exact_v2
+ */
+export function dampAdjustmentExactV2<T extends Vec2 = Vec2>(
+  g: Vec2,
+  halflife: number,
+  dt: number,
+  out?: T,
+): T {
+  return dampAdjustment(D2, S.dampAdjustmentExactV2, 'sp_damp_adjustment_exact_v2', g, halflife, dt, out);
+}
+
+/** The adjustments `f(out, pos, sim, halflife, dt)` of dimension `d`. */
+function adjustPosition<V, T extends V>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_adjust_character_position_v2' | 'sp_adjust_character_position',
+  pos: V,
+  sim: V,
+  halflife: number,
+  dt: number,
+  out: T | undefined,
+): T {
+  if (!(
+    initialized &&
+    d.is(pos) &&
+    d.is(sim) &&
+    isTime(halflife) &&
+    isTime(dt) &&
+    (out === undefined || d.isW(out))
+  ))
+    check(spec, pos, sim, halflife, dt, out);
+  wasm[f](slot(OUT), d.put(A, pos), d.put(B, sim), halflife, dt);
+  return vec(d, out);
+}
+
+/**
+ * The character position moved toward the simulation position by a damper of `halflife`.
+ * @example
+ * adjustCharacterPosition(character.position, simulationPosition, 0.1, dt, character.position);
+ * @c sp_adjust_character_position
+ */
+export function adjustCharacterPosition<T extends Vec3 = Vec3>(
+  characterPosition: Vec3,
+  simulationPosition: Vec3,
+  halflife: number,
+  dt: number,
+  out?: T,
+): T {
+  const f = 'sp_adjust_character_position';
+  return adjustPosition(
+    D3,
+    S.adjustCharacterPosition,
+    f,
+    characterPosition,
+    simulationPosition,
+    halflife,
+    dt,
+    out,
+  );
+}
+
+/**
+ * The 2D character position moved toward the simulation position by a damper of `halflife`.
+ * @example
+ * adjustCharacterPositionV2(hero.position, simulationPosition, 0.1, dt, hero.position); // a Pixi Point
+ * @c sp_adjust_character_position_v2
+ */
+export function adjustCharacterPositionV2<T extends Vec2 = Vec2>(
+  characterPosition: Vec2,
+  simulationPosition: Vec2,
+  halflife: number,
+  dt: number,
+  out?: T,
+): T {
+  const f = 'sp_adjust_character_position_v2';
+  return adjustPosition(
+    D2,
+    S.adjustCharacterPositionV2,
+    f,
+    characterPosition,
+    simulationPosition,
+    halflife,
+    dt,
+    out,
+  );
+}
+
+/** The adjustments by velocity `f(out, pos, vel, sim, ratio, halflife, dt)` of dimension `d`. */
+function adjustPositionByVelocity<V, T extends V>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_adjust_character_position_by_velocity_v2' | 'sp_adjust_character_position_by_velocity',
+  pos: V,
+  vel: V,
+  sim: V,
+  maxAdjustmentRatio: number,
+  halflife: number,
+  dt: number,
+  out: T | undefined,
+): T {
+  if (!(
+    initialized &&
+    d.is(pos) &&
+    d.is(vel) &&
+    d.is(sim) &&
+    isTime(maxAdjustmentRatio) &&
+    isTime(halflife) &&
+    isTime(dt) &&
+    (out === undefined || d.isW(out))
+  ))
+    check(spec, pos, vel, sim, maxAdjustmentRatio, halflife, dt, out);
+  const p = d.put(A, pos);
+  wasm[f](slot(OUT), p, d.put(B, vel), d.put(C, sim), maxAdjustmentRatio, halflife, dt);
+  return vec(d, out);
+}
+
+/**
+ * {@link adjustCharacterPosition} moving at most `maxAdjustmentRatio·|characterVelocity|·dt`:
+ * the character is adjusted only while it moves, which hides the sliding.
+ * @c sp_adjust_character_position_by_velocity
+ */
+export function adjustCharacterPositionByVelocity<T extends Vec3 = Vec3>(
+  characterPosition: Vec3,
+  characterVelocity: Vec3,
+  simulationPosition: Vec3,
+  maxAdjustmentRatio: number,
+  halflife: number,
+  dt: number,
+  out?: T,
+): T {
+  const [pos, vel, sim] = [characterPosition, characterVelocity, simulationPosition];
+  const spec = S.adjustCharacterPositionByVelocity,
+    f = 'sp_adjust_character_position_by_velocity';
+  return adjustPositionByVelocity(D3, spec, f, pos, vel, sim, maxAdjustmentRatio, halflife, dt, out);
+}
+
+/**
+ * {@link adjustCharacterPositionV2} moving at most `maxAdjustmentRatio·|characterVelocity|·dt`:
+ * the character is adjusted only while it moves, which hides the sliding.
+ * @c sp_adjust_character_position_by_velocity_v2
+ */
+export function adjustCharacterPositionByVelocityV2<T extends Vec2 = Vec2>(
+  characterPosition: Vec2,
+  characterVelocity: Vec2,
+  simulationPosition: Vec2,
+  maxAdjustmentRatio: number,
+  halflife: number,
+  dt: number,
+  out?: T,
+): T {
+  const [pos, vel, sim] = [characterPosition, characterVelocity, simulationPosition];
+  const spec = S.adjustCharacterPositionByVelocityV2,
+    f = 'sp_adjust_character_position_by_velocity_v2';
+  return adjustPositionByVelocity(D2, spec, f, pos, vel, sim, maxAdjustmentRatio, halflife, dt, out);
+}
+
+/** The clamps `f(out, pos, sim, maxDistance)` of dimension `d`. */
+function clampPosition<V, T extends V>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_clamp_character_position_v2' | 'sp_clamp_character_position',
+  pos: V,
+  sim: V,
+  maxDistance: number,
+  out: T | undefined,
+): T {
+  if (!(initialized && d.is(pos) && d.is(sim) && isTime(maxDistance) && (out === undefined || d.isW(out))))
+    check(spec, pos, sim, maxDistance, out);
+  wasm[f](slot(OUT), d.put(A, pos), d.put(B, sim), maxDistance);
+  return vec(d, out);
+}
+
+/**
+ * The character position brought within `maxDistance` of the simulation position.
+ * @c sp_clamp_character_position
+ */
+export function clampCharacterPosition<T extends Vec3 = Vec3>(
+  characterPosition: Vec3,
+  simulationPosition: Vec3,
+  maxDistance: number,
+  out?: T,
+): T {
+  const f = 'sp_clamp_character_position';
+  return clampPosition(
+    D3,
+    S.clampCharacterPosition,
+    f,
+    characterPosition,
+    simulationPosition,
+    maxDistance,
+    out,
+  );
+}
+
+/**
+ * The 2D character position brought within `maxDistance` of the simulation position.
+ * @c sp_clamp_character_position_v2
+ */
+export function clampCharacterPositionV2<T extends Vec2 = Vec2>(
+  characterPosition: Vec2,
+  simulationPosition: Vec2,
+  maxDistance: number,
+  out?: T,
+): T {
+  const f = 'sp_clamp_character_position_v2';
+  return clampPosition(
+    D2,
+    S.clampCharacterPositionV2,
+    f,
+    characterPosition,
+    simulationPosition,
+    maxDistance,
+    out,
+  );
 }

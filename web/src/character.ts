@@ -6,9 +6,23 @@
  * (three.js objects qualify) are updated in place where the C core updates in place.
  * @packageDocumentation
  */
-import { wasm, type Quat, type Vec3 } from './wasm.js';
-import { NULL, getQuat, getVec3, putQuat, putVec3, slot } from './scratch.js';
-import { check, initialized, isFinite4, isOut3, isQuat, isQuatW, isTime, isVec3, isVec3W } from './check.js';
+import { wasm, type Quat, type Vec2, type Vec3 } from './wasm.js';
+import { D2, D3, NULL, getQuat, getVec3, putQuat, putVec2, putVec3, slot, type Dim } from './scratch.js';
+import {
+  check,
+  initialized,
+  isFinite4,
+  isNum,
+  isOut3,
+  isOut4,
+  isQuat,
+  isQuatW,
+  isTime,
+  isVec3,
+  isVec3W,
+  type Spec,
+} from './check.js';
+import { Obstacles, obstacleArgs, type ObstacleSet } from './obstacles.js';
 import { Batch } from './batch.js';
 import * as S from './gen/specs.js';
 
@@ -16,7 +30,8 @@ import * as S from './gen/specs.js';
 const P0 = 0,
   P1 = 4,
   P2 = 8,
-  P3 = 12;
+  P3 = 12,
+  P4 = 16;
 
 /**
  * Desired world velocity from the left stick (`x` right, `z` forward, length ≤ 1), the camera
@@ -81,6 +96,56 @@ export function desiredRotationUpdate<T extends Quat>(
 }
 
 /**
+ * The strafe branch of the article's `desired_rotation_update`: the rotation (a yaw about +Y)
+ * that faces the right stick's direction, camera relative, while the stick is pushed beyond
+ * `deadzone`, and the camera's forward otherwise. Written into `out` if given.
+ * @example
+ * if (strafing) desiredRotationUpdateStrafe(rightStick, cameraAzimuth, 0.2, desiredRotation);
+ * else desiredRotationUpdate(desiredRotation, desiredVelocity, 0.2);
+ * @c sp_desired_rotation_update_strafe
+ */
+export function desiredRotationUpdateStrafe<T extends Quat = Quat>(
+  gamepadstickRight: Vec3,
+  cameraAzimuth: number,
+  deadzone: number,
+  out?: T,
+): T {
+  if (!(initialized && isVec3(gamepadstickRight) && isNum(cameraAzimuth) && isTime(deadzone) && isOut4(out)))
+    check(S.desiredRotationUpdateStrafe, gamepadstickRight, cameraAzimuth, deadzone, out);
+  wasm.sp_desired_rotation_update_strafe(slot(P0), putVec3(P1, gamepadstickRight), cameraAzimuth, deadzone);
+  return getQuat(P0, out ?? ({ x: 0, y: 0, z: 0, w: 1 } as T));
+}
+
+/** The simulation position updates `f(position, velocity, acceleration, desired, halflife, dt)` in dimension `d`. */
+function positionUpdate<V, T extends V>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_simulation_position_update' | 'sp_simulation_position_update_v2',
+  position: T,
+  velocity: V,
+  acceleration: V,
+  desiredVelocity: V,
+  halflife: number,
+  dt: number,
+): T {
+  if (!(
+    initialized &&
+    d.isW(position) &&
+    d.isW(velocity) &&
+    d.isW(acceleration) &&
+    d.is(desiredVelocity) &&
+    isTime(halflife) &&
+    isTime(dt)
+  ))
+    check(spec, position, velocity, acceleration, desiredVelocity, halflife, dt);
+  const p = d.put(P0, position);
+  wasm[f](p, d.put(P1, velocity), d.put(P2, acceleration), d.put(P3, desiredVelocity), halflife, dt);
+  d.get(P1, velocity);
+  d.get(P2, acceleration);
+  return d.get(P0, position);
+}
+
+/**
  * Moves the simulation object: its velocity is a critical spring toward `desiredVelocity`
  * and its position the exact integral. `position`, `velocity`, `acceleration` are updated in
  * place; `position` is returned.
@@ -94,28 +159,30 @@ export function simulationPositionUpdate<T extends Vec3>(
   halflife: number,
   dt: number,
 ): T {
-  if (!(
-    initialized &&
-    isVec3W(position) &&
-    isVec3W(velocity) &&
-    isVec3W(acceleration) &&
-    isVec3(desiredVelocity) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    check(S.simulationPositionUpdate, position, velocity, acceleration, desiredVelocity, halflife, dt);
-  const p = putVec3(P0, position);
-  wasm.sp_simulation_position_update(
-    p,
-    putVec3(P1, velocity),
-    putVec3(P2, acceleration),
-    putVec3(P3, desiredVelocity),
-    halflife,
-    dt,
-  );
-  getVec3(P1, velocity);
-  getVec3(P2, acceleration);
-  return getVec3(P0, position);
+  const spec = S.simulationPositionUpdate;
+  const f = 'sp_simulation_position_update';
+  return positionUpdate(D3, spec, f, position, velocity, acceleration, desiredVelocity, halflife, dt);
+}
+
+/**
+ * Moves a 2D simulation object (a top-down or side-on game in the x, y plane): its velocity
+ * is a critical spring toward `desiredVelocity` and its position the exact integral.
+ * `position`, `velocity`, `acceleration` are updated in place; `position` is returned.
+ * @example
+ * simulationPositionUpdateV2(hero.position, velocity, acceleration, { x: stickX * 200, y: stickY * 200 }, 0.2, dt);
+ * @c sp_simulation_position_update_v2
+ */
+export function simulationPositionUpdateV2<T extends Vec2>(
+  position: T,
+  velocity: Vec2,
+  acceleration: Vec2,
+  desiredVelocity: Vec2,
+  halflife: number,
+  dt: number,
+): T {
+  const spec = S.simulationPositionUpdateV2;
+  const f = 'sp_simulation_position_update_v2';
+  return positionUpdate(D2, spec, f, position, velocity, acceleration, desiredVelocity, halflife, dt);
 }
 
 /**
@@ -160,6 +227,8 @@ const SAMPLE = {
   accelerations: 3,
   rotations: 4,
   angularVelocities: 3,
+  desiredVelocities: 3,
+  desiredRotations: 4,
 } as const;
 type SampleField = keyof typeof SAMPLE;
 
@@ -214,6 +283,16 @@ export class TrajectoryPredictor extends Batch<SampleField> {
   /** Predicted angular velocities, x,y,z per sample. */
   get angularVelocities(): Float32Array {
     return this.view('angularVelocities');
+  }
+  /** Desired velocities held on the way to each sample, x,y,z per sample: written by
+   *  {@link TrajectoryPredictor.predictDesired}, read by {@link TrajectoryPredictor.predictPositionsDesired}. */
+  get desiredVelocities(): Float32Array {
+    return this.view('desiredVelocities');
+  }
+  /** Desired rotations held on the way to each sample, x,y,z,w per sample (written by
+   *  {@link TrajectoryPredictor.predictDesired}). */
+  get desiredRotations(): Float32Array {
+    return this.view('desiredRotations');
   }
 
   /**
@@ -284,6 +363,215 @@ export class TrajectoryPredictor extends Batch<SampleField> {
       p,
       putVec3(P1, angularVelocity),
       putQuat(P2, desiredRotation),
+      halflife,
+    );
+    return this;
+  }
+
+  /**
+   * Predicts the controller's input over the horizon, the sticks held and the camera fixed:
+   * at each sample time the desired velocity and rotation are recomputed from the predicted
+   * rotation (as {@link desiredVelocityUpdate} and {@link desiredRotationUpdate}, or
+   * {@link desiredRotationUpdateStrafe} when `desiredStrafe`), and the rotation turns toward
+   * them with the simulation's `rotationHalflife`. Writes `desiredVelocities`,
+   * `desiredRotations`, `rotations` and `angularVelocities`; then call
+   * {@link TrajectoryPredictor.predictPositionsDesired}. Uses {@link TrajectoryPredictor.times}
+   * (non-decreasing), or i·dt when `dt` is given.
+   * @example
+   * pred.predictDesired(leftStick, rightStick, cameraAzimuth, false, 4, 3, 2.5, 0.2, rotation, angularVelocity, desiredRotation, 0.2);
+   * pred.predictPositionsDesired(position, velocity, acceleration, 0.3, walls, 0.5);
+   * pred.positions; // where the character will be, turning as the stick says, sliding along walls
+   * @c sp_trajectory_predict_desired *
+   */
+  predictDesired(
+    gamepadstickLeft: Vec3,
+    gamepadstickRight: Vec3,
+    cameraAzimuth: number,
+    desiredStrafe: boolean,
+    fwrdSpeed: number,
+    sideSpeed: number,
+    backSpeed: number,
+    deadzone: number,
+    rotation: Quat,
+    angularVelocity: Vec3,
+    desiredRotation: Quat,
+    rotationHalflife: number,
+    dt?: number,
+  ): this {
+    this.live('predictDesired');
+    check(
+      S.TrajectoryPredictor_predictDesired,
+      gamepadstickLeft,
+      gamepadstickRight,
+      cameraAzimuth,
+      desiredStrafe,
+      fwrdSpeed,
+      sideSpeed,
+      backSpeed,
+      deadzone,
+      rotation,
+      angularVelocity,
+      desiredRotation,
+      rotationHalflife,
+      dt,
+    );
+    const times = dt === undefined ? this.at('times') : NULL;
+    const left = putVec3(P0, gamepadstickLeft);
+    wasm.sp_trajectory_predict_desired(
+      this.at('desiredVelocities'),
+      this.at('desiredRotations'),
+      this.at('rotations'),
+      this.at('angularVelocities'),
+      times,
+      dt ?? 0,
+      this.count,
+      left,
+      putVec3(P1, gamepadstickRight),
+      cameraAzimuth,
+      desiredStrafe ? 1 : 0,
+      fwrdSpeed,
+      sideSpeed,
+      backSpeed,
+      deadzone,
+      putQuat(P2, rotation),
+      putVec3(P3, angularVelocity),
+      putQuat(P4, desiredRotation),
+      rotationHalflife,
+    );
+    return this;
+  }
+
+  /**
+   * Predicts positions, velocities and accelerations with the desired velocity of each
+   * sample ({@link TrajectoryPredictor.desiredVelocities}, which
+   * {@link TrajectoryPredictor.predictDesired} writes): each sample is the previous one moved
+   * exactly with its desired velocity held, then collided with `obstacles` (a disc of
+   * `radius`, as {@link simulationCollideObstacles}). Uses {@link TrajectoryPredictor.times}
+   * (non-decreasing), or i·dt when `dt` is given.
+   * @c sp_trajectory_predict_positions_desired obstacles={circles,boxes} -n_circles -n_boxes *
+   */
+  predictPositionsDesired(
+    position: Vec3,
+    velocity: Vec3,
+    acceleration: Vec3,
+    halflife: number,
+    obstacles?: ObstacleSet,
+    radius = 0,
+    dt?: number,
+  ): this {
+    const fn = S.TrajectoryPredictor_predictPositionsDesired;
+    this.live('predictPositionsDesired');
+    if (obstacles instanceof Obstacles && obstacles.disposed)
+      throw new TypeError(`sprung.${fn.fn}: obstacles was disposed`);
+    check(fn, position, velocity, acceleration, halflife, obstacles, radius, dt);
+    const [c, nc, b, nb] = obstacles ? obstacleArgs(fn.fn, 'obstacles', obstacles) : [NULL, 0, NULL, 0];
+    const times = dt === undefined ? this.at('times') : NULL;
+    const p = putVec3(P0, position);
+    wasm.sp_trajectory_predict_positions_desired(
+      this.at('positions'),
+      this.at('velocities'),
+      this.at('accelerations'),
+      times,
+      dt ?? 0,
+      this.count,
+      p,
+      putVec3(P1, velocity),
+      putVec3(P2, acceleration),
+      this.at('desiredVelocities'),
+      halflife,
+      c,
+      nc,
+      b,
+      nb,
+      radius,
+    );
+    return this;
+  }
+}
+
+/** The 2D predictor's fields: floats per sample. */
+const SAMPLE2 = { times: 1, positions: 2, velocities: 2, accelerations: 2 } as const;
+type Sample2Field = keyof typeof SAMPLE2;
+
+/**
+ * {@link TrajectoryPredictor} for 2D games: exact future positions, velocities and
+ * accelerations of a 2D simulation object ({@link simulationPositionUpdateV2}) at `count`
+ * chosen times, the desired velocity held. Views hold x,y per sample. Call `dispose()` when
+ * done.
+ * @example
+ * const p = new TrajectoryPredictorV2(4);
+ * p.predictPositions(hero.position, velocity, acceleration, desiredVelocity, 0.2, 0.25);
+ * p.positions; // 8 floats: where the hero will be in 0, 0.25, 0.5, 0.75 s
+ */
+export class TrajectoryPredictorV2 extends Batch<Sample2Field> {
+  /**
+   * Allocates room for `count` samples (times initialised to 0).
+   * @param count - (integer in [1, 2^20]) number of samples
+   */
+  constructor(count: number) {
+    const fn = 'TrajectoryPredictorV2';
+    Batch.checkCount(fn, 'count', count, 1, 1 << 20);
+    super(
+      fn,
+      count,
+      Object.entries(SAMPLE2).map(([k, n]) => [k as Sample2Field, n * count]),
+    );
+  }
+
+  /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
+  get times(): Float32Array {
+    return this.view('times');
+  }
+  /** Predicted positions, x,y per sample. */
+  get positions(): Float32Array {
+    return this.view('positions');
+  }
+  /** Predicted velocities, x,y per sample. */
+  get velocities(): Float32Array {
+    return this.view('velocities');
+  }
+  /** Predicted accelerations, x,y per sample. */
+  get accelerations(): Float32Array {
+    return this.view('accelerations');
+  }
+
+  /**
+   * Predicts positions, velocities and accelerations from the current state toward a held
+   * `desiredVelocity` with the simulation's `halflife`, at {@link TrajectoryPredictorV2.times},
+   * or at i·dt when `dt` is given.
+   * @c sp_trajectory_predict_positions_v2 *
+   */
+  predictPositions(
+    position: Vec2,
+    velocity: Vec2,
+    acceleration: Vec2,
+    desiredVelocity: Vec2,
+    halflife: number,
+    dt?: number,
+  ): this {
+    this.live('predictPositions');
+    check(
+      S.TrajectoryPredictorV2_predictPositions,
+      position,
+      velocity,
+      acceleration,
+      desiredVelocity,
+      halflife,
+      dt,
+    );
+    const times = dt === undefined ? this.at('times') : NULL;
+    const p = putVec2(P0, position);
+    wasm.sp_trajectory_predict_positions_v2(
+      this.at('positions'),
+      this.at('velocities'),
+      this.at('accelerations'),
+      times,
+      dt ?? 0,
+      this.count,
+      p,
+      putVec2(P1, velocity),
+      putVec2(P2, acceleration),
+      putVec2(P3, desiredVelocity),
       halflife,
     );
     return this;

@@ -9,8 +9,8 @@
  * @packageDocumentation
  */
 import { heapF32, scratchF32, wasm } from './wasm.js';
-import type { Quat, Vec3 } from './wasm.js';
-import { getQuat, getVec3, getXV, put1, put2, putQuat, putVec3, slot } from './scratch.js';
+import type { Quat, Vec2, Vec3 } from './wasm.js';
+import { D2, D3, getQuat, getVec3, getXV, put1, put2, putQuat, putVec3, slot, type Dim } from './scratch.js';
 import { criticalStep } from './steps.js';
 import {
   check,
@@ -117,76 +117,6 @@ export function inertializeUpdate<T extends PosVel>(
   out.x = Math.fround(Math.fround(inX) + offset.x);
   out.v = Math.fround(Math.fround(inV) + offset.v);
   return out;
-}
-
-/**
- * Vector transition: `offX ← (srcX + offX) − dstX`, `offV ← (srcV + offV) − dstV`, in place
- * (three.js `Vector3` objects can be passed).
- * @c sp_inertialize_transition_v3
- */
-export function inertializeTransitionV3(
-  offX: Vec3,
-  offV: Vec3,
-  srcX: Vec3,
-  srcV: Vec3,
-  dstX: Vec3,
-  dstV: Vec3,
-): void {
-  check(S.inertializeTransitionV3, offX, offV, srcX, srcV, dstX, dstV);
-  const p = putVec3(P0, offX);
-  wasm.sp_inertialize_transition_v3(
-    p,
-    putVec3(P1, offV),
-    putVec3(P2, srcX),
-    putVec3(P3, srcV),
-    putVec3(P4, dstX),
-    putVec3(P5, dstV),
-  );
-  getVec3(P0, offX);
-  getVec3(P1, offV);
-}
-
-/**
- * Vector update: decays `offX`, `offV` in place and writes `inX + offX`, `inV + offV` to `outX`, `outV`.
- * @c sp_inertialize_update_v3
- */
-export function inertializeUpdateV3(
-  outX: Vec3,
-  outV: Vec3,
-  offX: Vec3,
-  offV: Vec3,
-  inX: Vec3,
-  inV: Vec3,
-  halflife: number,
-  dt: number,
-): void {
-  if (!(
-    initialized &&
-    isVec3W(outX) &&
-    isVec3W(outV) &&
-    isVec3W(offX) &&
-    isVec3W(offV) &&
-    isVec3(inX) &&
-    isVec3(inV) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    check(S.inertializeUpdateV3, outX, outV, offX, offV, inX, inV, halflife, dt);
-  const p = putVec3(P2, offX);
-  wasm.sp_inertialize_update_v3(
-    slot(P0),
-    slot(P1),
-    p,
-    putVec3(P3, offV),
-    putVec3(P4, inX),
-    putVec3(P5, inV),
-    halflife,
-    dt,
-  );
-  getVec3(P2, offX);
-  getVec3(P3, offV);
-  getVec3(P0, outX);
-  getVec3(P1, outV);
 }
 
 /**
@@ -439,6 +369,234 @@ export function inertializeQuinticUpdate<T extends PosVel>(
   );
 }
 
+// ---- vectors: 2D and 3D --------------------------------------------------------------------
+
+/** The vector spring transitions, `f` the C function of dimension `d`. */
+function vectorTransition<V extends Vec2>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_inertialize_transition_v2' | 'sp_inertialize_transition_v3',
+  offX: V,
+  offV: V,
+  srcX: V,
+  srcV: V,
+  dstX: V,
+  dstV: V,
+): void {
+  check(spec, offX, offV, srcX, srcV, dstX, dstV);
+  const p = d.put(P0, offX);
+  wasm[f](p, d.put(P1, offV), d.put(P2, srcX), d.put(P3, srcV), d.put(P4, dstX), d.put(P5, dstV));
+  d.get(P0, offX);
+  d.get(P1, offV);
+}
+
+/** The vector spring updates, `f` the C function of dimension `d`; returns `outX`. */
+function vectorUpdate<V extends Vec2, T extends V>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_inertialize_update_v2' | 'sp_inertialize_update_v3',
+  outX: T,
+  outV: V,
+  offX: V,
+  offV: V,
+  inX: V,
+  inV: V,
+  halflife: number,
+  dt: number,
+): T {
+  if (!(
+    initialized &&
+    d.isW(outX) &&
+    d.isW(outV) &&
+    d.isW(offX) &&
+    d.isW(offV) &&
+    d.is(inX) &&
+    d.is(inV) &&
+    isTime(halflife) &&
+    isTime(dt)
+  ))
+    check(spec, outX, outV, offX, offV, inX, inV, halflife, dt);
+  const p = d.put(P2, offX);
+  wasm[f](slot(P0), slot(P1), p, d.put(P3, offV), d.put(P4, inX), d.put(P5, inV), halflife, dt);
+  d.get(P2, offX);
+  d.get(P3, offV);
+  d.get(P1, outV);
+  return d.get(P0, outX);
+}
+
+/** The vector cubic transitions, `f` the C function of dimension `d`. */
+function vectorCubicTransition<V extends Vec2>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_inertialize_cubic_transition_v2' | 'sp_inertialize_cubic_transition_v3',
+  offX: V,
+  offV: V,
+  clock: BlendClock,
+  srcX: V,
+  srcV: V,
+  dstX: V,
+  dstV: V,
+  blendtime: number,
+): void {
+  check(spec, offX, offV, clock, srcX, srcV, dstX, dstV, blendtime);
+  const p = d.put(P0, offX);
+  wasm[f](
+    p,
+    d.put(P1, offV),
+    put1(CLOCK, clock.t),
+    d.put(P2, srcX),
+    d.put(P3, srcV),
+    d.put(P4, dstX),
+    d.put(P5, dstV),
+    blendtime,
+  );
+  d.get(P0, offX);
+  d.get(P1, offV);
+  clock.t = heapF32[scratchF32 + CLOCK];
+}
+
+/** The vector cubic updates, `f` the C function of dimension `d`; returns `outX`. */
+function vectorCubicUpdate<V extends Vec2, T extends V>(
+  d: Dim<V>,
+  spec: Spec,
+  f: 'sp_inertialize_cubic_update_v2' | 'sp_inertialize_cubic_update_v3',
+  outX: T,
+  outV: V,
+  clock: BlendClock,
+  offX: V,
+  offV: V,
+  inX: V,
+  inV: V,
+  blendtime: number,
+  dt: number,
+): T {
+  if (!(
+    initialized &&
+    d.isW(outX) &&
+    d.isW(outV) &&
+    isClock(clock) &&
+    clock.t < Infinity &&
+    d.is(offX) &&
+    d.is(offV) &&
+    d.is(inX) &&
+    d.is(inV) &&
+    isTime(blendtime) &&
+    isTime(dt)
+  ))
+    check(spec, outX, outV, clock, offX, offV, inX, inV, blendtime, dt);
+  const p = d.put(P2, offX);
+  wasm[f](
+    slot(P0),
+    slot(P1),
+    put1(CLOCK, clock.t),
+    p,
+    d.put(P3, offV),
+    d.put(P4, inX),
+    d.put(P5, inV),
+    blendtime,
+    dt,
+  );
+  clock.t = heapF32[scratchF32 + CLOCK];
+  d.get(P1, outV);
+  return d.get(P0, outX);
+}
+
+/**
+ * Vector transition: `offX ← (srcX + offX) − dstX`, `offV ← (srcV + offV) − dstV`, in place
+ * (three.js `Vector3` objects can be passed). Start with zero offsets.
+ * @c sp_inertialize_transition_v3
+ */
+export function inertializeTransitionV3(
+  offX: Vec3,
+  offV: Vec3,
+  srcX: Vec3,
+  srcV: Vec3,
+  dstX: Vec3,
+  dstV: Vec3,
+): void {
+  vectorTransition(
+    D3,
+    S.inertializeTransitionV3,
+    'sp_inertialize_transition_v3',
+    offX,
+    offV,
+    srcX,
+    srcV,
+    dstX,
+    dstV,
+  );
+}
+
+/**
+ * Vector update: decays `offX`, `offV` in place with the exact critical spring and writes
+ * `inX + offX`, `inV + offV` to `outX`, `outV`; returns `outX`.
+ * @example
+ * inertializeTransitionV3(offX, offV, oldPos, oldVel, newPos, newVel); // when the animation switches
+ * inertializeUpdateV3(bone.position, boneVelocity, offX, offV, newPos, newVel, 0.1, dt); // every frame
+ * @c sp_inertialize_update_v3
+ */
+export function inertializeUpdateV3<T extends Vec3>(
+  outX: T,
+  outV: Vec3,
+  offX: Vec3,
+  offV: Vec3,
+  inX: Vec3,
+  inV: Vec3,
+  halflife: number,
+  dt: number,
+): T {
+  const f = 'sp_inertialize_update_v3';
+  return vectorUpdate(D3, S.inertializeUpdateV3, f, outX, outV, offX, offV, inX, inV, halflife, dt);
+}
+
+/**
+ * 2D transition: `offX ← (srcX + offX) − dstX`, `offV ← (srcV + offV) − dstV`, in place
+ * (PixiJS `Point` objects can be passed). Start with zero offsets.
+ * @c sp_inertialize_transition_v2
+ */
+export function inertializeTransitionV2(
+  offX: Vec2,
+  offV: Vec2,
+  srcX: Vec2,
+  srcV: Vec2,
+  dstX: Vec2,
+  dstV: Vec2,
+): void {
+  vectorTransition(
+    D2,
+    S.inertializeTransitionV2,
+    'sp_inertialize_transition_v2',
+    offX,
+    offV,
+    srcX,
+    srcV,
+    dstX,
+    dstV,
+  );
+}
+
+/**
+ * 2D update: decays `offX`, `offV` in place with the exact critical spring and writes
+ * `inX + offX`, `inV + offV` to `outX`, `outV`; returns `outX`.
+ * @example
+ * inertializeTransitionV2(offX, offV, oldPos, oldVel, newPos, newVel); // when the path switches
+ * inertializeUpdateV2(sprite.position, spriteVelocity, offX, offV, newPos, newVel, 0.1, dt); // every frame
+ * @c sp_inertialize_update_v2
+ */
+export function inertializeUpdateV2<T extends Vec2>(
+  outX: T,
+  outV: Vec2,
+  offX: Vec2,
+  offV: Vec2,
+  inX: Vec2,
+  inV: Vec2,
+  halflife: number,
+  dt: number,
+): T {
+  const f = 'sp_inertialize_update_v2';
+  return vectorUpdate(D2, S.inertializeUpdateV2, f, outX, outV, offX, offV, inX, inV, halflife, dt);
+}
+
 /**
  * Vector cubic transition (the article's `inertialize_cubic_transition` on vec3): `offX`,
  * `offV` become the offset still showing (the old one decayed to `clock.t`) plus
@@ -456,31 +614,30 @@ export function inertializeCubicTransitionV3(
   dstV: Vec3,
   blendtime: number,
 ): void {
-  check(S.inertializeCubicTransitionV3, offX, offV, clock, srcX, srcV, dstX, dstV, blendtime);
-  const p = putVec3(P0, offX);
-  wasm.sp_inertialize_cubic_transition_v3(
-    p,
-    putVec3(P1, offV),
-    put1(CLOCK, clock.t),
-    putVec3(P2, srcX),
-    putVec3(P3, srcV),
-    putVec3(P4, dstX),
-    putVec3(P5, dstV),
+  const f = 'sp_inertialize_cubic_transition_v3';
+  vectorCubicTransition(
+    D3,
+    S.inertializeCubicTransitionV3,
+    f,
+    offX,
+    offV,
+    clock,
+    srcX,
+    srcV,
+    dstX,
+    dstV,
     blendtime,
   );
-  getVec3(P0, offX);
-  getVec3(P1, offV);
-  clock.t = heapF32[scratchF32 + CLOCK];
 }
 
 /**
  * Vector cubic update: `clock.t += dt`, and `outX`, `outV` become `inX`, `inV` plus the
  * offset `(offX, offV)` decayed by the cubic over `blendtime` (exactly the input once
- * `clock.t ≥ blendtime`).
+ * `clock.t ≥ blendtime`). Returns `outX`.
  * @c sp_inertialize_cubic_update_v3 clock=off_{t}
  */
-export function inertializeCubicUpdateV3(
-  outX: Vec3,
+export function inertializeCubicUpdateV3<T extends Vec3>(
+  outX: T,
   outV: Vec3,
   clock: BlendClock,
   offX: Vec3,
@@ -489,36 +646,87 @@ export function inertializeCubicUpdateV3(
   inV: Vec3,
   blendtime: number,
   dt: number,
-): void {
-  if (!(
-    initialized &&
-    isVec3W(outX) &&
-    isVec3W(outV) &&
-    isClock(clock) &&
-    clock.t < Infinity &&
-    isVec3(offX) &&
-    isVec3(offV) &&
-    isVec3(inX) &&
-    isVec3(inV) &&
-    isTime(blendtime) &&
-    isTime(dt)
-  ))
-    check(S.inertializeCubicUpdateV3, outX, outV, clock, offX, offV, inX, inV, blendtime, dt);
-  const p = putVec3(P2, offX);
-  wasm.sp_inertialize_cubic_update_v3(
-    slot(P0),
-    slot(P1),
-    put1(CLOCK, clock.t),
-    p,
-    putVec3(P3, offV),
-    putVec3(P4, inX),
-    putVec3(P5, inV),
+): T {
+  const f = 'sp_inertialize_cubic_update_v3';
+  return vectorCubicUpdate(
+    D3,
+    S.inertializeCubicUpdateV3,
+    f,
+    outX,
+    outV,
+    clock,
+    offX,
+    offV,
+    inX,
+    inV,
     blendtime,
     dt,
   );
-  getVec3(P0, outX);
-  getVec3(P1, outV);
-  clock.t = heapF32[scratchF32 + CLOCK];
+}
+
+/**
+ * 2D cubic transition: `offX`, `offV` become the offset still showing (the old one decayed
+ * to `clock.t`) plus `src − dst`, and `clock.t` restarts at 0, in place.
+ * @c sp_inertialize_cubic_transition_v2 clock=off_{t}
+ */
+export function inertializeCubicTransitionV2(
+  offX: Vec2,
+  offV: Vec2,
+  clock: BlendClock,
+  srcX: Vec2,
+  srcV: Vec2,
+  dstX: Vec2,
+  dstV: Vec2,
+  blendtime: number,
+): void {
+  const f = 'sp_inertialize_cubic_transition_v2';
+  vectorCubicTransition(
+    D2,
+    S.inertializeCubicTransitionV2,
+    f,
+    offX,
+    offV,
+    clock,
+    srcX,
+    srcV,
+    dstX,
+    dstV,
+    blendtime,
+  );
+}
+
+/**
+ * 2D cubic update: `clock.t += dt`, and `outX`, `outV` become `inX`, `inV` plus the offset
+ * `(offX, offV)` decayed by the cubic over `blendtime` (exactly the input once
+ * `clock.t ≥ blendtime`). Returns `outX`.
+ * @c sp_inertialize_cubic_update_v2 clock=off_{t}
+ */
+export function inertializeCubicUpdateV2<T extends Vec2>(
+  outX: T,
+  outV: Vec2,
+  clock: BlendClock,
+  offX: Vec2,
+  offV: Vec2,
+  inX: Vec2,
+  inV: Vec2,
+  blendtime: number,
+  dt: number,
+): T {
+  const f = 'sp_inertialize_cubic_update_v2';
+  return vectorCubicUpdate(
+    D2,
+    S.inertializeCubicUpdateV2,
+    f,
+    outX,
+    outV,
+    clock,
+    offX,
+    offV,
+    inX,
+    inV,
+    blendtime,
+    dt,
+  );
 }
 
 // ---- dead blending ------------------------------------------------------------------------
