@@ -1,8 +1,9 @@
 /**
  * Inertializers: switch from a source animation to a destination by recording their offset
  * at the transition and adding it back, decayed toward zero, every frame. The spring one of
- * Spring-It-On (numbers, vectors, quaternions), the cubic one of "Inertialization Transition
- * Cost", a quintic one after Bollo (GDC 2018) that never overshoots, and dead blending.
+ * Spring-It-On (numbers, 2D and 3D vectors, quaternions), the cubic one of "Inertialization
+ * Transition Cost", a quintic one after Bollo (GDC 2018) that never overshoots, and dead
+ * blending.
  * Position and velocity of the output are continuous across every transition. (The decay
  * curves that take and return numbers — `decayCubic`, `decayQuintic`, `quinticBlendtime` —
  * are generated from the header.)
