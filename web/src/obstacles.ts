@@ -24,6 +24,9 @@ export interface ObstacleSet {
   readonly boxes: Float32Array;
 }
 
+/** Sets {@link obstacleC} to an {@link Obstacles}' own memory; false once it is disposed. */
+let layout: (o: Obstacles) => boolean;
+
 /**
  * Obstacles held in WASM memory: `circleCount` circles and `boxCount` boxes, written through
  * the `circles` and `boxes` views (all 0 at first: circles of radius 0 at the origin, which
@@ -59,6 +62,18 @@ export class Obstacles extends Batch<'circles' | 'boxes'> implements ObstacleSet
     this.boxCount = boxCount;
   }
 
+  static {
+    // the memory of an Obstacles, read by obstacleArgs without views or checks
+    layout = (o) => {
+      if (o.disposed) return false;
+      obstacleC.circles = o.at('circles');
+      obstacleC.boxes = o.at('boxes');
+      obstacleC.circleCount = o.circleCount;
+      obstacleC.boxCount = o.boxCount;
+      return true;
+    };
+  }
+
   /** Circles, `3·circleCount` floats: x, z (y in 2D), radius each. */
   get circles(): Float32Array {
     return this.view('circles');
@@ -72,37 +87,35 @@ export class Obstacles extends Batch<'circles' | 'boxes'> implements ObstacleSet
 /** Fast path: an {@link Obstacles} not disposed. */
 const isLive = (o: unknown): boolean => o instanceof Obstacles && !o.disposed;
 
+/** The C arguments of the obstacles of the current call (set by {@link obstacleArgs}): a
+ *  module's variables rather than a returned array, so that a call allocates nothing. */
+export const obstacleC = { circles: 0 as Ptr, circleCount: 0, boxes: 0 as Ptr, boxCount: 0 };
+
 /**
- * The C arguments of a checked obstacle set, for `sprung.<fn>`: pointers and counts of its
- * circles and boxes. Arrays in sprung's memory are passed where they are; others are copied
- * into the work buffer. Whole obstacles only: an array whose length is not a multiple of 3
- * (5) is refused.
+ * Sets {@link obstacleC} to the C arguments of a checked obstacle set, for `sprung.<fn>`. An
+ * {@link Obstacles} passes its own memory; other arrays in sprung's memory are passed where
+ * they are, and arrays of your own are copied into the work buffer. Whole obstacles only: an
+ * array whose length is not a multiple of 3 (5) is refused.
  * @internal
  */
-export function obstacleArgs(fn: string, name: string, o: ObstacleSet): [Ptr, number, Ptr, number] {
+export function obstacleArgs(fn: string, name: string, o: ObstacleSet): void {
+  if (o instanceof Obstacles && layout(o)) return;
   const { circles, boxes } = o;
-  const per = [3, 5] as const;
-  const n = [0, 0];
-  const held = [circles, boxes].map((a, k) => {
-    const what = `${name}.${k ? 'boxes' : 'circles'}`;
-    const at = floats(fn, what, a, 0);
-    n[k] = floatCount(a);
-    if (n[k] % per[k] !== 0)
-      throw new RangeError(
-        `sprung.${fn}: ${what} must hold ${per[k]} floats per ${k ? 'box' : 'circle'}, got ${n[k]}`,
-      );
-    return at;
-  });
-  const copied = held.map((at, k) => (at < 0 ? n[k] : 0));
-  let w = 0 as Ptr;
-  if (copied[0] + copied[1] > 0) {
-    w = workBuffer(fn, name, copied[0] + copied[1]); // may grow memory: the arrays are viewed again after
-    if (copied[0]) heapF32.set(fresh(circles, -1, n[0]), w >> 2);
-    if (copied[1]) heapF32.set(fresh(boxes, -1, n[1]), (w >> 2) + copied[0]);
-  }
-  const c = held[0] >= 0 ? (held[0] as Ptr) : w,
-    b = held[1] >= 0 ? (held[1] as Ptr) : plus(w, copied[0]);
-  return [c, n[0] / 3, b, n[1] / 5];
+  const c = floats(fn, `${name}.circles`, circles, 0),
+    b = floats(fn, `${name}.boxes`, boxes, 0);
+  const nc = floatCount(circles),
+    nb = floatCount(boxes);
+  if (nc % 3 !== 0)
+    throw new RangeError(`sprung.${fn}: ${name}.circles must hold 3 floats per circle, got ${nc}`);
+  if (nb % 5 !== 0) throw new RangeError(`sprung.${fn}: ${name}.boxes must hold 5 floats per box, got ${nb}`);
+  const copied = (c < 0 ? nc : 0) + (b < 0 ? nb : 0);
+  const w = copied > 0 ? workBuffer(fn, name, copied) : (0 as Ptr); // may grow memory: arrays are viewed again
+  if (c < 0) heapF32.set(fresh(circles, -1, nc), w >> 2);
+  if (b < 0) heapF32.set(fresh(boxes, -1, nb), (w >> 2) + (c < 0 ? nc : 0));
+  obstacleC.circles = c < 0 ? w : (c as Ptr);
+  obstacleC.boxes = b < 0 ? plus(w, c < 0 ? nc : 0) : (b as Ptr);
+  obstacleC.circleCount = nc / 3;
+  obstacleC.boxCount = nb / 5;
 }
 
 /** Scratch slots of the result and the two positions. */
@@ -133,8 +146,18 @@ function collide<V, T extends V>(
       throw new TypeError(`sprung.${spec.fn}: obstacles was disposed`);
     check(spec, prev, next, obstacles, radius, out);
   }
-  const [c, nc, b, nb] = obstacleArgs(spec.fn, 'obstacles', obstacles); // before the scratch is written
-  wasm[f](slot(OUT), d.put(PREV, prev), d.put(NEXT, next), c, nc, b, nb, radius);
+  obstacleArgs(spec.fn, 'obstacles', obstacles); // before the scratch is written
+  const o = obstacleC;
+  wasm[f](
+    slot(OUT),
+    d.put(PREV, prev),
+    d.put(NEXT, next),
+    o.circles,
+    o.circleCount,
+    o.boxes,
+    o.boxCount,
+    radius,
+  );
   return d.get(OUT, out ?? (d.zero() as T));
 }
 
