@@ -232,18 +232,49 @@ export function simulationRotationUpdate<T extends Quat>(
   return getQuat(P0, rotation);
 }
 
-/** The predictor's fields: floats per sample. */
+/** The fields every predictor has, and their floats per sample in 3D. */
+const POSITIONS = { times: 1, positions: 3, velocities: 3, accelerations: 3 } as const;
+type PositionField = keyof typeof POSITIONS;
+/** The 3D predictor's fields: floats per sample. */
 const SAMPLE = {
-  times: 1,
-  positions: 3,
-  velocities: 3,
-  accelerations: 3,
+  ...POSITIONS,
   rotations: 4,
   angularVelocities: 3,
   desiredVelocities: 3,
   desiredRotations: 4,
 } as const;
 type SampleField = keyof typeof SAMPLE;
+
+/** The arrays of a predictor of `count` samples: its times and the predicted positions,
+ *  velocities and accelerations (x,y,z per sample, or x,y in 2D), and the fields it adds. */
+abstract class Predictor<F extends string> extends Batch<F | PositionField> {
+  /** Checks `count`, then allocates `perSample` floats per sample for each field. */
+  protected constructor(fn: string, count: number, perSample: Record<F | PositionField, number>) {
+    Batch.checkCount(fn, 'count', count, 1, 1 << 20);
+    super(
+      fn,
+      count,
+      Object.entries(perSample).map(([k, n]) => [k as F | PositionField, (n as number) * count]),
+    );
+  }
+
+  /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
+  get times(): Float32Array {
+    return this.view('times');
+  }
+  /** Predicted positions, x,y,z per sample (x,y in 2D). */
+  get positions(): Float32Array {
+    return this.view('positions');
+  }
+  /** Predicted velocities, x,y,z per sample (x,y in 2D). */
+  get velocities(): Float32Array {
+    return this.view('velocities');
+  }
+  /** Predicted accelerations, x,y,z per sample (x,y in 2D). */
+  get accelerations(): Float32Array {
+    return this.view('accelerations');
+  }
+}
 
 /**
  * Exact prediction of the simulation object's future trajectory at `count` chosen times,
@@ -258,37 +289,15 @@ type SampleField = keyof typeof SAMPLE;
  * p.predictPositions(position, velocity, acceleration, desiredVelocity, 0.3);
  * p.positions; // 12 floats
  */
-export class TrajectoryPredictor extends Batch<SampleField> {
+export class TrajectoryPredictor extends Predictor<Exclude<SampleField, PositionField>> {
   /**
    * Allocates room for `count` samples (times initialised to 0).
    * @param count - (integer in [1, 2^20]) number of samples
    */
   constructor(count: number) {
-    const fn = 'TrajectoryPredictor';
-    Batch.checkCount(fn, 'count', count, 1, 1 << 20);
-    super(
-      fn,
-      count,
-      Object.entries(SAMPLE).map(([k, n]) => [k as SampleField, n * count]),
-    );
+    super('TrajectoryPredictor', count, SAMPLE);
   }
 
-  /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
-  get times(): Float32Array {
-    return this.view('times');
-  }
-  /** Predicted positions, x,y,z per sample. */
-  get positions(): Float32Array {
-    return this.view('positions');
-  }
-  /** Predicted velocities, x,y,z per sample. */
-  get velocities(): Float32Array {
-    return this.view('velocities');
-  }
-  /** Predicted accelerations, x,y,z per sample. */
-  get accelerations(): Float32Array {
-    return this.view('accelerations');
-  }
   /** Predicted rotations, x,y,z,w per sample (unit length). */
   get rotations(): Float32Array {
     return this.view('rotations');
@@ -504,10 +513,6 @@ export class TrajectoryPredictor extends Batch<SampleField> {
   }
 }
 
-/** The 2D predictor's fields: floats per sample. */
-const SAMPLE2 = { times: 1, positions: 2, velocities: 2, accelerations: 2 } as const;
-type Sample2Field = keyof typeof SAMPLE2;
-
 /**
  * {@link TrajectoryPredictor} for 2D games: exact future positions, velocities and
  * accelerations of a 2D simulation object ({@link simulationPositionUpdateV2}) at `count`
@@ -518,36 +523,13 @@ type Sample2Field = keyof typeof SAMPLE2;
  * p.predictPositions(hero.position, velocity, acceleration, desiredVelocity, 0.2, 0.25);
  * p.positions; // 8 floats: where the hero will be in 0, 0.25, 0.5, 0.75 s
  */
-export class TrajectoryPredictorV2 extends Batch<Sample2Field> {
+export class TrajectoryPredictorV2 extends Predictor<never> {
   /**
    * Allocates room for `count` samples (times initialised to 0).
    * @param count - (integer in [1, 2^20]) number of samples
    */
   constructor(count: number) {
-    const fn = 'TrajectoryPredictorV2';
-    Batch.checkCount(fn, 'count', count, 1, 1 << 20);
-    super(
-      fn,
-      count,
-      Object.entries(SAMPLE2).map(([k, n]) => [k as Sample2Field, n * count]),
-    );
-  }
-
-  /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
-  get times(): Float32Array {
-    return this.view('times');
-  }
-  /** Predicted positions, x,y per sample. */
-  get positions(): Float32Array {
-    return this.view('positions');
-  }
-  /** Predicted velocities, x,y per sample. */
-  get velocities(): Float32Array {
-    return this.view('velocities');
-  }
-  /** Predicted accelerations, x,y per sample. */
-  get accelerations(): Float32Array {
-    return this.view('accelerations');
+    super('TrajectoryPredictorV2', count, { times: 1, positions: 2, velocities: 2, accelerations: 2 });
   }
 
   /**
