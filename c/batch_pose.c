@@ -329,8 +329,8 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
     for (size_t j = 0; j < 3 * nn; j++) {
         float dx, dv;
         sp_decayed_offset_cubic(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
-        out[j] = in[j] + dx;
-        out[3 * nn + j] = in[3 * nn + j] + dv;
+        out[j] = sp__plus_offset(in[j], dx);
+        out[3 * nn + j] = sp__plus_offset(in[3 * nn + j], dv);
     }
     for (size_t b = 0; b < nn; b++) {
         float w[3];

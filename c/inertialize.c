@@ -110,8 +110,8 @@ void sp_inertialize_cubic_update(float *out_x, float *out_v, float *off_t, float
     *off_t += dt;
     float dec_x, dec_v;
     sp_decayed_offset_cubic(&dec_x, &dec_v, off_x, off_v, blendtime, *off_t);
-    *out_x = in_x + dec_x;
-    *out_v = in_v + dec_v;
+    *out_x = sp__plus_offset(in_x, dec_x);
+    *out_v = sp__plus_offset(in_v, dec_v);
 }
 
 static void decayed_offset_cubic_v3(sp_vec3 *out_x, sp_vec3 *out_v, const sp_vec3 *init_x,
@@ -140,8 +140,10 @@ void sp_inertialize_cubic_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, float *off_t
     *off_t += dt;
     sp_vec3 dec_x, dec_v;
     decayed_offset_cubic_v3(&dec_x, &dec_v, off_x, off_v, blendtime, *off_t);
-    *out_x = sp__v3_add(*in_x, dec_x);
-    *out_v = sp__v3_add(*in_v, dec_v);
+    *out_x = sp__v3(sp__plus_offset(in_x->x, dec_x.x), sp__plus_offset(in_x->y, dec_x.y),
+                    sp__plus_offset(in_x->z, dec_x.z));
+    *out_v = sp__v3(sp__plus_offset(in_v->x, dec_v.x), sp__plus_offset(in_v->y, dec_v.y),
+                    sp__plus_offset(in_v->z, dec_v.z));
 }
 
 /* ---- quintic (Bollo) ---- the shape is derived in internal.h (sp__quintic_shape). */

@@ -564,4 +564,9 @@ static inline float sp__to_float(double x)
     return x > 3.4028234663852886e38 ? INFINITY : (x < -3.4028234663852886e38 ? -INFINITY : (float)x);
 }
 
+/* An input plus an inertializer's decayed offset, exactly the input where the offset is 0 (after
+ * the blend): in + 0 would turn an input of −0 into +0. Shared by the scalar, vector and pose
+ * cubic updates so that they stay equal bit for bit. */
+static inline float sp__plus_offset(float in, float offset) { return offset == 0.0f ? in : in + offset; }
+
 #endif
