@@ -129,3 +129,39 @@ void sp_clamp_character_rotation(sp_quat *out, const sp_quat *character_rotation
     sp_quat clamped = sp__q_from_scaled_angle_axis(rescale(scaled, angle, max_angle));
     *out = sp__q_mul(clamped, *simulation_rotation);
 }
+
+/* ---- 2D: the vector forms on (x, y, 0); lengths, and so the limits, are the same there ---- */
+
+void sp_damp_adjustment_exact_v2(sp_vec2 *out, const sp_vec2 *g, float halflife, float dt)
+{
+    sp_vec3 g3 = sp__v2_lift(*g), r;
+    sp_damp_adjustment_exact_v3(&r, &g3, halflife, dt);
+    *out = sp__v3_drop(r);
+}
+
+void sp_adjust_character_position_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                     const sp_vec2 *simulation_position, float halflife, float dt)
+{
+    sp_vec3 p = sp__v2_lift(*character_position), s = sp__v2_lift(*simulation_position), r;
+    sp_adjust_character_position(&r, &p, &s, halflife, dt);
+    *out = sp__v3_drop(r);
+}
+
+void sp_adjust_character_position_by_velocity_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                                 const sp_vec2 *character_velocity,
+                                                 const sp_vec2 *simulation_position,
+                                                 float max_adjustment_ratio, float halflife, float dt)
+{
+    sp_vec3 p = sp__v2_lift(*character_position), v = sp__v2_lift(*character_velocity),
+            s = sp__v2_lift(*simulation_position), r;
+    sp_adjust_character_position_by_velocity(&r, &p, &v, &s, max_adjustment_ratio, halflife, dt);
+    *out = sp__v3_drop(r);
+}
+
+void sp_clamp_character_position_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                    const sp_vec2 *simulation_position, float max_distance)
+{
+    sp_vec3 p = sp__v2_lift(*character_position), s = sp__v2_lift(*simulation_position), r;
+    sp_clamp_character_position(&r, &p, &s, max_distance);
+    *out = sp__v3_drop(r);
+}

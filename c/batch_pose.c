@@ -199,8 +199,8 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
     for (size_t j = 0; j < 3 * nn; j++) {
         float dx, dv;
         sp__cubic_decay(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
-        out[j] = in[j] + dx;
-        out[3 * nn + j] = in[3 * nn + j] + dv;
+        out[j] = sp__plus_offset(in[j], dx);
+        out[3 * nn + j] = sp__plus_offset(in[3 * nn + j], dv);
     }
     struct {
         sp__soa_quat off, in;

@@ -28,3 +28,23 @@ float sp_damper_decay_exact(float x, float halflife, float dt)
     float keep = sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
     return sp__flush_decayed(x * keep, keep, 0.0f);
 }
+
+/* A damper following g(t) = g0 + V·t settles at x = g − V/λ, λ = ln2/halflife (ẋ = λ·(g − x)
+ * with ẋ = V). The critical spring toward the same goal with zero goal velocity settles at
+ * g − V·d/s = g − 2V/y, and 2/y = halflife/ln2 too. */
+float sp_halflife_to_lag(float halflife) { return halflife * (1.0f / SP_LN2); }
+float sp_lag_to_halflife(float lag) { return lag * SP_LN2; }
+
+void sp_damper_exact_v3(sp_vec3 *x, const sp_vec3 *g, float halflife, float dt)
+{
+    x->x = sp_damper_exact(x->x, g->x, halflife, dt);
+    x->y = sp_damper_exact(x->y, g->y, halflife, dt);
+    x->z = sp_damper_exact(x->z, g->z, halflife, dt);
+}
+
+void sp_damper_exact_v2(sp_vec2 *x, const sp_vec2 *g, float halflife, float dt)
+{
+    sp_vec3 x3 = sp__v2_lift(*x), g3 = sp__v2_lift(*g);
+    sp_damper_exact_v3(&x3, &g3, halflife, dt);
+    *x = sp__v3_drop(x3);
+}

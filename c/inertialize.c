@@ -87,8 +87,8 @@ void sp_inertialize_cubic_update(float *out_x, float *out_v, float *off_t, float
     *off_t += dt;
     float dec_x, dec_v;
     sp_decayed_offset_cubic(&dec_x, &dec_v, off_x, off_v, blendtime, *off_t);
-    *out_x = in_x + dec_x;
-    *out_v = in_v + dec_v;
+    *out_x = sp__plus_offset(in_x, dec_x);
+    *out_v = sp__plus_offset(in_v, dec_v);
 }
 
 static void decayed_offset_cubic_v3(sp_vec3 *out_x, sp_vec3 *out_v, const sp_vec3 *init_x,
@@ -117,8 +117,10 @@ void sp_inertialize_cubic_update_v3(sp_vec3 *out_x, sp_vec3 *out_v, float *off_t
     *off_t += dt;
     sp_vec3 dec_x, dec_v;
     decayed_offset_cubic_v3(&dec_x, &dec_v, off_x, off_v, blendtime, *off_t);
-    *out_x = sp__v3_add(*in_x, dec_x);
-    *out_v = sp__v3_add(*in_v, dec_v);
+    *out_x = sp__v3(sp__plus_offset(in_x->x, dec_x.x), sp__plus_offset(in_x->y, dec_x.y),
+                    sp__plus_offset(in_x->z, dec_x.z));
+    *out_v = sp__v3(sp__plus_offset(in_v->x, dec_v.x), sp__plus_offset(in_v->y, dec_v.y),
+                    sp__plus_offset(in_v->z, dec_v.z));
 }
 
 /* ---- quintic (Bollo) ---- the shape is derived in internal.h (sp__quintic_shape). */
@@ -186,9 +188,8 @@ void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ex
         *out_v = in_v;
         return;
     }
-    float lambda = sp__per_halflife(SP_LN2, halflife); /* −0 is 0: +Inf, not −Inf */
-    float sx = ext_x + ext_v * sp__decayed_distance(lambda, ext_t);
-    float sv = ext_t == 0.0f ? ext_v : ext_v * expf(-lambda * ext_t);
+    float sx = ext_x, sv = ext_v;
+    sp_extrapolate(&sx, &sv, halflife, ext_t);
     float tau = ext_t > 0.0f ? ext_t / blendtime : 0.0f;
     float alpha = sp__smoothstep(tau);
     *out_x = (1.0f - alpha) * sx + alpha * in_x;
@@ -212,4 +213,50 @@ void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext
 {
     *ext_t += dt;
     sp_dead_blending_evaluate(out_x, out_v, ext_x, ext_v, *ext_t, in_x, in_v, halflife, blendtime);
+}
+
+/* ---- 2D: the vector forms on (x, y, 0) ---- */
+
+void sp_inertialize_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, const sp_vec2 *src_x, const sp_vec2 *src_v,
+                                  const sp_vec2 *dst_x, const sp_vec2 *dst_v)
+{
+    sp_vec3 ox = sp__v2_lift(*off_x), ov = sp__v2_lift(*off_v), sx = sp__v2_lift(*src_x),
+            sv = sp__v2_lift(*src_v), dx = sp__v2_lift(*dst_x), dv = sp__v2_lift(*dst_v);
+    sp_inertialize_transition_v3(&ox, &ov, &sx, &sv, &dx, &dv);
+    *off_x = sp__v3_drop(ox);
+    *off_v = sp__v3_drop(ov);
+}
+
+void sp_inertialize_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, sp_vec2 *off_x, sp_vec2 *off_v,
+                              const sp_vec2 *in_x, const sp_vec2 *in_v, float halflife, float dt)
+{
+    sp_vec3 ox = sp__v2_lift(*off_x), ov = sp__v2_lift(*off_v), ix = sp__v2_lift(*in_x),
+            iv = sp__v2_lift(*in_v), rx, rv;
+    sp_inertialize_update_v3(&rx, &rv, &ox, &ov, &ix, &iv, halflife, dt);
+    *off_x = sp__v3_drop(ox);
+    *off_v = sp__v3_drop(ov);
+    *out_x = sp__v3_drop(rx);
+    *out_v = sp__v3_drop(rv);
+}
+
+void sp_inertialize_cubic_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, float *off_t, const sp_vec2 *src_x,
+                                        const sp_vec2 *src_v, const sp_vec2 *dst_x, const sp_vec2 *dst_v,
+                                        float blendtime)
+{
+    sp_vec3 ox = sp__v2_lift(*off_x), ov = sp__v2_lift(*off_v), sx = sp__v2_lift(*src_x),
+            sv = sp__v2_lift(*src_v), dx = sp__v2_lift(*dst_x), dv = sp__v2_lift(*dst_v);
+    sp_inertialize_cubic_transition_v3(&ox, &ov, off_t, &sx, &sv, &dx, &dv, blendtime);
+    *off_x = sp__v3_drop(ox);
+    *off_v = sp__v3_drop(ov);
+}
+
+void sp_inertialize_cubic_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, float *off_t, const sp_vec2 *off_x,
+                                    const sp_vec2 *off_v, const sp_vec2 *in_x, const sp_vec2 *in_v,
+                                    float blendtime, float dt)
+{
+    sp_vec3 ox = sp__v2_lift(*off_x), ov = sp__v2_lift(*off_v), ix = sp__v2_lift(*in_x),
+            iv = sp__v2_lift(*in_v), rx, rv;
+    sp_inertialize_cubic_update_v3(&rx, &rv, off_t, &ox, &ov, &ix, &iv, blendtime, dt);
+    *out_x = sp__v3_drop(rx);
+    *out_v = sp__v3_drop(rv);
 }

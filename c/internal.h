@@ -626,4 +626,26 @@ static inline void sp__inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_
     *off_x = next;
 }
 
+/* ---- 2D vectors (the _v2 functions): a 2D vector is the 3D one in the plane z = 0, so each
+ * _v2 function is its _v3 form on (x, y, 0), and equals it there. ---- */
+static inline sp_vec2 sp__v2(float x, float y)
+{
+    sp_vec2 r = { x, y };
+    return r;
+}
+static inline sp_vec3 sp__v2_lift(sp_vec2 a) { return sp__v3(a.x, a.y, 0.0f); }
+static inline sp_vec2 sp__v3_drop(sp_vec3 a) { return sp__v2(a.x, a.y); }
+
+/* A double as a float, ±Inf beyond the float range (a plain conversion of an out-of-range
+ * double is undefined behaviour in C). NaN stays NaN. */
+static inline float sp__to_float(double x)
+{
+    return x > 3.4028234663852886e38 ? INFINITY : (x < -3.4028234663852886e38 ? -INFINITY : (float)x);
+}
+
+/* An input plus an inertializer's decayed offset, exactly the input where the offset is 0 (after
+ * the blend): in + 0 would turn an input of −0 into +0. Shared by the scalar, vector and pose
+ * cubic updates so that they stay equal bit for bit. */
+static inline float sp__plus_offset(float in, float offset) { return offset == 0.0f ? in : in + offset; }
+
 #endif

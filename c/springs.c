@@ -346,3 +346,67 @@ void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflif
     *x = eydt * (j0 + j1 * dt) + g;
     *v = eydt * (*v - j1 * y * dt);
 }
+
+/* ---- vectors: the coefficients once, then each component as the scalar function ---- */
+
+void sp_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q, float frequency,
+                               float halflife, float dt)
+{
+    if (dt == 0.0f) return;
+    sp__spring_k k = sp__spring_coefs(sp__spring_omega(frequency), sp_halflife_to_damping(halflife), dt);
+    sp__spring_apply(&k, &x->x, &v->x, g->x, q->x);
+    sp__spring_apply(&k, &x->y, &v->y, g->y, q->y);
+    sp__spring_apply(&k, &x->z, &v->z, g->z, q->z);
+}
+
+void sp_critical_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q,
+                                        float halflife, float dt)
+{
+    if (dt == 0.0f) return;
+    sp__critical_k k = sp__critical_coefs(halflife, dt);
+    sp__critical_apply(&k, &x->x, &v->x, g->x, q->x);
+    sp__critical_apply(&k, &x->y, &v->y, g->y, q->y);
+    sp__critical_apply(&k, &x->z, &v->z, g->z, q->z);
+}
+
+void sp_simple_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, float halflife, float dt)
+{
+    sp_vec3 zero = { 0.0f, 0.0f, 0.0f };
+    sp_critical_spring_damper_exact_v3(x, v, g, &zero, halflife, dt);
+}
+
+void sp_decay_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, float halflife, float dt)
+{
+    sp_vec3 zero = { 0.0f, 0.0f, 0.0f };
+    sp_critical_spring_damper_exact_v3(x, v, &zero, &zero, halflife, dt);
+}
+
+void sp_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q, float frequency,
+                               float halflife, float dt)
+{
+    sp_vec3 x3 = sp__v2_lift(*x), v3 = sp__v2_lift(*v), g3 = sp__v2_lift(*g), q3 = sp__v2_lift(*q);
+    sp_spring_damper_exact_v3(&x3, &v3, &g3, &q3, frequency, halflife, dt);
+    *x = sp__v3_drop(x3);
+    *v = sp__v3_drop(v3);
+}
+
+void sp_critical_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q,
+                                        float halflife, float dt)
+{
+    sp_vec3 x3 = sp__v2_lift(*x), v3 = sp__v2_lift(*v), g3 = sp__v2_lift(*g), q3 = sp__v2_lift(*q);
+    sp_critical_spring_damper_exact_v3(&x3, &v3, &g3, &q3, halflife, dt);
+    *x = sp__v3_drop(x3);
+    *v = sp__v3_drop(v3);
+}
+
+void sp_simple_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, float halflife, float dt)
+{
+    sp_vec2 zero = { 0.0f, 0.0f };
+    sp_critical_spring_damper_exact_v2(x, v, g, &zero, halflife, dt);
+}
+
+void sp_decay_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, float halflife, float dt)
+{
+    sp_vec2 zero = { 0.0f, 0.0f };
+    sp_critical_spring_damper_exact_v2(x, v, &zero, &zero, halflife, dt);
+}

@@ -23,8 +23,9 @@
  *   updated in place (the article's `float&`); const pointers and values are
  *   inputs; `out` and `out_*` pointers are written only. Default arguments of
  *   the articles are explicit arguments here.
- * - Vectors are sp_vec3 {x,y,z}; quaternions sp_quat {x,y,z,w}, unit length,
- *   and stored x,y,z,w in flat arrays (glTF, three.js order).
+ * - Vectors are sp_vec3 {x,y,z} (sp_vec2 {x,y} for 2D games); quaternions
+ *   sp_quat {x,y,z,w}, unit length, and stored x,y,z,w in flat arrays (glTF,
+ *   three.js order).
  * - `_exact` functions use the real exponential and are dt-invariant: one
  *   step of 2·dt equals two steps of dt up to float rounding. The rotation
  *   springs and inertializers take the shortest arc to their goal at every
@@ -55,7 +56,7 @@
  * - UNIT, optional: [s], [Hz], [rad], [rad/s], [m], [m/s], [m/s²], [1/s],
  *   [1/s²], [m·s], ... ; none for dimensionless numbers and for quaternions.
  * - COUNT, pointers only: how many elements of the pointed-to type (float,
- *   sp_vec3, sp_quat) the function reads or writes, e.g. {n·dim}, {13·n},
+ *   sp_vec2, sp_vec3, sp_quat) the function reads or writes, e.g. {n·dim}, {13·n},
  *   {1 or n}; omitted, one.
  * - DOMAIN, optional: where an input is meaningful. The C function stays total
  *   outside it; the TypeScript wrapper rejects values outside it (RangeError).
@@ -88,6 +89,9 @@ typedef struct sp_vec3 {
 typedef struct sp_quat {
     float x, y, z, w;
 } sp_quat;
+typedef struct sp_vec2 {
+    float x, y;
+} sp_vec2;
 
 /* ------------------------------------------------------------------------
  * Helpers (helpers.c)
@@ -1369,6 +1373,625 @@ int sp_inertialization_features(float *out, const float *pos, const float *vel, 
  *  @param[in] query [m·s] {dims} the features searched for
  *  @return (≥ −1) index of the nearest row, or −1 when there is none */
 int sp_inertialization_search(float *out_cost, const float *database, int rows, int dims, const float *query);
+
+/* ------------------------------------------------------------------------
+ * Dampers: lag, vectors (dampers.c)
+ * ------------------------------------------------------------------------ */
+
+/** Lag of the exact damper behind a goal moving at constant speed: once the start has decayed
+ *  it trails the goal by speed·lag metres, lag = halflife / ln2. The critical spring toward a
+ *  moving goal with zero goal velocity (sp_simple_spring_damper_exact) has the same lag, 2/y;
+ *  given the goal's velocity (sp_critical_spring_damper_exact) it has none.
+ *  @param[in] halflife [s] (≥ 0) halflife of the damper or of the critical spring
+ *  @return [s] the lag: multiply by the goal's speed for the distance */
+float sp_halflife_to_lag(float halflife);
+/** Inverse of sp_halflife_to_lag: the halflife that trails a moving goal by `lag` seconds, lag·ln2.
+ *  @param[in] lag [s] (≥ 0) the wanted lag: the trailing distance divided by the goal's speed
+ *  @return [s] the halflife */
+float sp_lag_to_halflife(float lag);
+/** Exact damper on a 2D vector, per component: the same curve at every frame rate.
+ *  @param[in,out] x [m] position, moved toward `g`
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) time to cover half the distance to `g`; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_damper_exact_v2(sp_vec2 *x, const sp_vec2 *g, float halflife, float dt);
+/** Exact damper on a 3D vector, per component (each component is sp_damper_exact, bit for bit).
+ *  @param[in,out] x [m] position, moved toward `g`
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) time to cover half the distance to `g`; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_damper_exact_v3(sp_vec3 *x, const sp_vec3 *g, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
+ * Spring dampers on vectors (springs.c): every component is the scalar function, bit for bit
+ * ------------------------------------------------------------------------ */
+
+/** Exact spring by frequency and halflife on a 2D vector, in every regime.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0) stiffness (2π·frequency)²
+ *  @param[in] halflife [s] (≥ 0) damping 4·ln2/halflife; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q, float frequency,
+                               float halflife, float dt);
+/** Exact spring by frequency and halflife on a 3D vector, in every regime.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0) stiffness (2π·frequency)²
+ *  @param[in] halflife [s] (≥ 0) damping 4·ln2/halflife; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q, float frequency,
+                               float halflife, float dt);
+/** Exact critically damped spring on a 2D vector toward `g` with goal velocity `q`.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_critical_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q,
+                                        float halflife, float dt);
+/** Exact critically damped spring on a 3D vector toward `g` with goal velocity `q`.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_critical_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q,
+                                        float halflife, float dt);
+/** Exact critically damped spring on a 2D vector toward `g` (zero goal velocity).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simple_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, float halflife, float dt);
+/** Exact critically damped spring on a 3D vector toward `g` (zero goal velocity).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simple_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, float halflife, float dt);
+/** Exact critically damped spring decaying a 2D vector toward 0.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_decay_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, float halflife, float dt);
+/** Exact critically damped spring decaying a 3D vector toward 0.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_decay_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
+ * Extrapolation and easing (extrapolate.c, easing.c)
+ * ------------------------------------------------------------------------ */
+
+/** Dead blending's extrapolation: `x` moves on with its velocity `v`, which halves every halflife:
+ *  v(t) = v·e^(−λt), x(t) = x + v·(1 − e^(−λt))/λ, λ = ln2/halflife. Exact and dt-invariant.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_extrapolate(float *x, float *v, float halflife, float dt);
+/** sp_extrapolate per component of a 2D vector.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_extrapolate_v2(sp_vec2 *x, sp_vec2 *v, float halflife, float dt);
+/** sp_extrapolate per component of a 3D vector.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_extrapolate_v3(sp_vec3 *x, sp_vec3 *v, float halflife, float dt);
+/** sp_extrapolate of a rotation: it keeps turning about the axis of its (world-frame) angular
+ *  velocity, which halves every halflife: x ← exp(v·(1 − e^(−λt))/λ / 2)·x, v ← v·e^(−λt).
+ *  @param[in,out] x rotation (unit quaternion)
+ *  @param[in,out] v [rad/s] angular velocity (scaled axis, world frame)
+ *  @param[in] halflife [s] (≥ 0 or +Inf) time for the angular velocity to halve; 0 stops at once,
+ *  +Inf keeps it
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_extrapolate_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
+/** Cubic easing (the Spring-It-On demos' cubic): the cubic from the current position and velocity
+ *  that reaches `g` with zero velocity `blendtime` seconds after the goal was set, stepped exactly
+ *  (restarting the cubic from any point of it gives the same cubic, so the step is dt-invariant).
+ *  Set `t` = 0 when `g` changes: position and velocity stay continuous.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] t [s] (≥ 0) time since the goal was set; advanced by `dt`
+ *  @param[in] g [m] goal
+ *  @param[in] blendtime [s] (≥ 0) duration of the easing; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_cubic_easing_update(float *x, float *v, float *t, float g, float blendtime, float dt);
+/** Inertial easing: moves to `g` and stops there, accelerating at most `acceleration` in either
+ *  direction and arriving with exactly that deceleration: the cubic to g whose duration T solves
+ *  A·T² + 2·V·T = 6·D (D the distance to g, V the speed toward it), so a longer move takes longer
+ *  (T = √(6D/A) from rest). When g lies within the braking distance V²/2A, or the motion heads
+ *  away from g, it first brakes at A to rest (passing g) and then eases back. Depends on the
+ *  state only, so it may be retargeted every frame; exact and dt-invariant.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal
+ *  @param[in] acceleration [m/s²] (≥ 0 or +Inf) the largest acceleration A; +Inf snaps to `g`, 0
+ *  never changes the velocity
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_inertial_easing_update(float *x, float *v, float g, float acceleration, float dt);
+/** Time sp_inertial_easing_update takes from (`x`, `v`) to rest at `g`.
+ *  @param[in] x [m] position
+ *  @param[in] v [m/s] velocity
+ *  @param[in] g [m] goal
+ *  @param[in] acceleration [m/s²] (> 0 or +Inf) the largest acceleration
+ *  @return [s] the time to arrive (0 at rest on `g`, and for an infinite `acceleration`) */
+float sp_inertial_easing_duration(float x, float v, float g, float acceleration);
+
+/* ------------------------------------------------------------------------
+ * Quaternion helpers (quat.c) and the quaternion damper (quat_damper.c)
+ * ------------------------------------------------------------------------ */
+
+/** Rotates `v` by `q` (the article's quat_mul_vec3).
+ *  @param[out] out [m] q·v·q⁻¹
+ *  @param[in] q rotation (unit quaternion)
+ *  @param[in] v [m] vector */
+void sp_quat_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v);
+/** Rotates `v` by the inverse of `q` (the article's quat_inv_mul_vec3): world to local.
+ *  @param[out] out [m] q⁻¹·v·q
+ *  @param[in] q rotation (unit quaternion)
+ *  @param[in] v [m] vector */
+void sp_quat_inv_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v);
+/** a·b⁻¹ (the article's quat_mul_inv): the rotation from `b` to `a`, in the world frame.
+ *  @param[out] out a·b⁻¹
+ *  @param[in] a rotation (unit quaternion)
+ *  @param[in] b rotation (unit quaternion) */
+void sp_quat_mul_inv(sp_quat *out, const sp_quat *a, const sp_quat *b);
+/** a⁻¹·b (the article's quat_inv_mul): `b` in the frame of `a`.
+ *  @param[out] out a⁻¹·b
+ *  @param[in] a rotation (unit quaternion)
+ *  @param[in] b rotation (unit quaternion) */
+void sp_quat_inv_mul(sp_quat *out, const sp_quat *a, const sp_quat *b);
+/** Normalised lerp from `q` to `p` along the shortest arc (`p` negated when q·p < 0).
+ *  @param[out] out rotation (unit quaternion)
+ *  @param[in] q rotation at `alpha` = 0
+ *  @param[in] p rotation at `alpha` = 1
+ *  @param[in] alpha blend factor; outside [0, 1] extrapolates */
+void sp_quat_nlerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
+/** Spherical interpolation from `q` to `p` along the shortest arc, at constant angular speed:
+ *  exp(alpha·log(p·q⁻¹))·q, accurate for nearly equal rotations.
+ *  @param[out] out rotation (unit quaternion)
+ *  @param[in] q rotation at `alpha` = 0
+ *  @param[in] p rotation at `alpha` = 1
+ *  @param[in] alpha blend factor; outside [0, 1] extrapolates along the same great circle */
+void sp_quat_slerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
+/** Rotation by `angle` about `axis` (normalised here; a zero axis gives the identity).
+ *  @param[out] out rotation (unit quaternion)
+ *  @param[in] angle [rad] angle, right-handed about `axis`
+ *  @param[in] axis rotation axis, any length */
+void sp_quat_from_angle_axis(sp_quat *out, float angle, const sp_vec3 *axis);
+/** Angle and unit axis of `q`: q = (axis·sin(angle/2), cos(angle/2)) with angle in [0, 2π]
+ *  (apply sp_quat_abs first for the shortest, ≤ π); the identity gives angle 0 and axis (1, 0, 0).
+ *  @param[out] out_angle [rad] angle in [0, 2π]
+ *  @param[out] out_axis unit axis
+ *  @param[in] q rotation (unit quaternion) */
+void sp_quat_to_angle_axis(float *out_angle, sp_vec3 *out_axis, const sp_quat *q);
+/** Angular velocity (world frame) that turns `curr` into `next` in `dt` seconds along the
+ *  shortest arc: 2·log(next·curr⁻¹)/dt (the article's quat_differentiate_angular_velocity).
+ *  @param[out] out [rad/s] angular velocity; zero when `dt` = 0
+ *  @param[in] next rotation after `dt`
+ *  @param[in] curr rotation now
+ *  @param[in] dt [s] (≥ 0) time between them */
+void sp_quat_differentiate_angular_velocity(sp_vec3 *out, const sp_quat *next, const sp_quat *curr, float dt);
+/** Rotation reached from `curr` turning at a constant angular velocity (world frame) for `dt`:
+ *  exp(angular_velocity·dt/2)·curr (the article's quat_integrate_angular_velocity).
+ *  @param[out] out rotation (unit quaternion)
+ *  @param[in] angular_velocity [rad/s] angular velocity (scaled axis, world frame)
+ *  @param[in] curr rotation now
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_quat_integrate_angular_velocity(sp_quat *out, const sp_vec3 *angular_velocity, const sp_quat *curr,
+                                        float dt);
+/** Exact damper on a rotation: `x` turns toward `g` along the shortest arc by the fraction
+ *  1 − 2^(−dt/halflife) of the angle between them (true slerp, so dt-invariant).
+ *  @param[in,out] x rotation (unit quaternion)
+ *  @param[in] g goal rotation (unit quaternion)
+ *  @param[in] halflife [s] (≥ 0) time to turn half the way; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_damper_exact_quat(sp_quat *x, const sp_quat *g, float halflife, float dt);
+/** sp_damper_exact_quat on n rotations `x` (x,y,z,w each) toward `g`, with one shared halflife
+ *  (per_element = 0) or one per element (per_element = 1); bit for bit the scalar function.
+ *  @param[in,out] x {4·n} rotations x,y,z,w
+ *  @param[in] g {4·n} (nullable) goal rotations; NULL: the identity
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of rotations */
+void sp_damper_exact_quat_batch(float *x, const float *g, const float *halflife, int per_element, float dt,
+                                int n);
+
+/* ------------------------------------------------------------------------
+ * Inertializers, adjustment and the simulation object in 2D (inertialize.c, adjustment.c,
+ * character.c): the 3D functions on (x, y, 0), so each equals its 3D form in the plane
+ * ------------------------------------------------------------------------ */
+
+/** sp_inertialize_transition per component of a 2D vector: the offset becomes
+ *  (src + offset) − dst.
+ *  @param[in,out] off_x [m] offset position
+ *  @param[in,out] off_v [m/s] offset velocity
+ *  @param[in] src_x [m] source position
+ *  @param[in] src_v [m/s] source velocity
+ *  @param[in] dst_x [m] destination position
+ *  @param[in] dst_v [m/s] destination velocity */
+void sp_inertialize_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, const sp_vec2 *src_x, const sp_vec2 *src_v,
+                                  const sp_vec2 *dst_x, const sp_vec2 *dst_v);
+/** sp_inertialize_update per component of a 2D vector.
+ *  @param[out] out_x [m] output position, `in_x` + offset
+ *  @param[out] out_v [m/s] output velocity, `in_v` + offset velocity
+ *  @param[in,out] off_x [m] offset position, decayed
+ *  @param[in,out] off_v [m/s] offset velocity, decayed
+ *  @param[in] in_x [m] input position
+ *  @param[in] in_v [m/s] input velocity
+ *  @param[in] halflife [s] (≥ 0) 0 removes the offset at once
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_inertialize_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, sp_vec2 *off_x, sp_vec2 *off_v,
+                              const sp_vec2 *in_x, const sp_vec2 *in_v, float halflife, float dt);
+/** sp_inertialize_cubic_transition per component of a 2D vector.
+ *  @param[in,out] off_x [m] offset position at the transition
+ *  @param[in,out] off_v [m/s] offset velocity at the transition
+ *  @param[in,out] off_t [s] (≥ 0) time since the last transition; set to 0
+ *  @param[in] src_x [m] source position
+ *  @param[in] src_v [m/s] source velocity
+ *  @param[in] dst_x [m] destination position
+ *  @param[in] dst_v [m/s] destination velocity
+ *  @param[in] blendtime [s] (≥ 0) duration of the blend */
+void sp_inertialize_cubic_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, float *off_t, const sp_vec2 *src_x,
+                                        const sp_vec2 *src_v, const sp_vec2 *dst_x, const sp_vec2 *dst_v,
+                                        float blendtime);
+/** sp_inertialize_cubic_update per component of a 2D vector.
+ *  @param[out] out_x [m] output position
+ *  @param[out] out_v [m/s] output velocity
+ *  @param[in,out] off_t [s] (≥ 0) time since the last transition; advanced by `dt`
+ *  @param[in] off_x [m] offset position at the transition
+ *  @param[in] off_v [m/s] offset velocity at the transition
+ *  @param[in] in_x [m] input position
+ *  @param[in] in_v [m/s] input velocity
+ *  @param[in] blendtime [s] (≥ 0) duration of the blend
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_inertialize_cubic_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, float *off_t, const sp_vec2 *off_x,
+                                    const sp_vec2 *off_v, const sp_vec2 *in_x, const sp_vec2 *in_v,
+                                    float blendtime, float dt);
+/** The part of the difference `g` a damper starting from zero covers in `dt`: g·(1 − 2^(−dt/halflife)).
+ *  @param[out] out [m] the adjustment
+ *  @param[in] g [m] the difference to cover
+ *  @param[in] halflife [s] (≥ 0) 0 covers all of it
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_damp_adjustment_exact_v2(sp_vec2 *out, const sp_vec2 *g, float halflife, float dt);
+/** Character position moved toward the simulation position by sp_damp_adjustment_exact_v2.
+ *  @param[out] out [m] the adjusted position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] halflife [s] (≥ 0) halflife of the adjustment; 0 moves all the way
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_adjust_character_position_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                     const sp_vec2 *simulation_position, float halflife, float dt);
+/** sp_adjust_character_position_v2 moving at most max_adjustment_ratio·|character_velocity|·dt.
+ *  @param[out] out [m] the adjusted position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] character_velocity [m/s] the character's velocity
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] max_adjustment_ratio (≥ 0) largest adjustment as a fraction of the distance moved
+ *  @param[in] halflife [s] (≥ 0) halflife of the adjustment; 0 moves all the way (within the limit)
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_adjust_character_position_by_velocity_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                                 const sp_vec2 *character_velocity,
+                                                 const sp_vec2 *simulation_position,
+                                                 float max_adjustment_ratio, float halflife, float dt);
+/** Character position brought within `max_distance` of the simulation position.
+ *  @param[out] out [m] the clamped position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] max_distance [m] (≥ 0) largest distance kept */
+void sp_clamp_character_position_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                    const sp_vec2 *simulation_position, float max_distance);
+/** Simulation object in 2D: velocity a critical spring toward `desired_velocity`, position its
+ *  exact integral (sp_spring_character_update on each axis).
+ *  @param[in,out] position [m] position
+ *  @param[in,out] velocity [m/s] velocity
+ *  @param[in,out] acceleration [m/s²] acceleration
+ *  @param[in] desired_velocity [m/s] desired velocity
+ *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simulation_position_update_v2(sp_vec2 *position, sp_vec2 *velocity, sp_vec2 *acceleration,
+                                      const sp_vec2 *desired_velocity, float halflife, float dt);
+/** Future positions, velocities, accelerations in 2D at times[i] seconds from now (or i·dt when
+ *  `times` is NULL), desired velocity held: exact, no stepping. Null outputs are skipped.
+ *  @param[out] out_positions [m] {count} (nullable) positions
+ *  @param[out] out_velocities [m/s] {count} (nullable) velocities
+ *  @param[out] out_accelerations [m/s²] {count} (nullable) accelerations
+ *  @param[in] times [s] {count} (nullable) sample times from now; NULL: i·`dt`
+ *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
+ *  @param[in] count (≥ 0) number of samples
+ *  @param[in] position [m] position now
+ *  @param[in] velocity [m/s] velocity now
+ *  @param[in] acceleration [m/s²] acceleration now
+ *  @param[in] desired_velocity [m/s] desired velocity, held
+ *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring */
+void sp_trajectory_predict_positions_v2(sp_vec2 *out_positions, sp_vec2 *out_velocities,
+                                        sp_vec2 *out_accelerations, const float *times, float dt, int count,
+                                        const sp_vec2 *position, const sp_vec2 *velocity,
+                                        const sp_vec2 *acceleration, const sp_vec2 *desired_velocity,
+                                        float halflife);
+
+/* ------------------------------------------------------------------------
+ * Character control: strafing, the predicted input, obstacles (character.c, obstacles.c)
+ * Y is up, characters face +Z, the stick's +Z is the camera's forward.
+ * ------------------------------------------------------------------------ */
+
+/** The strafe branch of the article's desired_rotation_update: face the right stick's direction
+ *  (camera relative) while its horizontal length exceeds `deadzone`, else the camera's forward.
+ *  @param[out] out the desired rotation: a yaw about +Y
+ *  @param[in] gamepadstick_right the right stick: x right, z forward
+ *  @param[in] camera_azimuth [rad] camera rotation about +Y
+ *  @param[in] deadzone (≥ 0) stick length below which the camera's forward is faced */
+void sp_desired_rotation_update_strafe(sp_quat *out, const sp_vec3 *gamepadstick_right, float camera_azimuth,
+                                       float deadzone);
+/** The controller ticked at the sample times with the sticks held and the camera fixed: at each
+ *  tick (now, then times[0], times[1], ...) it computes the desired velocity from the simulated
+ *  rotation (sp_desired_velocity_update) and the desired rotation (sp_desired_rotation_update_strafe
+ *  when `desired_strafe`, else sp_desired_rotation_update toward the desired velocity while the
+ *  left stick is beyond `deadzone`), then turns the rotation exactly (sp_simulation_rotation_update)
+ *  to the next sample with them held. Sample i holds the rotation at times[i] and the desired
+ *  velocity and rotation held on the way to it, which is what
+ *  sp_trajectory_predict_positions_desired takes. The times must not decrease. Null outputs are
+ *  skipped.
+ *  @param[out] out_desired_velocities [m/s] {count} (nullable) desired velocities
+ *  @param[out] out_desired_rotations {count} (nullable) desired rotations
+ *  @param[out] out_rotations {count} (nullable) simulation rotations
+ *  @param[out] out_angular_velocities [rad/s] {count} (nullable) simulation angular velocities
+ *  @param[in] times [s] {count} (nullable) sample times from now, non-decreasing; NULL: i·`dt`
+ *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
+ *  @param[in] count (≥ 0) number of samples
+ *  @param[in] gamepadstick_left the left stick: x right, z forward, length ≤ 1; held
+ *  @param[in] gamepadstick_right the right stick, held (used when `desired_strafe`)
+ *  @param[in] camera_azimuth [rad] camera rotation about +Y, fixed
+ *  @param[in] desired_strafe ([0, 1]) 1: strafe (face the right stick, or the camera's forward)
+ *  @param[in] fwrd_speed [m/s] speed forward
+ *  @param[in] side_speed [m/s] speed sideways
+ *  @param[in] back_speed [m/s] speed backward
+ *  @param[in] deadzone (≥ 0) stick length below which a stick counts as released
+ *  @param[in] rotation the simulation object's rotation now
+ *  @param[in] angular_velocity [rad/s] the simulation object's angular velocity now
+ *  @param[in] desired_rotation the desired rotation now (kept while the stick is released)
+ *  @param[in] rotation_halflife [s] (≥ 0) halflife of the rotation spring */
+void sp_trajectory_predict_desired(sp_vec3 *out_desired_velocities, sp_quat *out_desired_rotations,
+                                   sp_quat *out_rotations, sp_vec3 *out_angular_velocities,
+                                   const float *times, float dt, int count, const sp_vec3 *gamepadstick_left,
+                                   const sp_vec3 *gamepadstick_right, float camera_azimuth,
+                                   int desired_strafe, float fwrd_speed, float side_speed, float back_speed,
+                                   float deadzone, const sp_quat *rotation, const sp_vec3 *angular_velocity,
+                                   const sp_quat *desired_rotation, float rotation_halflife);
+/** Future positions with a desired velocity that changes from sample to sample: sample i is the
+ *  previous one (or now) moved exactly (sp_simulation_position_update) with desired_velocities[i]
+ *  held, then collided with the obstacles (sp_simulation_collide_obstacles). The times must not
+ *  decrease. Null outputs are skipped.
+ *  @param[out] out_positions [m] {count} (nullable) positions
+ *  @param[out] out_velocities [m/s] {count} (nullable) velocities
+ *  @param[out] out_accelerations [m/s²] {count} (nullable) accelerations
+ *  @param[in] times [s] {count} (nullable) sample times from now, non-decreasing; NULL: i·`dt`
+ *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
+ *  @param[in] count (≥ 0) number of samples
+ *  @param[in] position [m] position now
+ *  @param[in] velocity [m/s] velocity now
+ *  @param[in] acceleration [m/s²] acceleration now
+ *  @param[in] desired_velocities [m/s] {count} desired velocity on the way to each sample
+ *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring
+ *  @param[in] circles {3·n_circles} (nullable) circle obstacles: x, z, radius each
+ *  @param[in] n_circles (≥ 0) number of circles
+ *  @param[in] boxes {5·n_boxes} (nullable) box obstacles: x, z, width, depth, yaw each
+ *  @param[in] n_boxes (≥ 0) number of boxes
+ *  @param[in] radius [m] (≥ 0) radius of the simulation object */
+void sp_trajectory_predict_positions_desired(sp_vec3 *out_positions, sp_vec3 *out_velocities,
+                                             sp_vec3 *out_accelerations, const float *times, float dt,
+                                             int count, const sp_vec3 *position, const sp_vec3 *velocity,
+                                             const sp_vec3 *acceleration, const sp_vec3 *desired_velocities,
+                                             float halflife, const float *circles, int n_circles,
+                                             const float *boxes, int n_boxes, float radius);
+/** Moves the simulation object, a disc of the given radius on the ground plane (x, z), from
+ *  `prev_position` toward `next_position` without entering the obstacles, sliding along them: the
+ *  exact limit of the article's push-out in ever smaller substeps (the sweeping process), found
+ *  by events instead of substeps, so nothing tunnels and the result does not depend on the
+ *  obstacles' order. The disc slides along walls with the tangential part of the motion, around
+ *  rounded corners and circles in closed form, and stops in a corner the motion pushes into. A
+ *  start inside an obstacle is first pushed out the shortest way. y is taken from `next_position`.
+ *  An obstacle with a non-finite value or a negative size is left out.
+ *  @param[out] out [m] the position reached (may alias an input)
+ *  @param[in] prev_position [m] position before the move
+ *  @param[in] next_position [m] position the move aims at
+ *  @param[in] circles {3·n_circles} (nullable) circle obstacles: x, z, radius each
+ *  @param[in] n_circles (≥ 0) number of circles
+ *  @param[in] boxes {5·n_boxes} (nullable) box obstacles: x, z, width, depth, yaw about +Y each
+ *  @param[in] n_boxes (≥ 0) number of boxes
+ *  @param[in] radius [m] (≥ 0) radius of the simulation object */
+void sp_simulation_collide_obstacles(sp_vec3 *out, const sp_vec3 *prev_position, const sp_vec3 *next_position,
+                                     const float *circles, int n_circles, const float *boxes, int n_boxes,
+                                     float radius);
+/** sp_simulation_collide_obstacles in the (x, y) plane of a 2D game.
+ *  @param[out] out [m] the position reached (may alias an input)
+ *  @param[in] prev_position [m] position before the move
+ *  @param[in] next_position [m] position the move aims at
+ *  @param[in] circles {3·n_circles} (nullable) circle obstacles: x, y, radius each
+ *  @param[in] n_circles (≥ 0) number of circles
+ *  @param[in] boxes {5·n_boxes} (nullable) box obstacles: x, y, width, height, angle
+ *  counterclockwise each
+ *  @param[in] n_boxes (≥ 0) number of boxes
+ *  @param[in] radius [m] (≥ 0) radius of the simulation object */
+void sp_simulation_collide_obstacles_v2(sp_vec2 *out, const sp_vec2 *prev_position,
+                                        const sp_vec2 *next_position, const float *circles, int n_circles,
+                                        const float *boxes, int n_boxes, float radius);
+
+/* ------------------------------------------------------------------------
+ * Springs designed by their response (response.c)
+ *
+ * The step response of the spring of frequency f and halflife h (stiffness s = (2πf)²,
+ * damping d = 4·ln2/h, zero goal velocity): released at rest, its goal one unit away. With
+ * ω = 2πf its damping ratio is ζ = d/2ω = ln2/(π·f·h): under damped below 1 (it overshoots),
+ * critical at 1, over damped above. A response time scales as 1/ω at a fixed ζ, which is how
+ * the inverse solvers work: ζ from the overshoot (or given), then ω from the time. Every value
+ * is computed in double (roots by bisection to full precision) and holds in every regime;
+ * halflife 0 snaps (every time 0), frequency 0 never moves (every time +Inf).
+ * ------------------------------------------------------------------------ */
+
+/** Damping ratio ζ = d/(2·√s) = ln2/(π·frequency·halflife): 1 critical, < 1 under, > 1 over damped.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return the damping ratio (+Inf for `frequency` or `halflife` 0) */
+float sp_spring_damping_ratio(float frequency, float halflife);
+/** Peak overshoot of the step response as a fraction of the step: e^(−πζ/√(1 − ζ²)) when under
+ *  damped, 0 when critically or over damped (no overshoot is possible there).
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return the overshoot, in [0, 1] */
+float sp_spring_overshoot(float frequency, float halflife);
+/** Time of the first (largest) peak of the step response, π/√(s − d²/4) when under damped; +Inf
+ *  when critically or over damped, whose response rises monotonically and has no peak.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return [s] the time of the peak, or +Inf */
+float sp_spring_peak_time(float frequency, float halflife);
+/** Rise time of the step response, 10 % to 90 % of the step (the definition that holds in every
+ *  regime: a critically or over damped response never reaches 100 %).
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return [s] time from 10 % to 90 % */
+float sp_spring_rise_time(float frequency, float halflife);
+/** Settling time of the step response: the last time it is `tolerance` away from the goal (as a
+ *  fraction of the step), after which it stays within the band. This is the true last entry
+ *  into the band, found between the response's extrema, not the envelope bound of
+ *  sp_spring_settling_time_envelope; it jumps where a peak's height crosses the tolerance.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step (0.02 for 2 %)
+ *  @return [s] the settling time */
+float sp_spring_settling_time(float frequency, float halflife, float tolerance);
+/** Envelope bound on the settling time: when under damped, the time at which the envelope
+ *  e^(−ζωt)/√(1 − ζ²) of the response's distance to the goal falls to `tolerance` (≥ the true
+ *  settling time, and loose near ζ = 1); when critically or over damped the distance falls
+ *  monotonically, so this is the true settling time.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step
+ *  @return [s] the bound */
+float sp_spring_settling_time_envelope(float frequency, float halflife, float tolerance);
+/** Lag of the spring behind a goal moving at constant speed with zero goal velocity: once the
+ *  start has decayed it trails by speed·lag, lag = d/s (halflife/ln2 when critical, as
+ *  sp_halflife_to_lag). Given the goal's velocity as q it does not lag.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return [s] the lag (+Inf for `frequency` 0) */
+float sp_spring_lag(float frequency, float halflife);
+/** Duration and bounce of a spring, the inverse of sp_duration_bounce_to_spring: duration is the
+ *  undamped period 1/frequency, bounce 1 − ζ when under damped (ζ ≤ 1), 1/ζ − 1 when over damped.
+ *  @param[in] frequency [Hz] (> 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[out] out_duration [s] the duration
+ *  @param[out] out_bounce the bounce, in [−1, 1] */
+void sp_spring_to_duration_bounce(float frequency, float halflife, float *out_duration, float *out_bounce);
+/** The spring that settles within `tolerance` in `settling_time` with the given overshoot (under
+ *  damped; overshoot 0 gives the critical spring, for an over damped one use
+ *  sp_settling_time_ratio_to_spring). An overshoot below about 1e-38 is 0 in float.
+ *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
+ *  @param[in] overshoot (≥ 0; < 1) sp_spring_overshoot of the result
+ *  @param[in] tolerance ((0, 1)) the band of the settling time
+ *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_halflife [s] halflife of the spring */
+void sp_settling_time_overshoot_to_spring(float settling_time, float overshoot, float tolerance,
+                                          float *out_frequency, float *out_halflife);
+/** The spring with the given 10–90 % rise time and overshoot (under damped; overshoot 0 gives the
+ *  critical spring, for an over damped one use sp_rise_time_ratio_to_spring).
+ *  @param[in] rise_time [s] (> 0) sp_spring_rise_time of the result
+ *  @param[in] overshoot (≥ 0; < 1) sp_spring_overshoot of the result
+ *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_halflife [s] halflife of the spring */
+void sp_rise_time_overshoot_to_spring(float rise_time, float overshoot, float *out_frequency,
+                                      float *out_halflife);
+/** The spring of damping ratio ζ (any regime) that settles within `tolerance` in `settling_time`.
+ *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
+ *  @param[in] damping_ratio (> 0) sp_spring_damping_ratio of the result
+ *  @param[in] tolerance ((0, 1)) the band of the settling time
+ *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_halflife [s] halflife of the spring */
+void sp_settling_time_ratio_to_spring(float settling_time, float damping_ratio, float tolerance,
+                                      float *out_frequency, float *out_halflife);
+/** The spring of damping ratio ζ (any regime) with the given 10–90 % rise time.
+ *  @param[in] rise_time [s] (> 0) sp_spring_rise_time of the result
+ *  @param[in] damping_ratio (≥ 0) sp_spring_damping_ratio of the result; 0 is undamped (halflife
+ *  +Inf)
+ *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_halflife [s] halflife of the spring */
+void sp_rise_time_ratio_to_spring(float rise_time, float damping_ratio, float *out_frequency,
+                                  float *out_halflife);
+
+/* ------------------------------------------------------------------------
+ * The article's fast approximations of the critical family (implicit.c), kept to compare
+ * with the exact functions: sp_fast_negexp for the exponential, the goal held during each
+ * step. No eps in the damping; dt 0 changes nothing.
+ * ------------------------------------------------------------------------ */
+
+/** The article's critical_spring_damper_implicit (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_critical_spring_damper_implicit(float *x, float *v, float g, float q, float halflife, float dt);
+/** The article's decay_spring_damper_implicit (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x [m] position, decayed toward 0
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_decay_spring_damper_implicit(float *x, float *v, float halflife, float dt);
+/** The article's double_spring_damper_implicit: two sp_simple_spring_damper_implicit steps of
+ *  halflife/2, the inner goal held during the step (frame-rate dependent; see
+ *  sp_double_spring_damper_exact).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] xi [m] position of the intermediate spring
+ *  @param[in,out] vi [m/s] velocity of the intermediate spring
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (> 0) halflife of the pair (each spring has half of it; as in
+ *  sp_simple_spring_damper_implicit, 0 gives 0·Inf)
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_double_spring_damper_implicit(float *x, float *v, float *xi, float *vi, float g, float halflife,
+                                      float dt);
+/** The article's timed_spring_damper_implicit: tracks the linear interpolation `xi` toward `g`,
+ *  apprehension·halflife ahead, with sp_simple_spring_damper_implicit (frame-rate dependent;
+ *  see sp_timed_spring_damper_exact).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] xi [m] intermediate goal, moving linearly toward `g`
+ *  @param[in] g [m] goal position
+ *  @param[in] t_goal [s] (not NaN) time left until `g` is reached; ≤ 0 means now
+ *  @param[in] halflife [s] (> 0) halflife of the spring (0 gives 0·Inf, as in
+ *  sp_simple_spring_damper_implicit)
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the interpolation is tracked */
+void sp_timed_spring_damper_implicit(float *x, float *v, float *xi, float g, float t_goal, float halflife,
+                                     float dt, float apprehension);
+/** The article's simple_spring_damper_implicit_quat (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x rotation (unit quaternion)
+ *  @param[in,out] v [rad/s] angular velocity (scaled axis, world frame)
+ *  @param[in] goal goal rotation
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to `goal`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simple_spring_damper_implicit_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
+                                           float dt);
 
 #ifdef __cplusplus
 }

@@ -103,10 +103,14 @@ test('every function and class the README API tour names is exported by the pack
     'Vector3',
     'Quaternion',
     'BufferAttribute',
+    'rightStick',
+    'pointerX',
   ]);
   // methods named in the tour, checked on their class
-  assert.equal(typeof sprung.TrajectoryPredictor.prototype.predictPositions, 'function');
-  named.delete('predictPositions');
+  for (const m of ['predictPositions', 'predictDesired', 'predictPositionsDesired']) {
+    assert.equal(typeof sprung.TrajectoryPredictor.prototype[m], 'function');
+    named.delete(m);
+  }
   const missing = [...named].filter((n) => !users.has(n) && !(n in sprung));
   assert.deepEqual(missing, []);
   assert.ok(named.size > 80, `the tour names ${named.size} exports`);

@@ -20,6 +20,7 @@ const manifest = JSON.parse(readFileSync(new URL('../../build/manifest.json', im
 /** Valid constructor arguments of the classes whose methods have specs. */
 const INSTANCE = {
   TrajectoryPredictor: [3],
+  TrajectoryPredictorV2: [3],
   TrajectoryBatch: [2, 3],
   FeatureDatabase: [3, 2],
   PoseInertializer: [2],
@@ -31,8 +32,9 @@ const INSTANCE = {
   SpringDamperExactBatch: [3],
   SimpleSpringDamperExactQuatBatch: [3],
   DecaySpringDamperExactQuatBatch: [3],
+  DamperExactQuatBatch: [3],
 };
-const ARRAY = 64; // floats of an array whose length the spec leaves to the wrapper (poses of 2 bones: 26)
+const ARRAY = 60; // floats of an array whose length the spec leaves to the wrapper (poses of 2 bones: 26; whole circles of 3 and boxes of 5)
 
 const deref = (args, r) => (typeof r === 'number' ? args[r] : args[r[0]]?.[r[1]]);
 const limit = (b, args) => (b.over === undefined ? b.v : b.v / deref(args, b.over));
@@ -59,7 +61,7 @@ function validArg(a, args) {
     return new Float32Array(Math.max(n, 1)).fill(0.5); // 0.5 ×4: a unit quaternion in a pose
   }
   if (a.num) return validNumber(a.num, args);
-  return Object.fromEntries(a.f.map((f) => [f.n, f.num || f.f ? validArg(f, args) : 0]));
+  return Object.fromEntries(a.f.map((f) => [f.n, f.num || f.f || f.arr ? validArg(f, args) : 0]));
 }
 
 /** Valid arguments of `spec`, numbers first so that lengths and `over` limits can use them. */
@@ -71,13 +73,16 @@ function validArgs(spec) {
       if (pass < 2 === !!(a.num && !a.arr)) args[i] = validArg(a, args);
     });
   // the arguments a conditional clause depends on are 0, so that the clause is off
-  for (const a of spec.a)
-    for (const b of a.num?.b ?? [])
-      if (b.when !== undefined) {
-        if (typeof b.when === 'number') args[b.when] = 0;
-        else args[b.when[0]][b.when[1]] = 0;
-      }
+  for (const a of spec.a) for (const b of a.num?.b ?? []) if (b.when !== undefined) setWhen(args, b.when, 0);
   return args;
+}
+
+/** Sets the argument (or field) a `when` clause names to `value`: a number, or every
+ *  component of a vector (a vector goal velocity is 0 when all its components are). */
+function setWhen(args, when, value) {
+  const [o, k] = typeof when === 'number' ? [args, when] : [args[when[0]], when[1]];
+  if (typeof o[k] === 'object' && o[k] !== null) for (const c of Object.keys(o[k])) o[k][c] = value;
+  else o[k] = value;
 }
 
 const show = (v) =>
@@ -123,6 +128,25 @@ function numberCases(s, args) {
   return { bad, good: good.map((v) => (s.k === 'i' ? Math.round(v) : v)).filter((v) => Object.is(v, v)) };
 }
 
+/** [value, error class] refused for Float32Array argument (or field) `a` of `n` valid floats. */
+function arrayCases(a, n, nonObjects) {
+  class Liar extends Float32Array {
+    get length() {
+      return 1e6;
+    }
+  }
+  const candidates = [
+    [new Float64Array(n), TypeError],
+    [new Proxy(new Float32Array(n), {}), TypeError],
+    [new Float32Array(wasm.memory.buffer, 0, n), RangeError], // sprung's heap, not a view it handed out
+    ...nonObjects.map((v) => [v, TypeError]),
+  ];
+  if (a.arr === 2) candidates.push([[0.5, '1'], TypeError], [[0.5, NaN], RangeError]);
+  else candidates.push([[0.5], TypeError]);
+  if (a.len && n > 1) candidates.push([new Float32Array(n - 1), RangeError], [new Liar(1), RangeError]);
+  return candidates;
+}
+
 /** Each case: a function of fresh valid args that changes one argument (or a field of one),
  *  the error expected (null: must pass) and the name the message must start with. */
 function cases(spec) {
@@ -137,8 +161,7 @@ function cases(spec) {
         if (b.when !== undefined) {
           // the conditional clause: its argument non-zero, this value on the excluded edge
           const edge = (args) => {
-            if (typeof b.when === 'number') args[b.when] = 1;
-            else args[b.when[0]][b.when[1]] = 1;
+            setWhen(args, b.when, 1);
             args[i] = limit(b, args);
           };
           out.push([edge, RangeError, a.n, `${a.n} on its edge while ${JSON.stringify(b.when)} ≠ 0`]);
@@ -147,22 +170,7 @@ function cases(spec) {
     }
     const nonObjects = [null, 5, 'str', ...(a.opt ? [] : [undefined])];
     if (a.arr) {
-      const n = validArgs(spec)[i].length;
-      class Liar extends Float32Array {
-        get length() {
-          return 1e6;
-        }
-      }
-      const candidates = [
-        [new Float64Array(n), TypeError],
-        [new Proxy(new Float32Array(n), {}), TypeError],
-        [new Float32Array(wasm.memory.buffer, 0, n), RangeError], // sprung's heap, not a view it handed out
-        ...nonObjects.map((v) => [v, TypeError]),
-      ];
-      if (a.arr === 2) candidates.push([[0.5, '1'], TypeError], [[0.5, NaN], RangeError]);
-      else candidates.push([[0.5], TypeError]);
-      if (a.len && n > 1) candidates.push([new Float32Array(n - 1), RangeError], [new Liar(1), RangeError]);
-      for (const [v, type] of candidates)
+      for (const [v, type] of arrayCases(a, validArgs(spec)[i].length, nonObjects))
         out.push([set(() => v), type, a.n, `${a.n} = ${v?.constructor?.name ?? v}`]);
       return;
     }
@@ -185,6 +193,12 @@ function cases(spec) {
             here,
             `${here} getter-only`,
           ]);
+        }
+        if (g.arr) {
+          const n = at(validArgs(spec))[g.n].length;
+          for (const [v, type] of arrayCases(g, n, [null, 5, 'str', undefined]))
+            out.push([(args) => (at(args)[g.n] = v), type, here, `${here} = ${v?.constructor?.name ?? v}`]);
+          continue;
         }
         if (g.r & 1 && g.num) {
           const { bad } = numberCases(g.num, validArgs(spec));

@@ -6,16 +6,27 @@ import {
   adjustCharacterPosition,
   clampCharacterRotation,
   criticalSpringDamperExact,
+  criticalSpringDamperExactV3,
   dampAdjustmentExactQuat,
+  damperExactQuat,
+  damperExactV3,
   decaySpringDamperExactQuat,
+  desiredRotationUpdateStrafe,
   desiredVelocityUpdate,
+  extrapolateQuat,
   inertializeUpdate,
+  inertializeUpdateV3,
+  quatFromAngleAxis,
   quatFromScaledAngleAxis,
   quatMul,
+  quatMulVec3,
+  quatSlerpShortest,
+  quatToAngleAxis,
   quatNormalize,
   quatToScaledAngleAxis,
   simpleSpringDamperExact,
   simpleSpringDamperExactQuat,
+  simulationCollideObstacles,
   simulationPositionUpdate,
   springCharacterUpdate,
   springDamperExact,
@@ -38,6 +49,19 @@ const adjusted: number = adjustCharacterPosition(p, w, 0.1, 1 / 60, new THREE.Ve
 const clamped: THREE.Quaternion = clampCharacterRotation(a, b, 0.5, new THREE.Quaternion());
 const damped: THREE.Quaternion = dampAdjustmentExactQuat(a, 0.1, 1 / 60, new THREE.Quaternion());
 const desired: THREE.Vector3 = desiredVelocityUpdate(p, 0, a, 1, 1, 1, new THREE.Vector3());
+// the issue-14 functions keep three.js classes too
+const smoothed: number = damperExactV3(p, w, 0.1, 1 / 60).length();
+const followed: THREE.Vector3 = criticalSpringDamperExactV3(p, w, w, w, 0.2, 1 / 60).normalize();
+const aimed: THREE.Quaternion = damperExactQuat(a, b, 0.1, 1 / 60).invert();
+const coasting: THREE.Quaternion = extrapolateQuat(a, w, 0.3, 1 / 60);
+const forward: THREE.Vector3 = quatMulVec3(a, w, new THREE.Vector3()).normalize();
+const halfway: THREE.Quaternion = quatSlerpShortest(a, b, 0.5, new THREE.Quaternion());
+const turned90: THREE.Quaternion = quatFromAngleAxis(Math.PI / 2, w, new THREE.Quaternion());
+const axisOf: THREE.Vector3 = quatToAngleAxis(a, { angle: 0, axis: new THREE.Vector3() }).axis;
+const strafe: THREE.Quaternion = desiredRotationUpdateStrafe(w, 0, 0.2, new THREE.Quaternion());
+const blended: THREE.Vector3 = inertializeUpdateV3(p, w, w.clone(), w.clone(), w, w, 0.1, 1 / 60);
+const walls = { circles: new Float32Array([0, 5, 1]), boxes: new Float32Array(0) };
+const slid: THREE.Vector3 = simulationCollideObstacles(p, w, walls, 0.5, p);
 // without `out`, the plain shapes
 const plain: { x: number; y: number; z: number; w: number } = quatMul(a, b);
 
@@ -79,3 +103,4 @@ export const used = [
   plain,
 ];
 export const usedToo = [named, again, bouncy, player, out];
+export const usedNew = [smoothed, followed, aimed, coasting, forward, halfway, turned90, axisOf, strafe, blended, slid];

@@ -4,16 +4,22 @@
  * @packageDocumentation
  */
 export { isReady, onMemoryGrowth, wasmModule } from './wasm.js';
-export type { Vec3, Quat, InitOptions, WasmSource, ResponseLike } from './wasm.js';
+export type { Vec2, Vec3, Quat, InitOptions, WasmSource, ResponseLike } from './wasm.js';
 export * from './gen/scalar.js';
 export * from './dampers.js';
 export * from './springs.js';
+export * from './vectors.js';
+export * from './extrapolate.js';
+export * from './easing.js';
+export * from './response.js';
 export * from './applications.js';
 export * from './other_springs.js';
 export * from './settle.js';
 export * from './quat.js';
 export * from './tracking.js';
 export * from './character.js';
+export { Obstacles, simulationCollideObstacles, simulationCollideObstaclesV2 } from './obstacles.js';
+export type { ObstacleSet } from './obstacles.js'; // (obstacleArgs is the package's own)
 export * from './adjustment.js';
 export * from './contact.js';
 export * from './batch.js';

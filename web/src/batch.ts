@@ -468,3 +468,51 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
     return this;
   }
 }
+
+/**
+ * Exact dampers on `count` rotations toward goal rotations (`damperExactQuat`): each turns
+ * half its remaining angle every halflife, along the shortest arc. Rotations are x,y,z,w per
+ * element.
+ * @example
+ * const turrets = new DamperExactQuatBatch(200, { halflife: 0.1 });
+ * turrets.goal.set(aims); // x,y,z,w per turret, then every frame:
+ * turrets.update(dt); // turrets.x holds the rotations
+ */
+export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
+  /**
+   * `count` rotations, all the identity at first, as are their goals.
+   * @c sp_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
+   */
+  constructor(count: number, options?: QuatBatchOptions) {
+    super(S.DamperExactQuatBatch, count, options, [
+      ['x', 4],
+      ['goal', 4],
+    ]);
+    identities(this.x);
+    identities(this.goal);
+  }
+  /** Rotations, `4·count` floats (x,y,z,w). */
+  get x(): Float32Array {
+    return this.view('x');
+  }
+  /** Goal rotations, `4·count` floats (x,y,z,w). */
+  get goal(): Float32Array {
+    return this.view('goal');
+  }
+  /**
+   * Advances every rotation by `dt` seconds in one call.
+   * @c sp_damper_exact_quat_batch *
+   */
+  update(dt: number): this {
+    this.checkUpdate(S.DamperExactQuatBatch_update, dt);
+    wasm.sp_damper_exact_quat_batch(
+      this.at('x'),
+      this.at('goal'),
+      this.at('halflife'),
+      this.per,
+      dt,
+      this.count,
+    );
+    return this;
+  }
+}

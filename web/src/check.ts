@@ -75,6 +75,14 @@ export function show(value: unknown): string {
 const deref = (args: readonly unknown[], r: Ref): unknown =>
   typeof r === 'number' ? args[r] : (args[r[0]] as Record<string, unknown> | undefined)?.[r[1]];
 
+/** Whether the argument a `when` clause names is 0: the number, or a vector of zeros (a
+ *  vector goal velocity is "not 0" when any component is not). */
+function isZero(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return v === 0;
+  const o = v as Record<string, unknown>;
+  return o.x === 0 && o.y === 0 && (o.z === undefined || o.z === 0);
+}
+
 function number(fn: string, name: string, v: unknown, s: Num, args: readonly unknown[]): void {
   if (s.k === 'b') {
     if (typeof v !== 'boolean' && v !== 0 && v !== 1)
@@ -93,7 +101,7 @@ function number(fn: string, name: string, v: unknown, s: Num, args: readonly unk
   if (ok && s.k === 'i') ok = Number.isInteger(v);
   for (const b of s.b ?? []) {
     if (!ok) break;
-    if (b.when !== undefined && deref(args, b.when) === 0) continue;
+    if (b.when !== undefined && isZero(deref(args, b.when))) continue;
     const lim = b.over === undefined ? b.v : b.v / (deref(args, b.over) as number);
     const pass = b.o === 0 ? v >= lim : b.o === 1 ? v > lim : b.o === 2 ? v <= lim : v < lim;
     if (!pass && b.must) throw new RangeError(`sprung.${fn}: ${name} must be ${b.must}, got ${show(v)}`);
@@ -201,6 +209,12 @@ export function floats(fn: string, name: string, value: unknown, length: number)
   );
 }
 
+/** The length of a Float32Array that {@link floats} accepted, by the intrinsic getter (a
+ *  subclass cannot lie about it). */
+export function floatCount(value: Float32Array): number {
+  return lengthOf.call(value) as number;
+}
+
 /**
  * The first `length` floats of a Float32Array that {@link floats} accepted (and for which it
  * returned `offset`) as a plain view of the current memory: a view of sprung's memory is
@@ -302,6 +316,29 @@ export function isClock(o: unknown): boolean {
   return true;
 }
 
+/** Fast path: a `{x, y}` of finite numbers (read only). */
+export function isVec2(v: unknown): boolean {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Number.isFinite((v as Fields).x) &&
+    Number.isFinite((v as Fields).y)
+  );
+}
+
+/** Fast path: a `{x, y}` of finite numbers that can be written back. */
+export function isVec2W(v: unknown): boolean {
+  if (!isVec2(v)) return false;
+  const o = v as Fields;
+  try {
+    o.x = o.x;
+    o.y = o.y;
+  } catch {
+    return false;
+  }
+  return true;
+}
+
 /** Fast path: a `{x, y, z}` of finite numbers (read only). */
 export function isVec3(v: unknown): boolean {
   return (
@@ -347,6 +384,10 @@ export function isQuatW(q: unknown): boolean {
  *  and can be written: other `out`s take the slow path). */
 export function isOut3(out: unknown): boolean {
   return out === undefined || isVec3W(out);
+}
+/** As {@link isOut3}, for a 2D vector. */
+export function isOut2(out: unknown): boolean {
+  return out === undefined || isVec2W(out);
 }
 /** As {@link isOut3}, for a quaternion. */
 export function isOut4(out: unknown): boolean {

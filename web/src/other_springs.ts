@@ -138,3 +138,58 @@ export function velocitySpringDamperExact<T extends TimedSpringState>(
   );
   return get(state, 3);
 }
+
+/**
+ * The article's `double_spring_damper_implicit` (two fast-exp springs of `halflife / 2`, the
+ * inner goal held during each step, so it depends on the frame rate), kept to compare with
+ * {@link doubleSpringDamperExact}. Returns `state`.
+ * @c sp_double_spring_damper_implicit state={x,v,xi,vi} goal=g
+ */
+export function doubleSpringDamperImplicit<T extends DoubleSpringState>(
+  state: T,
+  goal: number,
+  halflife: number,
+  dt: number,
+): T {
+  if (!(
+    isSpringStep(state, halflife, dt) &&
+    halflife > 0 &&
+    isField(state, 'xi') &&
+    isField(state, 'vi') &&
+    isNum(goal)
+  ))
+    check(S.doubleSpringDamperImplicit, state, goal, halflife, dt);
+  put(state, 4);
+  wasm.sp_double_spring_damper_implicit(slot(X), slot(V), slot(XI), slot(VI), goal, halflife, dt);
+  return get(state, 4);
+}
+
+/**
+ * The article's `timed_spring_damper_implicit` (a fast-exp spring tracking the linear
+ * interpolation `xi` toward `goal`, `apprehension · halflife` ahead, stepped with the goal
+ * held, so it depends on the frame rate), kept to compare with {@link timedSpringDamperExact}.
+ * Returns `state`.
+ * @c sp_timed_spring_damper_implicit state={x,v,xi} goal=g
+ */
+export function timedSpringDamperImplicit<T extends TimedSpringState>(
+  state: T,
+  goal: number,
+  tGoal: number,
+  halflife: number,
+  dt: number,
+  apprehension = 2,
+): T {
+  if (!(
+    isSpringStep(state, halflife, dt) &&
+    halflife > 0 &&
+    isField(state, 'xi') &&
+    isNum(goal) &&
+    typeof tGoal === 'number' &&
+    tGoal === tGoal &&
+    isTime(apprehension)
+  ))
+    check(S.timedSpringDamperImplicit, state, goal, tGoal, halflife, dt, apprehension);
+  put(state, 3);
+  wasm.sp_timed_spring_damper_implicit(slot(X), slot(V), slot(XI), goal, tGoal, halflife, dt, apprehension);
+  return get(state, 3);
+}

@@ -6,8 +6,9 @@
  * @internal
  */
 import { heapF32, scratch, scratchF32 } from './wasm.js';
-import type { Quat, Vec3 } from './wasm.js';
+import type { Quat, Vec2, Vec3 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
+import { isVec2, isVec2W, isVec3, isVec3W } from './check.js';
 
 /** The C null pointer (optional arrays not given). */
 export const NULL = 0 as Ptr;
@@ -40,6 +41,22 @@ export function put2(i: number, a: number, b: number): Ptr {
 export function getXV<T extends { x: number; v: number }>(i: number, out: T): T {
   out.x = heapF32[scratchF32 + i];
   out.v = heapF32[scratchF32 + i + 1];
+  return out;
+}
+
+/** Writes a 2D vector to slots `i`, `i + 1`; returns its pointer. */
+export function putVec2(i: number, v: Vec2): Ptr {
+  const j = scratchF32 + i;
+  heapF32[j] = v.x;
+  heapF32[j + 1] = v.y;
+  return slot(i);
+}
+
+/** Reads slots `i`, `i + 1` into `out` and returns it. */
+export function getVec2<T extends Vec2>(i: number, out: T): T {
+  const j = scratchF32 + i;
+  out.x = heapF32[j];
+  out.y = heapF32[j + 1];
   return out;
 }
 
@@ -80,3 +97,30 @@ export function getQuat<T extends Quat>(i: number, out: T): T {
   out.w = heapF32[j + 3];
   return out;
 }
+
+/** How a vector of one dimension crosses into C, for the wrappers that serve 2D and 3D alike:
+ *  its scratch copies and its fast predicates (read, and read and written back). */
+export interface Dim<V> {
+  put(i: number, v: V): Ptr;
+  get<T extends V>(i: number, out: T): T;
+  is(v: unknown): boolean;
+  isW(v: unknown): boolean;
+  /** A new zero vector (an `out` not given). */
+  zero(): V;
+}
+/** 2D vectors `{x, y}`. */
+export const D2: Dim<Vec2> = {
+  put: putVec2,
+  get: getVec2,
+  is: isVec2,
+  isW: isVec2W,
+  zero: () => ({ x: 0, y: 0 }),
+};
+/** 3D vectors `{x, y, z}`. */
+export const D3: Dim<Vec3> = {
+  put: putVec3,
+  get: getVec3,
+  is: isVec3,
+  isW: isVec3W,
+  zero: () => ({ x: 0, y: 0, z: 0 }),
+};

@@ -202,3 +202,39 @@ export function simpleSpringDamperImplicit<T extends SpringState>(
   wasm.sp_simple_spring_damper_implicit(put2(0, state.x, state.v), slot(1), goal, halflife, dt);
   return getXV(0, state);
 }
+
+/**
+ * The article's `critical_spring_damper_implicit` (fast exp), kept to compare with
+ * {@link criticalSpringDamperExact}. Returns `state`.
+ * @c sp_critical_spring_damper_implicit state={x,v} goal=g goalVelocity=q
+ */
+export function criticalSpringDamperImplicit<T extends SpringState>(
+  state: T,
+  goal: number,
+  goalVelocity: number,
+  halflife: number,
+  dt: number,
+): T {
+  if (!(isSpringStep(state, halflife, dt) && isFinite4(goal, goalVelocity, 0, 0)))
+    check(S.criticalSpringDamperImplicit, state, goal, goalVelocity, halflife, dt);
+  wasm.sp_critical_spring_damper_implicit(
+    put2(0, state.x, state.v),
+    slot(1),
+    goal,
+    goalVelocity,
+    halflife,
+    dt,
+  );
+  return getXV(0, state);
+}
+
+/**
+ * The article's `decay_spring_damper_implicit` (fast exp), kept to compare with
+ * {@link decaySpringDamperExact}. Returns `state`.
+ * @c sp_decay_spring_damper_implicit state={x,v}
+ */
+export function decaySpringDamperImplicit<T extends SpringState>(state: T, halflife: number, dt: number): T {
+  if (!isSpringStep(state, halflife, dt)) check(S.decaySpringDamperImplicit, state, halflife, dt);
+  wasm.sp_decay_spring_damper_implicit(put2(0, state.x, state.v), slot(1), halflife, dt);
+  return getXV(0, state);
+}

@@ -39,7 +39,28 @@ export {
 } from './springs.js';
 export type { SpringState } from './springs.js';
 export * from './settle.js';
-export * from './quat.js';
+export {
+  quatMul,
+  quatMulInv,
+  quatInvMul,
+  quatMulVec3,
+  quatInvMulVec3,
+  quatNlerpShortest,
+  quatSlerpShortest,
+  quatFromAngleAxis,
+  quatToAngleAxis,
+  quatDifferentiateAngularVelocity,
+  quatIntegrateAngularVelocity,
+  damperExactQuat,
+  quatInv,
+  quatAbs,
+  quatNormalize,
+  quatToScaledAngleAxis,
+  quatFromScaledAngleAxis,
+  simpleSpringDamperExactQuat,
+  decaySpringDamperExactQuat,
+} from './quat.js';
+export type { AngleAxis } from './quat.js';
 
 const embedded = (): Embedded => ({ zlib: wasmSpringsZlib, size: wasmSpringsSize, simd: false });
 

@@ -538,6 +538,12 @@ export function requireInit(fn: string): void {
   if (!initialized) throw new TypeError(`sprung.${fn}: call and await init() before using the library`);
 }
 
+/** A 2D vector: any object with numeric x, y (a PixiJS `Point`, a Phaser `Vector2`, a three.js `Vector2`). */
+export interface Vec2 {
+  x: number;
+  y: number;
+}
+
 /** A vector in the three.js / glTF shape: any object with numeric x, y, z. */
 export interface Vec3 {
   x: number;

@@ -99,17 +99,17 @@ function numSpec(c, refs, tsType, problems, where) {
   return spec;
 }
 
-const XYZ = ['x', 'y', 'z'],
-  XYZW = ['x', 'y', 'z', 'w'];
+/** The fields of the C vector and quaternion types, as the TypeScript objects name them. */
+const FIELDS = { sp_vec2: ['x', 'y'], sp_vec3: ['x', 'y', 'z'], sp_quat: ['x', 'y', 'z', 'w'] };
 const roleBits = (role) => (role === 'in' ? 1 : role === 'out' ? 2 : 3);
 
 /** The spec of one wrapper argument (or field) standing for C parameter `c`. */
 function argSpec(name, c, tsType, optional, refs, problems, where) {
   const spec = { n: name, r: roleBits(c.role) };
   if (optional) spec.opt = 1;
-  if (c.type === 'sp_vec3' || c.type === 'sp_quat') {
+  if (c.type in FIELDS) {
     const num = numSpec({ ...c, type: 'float' }, refs, '', problems, where);
-    spec.f = (c.type === 'sp_vec3' ? XYZ : XYZW).map((k) => ({ n: k, r: spec.r, num }));
+    spec.f = FIELDS[c.type].map((k) => ({ n: k, r: spec.r, num }));
   } else if (c.type === 'sp_contact') {
     spec.f = refs.manifest.structs.sp_contact.map((fld) =>
       fld.type === 'int'
@@ -235,7 +235,7 @@ function specsTs(manifest, bindings, problems) {
     let at = 0;
     const offsets = fields.map((f) => {
       const entry = `${camel(f.name)}: ${at}`;
-      at += f.type === 'sp_vec3' ? 3 : f.type === 'sp_quat' ? 4 : 1;
+      at += FIELDS[f.type]?.length ?? 1;
       return entry;
     });
     out.push(
@@ -338,7 +338,7 @@ function structs(manifest) {
   for (const m of text.matchAll(/typedef struct (sp_\w+) \{([^}]*)\}/g)) {
     const fields = [];
     for (const decl of m[2].split(';')) {
-      const dm = decl.trim().match(/^(float|int|sp_vec3|sp_quat) (.+)$/);
+      const dm = decl.trim().match(/^(float|int|sp_vec2|sp_vec3|sp_quat) (.+)$/);
       if (dm)
         for (const n of dm[2].split(','))
           fields.push({ name: n.trim(), type: dm[1], pointer: false, count: '1' });

@@ -84,12 +84,12 @@ function parseTail(rest) {
   return out;
 }
 
-/** The section headers: `/* ---- … * Title (file.c) …` blocks, by line. */
+/** The section headers: `/* ---- … * Title (file.c) …` blocks (or `(a.c, b.c)`), by line. */
 function sections(lines) {
   const found = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     if (!/^\/\* -{20,}/.test(lines[i])) continue;
-    const m = lines[i + 1].match(/^ \* (.+?)\s*\((\w+\.c)\)/);
+    const m = lines[i + 1].match(/^ \* (.+?)\s*\((\w+\.c)[,)]/); // (file.c) or (a.c, b.c, …)
     if (m) found.push({ line: i + 1, title: m[1].trim() });
   }
   return found;
@@ -149,7 +149,7 @@ export function readHeader(path, root, problems) {
       .map((p) => p.replace(/\s+/g, ' ').trim())
       .filter((p) => p && p !== 'void')
       .map((p) => {
-        const pm = p.match(/^(const )?(float|int|sp_vec3|sp_quat|sp_contact) (\*)?(\w+)$/);
+        const pm = p.match(/^(const )?(float|int|sp_vec2|sp_vec3|sp_quat|sp_contact) (\*)?(\w+)$/);
         if (!pm) {
           here(`cannot read the parameter "${p}"`);
           return null;
