@@ -221,6 +221,14 @@ static void critical_checks(fuzz_input *in, float x0, float v0, float x, float v
     MUST(in, !(h == 0 && t > 0) || (x == g && v == 0));
 }
 
+/* The step as sp_critical_spring_damper_coefs documents it (sprung.h), written here. */
+static void apply_critical_coefs(const float *k, float *x, float *v, float g, float q)
+{
+    float u = *x - g, v0 = *v;
+    *x = (g + flush_tiny(k[0] * u + k[1] * v0)) + k[2] * q;
+    *v = flush_tiny(k[3] * u + k[4] * v0) + k[5] * q;
+}
+
 /* The coefficients of sp_critical_spring_damper_coefs applied as documented (sprung.h) give
  * the function's result bit for bit. */
 static void f_critical_spring_damper_exact(fuzz_input *in)
@@ -230,10 +238,9 @@ static void f_critical_spring_damper_exact(fuzz_input *in)
     sp_critical_spring_damper_exact(&x, &v, g, q, h, t);
     critical_checks(in, x0, v0, x, v, g, q, h, t);
     if (t != 0) {
-        float k[6], u = x0 - g;
+        float k[6], cx = x0, cv = v0;
         sp_critical_spring_damper_coefs(k, h, t);
-        float cx = (g + flush_tiny(k[0] * u + k[1] * v0)) + k[2] * q,
-              cv = flush_tiny(k[3] * u + k[4] * v0) + k[5] * q;
+        apply_critical_coefs(k, &cx, &cv, g, q);
         MUST(in, same_bits(cx, x) && same_bits(cv, v));
     }
 }
@@ -247,9 +254,8 @@ static void f_critical_spring_damper_coefs(fuzz_input *in)
     sp_critical_spring_damper_coefs(k, h, t);
     sp_critical_spring_damper_exact(&xe, &ve, g, q, h, t);
     if (t == 0.0f) return;
-    float u = x - g;
-    float xk = (g + (k[0] * u + k[1] * v)) + k[2] * q, vk = (k[3] * u + k[4] * v) + k[5] * q;
-    ALWAYS(in, (xk == xe || (xk != xk && xe != xe)) && (vk == ve || (vk != vk && ve != ve)));
+    apply_critical_coefs(k, &x, &v, g, q);
+    ALWAYS(in, same_bits(x, xe) && same_bits(v, ve));
 }
 
 /* Released at rest, a critical spring never overshoots its goal. */
