@@ -377,8 +377,11 @@ void sp_simple_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, 
 
 void sp_decay_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, float halflife, float dt)
 {
-    sp_vec3 zero = { 0.0f, 0.0f, 0.0f };
-    sp_critical_spring_damper_exact_v3(x, v, &zero, &zero, halflife, dt);
+    if (dt == 0.0f) return;
+    sp__critical_k k = sp__critical_coefs(halflife, dt); /* the decay step, as the scalar one */
+    sp__critical_decay(&k, &x->x, &v->x, 0x1p-126f);
+    sp__critical_decay(&k, &x->y, &v->y, 0x1p-126f);
+    sp__critical_decay(&k, &x->z, &v->z, 0x1p-126f);
 }
 
 void sp_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q, float frequency,
@@ -407,6 +410,8 @@ void sp_simple_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, 
 
 void sp_decay_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, float halflife, float dt)
 {
-    sp_vec2 zero = { 0.0f, 0.0f };
-    sp_critical_spring_damper_exact_v2(x, v, &zero, &zero, halflife, dt);
+    sp_vec3 x3 = sp__v2_lift(*x), v3 = sp__v2_lift(*v);
+    sp_decay_spring_damper_exact_v3(&x3, &v3, halflife, dt);
+    *x = sp__v3_drop(x3);
+    *v = sp__v3_drop(v3);
 }

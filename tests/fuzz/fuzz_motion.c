@@ -11,7 +11,13 @@
 
 static double lerpd(double x, double y, double a) { return (1 - a) * x + a * y; }
 /* 1 − 2^(−dt/halflife) in double (1 for halflife 0). */
-static double fracd(double h, double t) { return t == 0 ? 0 : -expm1(-REF_LN2 * t / h); }
+/* The damper's fraction 1 − 2^(−t/h); 1 where its rate ln2/h overflows float (halflives below
+ * 2e-39 s snap, as the README documents). */
+static double fracd(double h, double t)
+{
+    if (t == 0) return 0;
+    return REF_LN2 / h > FLT_MAX ? 1 : -expm1(-REF_LN2 * t / h);
+}
 
 /* ---- tracking ----------------------------------------------------------------------- */
 
