@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
+import './property-seed.mjs';
 import * as sp from '../../dist/index.js';
 import { wasm } from '../../dist/wasm.js';
 
