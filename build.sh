@@ -70,7 +70,7 @@ WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mut
 
 # The everyday subset (sprung/springs): its module holds exactly the C functions that the
 # wrappers exported by web/src/springs_entry.ts call (esbuild lists them), from these files.
-SPRINGS_C=(c/helpers.c c/dampers.c c/springs.c c/settle.c c/quat.c c/quat_springs.c c/quat_damper.c)
+SPRINGS_C=(c/helpers.c c/dampers.c c/springs.c c/settle.c c/quat.c c/quat_springs.c)
 springs_exports() {
   node_modules/.bin/esbuild web/src/springs_entry.ts --bundle --format=esm --log-level=error \
     --external:./wasm-binary-springs.js | grep -oE '\bsp_[a-z0-9_]+' | sort -u | sed 's/^/_/' | paste -sd, -

@@ -45,13 +45,6 @@ export {
   quatInvMul,
   quatMulVec3,
   quatInvMulVec3,
-  quatNlerpShortest,
-  quatSlerpShortest,
-  quatFromAngleAxis,
-  quatToAngleAxis,
-  quatDifferentiateAngularVelocity,
-  quatIntegrateAngularVelocity,
-  damperExactQuat,
   quatInv,
   quatAbs,
   quatNormalize,
@@ -60,7 +53,6 @@ export {
   simpleSpringDamperExactQuat,
   decaySpringDamperExactQuat,
 } from './quat.js';
-export type { AngleAxis } from './quat.js';
 
 const embedded = (): Embedded => ({ zlib: wasmSpringsZlib, size: wasmSpringsSize, simd: false });
 
