@@ -73,8 +73,8 @@ static inline const int *sp__soa_failed(const int *ok, int m)
     for (int i##_group = 0; i##_group < (lanes); i##_group += 16)                                            \
     SP__FOUR_AT_A_TIME for (int i = i##_group; i < i##_group + 16; i++)
 
-/* The critical spring's three stages (sp__quat_spring_fast) over lanes (a multiple of 4) of a
- * chunk (batch.c): q's rotations and v's angular velocities stepped toward goal (NULL: the
+/* The critical spring's three stages (sp__quat_spring_fast) over lanes (a multiple of 16) of a
+ * chunk (soa.c): q's rotations and v's angular velocities stepped toward goal (NULL: the
  * identity, the decay springs), with the coefficients k, or per lane those of halflife[i]
  * when halflife is not NULL; ok[i] flags each lane the stages handled. One function for the
  * quaternion batch and the pose inertializer, so that the stages are compiled once. */
