@@ -212,7 +212,7 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
         sp__soa_vec_load(&c.off_v, vs, m);
         sp__soa_quat_load(&c.in, is, m);
         sp__soa_vec_load(&c.in_v, ivs, m);
-        SP__SOA_FOR16(i, lanes) soa_cubic_log(&c.off, c.ok, i);
+        SP__SOA_FOR8(i, lanes) soa_cubic_log(&c.off, c.ok, i);
         SP__SOA_FOR(i, lanes) soa_cubic_decay(&c.off, &c.off_v, i, blendtime, t);
         SP__SOA_FOR(i, lanes) soa_cubic_exp(&c.off, c.ok, i);
         SP__SOA_FOR(i, lanes) soa_output(&c.off, &c.off_v, &c.in, &c.in_v, i);

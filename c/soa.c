@@ -160,9 +160,9 @@ void sp__soa_quat_spring(sp__soa_quat *restrict q, sp__soa_vec *restrict v, int 
                          const float *restrict halflife, float dt, int lanes)
 {
     if (goal)
-        SP__SOA_FOR16(i, lanes) soa_log(q, ok, i, goal);
+        SP__SOA_FOR8(i, lanes) soa_log(q, ok, i, goal);
     else
-        SP__SOA_FOR16(i, lanes) soa_log(q, ok, i, NULL);
+        SP__SOA_FOR8(i, lanes) soa_log(q, ok, i, NULL);
     if (halflife) {
         SP__SOA_FOR(i, lanes)
         {

@@ -19,14 +19,14 @@
 
 enum { SP__CHUNK = 64 };
 
-/* The stage loops run over sp__soa_lanes(m) elements: m rounded up to a multiple of 16 within
+/* The stage loops run over sp__soa_lanes(m) elements: m rounded up to a multiple of 8 within
  * the chunk. The loads fill the lanes past m with a defined element (the identity rotation, a
  * zero vector), whose results are computed and never stored. Each stage loop is written as
- * groups (SP__SOA_FOR, SP__SOA_FOR16) whose inner loop of a constant count the compiler
+ * groups (SP__SOA_FOR, SP__SOA_FOR8) whose inner loop of a constant count the compiler
  * vectorises with no scalar remainder: each stage is compiled once instead of twice (vector
- * and remainder), which was most of the module's size. Written as 16·q so that the compiler
+ * and remainder), which was most of the module's size. Written as 8·q so that the compiler
  * sees the multiple. */
-static inline int sp__soa_lanes(int m) { return (int)(16u * (((unsigned)m + 15u) / 16u)); }
+static inline int sp__soa_lanes(int m) { return (int)(8u * (((unsigned)m + 7u) / 8u)); }
 
 typedef struct {
     float x[SP__CHUNK], y[SP__CHUNK], z[SP__CHUNK], w[SP__CHUNK];
@@ -54,26 +54,27 @@ static inline const int *sp__soa_failed(const int *ok, int m)
     return all ? NULL : ok;
 }
 
-/* for (int i = 0; i < lanes; i++) over a multiple of 16 (sp__soa_lanes), as groups of 4: one
+/* for (int i = 0; i < lanes; i++) over a multiple of 8 (sp__soa_lanes), as groups of 4: one
  * vector iteration each. */
 #define SP__SOA_FOR(i, lanes)                                                                                \
     for (int i##_group = 0; i##_group < (lanes); i##_group += 4)                                             \
         for (int i = i##_group; i < i##_group + 4; i++)
 
-/* The same as groups of 16, four vectors per iteration, for the loops of a long chain of
+/* The same as groups of 8, two vectors per iteration, for the loops of a long chain of
  * dependent operations (the log map's divisions, square root and atan2 polynomial): the
- * chains of the four then overlap. Measured faster in Node and no slower in Chromium for the
- * log map; slower in Chromium for the exp map, so only there. */
+ * chains of the two then overlap. Only there: each vector of the group is another copy of the
+ * loop body in the module (four per iteration measured no faster than two, for 1.2 KB more
+ * compressed). */
 #ifdef __clang__
-#define SP__FOUR_AT_A_TIME _Pragma("clang loop interleave_count(4)")
+#define SP__TWO_AT_A_TIME _Pragma("clang loop interleave_count(2)")
 #else
-#define SP__FOUR_AT_A_TIME
+#define SP__TWO_AT_A_TIME
 #endif
-#define SP__SOA_FOR16(i, lanes)                                                                              \
-    for (int i##_group = 0; i##_group < (lanes); i##_group += 16)                                            \
-    SP__FOUR_AT_A_TIME for (int i = i##_group; i < i##_group + 16; i++)
+#define SP__SOA_FOR8(i, lanes)                                                                               \
+    for (int i##_group = 0; i##_group < (lanes); i##_group += 8)                                             \
+    SP__TWO_AT_A_TIME for (int i = i##_group; i < i##_group + 8; i++)
 
-/* The critical spring's three stages (sp__quat_spring_fast) over lanes (a multiple of 16) of a
+/* The critical spring's three stages (sp__quat_spring_fast) over lanes (a multiple of 8) of a
  * chunk (soa.c): q's rotations and v's angular velocities stepped toward goal (NULL: the
  * identity, the decay springs), with the coefficients k, or per lane those of halflife[i]
  * when halflife is not NULL; ok[i] flags each lane the stages handled. One function for the
