@@ -93,7 +93,7 @@ void sp_inertialize_pose_update(float *out, float *off, const float *in, float h
         sp__soa_vec_load(&c.off_v, vs, m);
         sp__soa_quat_load(&c.in, is, m);
         sp__soa_vec_load(&c.in_v, ivs, m);
-        for (int i = 0; i < m; i++) c.ok[i] = 1;
+        SP__SOA_FOR(i, lanes) c.ok[i] = 1;
         if (decay) sp__soa_quat_spring(&c.off, &c.off_v, c.ok, NULL, &k, NULL, dt, lanes);
         SP__SOA_FOR(i, lanes) soa_output(&c.off, &c.off_v, &c.in, &c.in_v, i);
         const int *failed = sp__soa_failed(c.ok, m);

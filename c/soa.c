@@ -4,6 +4,13 @@
  * chunk of SP__CHUNK elements costs nothing measurable). */
 #include "soa.h"
 
+/* The padding of a chunk (fewer than 8 elements): not worth a vectorised loop's code. */
+#ifdef __clang__
+#define SCALAR_LOOP _Pragma("clang loop vectorize(disable)")
+#else
+#define SCALAR_LOOP
+#endif
+
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 
@@ -41,7 +48,8 @@ void sp__soa_quat_load(sp__soa_quat *c, const float *p, int m)
         c->z[i] = p[4 * i + 2];
         c->w[i] = p[4 * i + 3];
     }
-    for (int end = sp__soa_lanes(m); i < end; i++) {
+    SCALAR_LOOP for (int end = sp__soa_lanes(m); i < end; i++)
+    {
         c->x[i] = c->y[i] = c->z[i] = 0.0f;
         c->w[i] = 1.0f;
     }
@@ -91,7 +99,7 @@ void sp__soa_vec_load(sp__soa_vec *c, const float *p, int m)
         c->y[i] = p[3 * i + 1];
         c->z[i] = p[3 * i + 2];
     }
-    for (int end = sp__soa_lanes(m); i < end; i++) c->x[i] = c->y[i] = c->z[i] = 0.0f;
+    SCALAR_LOOP for (int end = sp__soa_lanes(m); i < end; i++) c->x[i] = c->y[i] = c->z[i] = 0.0f;
 }
 
 /* The chunk back into interleaved vectors p; with `ok`, only the elements flagged there. */
@@ -175,4 +183,12 @@ void sp__soa_quat_spring(sp__soa_quat *restrict q, sp__soa_vec *restrict v, int 
         SP__SOA_FOR(i, lanes) soa_exp(q, ok, i, goal);
     else
         SP__SOA_FOR(i, lanes) soa_exp(q, ok, i, NULL);
+}
+
+/* ok[0..m−1], or NULL when every element is flagged (the copy back then takes the fast path). */
+const int *sp__soa_failed(const int *ok, int m)
+{
+    int all = 1;
+    for (int i = 0; i < m; i++) all &= ok[i];
+    return all ? NULL : ok;
 }

@@ -47,12 +47,7 @@ void sp__soa_vec_load(sp__soa_vec *c, const float *p, int m);
 void sp__soa_vec_store(const sp__soa_vec *c, float *p, int m, const int *ok);
 
 /* ok[0..m−1], or NULL when every element is flagged (the copy back then takes the fast path). */
-static inline const int *sp__soa_failed(const int *ok, int m)
-{
-    int all = 1;
-    for (int i = 0; i < m; i++) all &= ok[i];
-    return all ? NULL : ok;
-}
+const int *sp__soa_failed(const int *ok, int m);
 
 /* for (int i = 0; i < lanes; i++) over a multiple of 8 (sp__soa_lanes), as groups of 4: one
  * vector iteration each. */
