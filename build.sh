@@ -63,7 +63,7 @@ exports_list() { # every sp_* function of the API manifest (c/sprung.h)
 # helpers they call. They are built for speed (-O3, loops not unrolled: no slower, 2 % smaller);
 # every other file for size (-Oz). With LTO the size attribute stays on the cold functions:
 # a hot function calls, rather than inlines, what a cold file defines.
-HOT_C=(c/batch.c c/batch_pose.c c/batch_trajectory.c c/springs.c c/quat_springs.c c/character.c c/applications.c
+HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_springs.c c/character.c c/applications.c
        c/helpers.c)
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
                --enable-nontrapping-float-to-int)

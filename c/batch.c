@@ -101,12 +101,11 @@ void sp_spring_damper_exact_batch(float *x, float *v, const float *g, const floa
     }
 }
 
-/* The quaternion springs chunk by chunk (soa.h): the rotations, angular velocities and goals
- * in structure-of-arrays form, the three stages of sp__quat_spring_fast each in a loop the
- * compiler vectorises (with the choices of goal and per-element halflife fixed per loop),
- * copied back; a rotation the fast step does not handle is then stepped by
- * sp__quat_spring_apply, which is what the scalar functions call, so every element equals
- * them bit for bit. */
+/* The quaternion springs chunk by chunk (soa.h): the rotations, angular velocities, goals and
+ * per-element halflives in structure-of-arrays form, the three stages of sp__quat_spring_fast
+ * each in a loop the compiler vectorises (sp__soa_quat_spring), copied back; a rotation the
+ * fast step does not handle is then stepped by sp__quat_spring_apply, which is what the
+ * scalar functions call, so every element equals them bit for bit. */
 void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *goal, const float *halflife,
                                               int per_element, float dt, int n)
 {
@@ -115,30 +114,19 @@ void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *g
     struct {
         sp__soa_quat x, g;
         sp__soa_vec v;
+        float h[SP__CHUNK];
         int ok[SP__CHUNK];
     } c;
     for (int i0 = 0; i0 < n; i0 += SP__CHUNK) {
-        int m = n - i0 < SP__CHUNK ? n - i0 : SP__CHUNK;
+        int m = n - i0 < SP__CHUNK ? n - i0 : SP__CHUNK, lanes = sp__soa_lanes(m);
         float *xs = x + 4 * (size_t)i0, *vs = v + 3 * (size_t)i0;
         const float *gs = goal ? goal + 4 * (size_t)i0 : NULL;
         sp__soa_quat_load(&c.x, xs, m);
         sp__soa_vec_load(&c.v, vs, m);
-        if (gs) {
-            sp__soa_quat_load(&c.g, gs, m);
-            SP__FOUR_AT_A_TIME for (int i = 0; i < m; i++) sp__soa_log(&c.x, c.ok, i, &c.g);
-        } else
-            SP__FOUR_AT_A_TIME for (int i = 0; i < m; i++) sp__soa_log(&c.x, c.ok, i, NULL);
-        if (per_element)
-            for (int i = 0; i < m; i++) {
-                sp__critical_k k = sp__critical_coefs(halflife[i0 + i], dt);
-                sp__soa_step(&c.x, &c.v, c.ok, i, &k);
-            }
-        else
-            for (int i = 0; i < m; i++) sp__soa_step(&c.x, &c.v, c.ok, i, &k0);
-        if (gs)
-            for (int i = 0; i < m; i++) sp__soa_exp(&c.x, c.ok, i, &c.g);
-        else
-            for (int i = 0; i < m; i++) sp__soa_exp(&c.x, c.ok, i, NULL);
+        if (gs) sp__soa_quat_load(&c.g, gs, m);
+        /* the lanes past m take the first element's halflife */
+        for (int i = 0; per_element && i < lanes; i++) c.h[i] = halflife[i0 + (i < m ? i : 0)];
+        sp__soa_quat_spring(&c.x, &c.v, c.ok, gs ? &c.g : NULL, &k0, per_element ? c.h : NULL, dt, lanes);
         const int *failed = sp__soa_failed(c.ok, m);
         sp__soa_quat_store(&c.x, xs, m, failed);
         sp__soa_vec_store(&c.v, vs, m, failed);

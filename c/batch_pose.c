@@ -85,7 +85,7 @@ void sp_inertialize_pose_update(float *out, float *off, const float *in, float h
         int ok[SP__CHUNK];
     } c;
     for (int i0 = 0; i0 < n; i0 += SP__CHUNK) {
-        int m = n - i0 < SP__CHUNK ? n - i0 : SP__CHUNK;
+        int m = n - i0 < SP__CHUNK ? n - i0 : SP__CHUNK, lanes = sp__soa_lanes(m);
         float *xs = off + rot + 4 * (size_t)i0, *vs = off + avel + 3 * (size_t)i0;
         const float *is = in + rot + 4 * (size_t)i0, *ivs = in + avel + 3 * (size_t)i0;
         float *os = out + rot + 4 * (size_t)i0, *ovs = out + avel + 3 * (size_t)i0;
@@ -93,13 +93,9 @@ void sp_inertialize_pose_update(float *out, float *off, const float *in, float h
         sp__soa_vec_load(&c.off_v, vs, m);
         sp__soa_quat_load(&c.in, is, m);
         sp__soa_vec_load(&c.in_v, ivs, m);
-        for (int i = 0; i < m; i++) c.ok[i] = 1;
-        if (decay) {
-            SP__FOUR_AT_A_TIME for (int i = 0; i < m; i++) sp__soa_log(&c.off, c.ok, i, NULL);
-            for (int i = 0; i < m; i++) sp__soa_step(&c.off, &c.off_v, c.ok, i, &k);
-            for (int i = 0; i < m; i++) sp__soa_exp(&c.off, c.ok, i, NULL);
-        }
-        for (int i = 0; i < m; i++) soa_output(&c.off, &c.off_v, &c.in, &c.in_v, i);
+        SP__SOA_FOR(i, lanes) c.ok[i] = 1;
+        if (decay) sp__soa_quat_spring(&c.off, &c.off_v, c.ok, NULL, &k, NULL, dt, lanes);
+        SP__SOA_FOR(i, lanes) soa_output(&c.off, &c.off_v, &c.in, &c.in_v, i);
         const int *failed = sp__soa_failed(c.ok, m);
         sp__soa_quat_store(&c.off, xs, m, failed);
         sp__soa_vec_store(&c.off_v, vs, m, failed);
@@ -208,7 +204,7 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
         int ok[SP__CHUNK];
     } c;
     for (int i0 = 0; i0 < n; i0 += SP__CHUNK) {
-        int m = n - i0 < SP__CHUNK ? n - i0 : SP__CHUNK;
+        int m = n - i0 < SP__CHUNK ? n - i0 : SP__CHUNK, lanes = sp__soa_lanes(m);
         const float *xs = off + rot + 4 * (size_t)i0, *vs = off + avel + 3 * (size_t)i0;
         const float *is = in + rot + 4 * (size_t)i0, *ivs = in + avel + 3 * (size_t)i0;
         float *os = out + rot + 4 * (size_t)i0, *ovs = out + avel + 3 * (size_t)i0;
@@ -216,10 +212,10 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
         sp__soa_vec_load(&c.off_v, vs, m);
         sp__soa_quat_load(&c.in, is, m);
         sp__soa_vec_load(&c.in_v, ivs, m);
-        SP__FOUR_AT_A_TIME for (int i = 0; i < m; i++) soa_cubic_log(&c.off, c.ok, i);
-        for (int i = 0; i < m; i++) soa_cubic_decay(&c.off, &c.off_v, i, blendtime, t);
-        for (int i = 0; i < m; i++) soa_cubic_exp(&c.off, c.ok, i);
-        for (int i = 0; i < m; i++) soa_output(&c.off, &c.off_v, &c.in, &c.in_v, i);
+        SP__SOA_FOR8(i, lanes) soa_cubic_log(&c.off, c.ok, i);
+        SP__SOA_FOR(i, lanes) soa_cubic_decay(&c.off, &c.off_v, i, blendtime, t);
+        SP__SOA_FOR(i, lanes) soa_cubic_exp(&c.off, c.ok, i);
+        SP__SOA_FOR(i, lanes) soa_output(&c.off, &c.off_v, &c.in, &c.in_v, i);
         const int *failed = sp__soa_failed(c.ok, m);
         sp__soa_quat_store(&c.in, os, m, failed);
         sp__soa_vec_store(&c.in_v, ovs, m, failed);

@@ -19,6 +19,15 @@
 
 enum { SP__CHUNK = 64 };
 
+/* The stage loops run over sp__soa_lanes(m) elements: m rounded up to a multiple of 8 within
+ * the chunk. The loads fill the lanes past m with a defined element (the identity rotation, a
+ * zero vector), whose results are computed and never stored. Each stage loop is written as
+ * groups (SP__SOA_FOR, SP__SOA_FOR8) whose inner loop of a constant count the compiler
+ * vectorises with no scalar remainder: each stage is compiled once instead of twice (vector
+ * and remainder), which was most of the module's size. Written as 8·q so that the compiler
+ * sees the multiple. */
+static inline int sp__soa_lanes(int m) { return (int)(8u * (((unsigned)m + 7u) / 8u)); }
+
 typedef struct {
     float x[SP__CHUNK], y[SP__CHUNK], z[SP__CHUNK], w[SP__CHUNK];
 } sp__soa_quat;
@@ -27,167 +36,46 @@ typedef struct {
     float x[SP__CHUNK], y[SP__CHUNK], z[SP__CHUNK];
 } sp__soa_vec;
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-
-static inline void sp__transpose4(v128_t *a, v128_t *b, v128_t *c, v128_t *d)
-{
-    v128_t t0 = wasm_i32x4_shuffle(*a, *b, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(*c, *d, 0, 4, 1, 5);
-    v128_t t2 = wasm_i32x4_shuffle(*a, *b, 2, 6, 3, 7), t3 = wasm_i32x4_shuffle(*c, *d, 2, 6, 3, 7);
-    *a = wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5);
-    *b = wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7);
-    *c = wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5);
-    *d = wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7);
-}
-#endif
-
-/* Elements 0..m−1 of interleaved quaternions p into the chunk. */
-static inline void sp__soa_quat_load(sp__soa_quat *c, const float *p, int m)
-{
-    int i = 0;
-#ifdef __wasm_simd128__
-    for (; i + 4 <= m; i += 4) {
-        const float *s = p + 4 * i;
-        v128_t a = wasm_v128_load(s), b = wasm_v128_load(s + 4), d = wasm_v128_load(s + 8),
-               e = wasm_v128_load(s + 12);
-        sp__transpose4(&a, &b, &d, &e);
-        wasm_v128_store(c->x + i, a);
-        wasm_v128_store(c->y + i, b);
-        wasm_v128_store(c->z + i, d);
-        wasm_v128_store(c->w + i, e);
-    }
-#endif
-    for (; i < m; i++) {
-        c->x[i] = p[4 * i];
-        c->y[i] = p[4 * i + 1];
-        c->z[i] = p[4 * i + 2];
-        c->w[i] = p[4 * i + 3];
-    }
-}
-
+/* Elements 0..m−1 of interleaved quaternions p into the chunk, identity rotations up to
+ * sp__soa_lanes(m). */
+void sp__soa_quat_load(sp__soa_quat *c, const float *p, int m);
 /* The chunk back into interleaved quaternions p; with `ok`, only the elements flagged there. */
-static inline void sp__soa_quat_store(const sp__soa_quat *c, float *p, int m, const int *ok)
-{
-    int i = 0;
-#ifdef __wasm_simd128__
-    for (; !ok && i + 4 <= m; i += 4) {
-        v128_t a = wasm_v128_load(c->x + i), b = wasm_v128_load(c->y + i), d = wasm_v128_load(c->z + i),
-               e = wasm_v128_load(c->w + i);
-        sp__transpose4(&a, &b, &d, &e);
-        float *s = p + 4 * i;
-        wasm_v128_store(s, a);
-        wasm_v128_store(s + 4, b);
-        wasm_v128_store(s + 8, d);
-        wasm_v128_store(s + 12, e);
-    }
-#endif
-    for (; i < m; i++) {
-        if (ok && !ok[i]) continue;
-        p[4 * i] = c->x[i];
-        p[4 * i + 1] = c->y[i];
-        p[4 * i + 2] = c->z[i];
-        p[4 * i + 3] = c->w[i];
-    }
-}
-
-/* Elements 0..m−1 of interleaved vectors p into the chunk: (x0 y0 z0 x1) (y1 z1 x2 y2)
- * (z2 x3 y3 z3) into x, y, z. */
-static inline void sp__soa_vec_load(sp__soa_vec *c, const float *p, int m)
-{
-    int i = 0;
-#ifdef __wasm_simd128__
-    for (; i + 4 <= m; i += 4) {
-        const float *s = p + 3 * i;
-        v128_t a = wasm_v128_load(s), b = wasm_v128_load(s + 4), d = wasm_v128_load(s + 8);
-        wasm_v128_store(c->x + i, wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 0, 3, 6, 0), d, 0, 1, 2, 5));
-        wasm_v128_store(c->y + i, wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 1, 4, 7, 0), d, 0, 1, 2, 6));
-        wasm_v128_store(c->z + i, wasm_i32x4_shuffle(wasm_i32x4_shuffle(a, b, 2, 5, 0, 0), d, 0, 1, 4, 7));
-    }
-#endif
-    for (; i < m; i++) {
-        c->x[i] = p[3 * i];
-        c->y[i] = p[3 * i + 1];
-        c->z[i] = p[3 * i + 2];
-    }
-}
-
+void sp__soa_quat_store(const sp__soa_quat *c, float *p, int m, const int *ok);
+/* Elements 0..m−1 of interleaved vectors p into the chunk, zero vectors up to sp__soa_lanes(m). */
+void sp__soa_vec_load(sp__soa_vec *c, const float *p, int m);
 /* The chunk back into interleaved vectors p; with `ok`, only the elements flagged there. */
-static inline void sp__soa_vec_store(const sp__soa_vec *c, float *p, int m, const int *ok)
-{
-    int i = 0;
-#ifdef __wasm_simd128__
-    for (; !ok && i + 4 <= m; i += 4) {
-        v128_t X = wasm_v128_load(c->x + i), Y = wasm_v128_load(c->y + i), Z = wasm_v128_load(c->z + i);
-        float *s = p + 3 * i;
-        wasm_v128_store(s, wasm_i32x4_shuffle(wasm_i32x4_shuffle(X, Y, 0, 4, 1, 0), Z, 0, 1, 4, 2));
-        wasm_v128_store(s + 4, wasm_i32x4_shuffle(wasm_i32x4_shuffle(Y, Z, 1, 5, 2, 6), X, 0, 1, 6, 2));
-        wasm_v128_store(s + 8, wasm_i32x4_shuffle(Z, wasm_i32x4_shuffle(X, Y, 3, 7, 0, 0), 2, 4, 5, 3));
-    }
-#endif
-    for (; i < m; i++) {
-        if (ok && !ok[i]) continue;
-        p[3 * i] = c->x[i];
-        p[3 * i + 1] = c->y[i];
-        p[3 * i + 2] = c->z[i];
-    }
-}
+void sp__soa_vec_store(const sp__soa_vec *c, float *p, int m, const int *ok);
 
 /* ok[0..m−1], or NULL when every element is flagged (the copy back then takes the fast path). */
-static inline const int *sp__soa_failed(const int *ok, int m)
-{
-    int all = 1;
-    for (int i = 0; i < m; i++) all &= ok[i];
-    return all ? NULL : ok;
-}
+const int *sp__soa_failed(const int *ok, int m);
 
-/* Four vectors per iteration in the loop of a long chain of dependent operations (the log
- * map's two divisions, square root and atan2 polynomial): the chains of the four then
- * overlap. Measured faster in Node and no slower in Chromium for the log map; slower in
- * Chromium for the exp map, so only there. */
+/* for (int i = 0; i < lanes; i++) over a multiple of 8 (sp__soa_lanes), as groups of 4: one
+ * vector iteration each. */
+#define SP__SOA_FOR(i, lanes)                                                                                \
+    for (int i##_group = 0; i##_group < (lanes); i##_group += 4)                                             \
+        for (int i = i##_group; i < i##_group + 4; i++)
+
+/* The same as groups of 8, two vectors per iteration, for the loops of a long chain of
+ * dependent operations (the log map's divisions, square root and atan2 polynomial): the
+ * chains of the two then overlap. Only there: each vector of the group is another copy of the
+ * loop body in the module (four per iteration measured no faster than two, for 1.2 KB more
+ * compressed). */
 #ifdef __clang__
-#define SP__FOUR_AT_A_TIME _Pragma("clang loop interleave_count(4)")
+#define SP__TWO_AT_A_TIME _Pragma("clang loop interleave_count(2)")
 #else
-#define SP__FOUR_AT_A_TIME
+#define SP__TWO_AT_A_TIME
 #endif
+#define SP__SOA_FOR8(i, lanes)                                                                               \
+    for (int i##_group = 0; i##_group < (lanes); i##_group += 8)                                             \
+    SP__TWO_AT_A_TIME for (int i = i##_group; i < i##_group + 8; i++)
 
-/* ---- the stages of the critical spring on rotations (sp__quat_spring_fast), per element ----
- * A goal of NULL is the identity (the decay springs); pass it as a constant so that each
- * loop is compiled without the choice. */
-
-/* q[i] becomes j = 2·log(q·goal⁻¹) in x, y, z (sp__quat_log_fast); sets ok[i]. */
-SP__ALWAYS_INLINE void sp__soa_log(sp__soa_quat *q, int *ok, int i, const sp__soa_quat *goal)
-{
-    sp__quat_state st = { q->x[i], q->y[i], q->z[i], q->w[i], 0.0f, 0.0f, 0.0f };
-    ok[i] = goal ? sp__quat_log_fast(&st, 1, goal->x[i], goal->y[i], goal->z[i], goal->w[i])
-                 : sp__quat_log_fast(&st, 0, 0.0f, 0.0f, 0.0f, 1.0f);
-    q->x[i] = st.x;
-    q->y[i] = st.y;
-    q->z[i] = st.z;
-}
-
-/* One step of j (q->x, y, z) and the angular velocity v (sp__quat_step_fast). */
-SP__ALWAYS_INLINE void sp__soa_step(sp__soa_quat *q, sp__soa_vec *v, int *ok, int i, const sp__critical_k *k)
-{
-    sp__quat_state st = { q->x[i], q->y[i], q->z[i], 1.0f, v->x[i], v->y[i], v->z[i] };
-    ok[i] &= sp__quat_step_fast(k, &st);
-    q->x[i] = st.x;
-    q->y[i] = st.y;
-    q->z[i] = st.z;
-    v->x[i] = st.vx;
-    v->y[i] = st.vy;
-    v->z[i] = st.vz;
-}
-
-/* j back to the rotation normalise(exp(j/2)·goal) (sp__quat_exp_fast). */
-SP__ALWAYS_INLINE void sp__soa_exp(sp__soa_quat *q, int *ok, int i, const sp__soa_quat *goal)
-{
-    sp__quat_state st = { q->x[i], q->y[i], q->z[i], 1.0f, 0.0f, 0.0f, 0.0f };
-    ok[i] &= goal ? sp__quat_exp_fast(&st, 1, goal->x[i], goal->y[i], goal->z[i], goal->w[i])
-                  : sp__quat_exp_fast(&st, 0, 0.0f, 0.0f, 0.0f, 1.0f);
-    q->x[i] = st.x;
-    q->y[i] = st.y;
-    q->z[i] = st.z;
-    q->w[i] = st.w;
-}
+/* The critical spring's three stages (sp__quat_spring_fast) over lanes (a multiple of 8) of a
+ * chunk (soa.c): q's rotations and v's angular velocities stepped toward goal (NULL: the
+ * identity, the decay springs), with the coefficients k, or per lane those of halflife[i]
+ * when halflife is not NULL; ok[i] flags each lane the stages handled. One function for the
+ * quaternion batch and the pose inertializer, so that the stages are compiled once. */
+void sp__soa_quat_spring(sp__soa_quat *restrict q, sp__soa_vec *restrict v, int *restrict ok,
+                         const sp__soa_quat *restrict goal, const sp__critical_k *restrict k,
+                         const float *restrict halflife, float dt, int lanes);
 
 #endif
