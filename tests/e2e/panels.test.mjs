@@ -15,6 +15,7 @@ const PANELS = [
   'landscapes',
   'tracking',
   'character',
+  'pose3d',
 ];
 
 let site;
@@ -44,7 +45,7 @@ async function nudgeSlider(page, name) {
   return slider;
 }
 
-test('the playground lists the eight panels of the issue', async () => {
+test('the playground lists its nine panels', async () => {
   const page = await openPage(browser.context, site.base);
   assert.deepEqual(await page.evaluate(() => window.playground.panels), PANELS);
   assert.deepEqual(page.problems, []);

@@ -7,6 +7,7 @@ import inertialization from './inertialization.js';
 import landscapes from './landscapes.js';
 import tracking from './tracking.js';
 import character from './character.js';
+import pose3d from './pose3d.js';
 
 export const PANELS = [
   dampers,
@@ -17,4 +18,5 @@ export const PANELS = [
   landscapes,
   tracking,
   character,
+  pose3d,
 ];
