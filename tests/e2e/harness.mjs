@@ -94,6 +94,13 @@ export async function openPage(context, url, viewport) {
   if (viewport) await page.setViewportSize(viewport);
   page.problems = [];
   page.on('console', (m) => {
+    // With --disable-gpu the compositor reads WebGL canvases back, which ANGLE reports as a
+    // performance hint ("GPU stall due to ReadPixels"): a property of this setup, not of the page.
+    if (
+      m.type() === 'warning' &&
+      /^\[\.WebGL-[^\]]*\]GL Driver Message \(OpenGL, Performance,/.test(m.text())
+    )
+      return;
     if (m.type() === 'error' || m.type() === 'warning')
       page.problems.push(`console.${m.type()}: ${m.text()}`);
   });

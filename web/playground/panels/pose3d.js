@@ -89,7 +89,7 @@ export default {
       value: 0.2,
       unit: 's',
     },
-    joint: { group: 'View', label: 'joint plotted', options: JOINTS, value: 'LeftUpLeg' },
+    joint: { group: 'View', label: 'joint plotted', options: JOINTS, value: 'LeftForeArm' },
     speed: { label: 'playback speed', min: 0.1, max: 1, step: 0.05, value: 1, unit: '×' },
     loop: { label: 'replay the switch', check: true, value: true, show: (p) => p.view === 'compare' },
     crowd: {
@@ -257,13 +257,20 @@ export default {
         note.textContent = failed;
       });
 
-    /** Colours from the page: a dark page background gets the dark palette. */
+    /** Colours from the page: the first opaque background around the view picks the light or dark palette. */
     function theme() {
       if (!view) return;
-      const bg = getComputedStyle(box).backgroundColor;
-      const [r, g, b] = (bg.match(/[\d.]+/g) || ['255', '255', '255']).map(Number);
-      const dark = bg !== 'rgba(0, 0, 0, 0)' && 0.2126 * r + 0.7152 * g + 0.0722 * b < 110;
+      let rgb = [255, 255, 255];
+      for (let el = box; el; el = el.parentElement) {
+        const c = getComputedStyle(el).backgroundColor.match(/[\d.]+/g);
+        if (c && (c.length < 4 || Number(c[3]) > 0.5)) {
+          rgb = c.slice(0, 3).map(Number);
+          break;
+        }
+      }
+      const dark = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] < 110;
       const palette = view.scene.PALETTES[dark ? 'dark' : 'light'];
+      view.palette = dark ? 'dark' : 'light';
       if (view.compare.world.palette !== palette) view.compare.world.theme(palette);
       if (view.crowd && view.crowd.world.palette !== palette) view.crowd.world.theme(palette);
     }
@@ -300,20 +307,21 @@ export default {
     }
 
     function modeChanged() {
-      if (!view || !p) return;
-      if (p.view === 'crowd') {
-        if (!view.crowd || view.crowd.count !== p.crowd) {
-          if (view.crowd) view.crowd.dispose();
-          view.crowd = null;
-          import('../pose3d/crowd.js').then(({ CrowdView }) => {
-            if (view.crowd || p.view !== 'crowd') return;
-            view.crowd = new CrowdView(sprung, view.gl.renderer, baked, p.crowd, p.halflife);
-            theme();
-          });
-        }
-      }
-      for (const label of lanes) label.hidden = p.view !== 'compare';
-      clipBox.hidden = scrubLabel.hidden = stepButton.hidden = p.view !== 'compare';
+      if (!p) return;
+      const compare = p.view === 'compare';
+      for (const label of lanes) label.hidden = !compare;
+      clipBox.hidden = scrubLabel.hidden = stepButton.hidden = !compare;
+      fig.querySelector('figcaption').textContent = compare
+        ? 'the same switch four ways: no blending, spring, cubic, dead blending'
+        : `a crowd of ${p.crowd}: predicted trajectories (lines) and a pose inertializer over every bone`;
+      if (!view || compare || (view.crowd && view.crowd.count === p.crowd)) return;
+      if (view.crowd) view.crowd.dispose();
+      view.crowd = null;
+      import('../pose3d/crowd.js').then(({ CrowdView }) => {
+        if (view.crowd || p.view !== 'crowd') return;
+        view.crowd = new CrowdView(sprung, view.gl.renderer, baked, p.crowd, p.halflife);
+        theme();
+      });
     }
 
     function advance(dt) {
@@ -332,12 +340,14 @@ export default {
           [0, 1, 2, 3].map((k) => live.output(k)),
           dt,
         );
-        views.forEach(([x, y], k) => {
+        // labels at the bottom left of their viewports, on the ground, clear of the heads
+        const height = canvas.clientHeight;
+        views.forEach(([x, y, , vh], k) => {
           const s = lanes[k].style;
           const left = `${x}px`;
-          const top = `${y}px`;
+          const bottom = `${height - y - vh}px`;
           if (s.left !== left) s.left = left;
-          if (s.top !== top) s.top = top;
+          if (s.bottom !== bottom) s.bottom = bottom;
         });
       } else if (view.crowd) view.crowd.render(dt);
     }
@@ -364,6 +374,7 @@ export default {
     function readouts(now) {
       if (now - lastReadout < 250) return;
       lastReadout = now;
+      theme(); // the page may have switched between light and dark
       const fps = 1000 / median(intervals);
       readFps(Number.isFinite(fps) ? `${fps.toFixed(0)} fps` : '…');
       if (p.view === 'compare') {
@@ -449,6 +460,7 @@ export default {
         const crowd = view && view.crowd;
         return {
           webgl: view ? view.gl.name : null,
+          palette: view ? view.palette : null,
           failed,
           view: p && p.view,
           clip: live && live.clip,

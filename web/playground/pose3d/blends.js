@@ -2,7 +2,7 @@
 // shows side by side, each as { transition(src, dst), update(input, dt) → output pose }:
 // no blending (the pop), sprung's PoseInertializer (spring) and CubicPoseInertializer,
 // and dead blending built from sprung's scalar deadBlendingTransition/deadBlendingUpdate.
-import { jacobian, qangle, qexp, qlog, qmul, qmulInv } from './math.js';
+import { jacobian, qangle, qexp, qlog, qmul } from './math.js';
 
 /** No blending: the output is the input, so the pose pops at every switch. */
 export class NoBlending {
@@ -66,7 +66,7 @@ export class DeadBlending {
   /** The log-map coordinates about R of rotation q (pose `pose`, bone b) and their rates, into phi and rate. */
   chart(pose, b) {
     const n = this.bones;
-    qmulInv(this.q, 0, pose, 6 * n + 4 * b, this.base, 4 * b);
+    qmul(this.q, 0, pose, 6 * n + 4 * b, this.base, 4 * b, 1, -1);
     qlog(this.phi, 0, this.q, 0);
     jacobian(this.rate, 0, this.phi, 0, pose, 10 * n + 3 * b, true);
   }

@@ -5,7 +5,7 @@
 // the library's layout (velocities by central differences of the functions) and sampled
 // by linear interpolation, as a game samples its animation data.
 import { ANKLE_HEIGHT, BONE_COUNT, OFFSETS, SHIN, THIGH, bone } from './skeleton.js';
-import { qaxis, qinvMul, qlog, qmul, qmulInv, qnormalize, qrot } from './math.js';
+import { qaxis, qlog, qmul, qnormalize, qrot } from './math.js';
 
 const B = BONE_COUNT;
 const TAU = 2 * Math.PI;
@@ -435,7 +435,7 @@ export function evaluate(clip, u, rot, pos, root) {
     qaxis(want, 0, 0, 1, 0, yaw);
     qaxis(t, 0, 1, 0, 0, pitch);
     qmul(want, 0, want, 0, t, 0);
-    qinvMul(rot, 4 * foot, chain, 0, want, 0);
+    qmul(rot, 4 * foot, chain, 0, want, 0, -1, 1);
     // toes stay flat on the ground while the heel is raised
     qaxis(rot, 4 * toe, 1, 0, 0, -softPlus(pitch));
   });
@@ -476,7 +476,7 @@ export function bake(clip) {
       }
       for (let c = 0; c < 4; c++) poses[base + 6 * B + 4 * b + c] = rot[4 * b + c];
       // ω = log(q(t+h)·q(t−h)⁻¹) / 2h, in the parent's frame
-      qmulInv(dq, 0, rotB, 4 * b, rotA, 4 * b);
+      qmul(dq, 0, rotB, 4 * b, rotA, 4 * b, 1, -1);
       qlog(w, 0, dq, 0);
       for (let c = 0; c < 3; c++) poses[base + 10 * B + 3 * b + c] = w[c] / dt;
     }

@@ -68,10 +68,11 @@ function floats(values) {
 export function c(p, src, dst) {
   const n = BONE_COUNT;
   return `/* sprung — the switch from "${p.from}" to "${p.to}" of the playground's 3D pose panel, with the
- * spring and cubic pose inertializers. A complete program: cc -std=c99 -O2 -Ipath/to/sprung/c
- * pose.c path/to/sprung/c/*.c -lm. The offset of these inertializers does not depend on the
- * animation after the switch, so the destination pose is held: the printed offsets (mean angle
- * over the bones between the output and the animation, degrees) are the panel's offset plot. */
+ * spring and cubic pose inertializers. A complete program: compile it with the .c files of sprung's
+ * c/ folder, e.g. cc -std=c99 -O2 -I sprung/c pose.c sprung/c/[a-z]*.c -lm. The offset of these
+ * inertializers does not depend on the animation after the switch, so the destination pose is
+ * held: the printed offsets (mean angle over the bones between the output and the animation,
+ * degrees) are the panel's offset plot. */
 #include <math.h>
 #include <stdio.h>
 #include "sprung.h"

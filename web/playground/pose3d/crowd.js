@@ -20,6 +20,7 @@ import {
 } from 'three';
 import { BONE_COUNT, SHAPES, forwardKinematics } from './skeleton.js';
 import { sample } from './clips.js';
+import { qrot } from './math.js';
 import { SHADE, shapeMatrix } from './body.js';
 import { createWorld, fit } from './scene.js';
 
@@ -76,7 +77,7 @@ export class CrowdView {
       state[16 * i + 2] = r * Math.sin(t);
       state[16 * i + 10] = Math.sin(a.yaw / 2);
       state[16 * i + 12] = Math.cos(a.yaw / 2);
-      this.pickGoal(a, state[16 * i], state[16 * i + 2]);
+      this.pickGoal(a);
     });
     this.switches = 0;
     this.stats = { library: [], javascript: [] };
@@ -86,6 +87,7 @@ export class CrowdView {
     this.inertializer.update(this.dst, 0);
   }
 
+  /** A new place to go, anywhere in the arena. */
   pickGoal(a) {
     const r = this.radius * Math.sqrt(this.rand());
     const t = this.rand() * 2 * Math.PI;
@@ -275,7 +277,7 @@ export class CrowdView {
     record(this.stats.javascript, t1 - t0 + (t3 - t2));
   }
 
-  /** Draws the crowd from the inertializer's output; returns the JS time spent on matrices (ms). */
+  /** Draws the crowd from the inertializer's output (its JavaScript time counts with the frame's). */
   render(dt) {
     const t0 = performance.now();
     const out = this.inertializer.output;
@@ -287,30 +289,11 @@ export class CrowdView {
     for (let i = 0; i < this.count; i++) {
       forwardKinematics(out, n, i * B, rot, pos);
       for (const { bone, corners } of this.shapes) {
-        const x = rot[4 * bone],
-          y = rot[4 * bone + 1],
-          z = rot[4 * bone + 2],
-          w = rot[4 * bone + 3];
-        // the bone's rotation as a matrix (rows), then its 8 corners moved
-        const r00 = 1 - 2 * (y * y + z * z),
-          r01 = 2 * (x * y - z * w),
-          r02 = 2 * (x * z + y * w);
-        const r10 = 2 * (x * y + z * w),
-          r11 = 1 - 2 * (x * x + z * z),
-          r12 = 2 * (y * z - x * w);
-        const r20 = 2 * (x * z - y * w),
-          r21 = 2 * (y * z + x * w),
-          r22 = 1 - 2 * (x * x + y * y);
-        const px = pos[3 * bone],
-          py = pos[3 * bone + 1],
-          pz = pos[3 * bone + 2];
-        for (let k = 0; k < 24; k += 3) {
-          const a = corners[k],
-            b = corners[k + 1],
-            c = corners[k + 2];
-          P[o++] = r00 * a + r01 * b + r02 * c + px;
-          P[o++] = r10 * a + r11 * b + r12 * c + py;
-          P[o++] = r20 * a + r21 * b + r22 * c + pz;
+        for (let k = 0; k < 24; k += 3, o += 3) {
+          qrot(P, o, rot, 4 * bone, corners, k);
+          P[o] += pos[3 * bone];
+          P[o + 1] += pos[3 * bone + 1];
+          P[o + 2] += pos[3 * bone + 2];
         }
       }
     }

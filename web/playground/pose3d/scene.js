@@ -263,13 +263,14 @@ export class CompareView {
       cam.layers.enable(k + 1);
       return cam;
     });
-    this.yaw = colors.map(() => null);
+    // each camera's heading and height, following its character through sprung's damper
+    this.follow = colors.map(() => null);
     this.target = new Vector3();
   }
 
   /** The viewports [x, y, w, h] (CSS pixels, y from the top) for a canvas of w × h. */
   static layout(w, h, n) {
-    const cols = w >= 560 ? n : Math.ceil(n / 2);
+    const cols = w >= 1.3 * h ? n : Math.ceil(n / 2);
     const rows = Math.ceil(n / cols);
     const cw = w / cols;
     const ch = h / rows;
@@ -294,18 +295,21 @@ export class CompareView {
     this.renderer.clear();
     this.characters.forEach((ch, k) => {
       const pose = poses[k];
-      // the root's heading from its rotation (a yaw about +Y)
+      // the root's heading from its rotation (a yaw about +Y), and the hips' height
       const heading = 2 * Math.atan2(pose[6 * BONE_COUNT + 1], pose[6 * BONE_COUNT + 3]);
-      const goal = this.yaw[k] === null ? heading : unwrap(heading, this.yaw[k]);
-      this.yaw[k] = this.yaw[k] === null ? goal : this.sprung.damperExact(this.yaw[k], goal, 0.5, dt);
-      const a = this.yaw[k] + 1.05;
+      const height = ch.pos[3 * HIPS + 1] - 0.1;
+      let f = this.follow[k];
+      if (f === null) f = this.follow[k] = { yaw: heading, height };
+      f.yaw = this.sprung.damperExact(f.yaw, unwrap(heading, f.yaw), 0.5, dt);
+      f.height = this.sprung.damperExact(f.height, height, 0.25, dt);
+      const a = f.yaw + 1.05;
       const t = ch.at(0, this.target);
       const cam = this.cameras[k];
       const [x, y, vw, vh] = views[k];
       cam.aspect = vw / vh;
-      const dist = 3.6 / Math.min(1, cam.aspect * 1.5);
-      cam.position.set(t.x + Math.sin(a) * dist, 1.45, t.z + Math.cos(a) * dist);
-      cam.lookAt(t.x, 0.85, t.z);
+      const dist = 3.7 / Math.min(1, cam.aspect * 1.5);
+      cam.position.set(t.x + Math.sin(a) * dist, f.height + 0.6, t.z + Math.cos(a) * dist);
+      cam.lookAt(t.x, f.height, t.z);
       cam.updateProjectionMatrix();
       this.world.shadow(ch.pos[3 * HIPS], ch.pos[3 * HIPS + 2], ch.shadowStrength());
       this.renderer.setViewport(x, h - y - vh, vw, vh);
@@ -315,9 +319,9 @@ export class CompareView {
     return views;
   }
 
-  /** Snaps the cameras behind their characters (after a restart). */
+  /** Snaps the cameras to their characters (after a restart). */
   recenter() {
-    this.yaw.fill(null);
+    this.follow.fill(null);
   }
 }
 
