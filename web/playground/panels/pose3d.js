@@ -211,13 +211,13 @@ export default {
     const readClip = ui.readout('playing');
     const readFps = ui.readout('frame rate');
     const readLibrary = ui.readout('library per frame');
-    const readScript = ui.readout('panel JavaScript per frame');
+    const readScript = ui.readout('JavaScript per frame');
 
     const baked = Object.fromEntries(Object.entries(CLIPS).map(([name, clip]) => [name, bake(clip)]));
     let p = null;
     let plotScenario = null;
     let live = null;
-    let view = null; // the 3D modules and renderer once loaded: { scene, crowdModule, gl, compare, crowd }
+    let view = null; // once three.js has loaded: { scene (the module), gl (createRenderer), compare, crowd, palette }
     let failed = null;
     let running = false;
     let paused = false;
@@ -225,8 +225,9 @@ export default {
     let frames = 0;
     let userSwitched = false;
     const intervals = [];
-    const blendTimes = [];
-    const renderTimes = [];
+    let drawing = 0; // ms spent drawing since the last read-out
+    let drawn = 0;
+    let timing = null; // the last read-out's figures, for inspect()
     let lastReadout = 0;
 
     import('../pose3d/scene.js')
@@ -326,9 +327,7 @@ export default {
 
     function advance(dt) {
       if (p.view === 'compare') {
-        const t0 = performance.now();
         live.step(dt);
-        remember(blendTimes, performance.now() - t0);
         if (p.loop && live.t >= HOLD - 1e-9) restartLive();
       } else if (view && view.crowd) view.crowd.step(dt, p.halflife);
     }
@@ -376,17 +375,26 @@ export default {
       lastReadout = now;
       theme(); // the page may have switched between light and dark
       const fps = 1000 / median(intervals);
-      readFps(Number.isFinite(fps) ? `${fps.toFixed(0)} fps` : '…');
+      const scale = view ? view.gl.resolution.scale : 1;
+      readFps(
+        Number.isFinite(fps)
+          ? `${fps.toFixed(0)} fps${scale < 1 ? ` (at ${Math.round(scale * 100)} % resolution)` : ''}`
+          : '…',
+      );
+      const draw = drawing / Math.max(1, drawn);
+      drawing = drawn = 0;
       if (p.view === 'compare') {
-        readClip(`${live.clip} (${LANES.length} characters, ${BONE_COUNT} bones each)`);
-        readLibrary(`${median(blendTimes).toFixed(2)} ms: 3 blends, stepped (clip sampling included)`);
-        readScript('—');
+        const { mean } = live.timing();
+        timing = { library: mean[1] + mean[2], dead: mean[3], draw };
+        readClip(`${live.clip}: ${LANES.length} characters of ${BONE_COUNT} bones`);
+        readLibrary(`${timing.library.toFixed(3)} ms: spring and cubic pose inertializers`);
+        readScript(`${mean[3].toFixed(3)} ms dead blending, ${draw.toFixed(2)} ms drawing`);
       } else if (view && view.crowd) {
         const c = view.crowd;
-        const t = c.timing();
+        timing = { ...c.timing(), draw };
         readClip(`${c.count} characters, ${c.count * BONE_COUNT} bones`);
-        readLibrary(`${t.library.toFixed(2)} ms: trajectories + pose inertializer`);
-        readScript(`${t.javascript.toFixed(2)} ms: steering, clips, skinning matrices`);
+        readLibrary(`${timing.library.toFixed(2)} ms: trajectories, pose inertializer`);
+        readScript(`${timing.javascript.toFixed(2)} ms: steering, clips, body vertices`);
       }
     }
 
@@ -402,7 +410,8 @@ export default {
       if (view) view.gl.resolution.frame(interval, paused);
       const t0 = performance.now();
       render(real * p.speed);
-      remember(renderTimes, performance.now() - t0);
+      drawing += performance.now() - t0;
+      drawn++;
       showTime();
       readouts(now);
       frames++;
@@ -468,15 +477,15 @@ export default {
           paused,
           frames,
           fps: 1000 / median(intervals),
-          renderMs: median(renderTimes),
-          resolution: view ? view.gl.renderer.getPixelRatio() : null,
-          stepMs: median(blendTimes),
+          resolution: view ? view.gl.resolution.scale : null,
+          timing,
           flexion: flex,
           crowd: crowd
             ? {
                 count: crowd.count,
                 switches: crowd.switches,
-                ...crowd.timing(),
+                library: timing ? timing.library : NaN,
+                javascript: timing ? timing.javascript : NaN,
                 position: Array.from(crowd.batch.state.subarray(0, 3)),
               }
             : null,

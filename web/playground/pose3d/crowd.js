@@ -80,7 +80,7 @@ export class CrowdView {
       this.pickGoal(a);
     });
     this.switches = 0;
-    this.stats = { library: [], javascript: [] };
+    this.spent = { library: 0, javascript: 0, frames: 0 };
     this.orbit = 0.6;
     this.build();
     this.pose(0);
@@ -273,8 +273,9 @@ export class CrowdView {
     if (switched) this.inertializer.transition(this.src, this.dst);
     this.inertializer.update(this.dst, dt);
     const t4 = performance.now();
-    record(this.stats.library, t2 - t1 + (t4 - t3));
-    record(this.stats.javascript, t1 - t0 + (t3 - t2));
+    this.spent.library += t2 - t1 + (t4 - t3);
+    this.spent.javascript += t1 - t0 + (t3 - t2);
+    this.spent.frames++;
   }
 
   /** Draws the crowd from the inertializer's output (its JavaScript time counts with the frame's). */
@@ -312,8 +313,7 @@ export class CrowdView {
         }
     }
     this.lines.geometry.attributes.position.needsUpdate = true;
-    const ms = performance.now() - t0;
-    record(this.stats.javascript, ms, true);
+    this.spent.javascript += performance.now() - t0;
     const [w, h] = fit(this.renderer);
     this.orbit += dt * 0.05;
     const r = this.radius * 1.55;
@@ -330,9 +330,16 @@ export class CrowdView {
     this.renderer.render(this.world.scene, this.camera);
   }
 
-  /** Median over the last frames of the time (ms) spent in the library's calls and in the panel's own JavaScript. */
+  /** Mean milliseconds per frame spent in the library's calls and in the panel's own JavaScript since the last call. */
   timing() {
-    return { library: median(this.stats.library), javascript: median(this.stats.javascript) };
+    const n = Math.max(1, this.spent.frames);
+    const result = {
+      library: this.spent.library / n,
+      javascript: this.spent.javascript / n,
+      frames: this.spent.frames,
+    };
+    this.spent = { library: 0, javascript: 0, frames: 0 };
+    return result;
   }
 
   dispose() {
@@ -346,18 +353,3 @@ export class CrowdView {
 }
 
 const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
-
-/** Appends `ms` to a ring of the last 120 frames (or adds it to the newest entry). */
-function record(ring, ms, add = false) {
-  if (add && ring.length) ring[ring.length - 1] += ms;
-  else {
-    ring.push(ms);
-    if (ring.length > 120) ring.shift();
-  }
-}
-
-function median(ring) {
-  if (!ring.length) return NaN;
-  const s = [...ring].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}

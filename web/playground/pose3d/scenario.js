@@ -19,6 +19,8 @@ export class Scenario {
     this.blends = makeBlends(sprung, BONE_COUNT, p);
     this.input = new Float32Array(13 * BONE_COUNT);
     this.src = new Float32Array(13 * BONE_COUNT);
+    this.spent = [0, 0, 0, 0];
+    this.steps = 0;
     this.player = new Player(baked[p.from], 0);
     this.restart(p);
   }
@@ -69,7 +71,21 @@ export class Scenario {
   advance(dt) {
     this.player.step(dt);
     this.player.pose(this.input);
-    for (const { blend } of this.blends) blend.update(this.input, dt);
+    this.blends.forEach(({ blend }, k) => {
+      const t0 = performance.now();
+      blend.update(this.input, dt);
+      this.spent[k] += performance.now() - t0;
+    });
+    this.steps++;
+  }
+
+  /** Mean milliseconds per step spent in each blend's update since the last call, and the steps counted. */
+  timing() {
+    const mean = this.spent.map((ms) => ms / Math.max(1, this.steps));
+    const steps = this.steps;
+    this.spent.fill(0);
+    this.steps = 0;
+    return { mean, steps };
   }
 
   /** The output pose of blend k (0 none, 1 spring, 2 cubic, 3 dead blending). */
