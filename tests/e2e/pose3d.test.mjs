@@ -248,6 +248,29 @@ describe('panel pose3d, in the browser', () => {
     await page.close();
   });
 
+  test('three.js loads with this panel only', async (t) => {
+    /** The JavaScript a page at `query` fetches, and whether any of it is three.js. */
+    async function scripts(query) {
+      const page = await browser.context.newPage();
+      const bodies = [];
+      page.on('response', (r) => {
+        if (r.url().endsWith('.js')) bodies.push(r.text().catch(() => ''));
+      });
+      await page.goto(`${site.base}${query}`);
+      await page.waitForSelector('body[data-ready="1"]');
+      await nextFrames(page, 10);
+      const texts = await Promise.all(bodies);
+      await page.close();
+      return texts.some((text) => text.includes('THREE.WebGLRenderer'));
+    }
+    for (const other of ['dampers', 'inertialization', 'character'])
+      assert.equal(await scripts(`?panel=${other}&embed=1`), false, `${other} does not load three.js`);
+    const page = await open(t);
+    if (!page) return;
+    await page.close();
+    assert.equal(await scripts('?panel=pose3d'), true, 'the 3D panel does');
+  });
+
   test('the crowd runs on one TrajectoryBatch and one PoseInertializer', async (t) => {
     const page = await open(t, '&view=crowd&crowd=200');
     if (!page) return;

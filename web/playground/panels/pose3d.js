@@ -12,7 +12,6 @@ import { CLIP_NAMES, CLIPS, bake } from '../pose3d/clips.js';
 import { HOLD, LEAD, RATE, Scenario, record } from '../pose3d/scenario.js';
 import { BONE_COUNT, bone } from '../pose3d/skeleton.js';
 import { flexion, tune } from '../pose3d/blends.js';
-import { c as cProgram, javascript } from '../pose3d/code.js';
 
 /** The four lanes, in the order of blends.js makeBlends; colours shared by the bodies and the plots. */
 const LANES = [
@@ -229,6 +228,13 @@ export default {
     let drawn = 0;
     let timing = null; // the last read-out's figures, for inspect()
     let lastReadout = 0;
+
+    // copy as code inlines the panel's modules' sources: fetched on demand, like three.js
+    let programs = null;
+    import('../pose3d/code.js').then((m) => {
+      programs = m;
+      ui.request();
+    });
 
     import('../pose3d/scene.js')
       .then((scene) => {
@@ -492,9 +498,10 @@ export default {
         };
       },
       code(q) {
-        if (!plotScenario || !plotScenario.switchPoses) return { ts: '', c: '' };
+        if (!programs || !plotScenario || !plotScenario.switchPoses)
+          return { ts: '// loading…', c: '/* loading… */' };
         const [src, dst] = plotScenario.switchPoses;
-        return { ts: javascript(q), c: cProgram(q, src, dst) };
+        return { ts: programs.javascript(q), c: programs.c(q, src, dst) };
       },
     };
   },
