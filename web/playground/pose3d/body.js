@@ -30,7 +30,8 @@ export function bodyGeometry() {
   const parts = SHAPES.map((s) => {
     const [boneIndex, fx, fy, fz, tx, ty, tz, r, part] = s;
     const length = Math.hypot(tx - fx, ty - fy, tz - fz);
-    const g = new CapsuleGeometry(r, length, 2, 8);
+    // slim limbs need fewer sides than the torso and head (triangles cost a software renderer)
+    const g = new CapsuleGeometry(r, length, 2, r < 0.06 ? 6 : 10);
     g.applyMatrix4(shapeMatrix(s, () => [1, 1, 1]));
     return { g, boneIndex, shade: SHADE[part] };
   });
