@@ -147,7 +147,10 @@ describe('panel pose3d, in the browser', () => {
     if (!page) return;
     const canvas = page.locator('#panel-pose3d figure.live canvas');
     await canvas.focus();
+    await page.keyboard.press(' '); // pause, so that the replay loop does not change the clip meanwhile
+    await nextFrames(page, 2);
     const before = await inspect(page);
+    assert.equal(before.paused, true);
     await page.keyboard.press('4'); // jump
     await nextFrames(page, 2);
     const jumped = await inspect(page);
