@@ -8,12 +8,12 @@ import {
   Fog,
   HemisphereLight,
   Mesh,
-  MeshBasicMaterial,
   MeshLambertMaterial,
   PerspectiveCamera,
   PlaneGeometry,
   Scene,
   ShaderMaterial,
+  Vector2,
   Vector3,
   WebGLRenderer,
 } from 'three';
@@ -91,12 +91,14 @@ export class Resolution {
   }
 }
 
+const size = new Vector2();
+
 /** Resizes the renderer to its canvas's CSS size; returns [width, height] in CSS pixels. */
 export function fit(renderer) {
   const canvas = renderer.domElement;
   const w = Math.max(1, canvas.clientWidth);
   const h = Math.max(1, canvas.clientHeight);
-  const size = renderer.getSize(new Vector3());
+  renderer.getSize(size);
   if (size.x !== w || size.y !== h) renderer.setSize(w, h, false);
   return [w, h];
 }
