@@ -96,7 +96,7 @@ export default {
       min: 50,
       max: 1000,
       step: 50,
-      value: 300,
+      value: 200,
       show: (p) => p.view === 'crowd',
     },
   },

@@ -18,7 +18,7 @@ import {
   PerspectiveCamera,
   Vector3,
 } from 'three';
-import { BONE_COUNT, SHAPES, forwardKinematics } from './skeleton.js';
+import { BONE_COUNT, SHAPES, bone, forwardKinematics } from './skeleton.js';
 import { sample } from './clips.js';
 import { qrot } from './math.js';
 import { SHADE, shapeMatrix } from './body.js';
@@ -30,6 +30,19 @@ const POSITION_HALFLIFE = 0.3;
 const ROTATION_HALFLIFE = 0.25;
 const WALK = 1.25;
 const RUN = 3.3;
+/**
+ * The crowd's boxes: 13 of the body's 23 shapes (no hands, toes, collarbones or neck) and
+ * one box for the whole spine, as games draw far characters with less detail.
+ */
+const LIMBS = [
+  'Head',
+  ...['Left', 'Right'].flatMap((side) => ['Arm', 'ForeArm', 'UpLeg', 'Leg', 'Foot'].map((n) => side + n)),
+].map(bone);
+const BOXES = [
+  SHAPES[0], // the pelvis
+  [bone('Spine1'), 0, -0.12, 0, 0, 0.25, -0.01, 0.115, 'torso'],
+  ...SHAPES.filter((s) => LIMBS.includes(s[0])),
+];
 
 /** A small deterministic generator (mulberry32), so that a crowd of a given size is always the same crowd. */
 function random(seed) {
@@ -100,7 +113,7 @@ export class CrowdView {
     this.world = createWorld(this.radius * 5, this.radius * 2.2, this.radius * 4.5);
     this.camera = new PerspectiveCamera(40, 1, 0.5, this.radius * 8);
     // every box's 8 corners in its bone's frame
-    this.shapes = SHAPES.map((s) => {
+    this.shapes = BOXES.map((s) => {
       const m = shapeMatrix(s, (length, r) => [1.7 * r, length + r, 1.7 * r]);
       const corners = new Float32Array(24);
       const v = new Vector3();
@@ -110,7 +123,7 @@ export class CrowdView {
       }
       return { bone: s[0], corners, shade: SHADE[s[8]] };
     });
-    const boxes = n * SHAPES.length;
+    const boxes = n * BOXES.length;
     const geometry = new BufferGeometry();
     const colors = new Float32Array(24 * boxes);
     const index = new Uint32Array(36 * boxes);
@@ -122,7 +135,7 @@ export class CrowdView {
     const c = new Color();
     for (let i = 0; i < n; i++)
       this.shapes.forEach((shape, k) => {
-        const box = i * SHAPES.length + k;
+        const box = i * BOXES.length + k;
         c.copy(this.agents[i].color).multiplyScalar(shape.shade);
         for (let v = 0; v < 8; v++) c.toArray(colors, 24 * box + 3 * v);
         for (let f = 0; f < 36; f++) index[36 * box + f] = 8 * box + FACES[f];
