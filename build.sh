@@ -53,8 +53,8 @@ deps_test() {
 # --- build --------------------------------------------------------------------
 C_SOURCES=(c/*.c)
 
-exports_list() { # every sp_* function declared in the public header, plus malloc/free
-  { grep -oE '\bsp_[a-z0-9_]+\(' c/sprung.h | tr -d '(' | sort -u | sed 's/^/_/'; echo _malloc; echo _free; } | paste -sd, -
+exports_list() { # every sp_* function of the API manifest (c/sprung.h), plus malloc/free
+  node web/tools/api.mjs exports
 }
 
 build_wasm() {
@@ -77,7 +77,11 @@ build_wasm() {
 
 build_ts() {
   rm -rf dist
+  # c/sprung.h → build/manifest.json → web/src/gen/ (typed raw binding, argument specs,
+  # the number-only wrappers); then the @param docs go into the declarations.
+  node web/tools/api.mjs gen
   node_modules/.bin/tsc -p tsconfig.json
+  node web/tools/api.mjs docs
 }
 
 build() {
@@ -124,8 +128,15 @@ test_js() {
   node --test --test-reporter=spec tests/js/
 }
 
+test_types() {
+  log "type tests against dist/*.d.ts (tsc --noEmit: three.js types survive, the raw binding refuses wrong arguments)"
+  node_modules/.bin/tsc -p tests/types/tsconfig.json
+}
+
 test_e2e() {
   [ -d tests/e2e ] && ls tests/e2e/*.test.mjs >/dev/null 2>&1 || return 0
+  log "type-checking the playground against the package's declarations (tsc -p web/playground)"
+  node_modules/.bin/tsc -p web/playground
   log "building the playground (static files, web/playground/dist/)"
   node_modules/.bin/vite build --config web/playground/vite.config.js --logLevel warn
   log "end-to-end tests in headless Chromium"
@@ -145,6 +156,7 @@ case "$cmd" in
     deps_test
     test_format
     build
+    test_types
     test_c
     test_js
     test_e2e

@@ -31,35 +31,35 @@ void sp_spring_character_update(float *x, float *v, float *a, float v_goal, floa
     *a = e * *a * (1.0f - s) - (e * s) * j0 * y;
 }
 
-void sp_spring_character_predict(float *px, float *pv, float *pa, int count, float x, float v, float a,
-                                 float v_goal, float halflife, float dt)
+void sp_spring_character_predict(float *out_x, float *out_v, float *out_a, int count, float x, float v,
+                                 float a, float v_goal, float halflife, float dt)
 {
     for (int i = 0; i < count; i++) {
-        px[i] = x;
-        pv[i] = v;
-        pa[i] = a;
-        sp_spring_character_update(&px[i], &pv[i], &pa[i], v_goal, halflife, (float)i * dt);
+        out_x[i] = x;
+        out_v[i] = v;
+        out_a[i] = a;
+        sp_spring_character_update(&out_x[i], &out_v[i], &out_a[i], v_goal, halflife, (float)i * dt);
     }
 }
 
 /* x = lerp between the two neighbouring points, v = dx/dt = (p1 − p0)·(npnts − 1). The
  * article's listing writes v = (p0 − p1)/npnts, which points backwards. */
-void sp_piecewise_interpolation(float *x, float *v, float t, const float *pnts, int npnts)
+void sp_piecewise_interpolation(float *out_x, float *out_v, float t, const float *pnts, int npnts)
 {
     if (npnts <= 0) {
-        *x = 0.0f;
-        *v = 0.0f;
+        *out_x = 0.0f;
+        *out_v = 0.0f;
         return;
     }
     if (npnts == 1 || !(t == t)) {
-        *x = t == t ? pnts[0] : t;
-        *v = 0.0f;
+        *out_x = t == t ? pnts[0] : t;
+        *out_v = 0.0f;
         return;
     }
     float u = sp__clamp(t, 0.0f, 1.0f) * (float)(npnts - 1);
     int i0 = (int)floorf(u);
     i0 = i0 > npnts - 2 ? npnts - 2 : i0;
     float alpha = u - (float)i0;
-    *x = sp_lerp(pnts[i0], pnts[i0 + 1], alpha);
-    *v = (pnts[i0 + 1] - pnts[i0]) * (float)(npnts - 1);
+    *out_x = sp_lerp(pnts[i0], pnts[i0 + 1], alpha);
+    *out_v = (pnts[i0 + 1] - pnts[i0]) * (float)(npnts - 1);
 }

@@ -5,17 +5,17 @@
 
 static const sp_vec3 zero = { 0.0f, 0.0f, 0.0f };
 
-void sp_contact_reset(sp_contact *contact, const sp_vec3 *input_contact_position,
+void sp_contact_reset(sp_contact *out_contact, const sp_vec3 *input_contact_position,
                       const sp_vec3 *input_contact_velocity, int input_contact_state)
 {
-    contact->state = input_contact_state != 0;
-    contact->lock = 0;
-    contact->position = *input_contact_position;
-    contact->velocity = *input_contact_velocity;
-    contact->point = *input_contact_position;
-    contact->target = *input_contact_position;
-    contact->offset_position = zero;
-    contact->offset_velocity = zero;
+    out_contact->state = input_contact_state != 0;
+    out_contact->lock = 0;
+    out_contact->position = *input_contact_position;
+    out_contact->velocity = *input_contact_velocity;
+    out_contact->point = *input_contact_position;
+    out_contact->target = *input_contact_position;
+    out_contact->offset_position = zero;
+    out_contact->offset_velocity = zero;
 }
 
 /* The input velocity is the backward difference (input − last input)/dt; dt = 0 changes

@@ -83,15 +83,15 @@ void sp_critical_spring_damper_exact(float *x, float *v, float g, float q, float
     sp__critical_apply(&k, x, v, g, q);
 }
 
-void sp_critical_spring_damper_coefs(float *k, float halflife, float dt)
+void sp_critical_spring_damper_coefs(float *out_k, float halflife, float dt)
 {
     sp__critical_k c = sp__critical_coefs(halflife, dt);
-    k[0] = c.xx;
-    k[1] = c.xv;
-    k[2] = c.xq;
-    k[3] = c.vx;
-    k[4] = c.vv;
-    k[5] = c.vq;
+    out_k[0] = c.xx;
+    out_k[1] = c.xv;
+    out_k[2] = c.xq;
+    out_k[3] = c.vx;
+    out_k[4] = c.vv;
+    out_k[5] = c.vq;
 }
 
 void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, float dt)

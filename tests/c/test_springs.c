@@ -277,5 +277,22 @@ int main(void)
     float pq[] = { 2.0f, 0.7f, 1.0f, 0.1f };
     edges("critical_spring_damper_exact with goal velocity", st_crit, pq, 2.0f);
 
+    /* the six coefficients of the critical step reproduce sp_critical_spring_damper_exact bit for
+     * bit, evaluated in the order the header gives (the JS step of the state-object API runs them) */
+    {
+        const float hs[] = { 0.0f, 1e-6f, 0.1f, 3.0f, 1e6f }, ts[] = { 1e-4f, 1.0f / 60.0f, 0.5f, 1e4f };
+        int same = 1;
+        for (int i = 0; i < 5; i++)
+            for (int j = 0; j < 4; j++) {
+                float k[6], x = -0.7f, v = 3.0f, g = 2.5f, q = -1.25f, u = x - g;
+                sp_critical_spring_damper_coefs(k, hs[i], ts[j]);
+                float xk = (g + (k[0] * u + k[1] * v)) + k[2] * q, vk = (k[3] * u + k[4] * v) + k[5] * q;
+                sp_critical_spring_damper_exact(&x, &v, g, q, hs[i], ts[j]);
+                same &= xk == x && vk == v;
+            }
+        check_true(
+            "sp_critical_spring_damper_coefs: the step of sp_critical_spring_damper_exact, bit for bit",
+            same);
+    }
     return testing_finish("test_springs");
 }

@@ -1,5 +1,5 @@
-/* fuzz_batch.c — libFuzzer harness over the batch kernels (batch.c) and the pose
- * inertializer (batch_pose.c).
+/* fuzz_batch.c — libFuzzer harness over the batch kernels (batch.c), the spring and cubic pose
+ * inertializers (batch_pose.c) and the trajectory batch (batch_trajectory.c).
  *
  * Each input picks a kernel, n (0..16; negative in raw mode), dim (0..4), shared or
  * per-element parameters, and fills exact-size heap buffers (ASan reports any access
@@ -304,14 +304,88 @@ static void f_pose(fuzz_input *in)
     free(out);
 }
 
+/* The cubic pose inertializer on exact-size buffers: off_t restarts at 0 and advances by dt,
+ * the output is exactly the input once blendtime has passed (positions, velocities), and a
+ * non-finite float in one bone changes that bone only. */
+static void f_pose_cubic(fuzz_input *in)
+{
+    filler fl = { in, 0 };
+    int n = (int)(in->count % 9u);
+    in->next = FUZZ_ARGS;
+    if (!in->domain && (in->flags & 64)) n = -n;
+    size_t total = n > 0 ? 13 * (size_t)n : 0;
+    float z = fill(&fl, 0, 1e6f), t = fill(&fl, 0, 1e4f), t0 = fill(&fl, 0, 1e4f);
+    float *off = array(&fl, total, -1e30f, 1e30f), *src = array(&fl, total, -1e30f, 1e30f);
+    float *dst = array(&fl, total, -1e30f, 1e30f), *inp = array(&fl, total, -1e30f, 1e30f);
+    float *off_c = copy(off, total), *out_c = malloc(total ? total * sizeof(float) : 1), tc = t0;
+    sp_inertialize_pose_cubic_transition(off_c, &tc, src, dst, z, n);
+    MUST(in, n <= 0 || tc == 0.0f);
+    sp_inertialize_pose_cubic_update(out_c, &tc, off_c, inp, z, t, n);
+    MUST(in, n <= 0 || tc == t);
+    if (in->domain && n > 0 && t >= z && z > 0)
+        MUST(in, same_range(out_c, inp, 0, 6 * (size_t)n)); /* positions and velocities */
+    int victim = n > 0 ? (int)(fl.k * 2654435761u % (unsigned)n) : 0;
+    if (n > 0) {
+        float *arrays[4] = { off, src, dst, inp };
+        size_t part = (in->flags >> 1) % 4u, base[4] = { 0, 3, 6, 10 }, stride = part == 2 ? 4 : 3;
+        arrays[(in->flags >> 3) % 4u][base[part] * (size_t)n + (size_t)victim * stride + fl.k % stride] =
+            poisons[(in->flags >> 5) % 3u];
+    }
+    float *out = malloc(total ? total * sizeof(float) : 1), tt = t0;
+    sp_inertialize_pose_cubic_transition(off, &tt, src, dst, z, n);
+    sp_inertialize_pose_cubic_update(out, &tt, off, inp, z, t, n);
+    for (int i = 0; i < n; i++)
+        if (i != victim) ALWAYS(in, bone_equal(off, off_c, n, i) && bone_equal(out, out_c, n, i));
+    free(off);
+    free(src);
+    free(dst);
+    free(inp);
+    free(off_c);
+    free(out_c);
+    free(out);
+}
+
+/* Trajectory prediction of n characters: every character equals the scalar prediction of its
+ * state and goal, bit for bit, and the buffers are exact size. */
+static void f_trajectory_batch(fuzz_input *in)
+{
+    filler fl = { in, 0 };
+    int n = (int)(in->count % 5u), count = 1 + (int)((in->count >> 3) % 6u);
+    in->next = FUZZ_ARGS;
+    if (!in->domain && (in->flags & 64)) n = -n;
+    size_t m = (size_t)count, chars = n > 0 ? (size_t)n : 0;
+    float hp = fill(&fl, 0, 1e6f), hr = fill(&fl, 0, 1e6f), t = fill(&fl, 0, 1e4f);
+    float *state = array(&fl, 16 * chars, -1e30f, 1e30f), *goal = array(&fl, 7 * chars, -1, 1);
+    float *times = (in->flags & 2) ? array(&fl, m, 0, 1e4f) : NULL;
+    float *out = malloc(chars ? 16 * m * chars * sizeof(float) : 1);
+    sp_trajectory_predict_batch(out, state, goal, times, t, count, hp, hr, n);
+    float *one = malloc(16 * m * sizeof(float));
+    for (size_t c = 0; c < chars; c++) {
+        const float *s = state + 16 * c, *g = goal + 7 * c;
+        sp_vec3 x = { s[0], s[1], s[2] }, v = { s[3], s[4], s[5] }, a = { s[6], s[7], s[8] };
+        sp_vec3 w = { s[13], s[14], s[15] }, gv = { g[0], g[1], g[2] };
+        sp_quat r = { s[9], s[10], s[11], s[12] }, gr = { g[3], g[4], g[5], g[6] };
+        sp_trajectory_predict_positions((sp_vec3 *)one, (sp_vec3 *)(one + 3 * m), (sp_vec3 *)(one + 6 * m),
+                                        times, t, count, &x, &v, &a, &gv, hp);
+        sp_trajectory_predict_rotations((sp_quat *)(one + 9 * m), (sp_vec3 *)(one + 13 * m), times, t, count,
+                                        &r, &w, &gr, hr);
+        ALWAYS(in, same_range(out + 16 * m * c, one, 0, 16 * m));
+    }
+    free(state);
+    free(goal);
+    free(times);
+    free(out);
+    free(one);
+}
+
+static const fuzz_case cases[] = {
+    { "batch", f_batch },
+    { "pose", f_pose },
+    { "pose_cubic", f_pose_cubic },
+    { "trajectory_batch", f_trajectory_batch },
+};
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_input in;
-    fuzz_decode(&in, data, size);
-    in.fn = in.sel % 2u ? "pose" : "batch";
-    if (in.sel % 2u)
-        f_pose(&in);
-    else
-        f_batch(&in);
-    return 0;
+    return fuzz_dispatch(cases, sizeof cases / sizeof cases[0], data, size);
 }

@@ -189,6 +189,20 @@ static void f_critical_spring_damper_exact(fuzz_input *in)
     critical_checks(in, x0, v0, x, v, g, q, h, t);
 }
 
+/* The six coefficients reproduce sp_critical_spring_damper_exact bit for bit (dt ≠ 0), in the
+ * order the header gives, for any input (NaN equal to NaN). */
+static void f_critical_spring_damper_coefs(fuzz_input *in)
+{
+    float x = value(in), v = value(in), g = value(in), q = value(in), h = halflife(in), t = dt(in);
+    float k[6], xe = x, ve = v;
+    sp_critical_spring_damper_coefs(k, h, t);
+    sp_critical_spring_damper_exact(&xe, &ve, g, q, h, t);
+    if (t == 0.0f) return;
+    float u = x - g;
+    float xk = (g + (k[0] * u + k[1] * v)) + k[2] * q, vk = (k[3] * u + k[4] * v) + k[5] * q;
+    ALWAYS(in, (xk == xe || (xk != xk && xe != xe)) && (vk == ve || (vk != vk && ve != ve)));
+}
+
 /* Released at rest, a critical spring never overshoots its goal. */
 static void f_simple_spring_damper_exact(fuzz_input *in)
 {
@@ -413,6 +427,7 @@ static const fuzz_case cases[] = {
     { "spring_damper_exact_ratio", f_spring_damper_exact_ratio },
     { "spring_damper_implicit", f_spring_damper_implicit },
     { "critical_spring_damper_exact", f_critical_spring_damper_exact },
+    { "critical_spring_damper_coefs", f_critical_spring_damper_coefs },
     { "simple_spring_damper_exact", f_simple_spring_damper_exact },
     { "decay_spring_damper_exact", f_decay_spring_damper_exact },
     { "simple_spring_damper_implicit", f_simple_spring_damper_implicit },

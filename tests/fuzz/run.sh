@@ -18,12 +18,16 @@ mkdir -p "$OUT/bin"
 CC=$(command -v clang-14 || command -v clang)
 harnesses=(tests/fuzz/fuzz_*.c)
 if [ "${1:-}" = --runs ]; then
-  budget=(-seed=1 "-runs=${2:?run.sh --runs N}")
+  # Deterministic needs all three: a fixed seed, no periodic corpus reload (a timer), and
+  # no address-space randomisation (value profiling sees pointer comparisons).
+  budget=(-seed=1 -reload=0 "-runs=${2:?run.sh --runs N}")
+  norand=(setarch "$(uname -m)" -R)
   fresh=1
 else
   per=$(( ${1:-20} / ${#harnesses[@]} ))
   (( per >= 1 )) || per=1
   budget=("-max_total_time=$per")
+  norand=()
   fresh=0
 fi
 status=0
@@ -41,7 +45,7 @@ for src in "${harnesses[@]}"; do
   # -use_value_profile guides the search through the float comparisons; one process (the
   # machine is shared); stop at the first finding.
   if ( cd "$OUT/$name" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-       "../bin/$name" "${budget[@]}" -use_value_profile=1 -print_final_stats=1 \
+       "${norand[@]}" "../bin/$name" "${budget[@]}" -use_value_profile=1 -print_final_stats=1 \
        -timeout=10 -rss_limit_mb=1024 corpus "../../../$seeds" ) >"$log" 2>&1; then
     runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')
     echo "fuzz $name: $runs executions, no finding"

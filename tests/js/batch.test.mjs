@@ -291,7 +291,9 @@ test('dispose frees, is idempotent, and any later use throws naming class and me
 test('bad arguments throw naming the argument', () => {
   assert.throws(() => new sprung.SimpleSpringDamperExactBatch(-1), RangeError);
   assert.throws(() => new sprung.SimpleSpringDamperExactBatch(2.5), /count/);
-  assert.throws(() => new sprung.SimpleSpringDamperExactBatch(2, { dim: 5 }), /options\.dim/);
+  assert.throws(() => new sprung.SimpleSpringDamperExactBatch(2, { dim: 0 }), /options\.dim/);
+  assert.throws(() => new sprung.SimpleSpringDamperExactBatch(2, { dim: 1.5 }), /options\.dim/);
+  new sprung.SimpleSpringDamperExactBatch(2, { dim: 5 }).dispose(); // any dim ≥ 1, as batch.c takes
   assert.throws(() => new sprung.SimpleSpringDamperExactBatch(2, { halflife: -1 }), /options\.halflife/);
   const b = new sprung.SimpleSpringDamperExactBatch(2);
   assert.throws(() => b.update(-1), /SimpleSpringDamperExactBatch\.update: dt/);

@@ -334,7 +334,7 @@ test('invalid sizes and options are rejected naming the argument; use after disp
     fc.property(
       fc.constantFrom(...Object.keys(KINDS)),
       fc.oneof(
-        fc.integer().filter((d) => d < 1 || d > 4),
+        fc.integer({ max: 0 }),
         fc.double().filter((d) => !Number.isInteger(d)),
       ),
       (kind, dim) => {

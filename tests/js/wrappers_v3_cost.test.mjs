@@ -115,6 +115,9 @@ test('transitionCost: exact = quadrature of |offset|, approx = |2xy + v|/y², er
       `basic (${x}, ${v})`,
     );
   }
-  assert.throws(() => sprung.transitionCost(1, 0, { measure: 'nope' }), /sprung\.transitionCost: measure/);
+  assert.throws(
+    () => sprung.transitionCost(1, 0, { measure: 'nope' }),
+    /sprung\.transitionCost: options\.measure/,
+  );
   assert.throws(() => sprung.transitionCost(NaN, 0), /sprung\.transitionCost: x/);
 });

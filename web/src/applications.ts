@@ -4,8 +4,11 @@
  * piecewise-linear goal used to drive springs along control points.
  * @packageDocumentation
  */
-import { MAX_FLOATS, allocFloats, heapF32, scratch, scratchF32, wasm } from './wasm.js';
-import { finite, finiteShape, floats, integer, isSpringStep, nonNegative, ready, shape } from './check.js';
+import { heapF32, scratchF32, wasm } from './wasm.js';
+import { slot } from './scratch.js';
+import { plus, workBuffer } from './work.js';
+import { check, floats, isField, isNum, isSpringStep, fresh } from './check.js';
+import * as S from './gen/specs.js';
 
 /** A character's state, updated in place: position `x`, velocity `v`, acceleration `a`. */
 export interface CharacterState {
@@ -20,53 +23,37 @@ export interface CurvePoint {
   v: number;
 }
 
-const XVA = ['x', 'v', 'a'] as const;
-
-/* One grow-only buffer in WASM memory for the array arguments (never freed while in use,
- * never allocated per call once large enough). */
-let bufferPtr = 0;
-let bufferFloats = 0;
-
-/** Returns the heapF32 index of a WASM buffer of at least `n` floats. */
-function buffer(n: number): number {
-  if (n > bufferFloats) {
-    const floats = Math.min(Math.max(n, 2 * bufferFloats, 64), Math.max(n, MAX_FLOATS));
-    if (bufferPtr) wasm.free(bufferPtr);
-    bufferPtr = 0;
-    bufferFloats = 0;
-    bufferPtr = allocFloats('springCharacterPredict', 'count', floats);
-    bufferFloats = floats;
-  }
-  return bufferPtr >> 2;
-}
+/** Scratch slots of the character's x, v, a. */
+const X = 0,
+  V = 1,
+  A = 2;
 
 /**
  * Advances a character whose velocity `v` is a critical spring toward `vGoal` by `dt`
  * seconds: updates `v` and `a` exactly, and `x` by the exact integral of the velocity
  * (the article's listing omits part of that integral). Returns `state`.
+ * @example
+ * const player = { x: 0, v: 0, a: 0 };
+ * springCharacterUpdate(player, input * maxSpeed, 0.2, dt);
+ * @c sp_spring_character_update state={x,v,a}
  */
-export function springCharacterUpdate(
-  state: CharacterState,
+export function springCharacterUpdate<T extends CharacterState>(
+  state: T,
   vGoal: number,
   halflife: number,
   dt: number,
-): CharacterState {
-  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(state.a) && Number.isFinite(vGoal))) {
-    const fn = 'springCharacterUpdate';
-    ready(fn);
-    finiteShape(fn, 'state', state, XVA);
-    finite(fn, 'vGoal', vGoal);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-  }
-  const i = scratchF32;
-  heapF32[i] = state.x;
-  heapF32[i + 1] = state.v;
-  heapF32[i + 2] = state.a;
-  wasm.sp_spring_character_update(scratch, scratch + 4, scratch + 8, vGoal, halflife, dt);
-  state.x = heapF32[i];
-  state.v = heapF32[i + 1];
-  state.a = heapF32[i + 2];
+): T {
+  if (!(isSpringStep(state, halflife, dt) && isField(state, 'a') && isNum(vGoal)))
+    check(S.springCharacterUpdate, state, vGoal, halflife, dt);
+  const h = heapF32,
+    i = scratchF32;
+  h[i + X] = state.x;
+  h[i + V] = state.v;
+  h[i + A] = state.a;
+  wasm.sp_spring_character_update(slot(X), slot(V), slot(A), vGoal, halflife, dt);
+  state.x = h[i + X];
+  state.v = h[i + V];
+  state.a = h[i + A];
   return state;
 }
 
@@ -75,6 +62,7 @@ export function springCharacterUpdate(
  * {@link springCharacterUpdate} after `k·dt` seconds into `positions[k]`,
  * `velocities[k]`, `accelerations[k]` for k = 0 … count − 1 (each exact, no stepping).
  * `state` is not modified. `count` defaults to `positions.length`.
+ * @c sp_spring_character_predict positions=out_x velocities=out_v accelerations=out_a state={x,v,a}
  */
 export function springCharacterPredict(
   positions: Float32Array,
@@ -86,24 +74,16 @@ export function springCharacterPredict(
   dt: number,
   count: number = positions?.length,
 ): void {
-  const fn = 'springCharacterPredict';
-  ready(fn);
-  floats(fn, 'positions', positions, 0);
-  integer(fn, 'count', count, 0, 1 << 24);
-  floats(fn, 'positions', positions, count);
-  floats(fn, 'velocities', velocities, count);
-  floats(fn, 'accelerations', accelerations, count);
-  finiteShape(fn, 'state', state, XVA);
-  finite(fn, 'vGoal', vGoal);
-  nonNegative(fn, 'halflife', halflife);
-  nonNegative(fn, 'dt', dt);
+  const fn = S.springCharacterPredict;
+  check(fn, positions, velocities, accelerations, state, vGoal, halflife, dt, count);
   if (count === 0) return;
-  const b = buffer(3 * count);
-  const bytes = b << 2;
+  const outs = [positions, velocities, accelerations];
+  const held = outs.map((a) => floats(fn.fn, '', a, count));
+  const b = workBuffer(fn.fn, 'count', 3 * count); // may grow memory: the outputs are viewed again after
   wasm.sp_spring_character_predict(
-    bytes,
-    bytes + 4 * count,
-    bytes + 8 * count,
+    b,
+    plus(b, count),
+    plus(b, 2 * count),
     count,
     state.x,
     state.v,
@@ -112,45 +92,32 @@ export function springCharacterPredict(
     halflife,
     dt,
   );
-  const heap = heapF32;
-  for (let k = 0; k < count; k++) {
-    positions[k] = heap[b + k];
-    velocities[k] = heap[b + count + k];
-    accelerations[k] = heap[b + 2 * count + k];
-  }
+  const from = b >> 2;
+  outs.forEach((a, k) =>
+    fresh(a, held[k], count).set(heapF32.subarray(from + k * count, from + (k + 1) * count)),
+  );
 }
 
 /**
  * Goal position and velocity at parameter `t` in [0, 1] (clamped) of the piecewise-linear
  * curve through `points` (at least one). The velocity is `dx/dt`, pointing from a point
  * to the next (the article's listing has it backwards). Writes into `out` if given.
+ * @c sp_piecewise_interpolation points=pnts out=out_{x,v} -npnts
  */
-export function piecewiseInterpolation(
+export function piecewiseInterpolation<T extends CurvePoint = CurvePoint>(
   t: number,
   points: Float32Array | readonly number[],
-  out?: CurvePoint,
-): CurvePoint {
-  const fn = 'piecewiseInterpolation';
-  ready(fn);
-  finite(fn, 't', t);
-  if (!(points instanceof Float32Array) && !Array.isArray(points))
-    throw new TypeError(
-      `sprung.${fn}: points must be a Float32Array or an array of numbers, got ${typeof points}`,
-    );
+  out?: T,
+): T {
+  const fn = S.piecewiseInterpolation;
+  check(fn, t, points, out); // every point, before anything is allocated or written
   const n = points.length;
-  if (n < 1) throw new RangeError(`sprung.${fn}: points must hold at least 1 point, got 0`);
-  if (out !== undefined) shape(fn, 'out', out, []);
-  const b = buffer(n);
-  const heap = heapF32;
-  for (let k = 0; k < n; k++) {
-    const p = points[k];
-    if (typeof p !== 'number')
-      throw new TypeError(`sprung.${fn}: points[${k}] must be a number, got ${typeof p}`);
-    if (!Number.isFinite(p)) throw new RangeError(`sprung.${fn}: points[${k}] must be finite, got ${p}`);
-    heap[b + k] = p;
-  }
-  wasm.sp_piecewise_interpolation(scratch, scratch + 4, t, b << 2, n);
-  const result = out ?? { x: 0, v: 0 };
+  if (n < 1) throw new RangeError(`sprung.${fn.fn}: points must hold at least 1 point, got 0`);
+  const held = points instanceof Float32Array ? floats(fn.fn, 'points', points, n) : -1;
+  const b = workBuffer(fn.fn, 'points', n);
+  heapF32.set(points instanceof Float32Array ? fresh(points, held, n) : points, b >> 2);
+  wasm.sp_piecewise_interpolation(slot(0), slot(1), t, b, n);
+  const result = out ?? ({ x: 0, v: 0 } as T);
   result.x = heapF32[scratchF32];
   result.v = heapF32[scratchF32 + 1];
   return result;

@@ -1,21 +1,23 @@
 /**
  * Batches: many springs updated by one WebAssembly call. Each batch owns its arrays in
  * WASM memory (structure of arrays: `x`, `v`, `goal`, ... each `count·dim` floats, element
- * `i` at `[i·dim, i·dim + dim)`) and exposes them as `Float32Array` views that stay valid
- * when the memory grows. Write goals into the views, call `update(dt)` once per frame, read
+ * `i` at `[i·dim, i·dim + dim)`) and exposes them as `Float32Array` views, which its getters
+ * renew when memory grows. Write goals into the views, call `update(dt)` once per frame, read
  * the state back from the views. `dispose()` frees the memory (a `FinalizationRegistry`
  * frees it too if you forget, but later than you would like).
  * @packageDocumentation
  */
 import { allocFloats, heapF32, wasm } from './wasm.js';
-import { integer, isTime, nonNegative, ready } from './check.js';
+import type { Ptr } from './gen/raw.js';
+import { check, integer, isTime, nonNegative, ownBlock, ready, releaseBlock, type Spec } from './check.js';
+import * as S from './gen/specs.js';
 
-/** Floats per element: 1 scalars, 2 vec2, 3 vec3, 4 vec4. */
-export type BatchDim = 1 | 2 | 3 | 4;
+/** Floats per element: 1 scalars, 2 vec2, 3 vec3, 4 vec4, or any other whole number ≥ 1. */
+export type BatchDim = number;
 
 /** Options of the spring and damper batches. */
 export interface BatchOptions {
-  /** Floats per element (1 scalar, 2 vec2, 3 vec3, 4 vec4); default 1. */
+  /** Floats per element (1 scalar, 2 vec2, 3 vec3, 4 vec4, …); default 1. */
   dim?: BatchDim;
   /** Initial halflife in seconds (every element); default 0.1. */
   halflife?: number;
@@ -32,67 +34,82 @@ const FR = (
   globalThis as unknown as { FinalizationRegistry?: new (cleanup: (held: number) => void) => Registry }
 ).FinalizationRegistry;
 /** Frees the memory of a batch that was garbage-collected without dispose(). */
-const registry: Registry | undefined = FR && new FR((ptr) => wasm.free(ptr));
-
-/** A field of a batch: its name and how many floats it holds. */
-type Field = readonly [name: string, floats: number];
+const registry: Registry | undefined =
+  FR &&
+  new FR((ptr) => {
+    releaseBlock(ptr);
+    wasm.free(ptr as Ptr);
+  });
 
 /**
  * The memory and views every batch shares: one `malloc`ed block holding its fields one
- * after another (each rounded up to 16 bytes), views re-created lazily when the memory
- * buffer changed, `dispose()` and the use-after-dispose check.
+ * after another (each rounded up to 16 bytes), reached by name; views re-created lazily
+ * when the memory buffer changed; `dispose()` and the use-after-dispose check.
  */
-export abstract class Batch {
+export abstract class Batch<F extends string = string> {
   /** Number of elements. */
   readonly count: number;
   /** The class name used in error messages (kept explicit: minifiers rename classes). */
   protected readonly kind: string;
   /** Byte pointer of the block in WASM memory; 0 once disposed. */
-  protected ptr = 0;
-  private readonly offsets: number[] = [];
-  private readonly lengths: number[] = [];
-  private readonly views: Float32Array[] = [];
+  protected ptr = 0 as Ptr;
+  private readonly offsets = {} as Record<F, number>;
+  private readonly lengths = {} as Record<F, number>;
+  private views = {} as Partial<Record<F, Float32Array>>;
 
-  /** Allocates the fields; `count` is validated by the subclass before. */
-  protected constructor(kind: string, count: number, fields: readonly Field[], sizedBy = 'count') {
+  /** Allocates the fields, `[name, floats]` in order; `count` is validated before. */
+  protected constructor(
+    kind: string,
+    count: number,
+    fields: readonly (readonly [F, number])[],
+    sizedBy = 'count',
+  ) {
     this.kind = kind;
     this.count = count;
     let floats = 0;
-    for (const [, n] of fields) {
-      this.offsets.push(floats);
-      this.lengths.push(n);
+    for (const [name, n] of fields) {
+      this.offsets[name] = floats;
+      this.lengths[name] = n;
       floats += Math.ceil(n / 4) * 4;
     }
     this.ptr = allocFloats(kind, sizedBy, floats);
     heapF32.fill(0, this.ptr >> 2, (this.ptr >> 2) + floats);
+    ownBlock(this.ptr, 4 * floats);
     registry?.register(this, this.ptr, this);
   }
 
-  /** Throws if the batch was disposed. */
+  /** Checks a count or size argument of a constructor (after init). */
+  protected static checkCount(fn: string, name: string, value: unknown, min: number, max?: number): void {
+    ready(fn);
+    integer(fn, name, value, min, max);
+  }
+
+  /** Throws if the batch was disposed, naming the method or getter. */
   protected live(method: string): void {
     if (this.ptr === 0) throw new TypeError(`sprung.${this.kind}.${method}: used after dispose()`);
   }
 
-  /** Byte pointer of field `i`. */
-  protected at(i: number): number {
-    return this.ptr + this.offsets[i] * 4;
+  /** Byte pointer of field `f`. */
+  protected at(f: F): Ptr {
+    return (this.ptr + this.offsets[f] * 4) as Ptr;
   }
 
-  /** The view of field `i`, re-created if the memory grew since it was made. */
-  protected view(i: number, name: string): Float32Array {
-    this.live(name);
-    const v = this.views[i];
+  /** The view of field `f`, re-created if the memory grew since it was made. */
+  protected view(f: F): Float32Array {
+    this.live(f);
+    const v = this.views[f];
     if (v !== undefined && v.buffer === wasm.memory.buffer) return v;
-    return (this.views[i] = new Float32Array(wasm.memory.buffer, this.at(i), this.lengths[i]));
+    return (this.views[f] = new Float32Array(wasm.memory.buffer, this.at(f), this.lengths[f]));
   }
 
   /** Frees the WASM memory; any later use throws. Calling it twice is allowed. */
   dispose(): void {
     if (this.ptr === 0) return;
     registry?.unregister(this);
+    releaseBlock(this.ptr);
     wasm.free(this.ptr);
-    this.ptr = 0;
-    this.views.length = 0;
+    this.ptr = 0 as Ptr;
+    this.views = {};
   }
 
   /** True once {@link Batch.dispose} was called. */
@@ -101,55 +118,50 @@ export abstract class Batch {
   }
 }
 
-/** Reads and checks the common options. */
-function options(
-  fn: string,
-  count: number,
-  o: BatchOptions | undefined,
-): { dim: number; halflife: number; per: boolean } {
-  ready(fn);
-  integer(fn, 'count', count, 0, 1 << 28);
-  const dim = o?.dim ?? 1;
-  integer(fn, 'options.dim', dim, 1, 4);
-  const halflife = o?.halflife ?? 0.1;
-  nonNegative(fn, 'options.halflife', halflife);
-  return { dim, halflife, per: o?.perElementHalflife === true };
-}
-
 /**
  * A batch with a halflife shared or per element: the `halflife` view holds 1 or `count`
- * floats (field 0 of every subclass).
+ * floats.
  */
-abstract class HalflifeBatch extends Batch {
+abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
   /** Floats per element. */
   readonly dim: number;
   /** True when every element has its own halflife. */
   readonly perElementHalflife: boolean;
 
+  /** Checks `count` and `options` against `spec` (the constructor's), then allocates the
+   *  halflife, the `shared` fields (as many floats as halflife) and the `fields`, each of
+   *  `count` elements of `dim` floats, or of the number of floats given. */
   protected constructor(
-    fn: string,
+    spec: Spec,
     count: number,
-    o: BatchOptions | undefined,
-    fields: readonly string[],
-    extra: readonly Field[] = [],
+    options: BatchOptions | undefined,
+    fields: readonly (F | readonly [F, number])[],
+    shared: readonly F[] = [],
   ) {
-    const { dim, halflife, per } = options(fn, count, o);
-    super(fn, count, [
-      ['halflife', per ? count : 1],
-      ...extra,
-      ...fields.map((f): Field => [f, count * dim]),
+    check(spec, count, options);
+    integer(spec.fn, 'count', count, 0, 2 ** 28); // beyond, a batch could not be allocated anyway
+    const dim = options?.dim ?? 1;
+    const per = options?.perElementHalflife === true || (options?.perElementHalflife as unknown) === 1;
+    const h = per ? count : 1;
+    super(spec.fn, count, [
+      ['halflife', h],
+      ...shared.map((f): [F, number] => [f, h]),
+      ...fields.map((f): [F, number] => (typeof f === 'string' ? [f, count * dim] : [f[0], count * f[1]])),
     ]);
-    this.dim = dim;
+    this.dim = fields.some((f) => typeof f === 'string') ? dim : 1; // quaternion batches: 1
     this.perElementHalflife = per;
-    this.halflife.fill(halflife);
+    this.halflife.fill(options?.halflife ?? 0.1);
   }
 
   /** Halflife in seconds: 1 float shared by all elements, or one per element. Values < 0 or NaN make their elements NaN. */
   get halflife(): Float32Array {
-    return this.view(0, 'halflife');
+    return this.view('halflife');
   }
 
-  /** Sets every halflife to `h` seconds (≥ 0). */
+  /**
+   * Sets every halflife.
+   * @param h - [s] (≥ 0) the halflife
+   */
   setHalflife(h: number): this {
     this.live('setHalflife');
     nonNegative(`${this.kind}.setHalflife`, 'h', h);
@@ -157,13 +169,12 @@ abstract class HalflifeBatch extends Batch {
     return this;
   }
 
-  /** Checks dt and a shared halflife before an update. */
-  protected checkUpdate(dt: number): void {
+  /** Checks dt and a shared halflife before an update (`spec`: the update's). */
+  protected checkUpdate(spec: Spec, dt: number): void {
     if (this.ptr !== 0 && isTime(dt) && (this.perElementHalflife || isTime(heapF32[this.ptr >> 2]))) return; // valid: no message built
-    const fn = `${this.kind}.update`;
     this.live('update');
-    nonNegative(fn, 'dt', dt);
-    if (!this.perElementHalflife) nonNegative(fn, 'halflife[0]', heapF32[this.ptr >> 2]);
+    check(spec, dt);
+    if (!this.perElementHalflife) nonNegative(spec.fn, 'halflife[0]', heapF32[this.ptr >> 2]);
   }
 
   /** 1 for a per-element halflife, else 0 (the C flag). */
@@ -172,59 +183,97 @@ abstract class HalflifeBatch extends Batch {
   }
 }
 
-/** Exact dampers (`damperExact`) on `count` elements of `dim` floats: `x` moves toward `goal`. */
-export class DamperExactBatch extends HalflifeBatch {
-  /** `count` elements of `dim` floats (see {@link BatchOptions}); all zero at first. */
+/**
+ * Exact dampers (`damperExact`) on `count` elements of `dim` floats: `x` moves toward `goal`.
+ * @example
+ * const particles = new DamperExactBatch(10000, { dim: 3, halflife: 0.2 });
+ * particles.goal.set(targets); // then every frame:
+ * particles.update(dt); // particles.x holds the positions
+ */
+export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
+  /**
+   * `count` elements of `dim` floats; all zero at first.
+   * @c sp_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
+   */
   constructor(count: number, options?: BatchOptions) {
-    super('DamperExactBatch', count, options, ['x', 'goal']);
+    super(S.DamperExactBatch, count, options, ['x', 'goal']);
   }
   /** Positions, `count·dim` floats. */
   get x(): Float32Array {
-    return this.view(1, 'x');
+    return this.view('x');
   }
   /** Goals, `count·dim` floats. */
   get goal(): Float32Array {
-    return this.view(2, 'goal');
+    return this.view('goal');
   }
-  /** Advances every element by `dt` seconds in one call. */
+  /**
+   * Advances every element by `dt` seconds in one call.
+   * @c sp_damper_exact_batch *
+   */
   update(dt: number): this {
-    this.checkUpdate(dt);
-    wasm.sp_damper_exact_batch(this.at(1), this.at(2), this.at(0), this.per, dt, this.count, this.dim);
+    this.checkUpdate(S.DamperExactBatch_update, dt);
+    wasm.sp_damper_exact_batch(
+      this.at('x'),
+      this.at('goal'),
+      this.at('halflife'),
+      this.per,
+      dt,
+      this.count,
+      this.dim,
+    );
     return this;
   }
 }
 
-/** Critically damped springs with goal velocity (`criticalSpringDamperExact`) on `count` elements of `dim` floats. */
-export class CriticalSpringDamperExactBatch extends HalflifeBatch {
-  /** `count` elements of `dim` floats (see {@link BatchOptions}); all zero at first. */
-  constructor(count: number, options?: BatchOptions) {
-    super('CriticalSpringDamperExactBatch', count, options, ['x', 'v', 'goal', 'goalVelocity']);
-  }
+/** Springs on `count` elements of `dim` floats: positions and velocities. */
+abstract class StateBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
   /** Positions, `count·dim` floats. */
   get x(): Float32Array {
-    return this.view(1, 'x');
+    return this.view('x');
   }
   /** Velocities per second, `count·dim` floats. */
   get v(): Float32Array {
-    return this.view(2, 'v');
+    return this.view('v');
   }
+}
+
+/** Springs toward goals. */
+abstract class GoalBatch<F extends string> extends StateBatch<F | 'goal'> {
   /** Goal positions, `count·dim` floats. */
   get goal(): Float32Array {
-    return this.view(3, 'goal');
+    return this.view('goal');
   }
+}
+
+/** Springs toward moving goals: goal positions and velocities. */
+abstract class MovingGoalBatch<F extends string> extends GoalBatch<F | 'goalVelocity'> {
   /** Goal velocities per second, `count·dim` floats. */
   get goalVelocity(): Float32Array {
-    return this.view(4, 'goalVelocity');
+    return this.view('goalVelocity');
   }
-  /** Advances every element by `dt` seconds in one call. */
+}
+
+/** Critically damped springs with goal velocity (`criticalSpringDamperExact`) on `count` elements of `dim` floats. */
+export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
+  /**
+   * `count` elements of `dim` floats; all zero at first.
+   * @c sp_critical_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
+   */
+  constructor(count: number, options?: BatchOptions) {
+    super(S.CriticalSpringDamperExactBatch, count, options, ['x', 'v', 'goal', 'goalVelocity']);
+  }
+  /**
+   * Advances every element by `dt` seconds in one call.
+   * @c sp_critical_spring_damper_exact_batch *
+   */
   update(dt: number): this {
-    this.checkUpdate(dt);
+    this.checkUpdate(S.CriticalSpringDamperExactBatch_update, dt);
     wasm.sp_critical_spring_damper_exact_batch(
-      this.at(1),
-      this.at(2),
-      this.at(3),
-      this.at(4),
-      this.at(0),
+      this.at('x'),
+      this.at('v'),
+      this.at('goal'),
+      this.at('goalVelocity'),
+      this.at('halflife'),
       this.per,
       dt,
       this.count,
@@ -235,31 +284,25 @@ export class CriticalSpringDamperExactBatch extends HalflifeBatch {
 }
 
 /** Critically damped springs toward a goal (`simpleSpringDamperExact`) on `count` elements of `dim` floats. */
-export class SimpleSpringDamperExactBatch extends HalflifeBatch {
-  /** `count` elements of `dim` floats (see {@link BatchOptions}); all zero at first. */
+export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
+  /**
+   * `count` elements of `dim` floats; all zero at first.
+   * @c sp_simple_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
+   */
   constructor(count: number, options?: BatchOptions) {
-    super('SimpleSpringDamperExactBatch', count, options, ['x', 'v', 'goal']);
+    super(S.SimpleSpringDamperExactBatch, count, options, ['x', 'v', 'goal']);
   }
-  /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return this.view(1, 'x');
-  }
-  /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array {
-    return this.view(2, 'v');
-  }
-  /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array {
-    return this.view(3, 'goal');
-  }
-  /** Advances every element by `dt` seconds in one call. */
+  /**
+   * Advances every element by `dt` seconds in one call.
+   * @c sp_simple_spring_damper_exact_batch *
+   */
   update(dt: number): this {
-    this.checkUpdate(dt);
+    this.checkUpdate(S.SimpleSpringDamperExactBatch_update, dt);
     wasm.sp_simple_spring_damper_exact_batch(
-      this.at(1),
-      this.at(2),
-      this.at(3),
-      this.at(0),
+      this.at('x'),
+      this.at('v'),
+      this.at('goal'),
+      this.at('halflife'),
       this.per,
       dt,
       this.count,
@@ -270,26 +313,24 @@ export class SimpleSpringDamperExactBatch extends HalflifeBatch {
 }
 
 /** Critically damped springs decaying toward 0 (`decaySpringDamperExact`) on `count` elements of `dim` floats. */
-export class DecaySpringDamperExactBatch extends HalflifeBatch {
-  /** `count` elements of `dim` floats (see {@link BatchOptions}); all zero at first. */
+export class DecaySpringDamperExactBatch extends StateBatch<never> {
+  /**
+   * `count` elements of `dim` floats; all zero at first.
+   * @c sp_decay_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
+   */
   constructor(count: number, options?: BatchOptions) {
-    super('DecaySpringDamperExactBatch', count, options, ['x', 'v']);
+    super(S.DecaySpringDamperExactBatch, count, options, ['x', 'v']);
   }
-  /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return this.view(1, 'x');
-  }
-  /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array {
-    return this.view(2, 'v');
-  }
-  /** Advances every element by `dt` seconds in one call. */
+  /**
+   * Advances every element by `dt` seconds in one call.
+   * @c sp_decay_spring_damper_exact_batch *
+   */
   update(dt: number): this {
-    this.checkUpdate(dt);
+    this.checkUpdate(S.DecaySpringDamperExactBatch_update, dt);
     wasm.sp_decay_spring_damper_exact_batch(
-      this.at(1),
-      this.at(2),
-      this.at(0),
+      this.at('x'),
+      this.at('v'),
+      this.at('halflife'),
       this.per,
       dt,
       this.count,
@@ -307,56 +348,45 @@ export interface SpringBatchOptions extends BatchOptions {
 
 /**
  * Exact springs by frequency and halflife in every regime (`springDamperExact`) on `count`
- * elements of `dim` floats. The `frequency` view has as many floats as `halflife`.
+ * elements of `dim` floats. The `frequency` view has as many floats as `halflife`; with any
+ * goal velocity not 0, a frequency must be > 0.
  */
-export class SpringDamperExactBatch extends HalflifeBatch {
-  /** `count` elements of `dim` floats (see {@link SpringBatchOptions}); all zero at first. */
+export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
+  /**
+   * `count` elements of `dim` floats; all zero at first.
+   * @c sp_spring_damper_exact_batch count=n options=?{dim,frequency,halflife,perElementHalflife:per_element} *
+   */
   constructor(count: number, options?: SpringBatchOptions) {
-    const f = options?.frequency ?? 2;
-    nonNegative('SpringDamperExactBatch', 'options.frequency', f);
-    const per = options?.perElementHalflife === true;
-    super(
-      'SpringDamperExactBatch',
-      count,
-      options,
-      ['x', 'v', 'goal', 'goalVelocity'],
-      [['frequency', per ? count : 1]],
-    );
-    this.frequency.fill(f);
+    super(S.SpringDamperExactBatch, count, options, ['x', 'v', 'goal', 'goalVelocity'], ['frequency']);
+    this.frequency.fill(options?.frequency ?? 2);
   }
   /** Frequency in Hz: 1 float shared, or one per element (as `halflife`). */
   get frequency(): Float32Array {
-    return this.view(1, 'frequency');
+    return this.view('frequency');
   }
-  /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return this.view(2, 'x');
-  }
-  /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array {
-    return this.view(3, 'v');
-  }
-  /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array {
-    return this.view(4, 'goal');
-  }
-  /** Goal velocities per second, `count·dim` floats; with any non-zero, frequency must be > 0. */
-  get goalVelocity(): Float32Array {
-    return this.view(5, 'goalVelocity');
-  }
-  /** Advances every element by `dt` seconds in one call. */
+  /**
+   * Advances every element by `dt` seconds in one call.
+   * @c sp_spring_damper_exact_batch *
+   */
   update(dt: number): this {
-    this.checkUpdate(dt);
-    // like the shared halflife, a shared frequency is checked: a NaN there would reach every element
-    if (!this.perElementHalflife && !isTime(heapF32[this.at(1) >> 2]))
-      nonNegative(`${this.kind}.update`, 'frequency[0]', heapF32[this.at(1) >> 2]);
+    const spec = S.SpringDamperExactBatch_update;
+    this.checkUpdate(spec, dt);
+    // like the shared halflife, a shared frequency is checked: a bad one would reach every element
+    if (!this.perElementHalflife) {
+      const f = heapF32[this.at('frequency') >> 2];
+      if (!isTime(f)) nonNegative(spec.fn, 'frequency[0]', f);
+      if (f === 0 && this.goalVelocity.some((q) => q !== 0))
+        throw new RangeError(
+          `sprung.${spec.fn}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
+        );
+    }
     wasm.sp_spring_damper_exact_batch(
-      this.at(2),
-      this.at(3),
-      this.at(4),
-      this.at(5),
-      this.at(1),
-      this.at(0),
+      this.at('x'),
+      this.at('v'),
+      this.at('goal'),
+      this.at('goalVelocity'),
+      this.at('frequency'),
+      this.at('halflife'),
       this.per,
       dt,
       this.count,
@@ -369,9 +399,21 @@ export class SpringDamperExactBatch extends HalflifeBatch {
 /** Options of the quaternion batches (always 4 floats per rotation, 3 per angular velocity). */
 export type QuatBatchOptions = Omit<BatchOptions, 'dim'>;
 
-/** Sets `count` quaternions x,y,z,w of `q` to the identity. */
+/** Sets the quaternions x,y,z,w of `q` to the identity. */
 function identities(q: Float32Array): void {
   for (let i = 3; i < q.length; i += 4) q[i] = 1;
+}
+
+/** Springs on `count` rotations: rotations and angular velocities. */
+abstract class RotationBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
+  /** Rotations, `4·count` floats (x,y,z,w). */
+  get x(): Float32Array {
+    return this.view('x');
+  }
+  /** Angular velocities, `3·count` floats. */
+  get v(): Float32Array {
+    return this.view('v');
+  }
 }
 
 /**
@@ -379,43 +421,35 @@ function identities(q: Float32Array): void {
  * (`simpleSpringDamperExactQuat`). Rotations are x,y,z,w per element, angular velocities
  * x,y,z (radians per second, scaled axis).
  */
-export class SimpleSpringDamperExactQuatBatch extends HalflifeBatch {
-  /** `count` rotations, all the identity at first, at rest. */
+export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
+  /**
+   * `count` rotations, all the identity at first, at rest.
+   * @c sp_simple_spring_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
+   */
   constructor(count: number, options?: QuatBatchOptions) {
-    super(
-      'SimpleSpringDamperExactQuatBatch',
-      count,
-      { ...options, dim: 1 },
-      [],
-      [
-        ['x', 4 * count],
-        ['v', 3 * count],
-        ['goal', 4 * count],
-      ],
-    );
+    super(S.SimpleSpringDamperExactQuatBatch, count, options, [
+      ['x', 4],
+      ['v', 3],
+      ['goal', 4],
+    ]);
     identities(this.x);
     identities(this.goal);
   }
-  /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array {
-    return this.view(1, 'x');
-  }
-  /** Angular velocities, `3·count` floats. */
-  get v(): Float32Array {
-    return this.view(2, 'v');
-  }
   /** Goal rotations, `4·count` floats (x,y,z,w). */
   get goal(): Float32Array {
-    return this.view(3, 'goal');
+    return this.view('goal');
   }
-  /** Advances every rotation by `dt` seconds in one call. */
+  /**
+   * Advances every rotation by `dt` seconds in one call.
+   * @c sp_simple_spring_damper_exact_quat_batch *
+   */
   update(dt: number): this {
-    this.checkUpdate(dt);
+    this.checkUpdate(S.SimpleSpringDamperExactQuatBatch_update, dt);
     wasm.sp_simple_spring_damper_exact_quat_batch(
-      this.at(1),
-      this.at(2),
-      this.at(3),
-      this.at(0),
+      this.at('x'),
+      this.at('v'),
+      this.at('goal'),
+      this.at('halflife'),
       this.per,
       dt,
       this.count,
@@ -425,36 +459,28 @@ export class SimpleSpringDamperExactQuatBatch extends HalflifeBatch {
 }
 
 /** Critically damped springs decaying `count` rotations toward the identity (`decaySpringDamperExactQuat`). */
-export class DecaySpringDamperExactQuatBatch extends HalflifeBatch {
-  /** `count` rotations, all the identity at first, at rest. */
+export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
+  /**
+   * `count` rotations, all the identity at first, at rest.
+   * @c sp_decay_spring_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
+   */
   constructor(count: number, options?: QuatBatchOptions) {
-    super(
-      'DecaySpringDamperExactQuatBatch',
-      count,
-      { ...options, dim: 1 },
-      [],
-      [
-        ['x', 4 * count],
-        ['v', 3 * count],
-      ],
-    );
+    super(S.DecaySpringDamperExactQuatBatch, count, options, [
+      ['x', 4],
+      ['v', 3],
+    ]);
     identities(this.x);
   }
-  /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array {
-    return this.view(1, 'x');
-  }
-  /** Angular velocities, `3·count` floats. */
-  get v(): Float32Array {
-    return this.view(2, 'v');
-  }
-  /** Advances every rotation by `dt` seconds in one call. */
+  /**
+   * Advances every rotation by `dt` seconds in one call.
+   * @c sp_decay_spring_damper_exact_quat_batch *
+   */
   update(dt: number): this {
-    this.checkUpdate(dt);
+    this.checkUpdate(S.DecaySpringDamperExactQuatBatch_update, dt);
     wasm.sp_decay_spring_damper_exact_quat_batch(
-      this.at(1),
-      this.at(2),
-      this.at(0),
+      this.at('x'),
+      this.at('v'),
+      this.at('halflife'),
       this.per,
       dt,
       this.count,

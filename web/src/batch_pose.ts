@@ -9,10 +9,15 @@
  * @packageDocumentation
  */
 import { heapF32, wasm } from './wasm.js';
-import { floats, integer, nonNegative, ready } from './check.js';
+import type { Ptr } from './gen/raw.js';
+import { check, floats, fresh, integer, isTime, nonNegative } from './check.js';
 import { Batch } from './batch.js';
+import * as S from './gen/specs.js';
 
-/** Float offsets of the four parts of a pose of `bones` bones, and its total length. */
+/**
+ * Float offsets of the four parts of a pose of `bones` bones, and its total length.
+ * @param bones - (integer ≥ 0) number of bones
+ */
 export function poseLayout(bones: number): {
   positions: number;
   velocities: number;
@@ -41,50 +46,70 @@ export interface PoseInertializerOptions {
  * (and a staging area for the destination pose), their views, reset and the copies of
  * poses that are not already in WASM memory.
  */
-abstract class PoseBlend extends Batch {
+abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' | 'time'> {
   /** Number of bones. */
   readonly bones: number;
 
-  protected constructor(fn: string, bones: number, extra: readonly (readonly [string, number])[]) {
+  /** Checks `bones` and `options` against `spec` (the constructor's) and allocates (with a
+   *  `time` float for the cubic inertializer). */
+  protected constructor(
+    spec: typeof S.PoseInertializer,
+    bones: number,
+    options: object | undefined,
+    time = 0,
+  ) {
+    check(spec, bones, options);
     const n = 13 * bones;
-    super(fn, bones, [['offset', n], ['output', n], ['input', n], ['target', n], ...extra], 'bones');
+    super(
+      spec.fn,
+      bones,
+      [
+        ['offset', n],
+        ['output', n],
+        ['input', n],
+        ['target', n],
+        ['time', time],
+      ],
+      'bones',
+    );
     this.bones = bones;
   }
 
   /** The offset (pose layout; rotations are offsets on the left). */
   get offset(): Float32Array {
-    return this.view(0, 'offset');
+    return this.view('offset');
   }
   /** The blended pose written by `update`. */
   get output(): Float32Array {
-    return this.view(1, 'output');
+    return this.view('output');
   }
   /** A pose-sized staging area in WASM memory: write the input pose here to skip a copy. */
   get input(): Float32Array {
-    return this.view(2, 'input');
+    return this.view('input');
   }
 
   /** Clears the offset (no blend in progress). */
   reset(): this {
+    this.live('reset');
     const off = this.offset;
     off.fill(0);
     for (let i = 6 * this.bones + 3; i < 10 * this.bones; i += 4) off[i] = 1;
     return this;
   }
 
-  /** Copies `pose` into field `field` unless it already is that view; returns its pointer. */
-  protected stage(fn: string, name: string, pose: Float32Array, field: number): number {
-    floats(fn, name, pose, 13 * this.bones);
+  /** Copies `pose` into `field` unless it already is that view; returns its pointer. */
+  protected stage(fn: string, name: string, pose: Float32Array, field: 'input' | 'target'): Ptr {
+    const n = 13 * this.bones;
     const p = this.at(field);
-    if (pose.buffer !== wasm.memory.buffer || pose.byteOffset !== p)
-      heapF32.set(pose.subarray(0, 13 * this.bones), p >> 2);
+    const held = floats(fn, name, pose, n);
+    if (held !== p) heapF32.set(fresh(pose, held, n), p >> 2);
     return p;
   }
 
   /** Stages `src` and `dst` for a transition; returns their pointers. */
-  protected stagePair(fn: string, src: Float32Array, dst: Float32Array): [number, number] {
-    const pd = this.stage(fn, 'dst', dst, 3); // first: dst may be the input view that src goes to
-    return [this.stage(fn, 'src', src, 2), pd];
+  protected stagePair(fn: string, src: Float32Array, dst: Float32Array): [Ptr, Ptr] {
+    const pd = this.stage(fn, 'dst', dst, 'target'); // first: dst may be the input view that src goes to
+    return [this.stage(fn, 'src', src, 'input'), pd];
   }
 }
 
@@ -99,34 +124,38 @@ export class PoseInertializer extends PoseBlend {
   /** Halflife in seconds of the offset decay (checked at every update). */
   halflife: number;
 
-  /** An inertializer for `bones` bones, with no offset. */
+  /**
+   * An inertializer for `bones` bones, with no offset.
+   * @c sp_inertialize_pose_update bones=n options=?{halflife} *
+   */
   constructor(bones: number, options?: PoseInertializerOptions) {
-    const fn = 'PoseInertializer';
-    ready(fn);
-    integer(fn, 'bones', bones, 0, 1 << 24);
-    const halflife = options?.halflife ?? 0.1;
-    nonNegative(fn, 'options.halflife', halflife);
-    super(fn, bones, []);
-    this.halflife = halflife;
+    super(S.PoseInertializer, bones, options);
+    this.halflife = options?.halflife ?? 0.1;
     this.reset();
   }
 
-  /** Starts a blend from the pose `src` (what was playing) to `dst` (what plays now). */
+  /**
+   * Starts a blend from the pose `src` (what was playing) to `dst` (what plays now).
+   * @c sp_inertialize_pose_transition *
+   */
   transition(src: Float32Array, dst: Float32Array): this {
     this.live('transition');
     const [ps, pd] = this.stagePair('PoseInertializer.transition', src, dst);
-    wasm.sp_inertialize_pose_transition(this.at(0), ps, pd, this.bones);
+    wasm.sp_inertialize_pose_transition(this.at('offset'), ps, pd, this.bones);
     return this;
   }
 
-  /** Decays the offset by `dt` seconds and writes `input + offset` to `output`, which it returns. */
+  /**
+   * Decays the offset by `dt` seconds and writes `input + offset` to `output`, which it returns.
+   * @c sp_inertialize_pose_update input=in *
+   */
   update(input: Float32Array, dt: number): Float32Array {
-    const fn = 'PoseInertializer.update';
+    const spec = S.PoseInertializer_update;
     this.live('update');
-    nonNegative(fn, 'dt', dt);
-    nonNegative(fn, 'halflife', this.halflife);
-    const pi = this.stage(fn, 'input', input, 2);
-    wasm.sp_inertialize_pose_update(this.at(1), this.at(0), pi, this.halflife, dt, this.bones);
+    if (!isTime(dt)) check(spec, input, dt);
+    nonNegative(spec.fn, 'halflife', this.halflife);
+    const pi = this.stage(spec.fn, 'input', input, 'input');
+    wasm.sp_inertialize_pose_update(this.at('output'), this.at('offset'), pi, this.halflife, dt, this.bones);
     return this.output;
   }
 }
@@ -148,49 +177,54 @@ export class CubicPoseInertializer extends PoseBlend {
   /** Blend time in seconds (checked at every call). */
   blendtime: number;
 
-  /** An inertializer for `bones` bones, with no offset. */
+  /**
+   * An inertializer for `bones` bones, with no offset.
+   * @c sp_inertialize_pose_cubic_transition bones=n options=?{blendtime} *
+   */
   constructor(bones: number, options?: CubicPoseInertializerOptions) {
-    const fn = 'CubicPoseInertializer';
-    ready(fn);
-    integer(fn, 'bones', bones, 0, 1 << 24);
-    const blendtime = options?.blendtime ?? 0.2;
-    nonNegative(fn, 'options.blendtime', blendtime);
-    super(fn, bones, [['time', 1]]);
-    this.blendtime = blendtime;
+    super(S.CubicPoseInertializer, bones, options, 1);
+    this.blendtime = options?.blendtime ?? 0.2;
     this.reset();
   }
 
   /** Seconds since the last transition. */
   get time(): number {
-    return this.view(4, 'time')[0];
+    return this.view('time')[0];
   }
 
-  /** Starts a blend from the pose `src` (what was playing) to `dst` (what plays now). */
+  /**
+   * Starts a blend from the pose `src` (what was playing) to `dst` (what plays now).
+   * @c sp_inertialize_pose_cubic_transition *
+   */
   transition(src: Float32Array, dst: Float32Array): this {
     const fn = 'CubicPoseInertializer.transition';
     this.live('transition');
     nonNegative(fn, 'blendtime', this.blendtime);
     const [ps, pd] = this.stagePair(fn, src, dst);
-    wasm.sp_inertialize_pose_cubic_transition(this.at(0), this.at(4), ps, pd, this.blendtime, this.bones);
+    wasm.sp_inertialize_pose_cubic_transition(
+      this.at('offset'),
+      this.at('time'),
+      ps,
+      pd,
+      this.blendtime,
+      this.bones,
+    );
     return this;
   }
 
-  /** Advances the time by `dt` seconds and writes `input` + the decayed offset to `output`, which it returns. */
+  /**
+   * Advances the time by `dt` seconds and writes `input` + the decayed offset to `output`, which it returns.
+   * @c sp_inertialize_pose_cubic_update input=in *
+   */
   update(input: Float32Array, dt: number): Float32Array {
-    const fn = 'CubicPoseInertializer.update';
+    const spec = S.CubicPoseInertializer_update;
     this.live('update');
-    nonNegative(fn, 'dt', dt);
-    nonNegative(fn, 'blendtime', this.blendtime);
-    const pi = this.stage(fn, 'input', input, 2);
-    wasm.sp_inertialize_pose_cubic_update(
-      this.at(1),
-      this.at(4),
-      this.at(0),
-      pi,
-      this.blendtime,
-      dt,
-      this.bones,
-    );
+    if (!isTime(dt)) check(spec, input, dt);
+    nonNegative(spec.fn, 'blendtime', this.blendtime);
+    const pi = this.stage(spec.fn, 'input', input, 'input');
+    const out = this.at('output'),
+      off = this.at('offset');
+    wasm.sp_inertialize_pose_cubic_update(out, this.at('time'), off, pi, this.blendtime, dt, this.bones);
     return this.output;
   }
 }

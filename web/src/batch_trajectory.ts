@@ -5,8 +5,10 @@
  * @packageDocumentation
  */
 import { wasm } from './wasm.js';
-import { finite, integer, nonNegative, ready } from './check.js';
+import { NULL } from './scratch.js';
+import { check } from './check.js';
 import { Batch } from './batch.js';
+import * as S from './gen/specs.js';
 
 /** Floats per character in {@link TrajectoryBatch.state}: position 3, velocity 3, acceleration 3, rotation 4, angular velocity 3. */
 export const TRAJECTORY_STATE_FLOATS = 16;
@@ -21,16 +23,17 @@ export const TRAJECTORY_GOAL_FLOATS = 7;
  * `16·samples·c` and holds positions (3 per sample), velocities (3), accelerations (3),
  * rotations (4) and angular velocities (3), in that order ({@link TrajectoryBatch.layout}).
  */
-export class TrajectoryBatch extends Batch {
+export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'prediction'> {
   /** Future samples per character. */
   readonly samples: number;
 
-  /** Room for `characters` characters of `samples` samples; states and goals start at 0 (set the rotations). */
+  /**
+   * Room for `characters` characters of `samples` samples; states and goals start at 0 (set the rotations).
+   * @c sp_trajectory_predict_batch characters=n samples=count *
+   */
   constructor(characters: number, samples: number) {
     const fn = 'TrajectoryBatch';
-    ready(fn);
-    integer(fn, 'characters', characters, 0, 1 << 20);
-    integer(fn, 'samples', samples, 1, 1 << 16);
+    check(S.TrajectoryBatch, characters, samples);
     if (characters * samples > 1 << 24)
       throw new RangeError(
         `sprung.${fn}: characters·samples must be at most ${1 << 24}, got ${characters * samples}`,
@@ -51,19 +54,19 @@ export class TrajectoryBatch extends Batch {
 
   /** States, 16 floats per character. */
   get state(): Float32Array {
-    return this.view(0, 'state');
+    return this.view('state');
   }
   /** Goals, 7 floats per character. */
   get goal(): Float32Array {
-    return this.view(1, 'goal');
+    return this.view('goal');
   }
   /** Sample times in seconds from now, used when {@link TrajectoryBatch.predict} gets no `dt`. */
   get times(): Float32Array {
-    return this.view(2, 'times');
+    return this.view('times');
   }
   /** The predictions, `16·samples` floats per character. */
   get prediction(): Float32Array {
-    return this.view(3, 'prediction');
+    return this.view('prediction');
   }
 
   /** Float offsets, inside one character's block of `prediction`, of its five parts. */
@@ -87,18 +90,17 @@ export class TrajectoryBatch extends Batch {
   /**
    * Predicts every character: positions with `positionHalflife`, rotations with
    * `rotationHalflife`, at the times `i·dt` (or the `times` view when `dt` is omitted).
+   * @c sp_trajectory_predict_batch *
    */
   predict(positionHalflife: number, rotationHalflife: number, dt?: number): this {
-    const fn = 'TrajectoryBatch.predict';
     this.live('predict');
-    nonNegative(fn, 'positionHalflife', positionHalflife);
-    nonNegative(fn, 'rotationHalflife', rotationHalflife);
-    if (dt !== undefined) finite(fn, 'dt', dt);
+    check(S.TrajectoryBatch_predict, positionHalflife, rotationHalflife, dt);
+    const times = dt === undefined ? this.at('times') : NULL;
     wasm.sp_trajectory_predict_batch(
-      this.at(3),
-      this.at(0),
-      this.at(1),
-      dt === undefined ? this.at(2) : 0,
+      this.at('prediction'),
+      this.at('state'),
+      this.at('goal'),
+      times,
       dt ?? 0,
       this.samples,
       positionHalflife,

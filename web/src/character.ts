@@ -6,36 +6,23 @@
  * (three.js objects qualify) are updated in place where the C core updates in place.
  * @packageDocumentation
  */
-import {
-  allocFloats,
-  getQuat,
-  getVec3,
-  putQuat,
-  putVec3,
-  scratch,
-  wasm,
-  type Quat,
-  type Vec3,
-} from './wasm.js';
-import {
-  finite,
-  initialized,
-  integer,
-  isFinite4,
-  isOut,
-  isQuat,
-  isTime,
-  isVec3,
-  nonNegative,
-  optionalObject,
-  ready,
-} from './check.js';
-import { quat, vec3 } from './vec.js';
+import { wasm, type Quat, type Vec3 } from './wasm.js';
+import { NULL, getQuat, getVec3, putQuat, putVec3, slot } from './scratch.js';
+import { check, initialized, isFinite4, isOut3, isQuat, isQuatW, isTime, isVec3, isVec3W } from './check.js';
+import { Batch } from './batch.js';
+import * as S from './gen/specs.js';
+
+/** Scratch slots of the vector and quaternion arguments, in the C order. */
+const P0 = 0,
+  P1 = 4,
+  P2 = 8,
+  P3 = 12;
 
 /**
  * Desired world velocity from the left stick (`x` right, `z` forward, length ≤ 1), the camera
  * azimuth (radians about +Y) and the speeds forward, sideways and backward relative to the
  * simulation's facing. Written to `out` when given.
+ * @c sp_desired_velocity_update
  */
 export function desiredVelocityUpdate<T extends Vec3 = Vec3>(
   gamepadstickLeft: Vec3,
@@ -46,145 +33,135 @@ export function desiredVelocityUpdate<T extends Vec3 = Vec3>(
   backSpeed: number,
   out?: T,
 ): T {
-  const fn = 'desiredVelocityUpdate';
   if (!(
     initialized &&
-    isOut(out) &&
+    isOut3(out) &&
     isVec3(gamepadstickLeft) &&
     isQuat(simulationRotation) &&
     isFinite4(cameraAzimuth, fwrdSpeed, sideSpeed, backSpeed)
-  )) {
-    ready(fn);
-    optionalObject(fn, 'out', out);
-    vec3(fn, 'gamepadstickLeft', gamepadstickLeft);
-    finite(fn, 'cameraAzimuth', cameraAzimuth);
-    quat(fn, 'simulationRotation', simulationRotation);
-    finite(fn, 'fwrdSpeed', fwrdSpeed);
-    finite(fn, 'sideSpeed', sideSpeed);
-    finite(fn, 'backSpeed', backSpeed);
-  }
+  ))
+    check(
+      S.desiredVelocityUpdate,
+      gamepadstickLeft,
+      cameraAzimuth,
+      simulationRotation,
+      fwrdSpeed,
+      sideSpeed,
+      backSpeed,
+      out,
+    );
+  const stick = putVec3(P1, gamepadstickLeft);
   wasm.sp_desired_velocity_update(
-    scratch,
-    putVec3(4, gamepadstickLeft),
+    slot(P0),
+    stick,
     cameraAzimuth,
-    putQuat(8, simulationRotation),
+    putQuat(P2, simulationRotation),
     fwrdSpeed,
     sideSpeed,
     backSpeed,
   );
-  return getVec3(0, out ?? ({ x: 0, y: 0, z: 0 } as T));
+  return getVec3(P0, out ?? ({ x: 0, y: 0, z: 0 } as T));
 }
 
 /**
  * Turns `desiredRotation` in place to face the horizontal direction of `desiredDirection`
  * (yaw about +Y) when its horizontal length exceeds `deadzone`. Pass the desired velocity
  * to face the direction of travel, or a camera/right-stick direction to strafe.
+ * @c sp_desired_rotation_update
  */
 export function desiredRotationUpdate<T extends Quat>(
   desiredRotation: T,
   desiredDirection: Vec3,
   deadzone: number,
 ): T {
-  const fn = 'desiredRotationUpdate';
-  if (!(initialized && isQuat(desiredRotation) && isVec3(desiredDirection) && isTime(deadzone))) {
-    ready(fn);
-    quat(fn, 'desiredRotation', desiredRotation);
-    vec3(fn, 'desiredDirection', desiredDirection);
-    nonNegative(fn, 'deadzone', deadzone);
-  }
-  wasm.sp_desired_rotation_update(putQuat(0, desiredRotation), putVec3(4, desiredDirection), deadzone);
-  return getQuat(0, desiredRotation);
+  if (!(initialized && isQuatW(desiredRotation) && isVec3(desiredDirection) && isTime(deadzone)))
+    check(S.desiredRotationUpdate, desiredRotation, desiredDirection, deadzone);
+  wasm.sp_desired_rotation_update(putQuat(P0, desiredRotation), putVec3(P1, desiredDirection), deadzone);
+  return getQuat(P0, desiredRotation);
 }
 
 /**
  * Moves the simulation object: its velocity is a critical spring toward `desiredVelocity`
- * and its position the exact integral. `position`, `velocity`, `acceleration` are updated in place.
+ * and its position the exact integral. `position`, `velocity`, `acceleration` are updated in
+ * place; `position` is returned.
+ * @c sp_simulation_position_update
  */
-export function simulationPositionUpdate(
-  position: Vec3,
+export function simulationPositionUpdate<T extends Vec3>(
+  position: T,
   velocity: Vec3,
   acceleration: Vec3,
   desiredVelocity: Vec3,
   halflife: number,
   dt: number,
-): void {
-  const fn = 'simulationPositionUpdate';
+): T {
   if (!(
     initialized &&
-    isVec3(position) &&
-    isVec3(velocity) &&
-    isVec3(acceleration) &&
+    isVec3W(position) &&
+    isVec3W(velocity) &&
+    isVec3W(acceleration) &&
     isVec3(desiredVelocity) &&
     isTime(halflife) &&
     isTime(dt)
-  )) {
-    ready(fn);
-    vec3(fn, 'position', position);
-    vec3(fn, 'velocity', velocity);
-    vec3(fn, 'acceleration', acceleration);
-    vec3(fn, 'desiredVelocity', desiredVelocity);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-  }
+  ))
+    check(S.simulationPositionUpdate, position, velocity, acceleration, desiredVelocity, halflife, dt);
+  const p = putVec3(P0, position);
   wasm.sp_simulation_position_update(
-    putVec3(0, position),
-    putVec3(4, velocity),
-    putVec3(8, acceleration),
-    putVec3(12, desiredVelocity),
+    p,
+    putVec3(P1, velocity),
+    putVec3(P2, acceleration),
+    putVec3(P3, desiredVelocity),
     halflife,
     dt,
   );
-  getVec3(0, position);
-  getVec3(4, velocity);
-  getVec3(8, acceleration);
+  getVec3(P1, velocity);
+  getVec3(P2, acceleration);
+  return getVec3(P0, position);
 }
 
 /**
  * Turns the simulation object: its rotation is a critical spring toward `desiredRotation`.
- * `rotation` and `angularVelocity` (radians per second, scaled axis) are updated in place.
+ * `rotation` and `angularVelocity` (radians per second, scaled axis) are updated in place;
+ * `rotation` is returned.
+ * @c sp_simulation_rotation_update
  */
-export function simulationRotationUpdate(
-  rotation: Quat,
+export function simulationRotationUpdate<T extends Quat>(
+  rotation: T,
   angularVelocity: Vec3,
   desiredRotation: Quat,
   halflife: number,
   dt: number,
-): void {
-  const fn = 'simulationRotationUpdate';
+): T {
   if (!(
     initialized &&
-    isQuat(rotation) &&
-    isVec3(angularVelocity) &&
+    isQuatW(rotation) &&
+    isVec3W(angularVelocity) &&
     isQuat(desiredRotation) &&
     isTime(halflife) &&
     isTime(dt)
-  )) {
-    ready(fn);
-    quat(fn, 'rotation', rotation);
-    vec3(fn, 'angularVelocity', angularVelocity);
-    quat(fn, 'desiredRotation', desiredRotation);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-  }
+  ))
+    check(S.simulationRotationUpdate, rotation, angularVelocity, desiredRotation, halflife, dt);
+  const p = putQuat(P0, rotation);
   wasm.sp_simulation_rotation_update(
-    putQuat(0, rotation),
-    putVec3(4, angularVelocity),
-    putQuat(8, desiredRotation),
+    p,
+    putVec3(P1, angularVelocity),
+    putQuat(P2, desiredRotation),
     halflife,
     dt,
   );
-  getQuat(0, rotation);
-  getVec3(4, angularVelocity);
+  getVec3(P1, angularVelocity);
+  return getQuat(P0, rotation);
 }
 
-type Registry = { register(target: object, held: number): void; unregister(target: object): void };
-const FR = (globalThis as unknown as { FinalizationRegistry?: new (cb: (ptr: number) => void) => Registry })
-  .FinalizationRegistry;
-const registry: Registry | undefined = FR ? new FR((ptr) => wasm.free(ptr)) : undefined;
-
-/** Floats per sample in the predictor's one allocation: time, 3 position, 3 velocity,
- *  3 acceleration, 4 rotation, 3 angular velocity. */
-const PER_SAMPLE = 17;
+/** The predictor's fields: floats per sample. */
+const SAMPLE = {
+  times: 1,
+  positions: 3,
+  velocities: 3,
+  accelerations: 3,
+  rotations: 4,
+  angularVelocities: 3,
+} as const;
+type SampleField = keyof typeof SAMPLE;
 
 /**
  * Exact prediction of the simulation object's future trajectory at `count` chosen times,
@@ -199,74 +176,51 @@ const PER_SAMPLE = 17;
  * p.predictPositions(position, velocity, acceleration, desiredVelocity, 0.3);
  * p.positions; // 12 floats
  */
-export class TrajectoryPredictor {
-  /** Number of samples. */
-  readonly count: number;
-  private ptr: number;
-  private v: Float32Array[] = [];
+export class TrajectoryPredictor extends Batch<SampleField> {
+  /**
+   * Allocates room for `count` samples (times initialised to 0).
+   * @param count - (integer in [1, 2^20]) number of samples
+   */
+  constructor(count: number) {
+    const fn = 'TrajectoryPredictor';
+    Batch.checkCount(fn, 'count', count, 1, 1 << 20);
+    super(
+      fn,
+      count,
+      Object.entries(SAMPLE).map(([k, n]) => [k as SampleField, n * count]),
+    );
+  }
 
   /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
   get times(): Float32Array {
-    return this.view(0);
+    return this.view('times');
   }
   /** Predicted positions, x,y,z per sample. */
   get positions(): Float32Array {
-    return this.view(1);
+    return this.view('positions');
   }
   /** Predicted velocities, x,y,z per sample. */
   get velocities(): Float32Array {
-    return this.view(2);
+    return this.view('velocities');
   }
   /** Predicted accelerations, x,y,z per sample. */
   get accelerations(): Float32Array {
-    return this.view(3);
+    return this.view('accelerations');
   }
   /** Predicted rotations, x,y,z,w per sample (unit length). */
   get rotations(): Float32Array {
-    return this.view(4);
+    return this.view('rotations');
   }
   /** Predicted angular velocities, x,y,z per sample. */
   get angularVelocities(): Float32Array {
-    return this.view(5);
-  }
-
-  /** Allocates room for `count` samples (times initialised to 0). */
-  constructor(count: number) {
-    const fn = 'TrajectoryPredictor';
-    ready(fn);
-    integer(fn, 'count', count, 1, 1 << 20);
-    this.count = count;
-    this.ptr = allocFloats(fn, 'count', count * PER_SAMPLE);
-    this.times.fill(0);
-    registry?.register(this, this.ptr);
-  }
-
-  /** View `i` of the allocation, recreated when memory growth detached the old one. */
-  private view(i: number): Float32Array {
-    if (!this.ptr) throw new TypeError('sprung.TrajectoryPredictor: used after dispose()');
-    if (this.v.length === 0 || this.v[0].buffer !== wasm.memory.buffer) {
-      const n = this.count,
-        base = this.ptr;
-      this.v = [
-        [0, 1],
-        [1, 3],
-        [4, 3],
-        [7, 3],
-        [10, 4],
-        [14, 3],
-      ].map(([offset, len]) => new Float32Array(wasm.memory.buffer, base + offset * n * 4, len * n));
-    }
-    return this.v[i];
-  }
-
-  private live(fn: string): void {
-    ready(fn);
-    if (!this.ptr) throw new TypeError(`sprung.${fn}: used after dispose()`);
+    return this.view('angularVelocities');
   }
 
   /**
    * Predicts positions, velocities and accelerations from the current state toward a held
-   * `desiredVelocity` with the simulation's `halflife`, at {@link times}, or at i·dt when `dt` is given.
+   * `desiredVelocity` with the simulation's `halflife`, at {@link TrajectoryPredictor.times},
+   * or at i·dt when `dt` is given.
+   * @c sp_trajectory_predict_positions *
    */
   predictPositions(
     position: Vec3,
@@ -276,27 +230,29 @@ export class TrajectoryPredictor {
     halflife: number,
     dt?: number,
   ): this {
-    const fn = 'TrajectoryPredictor.predictPositions';
-    this.live(fn);
-    vec3(fn, 'position', position);
-    vec3(fn, 'velocity', velocity);
-    vec3(fn, 'acceleration', acceleration);
-    vec3(fn, 'desiredVelocity', desiredVelocity);
-    nonNegative(fn, 'halflife', halflife);
-    if (dt !== undefined) finite(fn, 'dt', dt);
-    const n = this.count,
-      b = this.ptr;
+    this.live('predictPositions');
+    check(
+      S.TrajectoryPredictor_predictPositions,
+      position,
+      velocity,
+      acceleration,
+      desiredVelocity,
+      halflife,
+      dt,
+    );
+    const times = dt === undefined ? this.at('times') : NULL;
+    const p = putVec3(P0, position);
     wasm.sp_trajectory_predict_positions(
-      b + n * 4,
-      b + n * 16,
-      b + n * 28,
-      dt === undefined ? b : 0,
+      this.at('positions'),
+      this.at('velocities'),
+      this.at('accelerations'),
+      times,
       dt ?? 0,
-      n,
-      putVec3(0, position),
-      putVec3(4, velocity),
-      putVec3(8, acceleration),
-      putVec3(12, desiredVelocity),
+      this.count,
+      p,
+      putVec3(P1, velocity),
+      putVec3(P2, acceleration),
+      putVec3(P3, desiredVelocity),
       halflife,
     );
     return this;
@@ -304,7 +260,9 @@ export class TrajectoryPredictor {
 
   /**
    * Predicts rotations and angular velocities from the current state toward a held
-   * `desiredRotation` with the simulation's `halflife`, at {@link times}, or at i·dt when `dt` is given.
+   * `desiredRotation` with the simulation's `halflife`, at {@link TrajectoryPredictor.times},
+   * or at i·dt when `dt` is given.
+   * @c sp_trajectory_predict_rotations *
    */
   predictRotations(
     rotation: Quat,
@@ -313,35 +271,21 @@ export class TrajectoryPredictor {
     halflife: number,
     dt?: number,
   ): this {
-    const fn = 'TrajectoryPredictor.predictRotations';
-    this.live(fn);
-    quat(fn, 'rotation', rotation);
-    vec3(fn, 'angularVelocity', angularVelocity);
-    quat(fn, 'desiredRotation', desiredRotation);
-    nonNegative(fn, 'halflife', halflife);
-    if (dt !== undefined) finite(fn, 'dt', dt);
-    const n = this.count,
-      b = this.ptr;
+    this.live('predictRotations');
+    check(S.TrajectoryPredictor_predictRotations, rotation, angularVelocity, desiredRotation, halflife, dt);
+    const times = dt === undefined ? this.at('times') : NULL;
+    const p = putQuat(P0, rotation);
     wasm.sp_trajectory_predict_rotations(
-      b + n * 40,
-      b + n * 56,
-      dt === undefined ? b : 0,
+      this.at('rotations'),
+      this.at('angularVelocities'),
+      times,
       dt ?? 0,
-      n,
-      putQuat(0, rotation),
-      putVec3(4, angularVelocity),
-      putQuat(8, desiredRotation),
+      this.count,
+      p,
+      putVec3(P1, angularVelocity),
+      putQuat(P2, desiredRotation),
       halflife,
     );
     return this;
-  }
-
-  /** Frees the WASM memory; the views must not be used afterwards. */
-  dispose(): void {
-    if (!this.ptr) return;
-    registry?.unregister(this);
-    this.v = [];
-    wasm.free(this.ptr);
-    this.ptr = 0;
   }
 }

@@ -3,9 +3,11 @@
  * foot between the animation's contact position and a point locked on the ground.
  * @packageDocumentation
  */
-import { getVec3, heapI32, putVec3, scratch, scratchF32, wasm, type Vec3 } from './wasm.js';
-import { finite, initialized, isTime, isVec3, nonNegative, ready } from './check.js';
-import { vec3 } from './vec.js';
+import { heapI32, scratchF32, wasm, type Vec3 } from './wasm.js';
+import { getVec3, putVec3, slot } from './scratch.js';
+import { check, initialized, isFlag, isTime, isVec3, isVec3W } from './check.js';
+import { CONTACT } from './gen/specs.js';
+import * as S from './gen/specs.js';
 
 /**
  * The article's contact state, updated in place by {@link contactUpdate}: the output
@@ -24,69 +26,56 @@ export class ContactState {
   lock = false;
 }
 
-function checkContact(fn: string, c: unknown): void {
-  if (!(c instanceof ContactState)) throw new TypeError(`sprung.${fn}: contact must be a ContactState`);
-  for (const k of ['position', 'velocity', 'point', 'target', 'offsetPosition', 'offsetVelocity'] as const)
-    vec3(fn, `contact.${k}`, c[k]);
+/** The vector fields of sp_contact, in its order. */
+const VECTORS = ['position', 'velocity', 'point', 'target', 'offsetPosition', 'offsetVelocity'] as const;
+/** Scratch slots: the contact at 0 (sp_contact's layout), then the input vectors. */
+const IN_POSITION = 20,
+  IN_VELOCITY = 24;
+
+/** Fast path: every vector field of `c` is a writable finite `{x, y, z}`. */
+function isContact(c: unknown): c is ContactState {
+  if (typeof c !== 'object' || c === null) return false;
+  const o = c as ContactState;
+  for (const k of VECTORS) if (!isVec3W(o[k])) return false;
+  if (!(isFlag(o.state) && isFlag(o.lock))) return false;
+  try {
+    o.state = o.state; // written back below: a frozen contact must fail here
+    o.lock = o.lock;
+  } catch {
+    return false;
+  }
+  return true;
 }
 
-/** Fast path of {@link checkContact}. */
-function isContact(c: unknown): boolean {
-  return (
-    c instanceof ContactState &&
-    isVec3(c.position) &&
-    isVec3(c.velocity) &&
-    isVec3(c.point) &&
-    isVec3(c.target) &&
-    isVec3(c.offsetPosition) &&
-    isVec3(c.offsetVelocity)
-  );
-}
-
-/* Layout of sp_contact: 6 vec3 (18 floats) then the two int flags. */
-function put(c: ContactState): number {
-  putVec3(0, c.position);
-  putVec3(3, c.velocity);
-  putVec3(6, c.point);
-  putVec3(9, c.target);
-  putVec3(12, c.offsetPosition);
-  putVec3(15, c.offsetVelocity);
-  heapI32[scratchF32 + 18] = c.state ? 1 : 0;
-  heapI32[scratchF32 + 19] = c.lock ? 1 : 0;
-  return scratch;
+/** Copies the contact into the scratch slots (sp_contact's layout); returns its pointer. */
+function put(c: ContactState) {
+  for (const k of VECTORS) putVec3(CONTACT[k], c[k]);
+  heapI32[scratchF32 + CONTACT.state] = c.state ? 1 : 0;
+  heapI32[scratchF32 + CONTACT.lock] = c.lock ? 1 : 0;
+  return slot(0);
 }
 
 function get(c: ContactState): ContactState {
-  getVec3(0, c.position);
-  getVec3(3, c.velocity);
-  getVec3(6, c.point);
-  getVec3(9, c.target);
-  getVec3(12, c.offsetPosition);
-  getVec3(15, c.offsetVelocity);
-  c.state = heapI32[scratchF32 + 18] !== 0;
-  c.lock = heapI32[scratchF32 + 19] !== 0;
+  for (const k of VECTORS) getVec3(CONTACT[k], c[k]);
+  c.state = heapI32[scratchF32 + CONTACT.state] !== 0;
+  c.lock = heapI32[scratchF32 + CONTACT.lock] !== 0;
   return c;
 }
 
-/** Starts `contact` at the input position and velocity, unlocked, with zero offsets. */
-export function contactReset(
-  contact: ContactState,
+/**
+ * Starts `contact` at the input position and velocity, unlocked, with zero offsets.
+ * @c sp_contact_reset contact=out_contact
+ */
+export function contactReset<T extends ContactState>(
+  contact: T,
   inputContactPosition: Vec3,
   inputContactVelocity: Vec3,
   inputContactState: boolean,
-): ContactState {
-  const fn = 'contactReset';
-  ready(fn);
-  checkContact(fn, contact);
-  vec3(fn, 'inputContactPosition', inputContactPosition);
-  vec3(fn, 'inputContactVelocity', inputContactVelocity);
-  wasm.sp_contact_reset(
-    put(contact),
-    putVec3(20, inputContactPosition),
-    putVec3(24, inputContactVelocity),
-    inputContactState ? 1 : 0,
-  );
-  return get(contact);
+): T {
+  check(S.contactReset, contact, inputContactPosition, inputContactVelocity, inputContactState);
+  const p = putVec3(IN_POSITION, inputContactPosition);
+  wasm.sp_contact_reset(slot(0), p, putVec3(IN_VELOCITY, inputContactVelocity), inputContactState ? 1 : 0);
+  return get(contact) as T;
 }
 
 /**
@@ -94,42 +83,46 @@ export function contactReset(
  * `halflife`) into a point locked at the foot's position with `y = footHeight`; when the
  * contact ends, or the input moves further than `unlockRadius` from the point, it blends back
  * to the input. Position and velocity stay continuous. `dt = 0` changes nothing.
+ * @c sp_contact_update
  */
-export function contactUpdate(
-  contact: ContactState,
+export function contactUpdate<T extends ContactState>(
+  contact: T,
   inputContactPosition: Vec3,
   inputContactState: boolean,
   unlockRadius: number,
   footHeight: number,
   halflife: number,
   dt: number,
-): ContactState {
-  const fn = 'contactUpdate';
+): T {
   if (!(
     initialized &&
     isContact(contact) &&
     isVec3(inputContactPosition) &&
+    typeof inputContactState === 'boolean' &&
     isTime(unlockRadius) &&
     Number.isFinite(footHeight) &&
     isTime(halflife) &&
     isTime(dt)
-  )) {
-    ready(fn);
-    checkContact(fn, contact);
-    vec3(fn, 'inputContactPosition', inputContactPosition);
-    nonNegative(fn, 'unlockRadius', unlockRadius);
-    finite(fn, 'footHeight', footHeight);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-  }
+  ))
+    check(
+      S.contactUpdate,
+      contact,
+      inputContactPosition,
+      inputContactState,
+      unlockRadius,
+      footHeight,
+      halflife,
+      dt,
+    );
+  const p = put(contact);
   wasm.sp_contact_update(
-    put(contact),
-    putVec3(20, inputContactPosition),
+    p,
+    putVec3(IN_POSITION, inputContactPosition),
     inputContactState ? 1 : 0,
     unlockRadius,
     footHeight,
     halflife,
     dt,
   );
-  return get(contact);
+  return get(contact) as T;
 }

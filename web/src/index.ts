@@ -5,7 +5,7 @@
  */
 export { init, isReady } from './wasm.js';
 export type { Vec3, Quat } from './wasm.js';
-export * from './helpers.js';
+export * from './gen/scalar.js';
 export * from './dampers.js';
 export * from './springs.js';
 export * from './applications.js';

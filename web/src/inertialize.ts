@@ -3,37 +3,30 @@
  * at the transition and adding it back, decayed toward zero, every frame. The spring one of
  * Spring-It-On (numbers, vectors, quaternions), the cubic one of "Inertialization Transition
  * Cost", a quintic one after Bollo (GDC 2018) that never overshoots, and dead blending.
- * Position and velocity of the output are continuous across every transition.
+ * Position and velocity of the output are continuous across every transition. (The decay
+ * curves that take and return numbers — `decayCubic`, `decayQuintic`, `quinticBlendtime` —
+ * are generated from the header.)
  * @packageDocumentation
  */
-import {
-  getQuat,
-  getVec3,
-  getXV,
-  heapF32,
-  put2,
-  putQuat,
-  putVec3,
-  scratch,
-  scratchF32,
-  wasm,
-} from './wasm.js';
+import { heapF32, scratchF32, wasm } from './wasm.js';
 import type { Quat, Vec3 } from './wasm.js';
+import { getQuat, getVec3, getXV, put1, put2, putQuat, putVec3, slot } from './scratch.js';
 import { criticalStep } from './steps.js';
 import {
-  finite,
+  check,
   initialized,
+  isClock,
   isFinite4,
   isQuat,
+  isQuatW,
   isSpringStep,
   isState,
   isTime,
   isVec3,
-  nonNegative,
-  ready,
-  shape,
+  isVec3W,
+  type Spec,
 } from './check.js';
-import { quat, vec3 } from './vec.js';
+import * as S from './gen/specs.js';
 
 /** Position and velocity, written in place: an output, or a spring inertializer's offset. */
 export interface PosVel {
@@ -64,93 +57,72 @@ export interface PosVelAcc {
   a: number;
 }
 
-const XV = ['x', 'v'] as const;
-const XVT = ['x', 'v', 't'] as const;
-const XYZ = ['x', 'y', 'z'] as const;
-const XYZW = ['x', 'y', 'z', 'w'] as const;
-
-function timed(fn: string, name: string, s: unknown): void {
-  shape(fn, name, s, XVT);
-  const o = s as TimedOffset;
-  finite(fn, `${name}.x`, o.x);
-  finite(fn, `${name}.v`, o.v);
-  nonNegative(fn, `${name}.t`, o.t);
+/** The clock of a vector cubic inertializer: seconds since its last transition. */
+export interface BlendClock {
+  t: number;
 }
 
-function streams(fn: string, a: number, b: number, c: number, d: number, names: readonly string[]): void {
-  finite(fn, names[0], a);
-  finite(fn, names[1], b);
-  finite(fn, names[2], c);
-  finite(fn, names[3], d);
-}
-const SRC_DST = ['srcX', 'srcV', 'dstX', 'dstV'] as const;
-const IN = ['inX', 'inV', 'inX', 'inV'] as const;
+/** Scratch slots of a scalar inertializer: position, velocity, time (and acceleration). */
+const X = 0,
+  V = 1,
+  T = 2;
+/** Scratch slots of the vector and quaternion arguments, in the C order (4 floats apart). */
+const P0 = 0,
+  P1 = 4,
+  P2 = 8,
+  P3 = 12,
+  P4 = 16,
+  P5 = 20,
+  CLOCK = 24;
 
 // ---- spring -------------------------------------------------------------------------------
 
 /**
  * Records a transition from `src` to `dst` in the spring inertializer's `offset`
  * (`offset ← (src + offset) − dst`), in place. Start with `{x: 0, v: 0}`.
+ * @c sp_inertialize_transition offset=off_{x,v}
  */
-export function inertializeTransition(
-  offset: PosVel,
+export function inertializeTransition<T extends PosVel>(
+  offset: T,
   srcX: number,
   srcV: number,
   dstX: number,
   dstV: number,
-): PosVel {
-  const fn = 'inertializeTransition';
-  ready(fn);
-  shape(fn, 'offset', offset, XV);
-  finite(fn, 'offset.x', offset.x);
-  finite(fn, 'offset.v', offset.v);
-  streams(fn, srcX, srcV, dstX, dstV, SRC_DST);
-  const p = put2(0, offset.x, offset.v);
-  wasm.sp_inertialize_transition(p, p + 4, srcX, srcV, dstX, dstV);
-  return getXV(0, offset);
+): T {
+  check(S.inertializeTransition, offset, srcX, srcV, dstX, dstV);
+  wasm.sp_inertialize_transition(put2(X, offset.x, offset.v), slot(V), srcX, srcV, dstX, dstV);
+  return getXV(X, offset);
 }
 
 /**
  * Decays `offset` with the exact critical spring of `halflife` over `dt` and writes the
  * output `in + offset` into `out` (returned).
+ * @example
+ * const offset = { x: 0, v: 0 }, out = { x: 0, v: 0 };
+ * inertializeTransition(offset, oldX, oldV, newX, newV); // when the animation switches
+ * inertializeUpdate(out, offset, newX, newV, 0.1, dt); // every frame: out is continuous
+ * @c sp_inertialize_update out=out_{x,v} offset=off_{x,v}
  */
-export function inertializeUpdate(
-  out: PosVel,
+export function inertializeUpdate<T extends PosVel>(
+  out: T,
   offset: PosVel,
   inX: number,
   inV: number,
   halflife: number,
   dt: number,
-): PosVel {
-  if (!(isSpringStep(offset, halflife, dt) && isState(out) && isFinite4(inX, inV, 0, 0))) {
-    const fn = 'inertializeUpdate';
-    ready(fn);
-    shape(fn, 'out', out, XV);
-    shape(fn, 'offset', offset, XV);
-    finite(fn, 'offset.x', offset.x);
-    finite(fn, 'offset.v', offset.v);
-    finite(fn, 'inX', inX);
-    finite(fn, 'inV', inV);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-  }
+): T {
+  if (!(isSpringStep(offset, halflife, dt) && isState(out) && isFinite4(inX, inV, 0, 0)))
+    check(S.inertializeUpdate, out, offset, inX, inV, halflife, dt);
   criticalStep(offset, 0, 0, halflife, dt); // sp_inertialize_update: the decay spring, then in + offset
   out.x = Math.fround(Math.fround(inX) + offset.x);
   out.v = Math.fround(Math.fround(inV) + offset.v);
   return out;
 }
 
-/** An output vector or quaternion: only written, so any object with the numeric fields. */
-function outVec(fn: string, name: string, v: unknown): void {
-  shape(fn, name, v, XYZ);
-}
-function outQuat(fn: string, name: string, q: unknown): void {
-  shape(fn, name, q, XYZW);
-}
-
 /**
  * Vector transition: `offX ← (srcX + offX) − dstX`, `offV ← (srcV + offV) − dstV`, in place
  * (three.js `Vector3` objects can be passed).
+ * @c sp_inertialize_transition_v3
  */
 export function inertializeTransitionV3(
   offX: Vec3,
@@ -160,27 +132,24 @@ export function inertializeTransitionV3(
   dstX: Vec3,
   dstV: Vec3,
 ): void {
-  const fn = 'inertializeTransitionV3';
-  ready(fn);
-  vec3(fn, 'offX', offX);
-  vec3(fn, 'offV', offV);
-  vec3(fn, 'srcX', srcX);
-  vec3(fn, 'srcV', srcV);
-  vec3(fn, 'dstX', dstX);
-  vec3(fn, 'dstV', dstV);
+  check(S.inertializeTransitionV3, offX, offV, srcX, srcV, dstX, dstV);
+  const p = putVec3(P0, offX);
   wasm.sp_inertialize_transition_v3(
-    putVec3(0, offX),
-    putVec3(3, offV),
-    putVec3(6, srcX),
-    putVec3(9, srcV),
-    putVec3(12, dstX),
-    putVec3(15, dstV),
+    p,
+    putVec3(P1, offV),
+    putVec3(P2, srcX),
+    putVec3(P3, srcV),
+    putVec3(P4, dstX),
+    putVec3(P5, dstV),
   );
-  getVec3(0, offX);
-  getVec3(3, offV);
+  getVec3(P0, offX);
+  getVec3(P1, offV);
 }
 
-/** Vector update: decays `offX`, `offV` in place and writes `inX + offX`, `inV + offV` to `outX`, `outV`. */
+/**
+ * Vector update: decays `offX`, `offV` in place and writes `inX + offX`, `inV + offV` to `outX`, `outV`.
+ * @c sp_inertialize_update_v3
+ */
 export function inertializeUpdateV3(
   outX: Vec3,
   outV: Vec3,
@@ -193,40 +162,31 @@ export function inertializeUpdateV3(
 ): void {
   if (!(
     initialized &&
-    isVec3(outX) &&
-    isVec3(outV) &&
-    isVec3(offX) &&
-    isVec3(offV) &&
+    isVec3W(outX) &&
+    isVec3W(outV) &&
+    isVec3W(offX) &&
+    isVec3W(offV) &&
     isVec3(inX) &&
     isVec3(inV) &&
     isTime(halflife) &&
     isTime(dt)
-  )) {
-    const fn = 'inertializeUpdateV3';
-    ready(fn);
-    outVec(fn, 'outX', outX);
-    outVec(fn, 'outV', outV);
-    vec3(fn, 'offX', offX);
-    vec3(fn, 'offV', offV);
-    vec3(fn, 'inX', inX);
-    vec3(fn, 'inV', inV);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-  }
+  ))
+    check(S.inertializeUpdateV3, outX, outV, offX, offV, inX, inV, halflife, dt);
+  const p = putVec3(P2, offX);
   wasm.sp_inertialize_update_v3(
-    scratch + 72,
-    scratch + 84,
-    putVec3(0, offX),
-    putVec3(3, offV),
-    putVec3(6, inX),
-    putVec3(9, inV),
+    slot(P0),
+    slot(P1),
+    p,
+    putVec3(P3, offV),
+    putVec3(P4, inX),
+    putVec3(P5, inV),
     halflife,
     dt,
   );
-  getVec3(0, offX);
-  getVec3(3, offV);
-  getVec3(18, outX);
-  getVec3(21, outV);
+  getVec3(P2, offX);
+  getVec3(P3, offV);
+  getVec3(P0, outX);
+  getVec3(P1, outV);
 }
 
 /**
@@ -234,6 +194,7 @@ export function inertializeUpdateV3(
  * and its angular velocity `offV` becomes `offV + offX·srcV − offX'·dstV` (world frame,
  * rad/s), so that the output `offX·in` keeps its rotation and angular velocity. Start with
  * the identity and zero. Quaternions are `{x, y, z, w}` (three.js `Quaternion` qualifies).
+ * @c sp_inertialize_transition_quat
  */
 export function inertializeTransitionQuat(
   offX: Quat,
@@ -243,29 +204,24 @@ export function inertializeTransitionQuat(
   dstX: Quat,
   dstV: Vec3,
 ): void {
-  const fn = 'inertializeTransitionQuat';
-  ready(fn);
-  quat(fn, 'offX', offX);
-  vec3(fn, 'offV', offV);
-  quat(fn, 'srcX', srcX);
-  vec3(fn, 'srcV', srcV);
-  quat(fn, 'dstX', dstX);
-  vec3(fn, 'dstV', dstV);
+  check(S.inertializeTransitionQuat, offX, offV, srcX, srcV, dstX, dstV);
+  const p = putQuat(P0, offX);
   wasm.sp_inertialize_transition_quat(
-    putQuat(0, offX),
-    putVec3(4, offV),
-    putQuat(8, srcX),
-    putVec3(12, srcV),
-    putQuat(16, dstX),
-    putVec3(20, dstV),
+    p,
+    putVec3(P1, offV),
+    putQuat(P2, srcX),
+    putVec3(P3, srcV),
+    putQuat(P4, dstX),
+    putVec3(P5, dstV),
   );
-  getQuat(0, offX);
-  getVec3(4, offV);
+  getQuat(P0, offX);
+  getVec3(P1, offV);
 }
 
 /**
  * Rotation update: decays the offset rotation and angular velocity with the exact critical
  * spring and writes `outX = offX·inX`, `outV = offV + offX·inV`.
+ * @c sp_inertialize_update_quat
  */
 export function inertializeUpdateQuat(
   outX: Quat,
@@ -279,140 +235,128 @@ export function inertializeUpdateQuat(
 ): void {
   if (!(
     initialized &&
-    isQuat(outX) &&
-    isVec3(outV) &&
-    isQuat(offX) &&
-    isVec3(offV) &&
+    isQuatW(outX) &&
+    isVec3W(outV) &&
+    isQuatW(offX) &&
+    isVec3W(offV) &&
     isQuat(inX) &&
     isVec3(inV) &&
     isTime(halflife) &&
     isTime(dt)
-  )) {
-    const fn = 'inertializeUpdateQuat';
-    ready(fn);
-    outQuat(fn, 'outX', outX);
-    outVec(fn, 'outV', outV);
-    quat(fn, 'offX', offX);
-    vec3(fn, 'offV', offV);
-    quat(fn, 'inX', inX);
-    vec3(fn, 'inV', inV);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-  }
+  ))
+    check(S.inertializeUpdateQuat, outX, outV, offX, offV, inX, inV, halflife, dt);
+  const p = putQuat(P2, offX);
   wasm.sp_inertialize_update_quat(
-    scratch + 64,
-    scratch + 80,
-    putQuat(0, offX),
-    putVec3(4, offV),
-    putQuat(8, inX),
-    putVec3(12, inV),
+    slot(P0),
+    slot(P1),
+    p,
+    putVec3(P3, offV),
+    putQuat(P4, inX),
+    putVec3(P5, inV),
     halflife,
     dt,
   );
-  getQuat(0, offX);
-  getVec3(4, offV);
-  getQuat(16, outX);
-  getVec3(20, outV);
+  getQuat(P2, offX);
+  getVec3(P3, offV);
+  getQuat(P0, outX);
+  getVec3(P1, outV);
 }
 
 // ---- cubic and quintic --------------------------------------------------------------------
 
 /**
- * The article's `decay_cubic`: the cubic offset `dt` seconds after a transition with offset
- * `(x, v)`; it reaches 0 with zero velocity at `blendtime` and stays there. `blendtime = 0`
- * removes the offset at once (instead of the article's `blendtime + eps`).
+ * Offset position and velocity of the cubic inertializer `dt` seconds after the transition, into `out`.
+ * @c sp_decayed_offset_cubic out=out_{x,v}
  */
-export function decayCubic(x: number, v: number, blendtime: number, dt: number): number {
-  const fn = 'decayCubic';
-  ready(fn);
-  finite(fn, 'x', x);
-  finite(fn, 'v', v);
-  nonNegative(fn, 'blendtime', blendtime);
-  nonNegative(fn, 'dt', dt);
-  return wasm.sp_decay_cubic(x, v, blendtime, dt);
-}
-
-/** Offset position and velocity of the cubic inertializer `dt` seconds after the transition, into `out`. */
-export function decayedOffsetCubic(
-  out: PosVel,
+export function decayedOffsetCubic<T extends PosVel>(
+  out: T,
   initX: number,
   initV: number,
   blendtime: number,
   dt: number,
-): PosVel {
-  const fn = 'decayedOffsetCubic';
-  ready(fn);
-  shape(fn, 'out', out, XV);
-  finite(fn, 'initX', initX);
-  finite(fn, 'initV', initV);
-  nonNegative(fn, 'blendtime', blendtime);
-  nonNegative(fn, 'dt', dt);
-  wasm.sp_decayed_offset_cubic(scratch, scratch + 4, initX, initV, blendtime, dt);
-  return getXV(0, out);
+): T {
+  check(S.decayedOffsetCubic, out, initX, initV, blendtime, dt);
+  wasm.sp_decayed_offset_cubic(slot(X), slot(V), initX, initV, blendtime, dt);
+  return getXV(X, out);
 }
 
-function timedTransition(
-  fn: string,
-  cfn: string,
-  offset: TimedOffset,
+/**
+ * Offset position, velocity and acceleration of the quintic inertializer `dt` seconds after the transition, into `out`.
+ * @c sp_decayed_offset_quintic out=out_{x,v,a}
+ */
+export function decayedOffsetQuintic<T extends PosVelAcc>(
+  out: T,
+  initX: number,
+  initV: number,
+  blendtime: number,
+  dt: number,
+): T {
+  check(S.decayedOffsetQuintic, out, initX, initV, blendtime, dt);
+  wasm.sp_decayed_offset_quintic(slot(X), slot(V), slot(T), initX, initV, blendtime, dt);
+  out.a = heapF32[scratchF32 + T];
+  return getXV(X, out);
+}
+
+/** The C functions of the cubic and quintic inertializers, by name. */
+type TimedTransition = 'sp_inertialize_cubic_transition' | 'sp_inertialize_quintic_transition';
+type TimedUpdate = 'sp_inertialize_cubic_update' | 'sp_inertialize_quintic_update';
+
+/** The cubic and quintic transitions, `f` the name of the C function. */
+function timedTransition<T extends TimedOffset>(
+  spec: Spec,
+  f: TimedTransition,
+  offset: T,
   srcX: number,
   srcV: number,
   dstX: number,
   dstV: number,
   blendtime: number,
-): TimedOffset {
-  ready(fn);
-  timed(fn, 'offset', offset);
-  streams(fn, srcX, srcV, dstX, dstV, SRC_DST);
-  nonNegative(fn, 'blendtime', blendtime);
-  const p = put2(0, offset.x, offset.v);
-  heapF32[scratchF32 + 2] = offset.t;
-  wasm[cfn](p, p + 4, p + 8, srcX, srcV, dstX, dstV, blendtime);
-  getXV(0, offset);
-  offset.t = heapF32[scratchF32 + 2];
-  return offset;
+): T {
+  check(spec, offset, srcX, srcV, dstX, dstV, blendtime);
+  put1(T, offset.t);
+  wasm[f](put2(X, offset.x, offset.v), slot(V), slot(T), srcX, srcV, dstX, dstV, blendtime);
+  offset.t = heapF32[scratchF32 + T];
+  return getXV(X, offset);
 }
 
-function timedUpdate(
-  fn: string,
-  cfn: string,
-  out: PosVel,
+/** The cubic and quintic updates, `f` the name of the C function. */
+function timedUpdate<T extends PosVel>(
+  spec: Spec,
+  f: TimedUpdate,
+  out: T,
   offset: TimedOffset,
   inX: number,
   inV: number,
   blendtime: number,
   dt: number,
-): PosVel {
+): T {
   if (!(
     isSpringStep(offset, blendtime, dt) &&
     isTime(offset.t) &&
+    isClock(offset) &&
     isState(out) &&
     isFinite4(inX, inV, 0, 0)
-  )) {
-    ready(fn);
-    shape(fn, 'out', out, XV);
-    timed(fn, 'offset', offset);
-    streams(fn, inX, inV, inX, inV, IN);
-    nonNegative(fn, 'blendtime', blendtime);
-    nonNegative(fn, 'dt', dt);
-  }
-  heapF32[scratchF32 + 2] = offset.t;
-  wasm[cfn](scratch, scratch + 4, scratch + 8, offset.x, offset.v, inX, inV, blendtime, dt);
-  offset.t = heapF32[scratchF32 + 2];
-  return getXV(0, out);
+  ))
+    check(spec, out, offset, inX, inV, blendtime, dt);
+  wasm[f](slot(X), slot(V), put1(T, offset.t), offset.x, offset.v, inX, inV, blendtime, dt);
+  offset.t = heapF32[scratchF32 + T];
+  return getXV(X, out);
 }
 
-/** Cubic transition: `offset ← decayed(offset) + src − dst`, `offset.t ← 0`, in place. */
-export function inertializeCubicTransition(
-  offset: TimedOffset,
+/**
+ * Cubic transition: `offset ← decayed(offset) + src − dst`, `offset.t ← 0`, in place.
+ * @c sp_inertialize_cubic_transition offset=off_{x,v,t}
+ */
+export function inertializeCubicTransition<T extends TimedOffset>(
+  offset: T,
   srcX: number,
   srcV: number,
   dstX: number,
   dstV: number,
   blendtime: number,
-): TimedOffset {
+): T {
   return timedTransition(
-    'inertializeCubicTransition',
+    S.inertializeCubicTransition,
     'sp_inertialize_cubic_transition',
     offset,
     srcX,
@@ -423,17 +367,20 @@ export function inertializeCubicTransition(
   );
 }
 
-/** Cubic update: `offset.t += dt`, writes `in + decayed offset` into `out` (returned). */
-export function inertializeCubicUpdate(
-  out: PosVel,
+/**
+ * Cubic update: `offset.t += dt`, writes `in + decayed offset` into `out` (returned).
+ * @c sp_inertialize_cubic_update out=out_{x,v} offset=off_{x,v,t}
+ */
+export function inertializeCubicUpdate<T extends PosVel>(
+  out: T,
   offset: TimedOffset,
   inX: number,
   inV: number,
   blendtime: number,
   dt: number,
-): PosVel {
+): T {
   return timedUpdate(
-    'inertializeCubicUpdate',
+    S.inertializeCubicUpdate,
     'sp_inertialize_cubic_update',
     out,
     offset,
@@ -444,9 +391,52 @@ export function inertializeCubicUpdate(
   );
 }
 
-/** The clock of a vector cubic inertializer: seconds since its last transition. */
-export interface BlendClock {
-  t: number;
+/**
+ * Quintic transition: `offset ← decayed(offset) + src − dst`, `offset.t ← 0`, in place.
+ * @c sp_inertialize_quintic_transition offset=off_{x,v,t}
+ */
+export function inertializeQuinticTransition<T extends TimedOffset>(
+  offset: T,
+  srcX: number,
+  srcV: number,
+  dstX: number,
+  dstV: number,
+  blendtime: number,
+): T {
+  return timedTransition(
+    S.inertializeQuinticTransition,
+    'sp_inertialize_quintic_transition',
+    offset,
+    srcX,
+    srcV,
+    dstX,
+    dstV,
+    blendtime,
+  );
+}
+
+/**
+ * Quintic update: `offset.t += dt`, writes `in + decayed offset` into `out` (returned).
+ * @c sp_inertialize_quintic_update out=out_{x,v} offset=off_{x,v,t}
+ */
+export function inertializeQuinticUpdate<T extends PosVel>(
+  out: T,
+  offset: TimedOffset,
+  inX: number,
+  inV: number,
+  blendtime: number,
+  dt: number,
+): T {
+  return timedUpdate(
+    S.inertializeQuinticUpdate,
+    'sp_inertialize_quintic_update',
+    out,
+    offset,
+    inX,
+    inV,
+    blendtime,
+    dt,
+  );
 }
 
 /**
@@ -454,6 +444,7 @@ export interface BlendClock {
  * `offV` become the offset still showing (the old one decayed to `clock.t`) plus
  * `src − dst`, and `clock.t` restarts at 0. Vectors are updated in place (three.js
  * `Vector3` objects can be passed).
+ * @c sp_inertialize_cubic_transition_v3 clock=off_{t}
  */
 export function inertializeCubicTransitionV3(
   offX: Vec3,
@@ -465,37 +456,28 @@ export function inertializeCubicTransitionV3(
   dstV: Vec3,
   blendtime: number,
 ): void {
-  const fn = 'inertializeCubicTransitionV3';
-  ready(fn);
-  vec3(fn, 'offX', offX);
-  vec3(fn, 'offV', offV);
-  shape(fn, 'clock', clock, ['t']);
-  nonNegative(fn, 'clock.t', clock.t);
-  vec3(fn, 'srcX', srcX);
-  vec3(fn, 'srcV', srcV);
-  vec3(fn, 'dstX', dstX);
-  vec3(fn, 'dstV', dstV);
-  nonNegative(fn, 'blendtime', blendtime);
-  heapF32[scratchF32 + 6] = clock.t;
+  check(S.inertializeCubicTransitionV3, offX, offV, clock, srcX, srcV, dstX, dstV, blendtime);
+  const p = putVec3(P0, offX);
   wasm.sp_inertialize_cubic_transition_v3(
-    putVec3(0, offX),
-    putVec3(3, offV),
-    scratch + 24,
-    putVec3(7, srcX),
-    putVec3(10, srcV),
-    putVec3(13, dstX),
-    putVec3(16, dstV),
+    p,
+    putVec3(P1, offV),
+    put1(CLOCK, clock.t),
+    putVec3(P2, srcX),
+    putVec3(P3, srcV),
+    putVec3(P4, dstX),
+    putVec3(P5, dstV),
     blendtime,
   );
-  getVec3(0, offX);
-  getVec3(3, offV);
-  clock.t = heapF32[scratchF32 + 6];
+  getVec3(P0, offX);
+  getVec3(P1, offV);
+  clock.t = heapF32[scratchF32 + CLOCK];
 }
 
 /**
  * Vector cubic update: `clock.t += dt`, and `outX`, `outV` become `inX`, `inV` plus the
  * offset `(offX, offV)` decayed by the cubic over `blendtime` (exactly the input once
  * `clock.t ≥ blendtime`).
+ * @c sp_inertialize_cubic_update_v3 clock=off_{t}
  */
 export function inertializeCubicUpdateV3(
   outX: Vec3,
@@ -508,231 +490,110 @@ export function inertializeCubicUpdateV3(
   blendtime: number,
   dt: number,
 ): void {
-  const fn = 'inertializeCubicUpdateV3';
-  ready(fn);
-  outVec(fn, 'outX', outX);
-  outVec(fn, 'outV', outV);
-  shape(fn, 'clock', clock, ['t']);
-  nonNegative(fn, 'clock.t', clock.t);
-  vec3(fn, 'offX', offX);
-  vec3(fn, 'offV', offV);
-  vec3(fn, 'inX', inX);
-  vec3(fn, 'inV', inV);
-  nonNegative(fn, 'blendtime', blendtime);
-  nonNegative(fn, 'dt', dt);
-  heapF32[scratchF32 + 6] = clock.t;
+  if (!(
+    initialized &&
+    isVec3W(outX) &&
+    isVec3W(outV) &&
+    isClock(clock) &&
+    clock.t < Infinity &&
+    isVec3(offX) &&
+    isVec3(offV) &&
+    isVec3(inX) &&
+    isVec3(inV) &&
+    isTime(blendtime) &&
+    isTime(dt)
+  ))
+    check(S.inertializeCubicUpdateV3, outX, outV, clock, offX, offV, inX, inV, blendtime, dt);
+  const p = putVec3(P2, offX);
   wasm.sp_inertialize_cubic_update_v3(
-    scratch,
-    scratch + 12,
-    scratch + 24,
-    putVec3(7, offX),
-    putVec3(10, offV),
-    putVec3(13, inX),
-    putVec3(16, inV),
+    slot(P0),
+    slot(P1),
+    put1(CLOCK, clock.t),
+    p,
+    putVec3(P3, offV),
+    putVec3(P4, inX),
+    putVec3(P5, inV),
     blendtime,
     dt,
   );
-  getVec3(0, outX);
-  getVec3(3, outV);
-  clock.t = heapF32[scratchF32 + 6];
-}
-
-/**
- * Blend time the quintic inertializer uses for offset `(x, v)`: `min(blendtime, −5x/v)` when
- * the offset already moves toward zero, else `blendtime`.
- */
-export function quinticBlendtime(x: number, v: number, blendtime: number): number {
-  const fn = 'quinticBlendtime';
-  ready(fn);
-  finite(fn, 'x', x);
-  finite(fn, 'v', v);
-  nonNegative(fn, 'blendtime', blendtime);
-  return wasm.sp_quintic_blendtime(x, v, blendtime);
-}
-
-/**
- * Quintic offset (Bollo, GDC 2018) `dt` seconds after a transition with offset `(x, v)`:
- * initial acceleration `−(8·v·t1 + 20·x)/t1²` clamped to not point toward zero; offset,
- * velocity and acceleration reach 0 at {@link quinticBlendtime}; it never crosses zero.
- */
-export function decayQuintic(x: number, v: number, blendtime: number, dt: number): number {
-  const fn = 'decayQuintic';
-  ready(fn);
-  finite(fn, 'x', x);
-  finite(fn, 'v', v);
-  nonNegative(fn, 'blendtime', blendtime);
-  nonNegative(fn, 'dt', dt);
-  return wasm.sp_decay_quintic(x, v, blendtime, dt);
-}
-
-/** Offset position, velocity and acceleration of the quintic inertializer `dt` seconds after the transition, into `out`. */
-export function decayedOffsetQuintic(
-  out: PosVelAcc,
-  initX: number,
-  initV: number,
-  blendtime: number,
-  dt: number,
-): PosVelAcc {
-  const fn = 'decayedOffsetQuintic';
-  ready(fn);
-  shape(fn, 'out', out, ['x', 'v', 'a']);
-  finite(fn, 'initX', initX);
-  finite(fn, 'initV', initV);
-  nonNegative(fn, 'blendtime', blendtime);
-  nonNegative(fn, 'dt', dt);
-  wasm.sp_decayed_offset_quintic(scratch, scratch + 4, scratch + 8, initX, initV, blendtime, dt);
-  out.x = heapF32[scratchF32];
-  out.v = heapF32[scratchF32 + 1];
-  out.a = heapF32[scratchF32 + 2];
-  return out;
-}
-
-/** Quintic transition: `offset ← decayed(offset) + src − dst`, `offset.t ← 0`, in place. */
-export function inertializeQuinticTransition(
-  offset: TimedOffset,
-  srcX: number,
-  srcV: number,
-  dstX: number,
-  dstV: number,
-  blendtime: number,
-): TimedOffset {
-  return timedTransition(
-    'inertializeQuinticTransition',
-    'sp_inertialize_quintic_transition',
-    offset,
-    srcX,
-    srcV,
-    dstX,
-    dstV,
-    blendtime,
-  );
-}
-
-/** Quintic update: `offset.t += dt`, writes `in + decayed offset` into `out` (returned). */
-export function inertializeQuinticUpdate(
-  out: PosVel,
-  offset: TimedOffset,
-  inX: number,
-  inV: number,
-  blendtime: number,
-  dt: number,
-): PosVel {
-  return timedUpdate(
-    'inertializeQuinticUpdate',
-    'sp_inertialize_quintic_update',
-    out,
-    offset,
-    inX,
-    inV,
-    blendtime,
-    dt,
-  );
+  getVec3(P0, outX);
+  getVec3(P1, outV);
+  clock.t = heapF32[scratchF32 + CLOCK];
 }
 
 // ---- dead blending ------------------------------------------------------------------------
-
-function deadState(fn: string, s: unknown): void {
-  shape(fn, 'state', s, XVT);
-  const o = s as DeadBlendState;
-  finite(fn, 'state.x', o.x);
-  finite(fn, 'state.v', o.v);
-  if (!(o.t >= 0)) throw new RangeError(`sprung.${fn}: state.t must be ≥ 0 (Infinity allowed), got ${o.t}`);
-}
 
 /**
  * Dead-blending output `state.t` seconds after the transition: the source extrapolated from
  * `(state.x, state.v)` with its velocity halving every `halflife`, cross-faded to the input
  * by `smoothstep(state.t / blendtime)`. Written into `out` (returned).
+ * @c sp_dead_blending_evaluate out=out_{x,v} state=ext_{x,v,t}
  */
-export function deadBlendingEvaluate(
-  out: PosVel,
+export function deadBlendingEvaluate<T extends PosVel>(
+  out: T,
   state: DeadBlendState,
   inX: number,
   inV: number,
   halflife: number,
   blendtime: number,
-): PosVel {
-  const fn = 'deadBlendingEvaluate';
-  ready(fn);
-  shape(fn, 'out', out, XV);
-  deadState(fn, state);
-  finite(fn, 'inX', inX);
-  finite(fn, 'inV', inV);
-  nonNegative(fn, 'halflife', halflife);
-  nonNegative(fn, 'blendtime', blendtime);
-  wasm.sp_dead_blending_evaluate(
-    scratch,
-    scratch + 4,
-    state.x,
-    state.v,
-    state.t,
-    inX,
-    inV,
-    halflife,
-    blendtime,
-  );
-  return getXV(0, out);
+): T {
+  check(S.deadBlendingEvaluate, out, state, inX, inV, halflife, blendtime);
+  wasm.sp_dead_blending_evaluate(slot(X), slot(V), state.x, state.v, state.t, inX, inV, halflife, blendtime);
+  return getXV(X, out);
 }
 
 /**
  * Dead-blending transition: `state` becomes the current output (from `state` and the
  * playing source `src`), `state.t ← 0`, in place.
+ * @c sp_dead_blending_transition state=ext_{x,v,t}
  */
-export function deadBlendingTransition(
-  state: DeadBlendState,
+export function deadBlendingTransition<T extends DeadBlendState>(
+  state: T,
   srcX: number,
   srcV: number,
   halflife: number,
   blendtime: number,
-): DeadBlendState {
-  const fn = 'deadBlendingTransition';
-  ready(fn);
-  deadState(fn, state);
-  finite(fn, 'srcX', srcX);
-  finite(fn, 'srcV', srcV);
-  nonNegative(fn, 'halflife', halflife);
-  nonNegative(fn, 'blendtime', blendtime);
-  const p = put2(0, state.x, state.v);
-  heapF32[scratchF32 + 2] = state.t;
-  wasm.sp_dead_blending_transition(p, p + 4, p + 8, srcX, srcV, halflife, blendtime);
-  getXV(0, state);
-  state.t = heapF32[scratchF32 + 2];
-  return state;
+): T {
+  check(S.deadBlendingTransition, state, srcX, srcV, halflife, blendtime);
+  put1(T, state.t);
+  wasm.sp_dead_blending_transition(
+    put2(X, state.x, state.v),
+    slot(V),
+    slot(T),
+    srcX,
+    srcV,
+    halflife,
+    blendtime,
+  );
+  state.t = heapF32[scratchF32 + T];
+  return getXV(X, state);
 }
 
-/** Dead-blending update: `state.t += dt`, writes the blended output into `out` (returned). */
-export function deadBlendingUpdate(
-  out: PosVel,
+/**
+ * Dead-blending update: `state.t += dt`, writes the blended output into `out` (returned).
+ * @c sp_dead_blending_update out=out_{x,v} state=ext_{x,v,t}
+ */
+export function deadBlendingUpdate<T extends PosVel>(
+  out: T,
   state: DeadBlendState,
   inX: number,
   inV: number,
   halflife: number,
   blendtime: number,
   dt: number,
-): PosVel {
+): T {
   if (!(
     isSpringStep(state, halflife, dt) &&
-    typeof state.t === 'number' &&
-    state.t >= 0 &&
+    isClock(state) &&
     isState(out) &&
     isFinite4(inX, inV, 0, 0) &&
     isTime(blendtime)
-  )) {
-    const fn = 'deadBlendingUpdate';
-    ready(fn);
-    shape(fn, 'out', out, XV);
-    deadState(fn, state);
-    finite(fn, 'inX', inX);
-    finite(fn, 'inV', inV);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'blendtime', blendtime);
-    nonNegative(fn, 'dt', dt);
-  }
-  heapF32[scratchF32 + 2] = state.t;
+  ))
+    check(S.deadBlendingUpdate, out, state, inX, inV, halflife, blendtime, dt);
   wasm.sp_dead_blending_update(
-    scratch,
-    scratch + 4,
-    scratch + 8,
+    slot(X),
+    slot(V),
+    put1(T, state.t),
     state.x,
     state.v,
     inX,
@@ -741,6 +602,6 @@ export function deadBlendingUpdate(
     blendtime,
     dt,
   );
-  state.t = heapF32[scratchF32 + 2];
-  return getXV(0, out);
+  state.t = heapF32[scratchF32 + T];
+  return getXV(X, out);
 }

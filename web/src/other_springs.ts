@@ -5,8 +5,10 @@
  * with the article's stepped versions.
  * @packageDocumentation
  */
-import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
-import { finite, finiteShape, isFinite4, isSpringStep, isTime, nonNegative, num, ready } from './check.js';
+import { heapF32, scratchF32, wasm } from './wasm.js';
+import { slot } from './scratch.js';
+import { check, isField, isNum, isSpringStep, isTime } from './check.js';
+import * as S from './gen/specs.js';
 
 /** State of the double spring, updated in place: the spring (`x`, `v`) and the
  *  intermediate spring it follows (`xi`, `vi`). Start with `xi = x`, `vi = v`. */
@@ -25,69 +27,50 @@ export interface TimedSpringState {
   xi: number;
 }
 
-const XVXV = ['x', 'v', 'xi', 'vi'] as const;
-const XVX = ['x', 'v', 'xi'] as const;
+/** Scratch slots of the state's fields. */
+const X = 0,
+  V = 1,
+  XI = 2,
+  VI = 3;
+
+/** Copies the state's `keys` (x, v, xi[, vi]) to their slots. */
+function put(state: DoubleSpringState | TimedSpringState, n: 3 | 4): void {
+  const h = heapF32,
+    i = scratchF32;
+  h[i + X] = state.x;
+  h[i + V] = state.v;
+  h[i + XI] = state.xi;
+  if (n === 4) h[i + VI] = (state as DoubleSpringState).vi;
+}
+
+/** Copies the slots back into the state. */
+function get<T extends DoubleSpringState | TimedSpringState>(state: T, n: 3 | 4): T {
+  const h = heapF32,
+    i = scratchF32;
+  state.x = h[i + X];
+  state.v = h[i + V];
+  state.xi = h[i + XI];
+  if (n === 4) (state as DoubleSpringState).vi = h[i + VI];
+  return state;
+}
 
 /**
  * Double spring: a critical spring (halflife / 2) following an intermediate critical
  * spring (halflife / 2) toward `goal`, for a smoother, S-shaped start and end.
  * Returns `state`.
+ * @c sp_double_spring_damper_exact state={x,v,xi,vi} goal=g
  */
-export function doubleSpringDamperExact(
-  state: DoubleSpringState,
+export function doubleSpringDamperExact<T extends DoubleSpringState>(
+  state: T,
   goal: number,
   halflife: number,
   dt: number,
-): DoubleSpringState {
-  if (!(isSpringStep(state, halflife, dt) && isFinite4(state.xi, state.vi, goal, 0))) {
-    const fn = 'doubleSpringDamperExact';
-    ready(fn);
-    finiteShape(fn, 'state', state, XVXV);
-    finite(fn, 'goal', goal);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-  }
-  const i = scratchF32;
-  heapF32[i] = state.x;
-  heapF32[i + 1] = state.v;
-  heapF32[i + 2] = state.xi;
-  heapF32[i + 3] = state.vi;
-  wasm.sp_double_spring_damper_exact(scratch, scratch + 4, scratch + 8, scratch + 12, goal, halflife, dt);
-  state.x = heapF32[i];
-  state.v = heapF32[i + 1];
-  state.xi = heapF32[i + 2];
-  state.vi = heapF32[i + 3];
-  return state;
-}
-
-function timedLike(
-  fn: string,
-  state: TimedSpringState,
-  goal: number,
-  halflife: number,
-  dt: number,
-  apprehension: number,
-): number {
-  if (!(isSpringStep(state, halflife, dt) && isFinite4(state.xi, goal, 0, 0) && isTime(apprehension))) {
-    ready(fn);
-    finiteShape(fn, 'state', state, XVX);
-    finite(fn, 'goal', goal);
-    nonNegative(fn, 'halflife', halflife);
-    nonNegative(fn, 'dt', dt);
-    nonNegative(fn, 'apprehension', apprehension);
-  }
-  const i = scratchF32;
-  heapF32[i] = state.x;
-  heapF32[i + 1] = state.v;
-  heapF32[i + 2] = state.xi;
-  return i;
-}
-
-function timedStore(state: TimedSpringState, i: number): TimedSpringState {
-  state.x = heapF32[i];
-  state.v = heapF32[i + 1];
-  state.xi = heapF32[i + 2];
-  return state;
+): T {
+  if (!(isSpringStep(state, halflife, dt) && isField(state, 'xi') && isField(state, 'vi') && isNum(goal)))
+    check(S.doubleSpringDamperExact, state, goal, halflife, dt);
+  put(state, 4);
+  wasm.sp_double_spring_damper_exact(slot(X), slot(V), slot(XI), slot(VI), goal, halflife, dt);
+  return get(state, 4);
 }
 
 /**
@@ -95,58 +78,63 @@ function timedStore(state: TimedSpringState, i: number): TimedSpringState {
  * each frame, i.e. decrease it by `dt`; ≤ 0 means "now"). The spring tracks the linear
  * interpolation `xi` toward the goal, `apprehension · halflife` seconds ahead
  * (default 2: the blend-out is about 75 % done at `tGoal`). Returns `state`.
+ * @c sp_timed_spring_damper_exact state={x,v,xi} goal=g
  */
-export function timedSpringDamperExact(
-  state: TimedSpringState,
+export function timedSpringDamperExact<T extends TimedSpringState>(
+  state: T,
   goal: number,
   tGoal: number,
   halflife: number,
   dt: number,
   apprehension = 2,
-): TimedSpringState {
-  const fn = 'timedSpringDamperExact';
-  const i = timedLike(fn, state, goal, halflife, dt, apprehension);
-  num(fn, 'tGoal', tGoal);
-  if (Number.isNaN(tGoal)) throw new RangeError(`sprung.${fn}: tGoal must not be NaN`);
-  wasm.sp_timed_spring_damper_exact(
-    scratch,
-    scratch + 4,
-    scratch + 8,
-    goal,
-    tGoal,
-    halflife,
-    dt,
-    apprehension,
-  );
-  return timedStore(state, i);
+): T {
+  if (!(
+    isSpringStep(state, halflife, dt) &&
+    isField(state, 'xi') &&
+    isNum(goal) &&
+    typeof tGoal === 'number' &&
+    tGoal === tGoal &&
+    isTime(apprehension)
+  ))
+    check(S.timedSpringDamperExact, state, goal, tGoal, halflife, dt, apprehension);
+  put(state, 3);
+  wasm.sp_timed_spring_damper_exact(slot(X), slot(V), slot(XI), goal, tGoal, halflife, dt, apprehension);
+  return get(state, 3);
 }
 
 /**
  * Velocity spring: the intermediate goal `xi` moves toward `goal` at `maxSpeed` (units
  * per second; Infinity jumps), and the spring tracks it `apprehension · halflife`
  * seconds ahead (default 2). Returns `state`.
+ * @c sp_velocity_spring_damper_exact state={x,v,xi} goal=g
  */
-export function velocitySpringDamperExact(
-  state: TimedSpringState,
+export function velocitySpringDamperExact<T extends TimedSpringState>(
+  state: T,
   goal: number,
   maxSpeed: number,
   halflife: number,
   dt: number,
   apprehension = 2,
-): TimedSpringState {
-  const fn = 'velocitySpringDamperExact';
-  const i = timedLike(fn, state, goal, halflife, dt, apprehension);
-  num(fn, 'maxSpeed', maxSpeed);
-  if (!(maxSpeed >= 0)) throw new RangeError(`sprung.${fn}: maxSpeed must be a number ≥ 0, got ${maxSpeed}`);
+): T {
+  if (!(
+    isSpringStep(state, halflife, dt) &&
+    isField(state, 'xi') &&
+    isNum(goal) &&
+    typeof maxSpeed === 'number' &&
+    maxSpeed >= 0 &&
+    isTime(apprehension)
+  ))
+    check(S.velocitySpringDamperExact, state, goal, maxSpeed, halflife, dt, apprehension);
+  put(state, 3);
   wasm.sp_velocity_spring_damper_exact(
-    scratch,
-    scratch + 4,
-    scratch + 8,
+    slot(X),
+    slot(V),
+    slot(XI),
     goal,
     maxSpeed,
     halflife,
     dt,
     apprehension,
   );
-  return timedStore(state, i);
+  return get(state, 3);
 }

@@ -1,11 +1,14 @@
 /**
- * Beyond the article: how long a critical spring takes to settle (and the halflife that
- * settles in a given time), SwiftUI-style duration/bounce parameters, and a rest test.
+ * Beyond the article: SwiftUI-style duration/bounce parameters and a rest test. (How long a
+ * critical spring takes to settle, `criticalSettleTime`, and its inverse
+ * `criticalSettleHalflife` take and return numbers: they are generated from the header.)
  * @packageDocumentation
  */
-import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
-import { finite, finiteShape, nonNegative, positive, ready, shape } from './check.js';
+import { heapF32, scratchF32, wasm } from './wasm.js';
+import { slot } from './scratch.js';
+import { check, initialized, isFinite4, isObject, isTime } from './check.js';
 import type { SpringState } from './springs.js';
+import * as S from './gen/specs.js';
 
 /** A spring's frequency (Hz) and halflife (s), as {@link springDamperExact} takes them. */
 export interface SpringParameters {
@@ -13,60 +16,34 @@ export interface SpringParameters {
   halflife: number;
 }
 
-function checkRatio(fn: string, ratio: number): void {
-  positive(fn, 'ratio', ratio);
-  if (!(ratio < 1)) throw new RangeError(`sprung.${fn}: ratio must be in (0, 1), got ${ratio}`);
-}
-
-/**
- * Seconds until a critical spring released at rest comes within `ratio` (0 < ratio < 1,
- * e.g. 0.01 for 1 %) of its initial distance to the goal, and stays there.
- */
-export function criticalSettleTime(halflife: number, ratio: number): number {
-  const fn = 'criticalSettleTime';
-  ready(fn);
-  nonNegative(fn, 'halflife', halflife);
-  checkRatio(fn, ratio);
-  return wasm.sp_critical_settle_time(halflife, ratio);
-}
-
-/** Halflife of the critical spring that settles within `ratio` in `settleTime` seconds
- *  (the inverse of {@link criticalSettleTime}). */
-export function criticalSettleHalflife(settleTime: number, ratio: number): number {
-  const fn = 'criticalSettleHalflife';
-  ready(fn);
-  nonNegative(fn, 'settleTime', settleTime);
-  checkRatio(fn, ratio);
-  return wasm.sp_critical_settle_halflife(settleTime, ratio);
-}
-
 /**
  * Frequency and halflife of a spring given as `duration` and `bounce`, as SwiftUI-style
- * UI libraries expose them: `duration` (s, > 0) is the undamped period, `bounce` in
- * [−1, 1] sets the damping ratio (0 critical, 0.5 bouncy with ratio 0.5, < 0 over
- * damped with ratio 1 / (1 + bounce)). Writes into `out` if given.
+ * UI libraries expose them: `duration` is the undamped period, `bounce` sets the damping
+ * ratio (0 critical, 0.5 bouncy with ratio 0.5, < 0 over damped with ratio 1 / (1 + bounce)).
+ * Writes into `out` if given.
+ * @example
+ * const { frequency, halflife } = durationBounceToSpring(0.5, 0.3);
+ * springDamperExact(state, goal, 0, frequency, halflife, dt);
+ * @c sp_duration_bounce_to_spring out=out_{frequency,halflife}
  */
-export function durationBounceToSpring(
+export function durationBounceToSpring<T extends SpringParameters = SpringParameters>(
   duration: number,
   bounce: number,
-  out?: SpringParameters,
-): SpringParameters {
-  const fn = 'durationBounceToSpring';
-  ready(fn);
-  positive(fn, 'duration', duration);
-  finite(fn, 'bounce', bounce);
-  if (!(bounce >= -1 && bounce <= 1))
-    throw new RangeError(`sprung.${fn}: bounce must be in [-1, 1], got ${bounce}`);
-  if (out !== undefined) shape(fn, 'out', out, []);
-  wasm.sp_duration_bounce_to_spring(duration, bounce, scratch, scratch + 4);
-  const result = out ?? { frequency: 0, halflife: 0 };
+  out?: T,
+): T {
+  check(S.durationBounceToSpring, duration, bounce, out);
+  wasm.sp_duration_bounce_to_spring(duration, bounce, slot(0), slot(1));
+  const result = out ?? ({ frequency: 0, halflife: 0 } as T);
   result.frequency = heapF32[scratchF32];
   result.halflife = heapF32[scratchF32 + 1];
   return result;
 }
 
-/** True when the spring is within `epsX` of `goal` and its velocity within `epsV` of
- *  `goalVelocity`. */
+/**
+ * True when the spring is within `epsX` of `goal` and its velocity within `epsV` of
+ * `goalVelocity`.
+ * @c sp_spring_is_at_rest state={x,v} goal=g goalVelocity=q
+ */
 export function springIsAtRest(
   state: SpringState,
   goal: number,
@@ -74,12 +51,13 @@ export function springIsAtRest(
   epsX: number,
   epsV: number,
 ): boolean {
-  const fn = 'springIsAtRest';
-  ready(fn);
-  finiteShape(fn, 'state', state, ['x', 'v']);
-  finite(fn, 'goal', goal);
-  finite(fn, 'goalVelocity', goalVelocity);
-  nonNegative(fn, 'epsX', epsX);
-  nonNegative(fn, 'epsV', epsV);
+  if (!(
+    initialized &&
+    isObject(state) &&
+    isFinite4(state.x, state.v, goal, goalVelocity) &&
+    isTime(epsX) &&
+    isTime(epsV)
+  ))
+    check(S.springIsAtRest, state, goal, goalVelocity, epsX, epsV);
   return wasm.sp_spring_is_at_rest(state.x, state.v, goal, goalVelocity, epsX, epsV) !== 0;
 }

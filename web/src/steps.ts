@@ -12,7 +12,8 @@
  * (tests/js/state_api_fast.test.mjs). Arguments are checked by the callers.
  * @internal
  */
-import { heapF32, scratch, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32, wasm } from './wasm.js';
+import { slot } from './scratch.js';
 import type { SpringState } from './springs.js';
 
 const f32 = Math.fround;
@@ -29,7 +30,7 @@ let kxx = 0,
 /** Loads the critical coefficients of (halflife, dt) unless they are the cached ones. */
 function criticalCoefs(halflife: number, dt: number): void {
   if (halflife === cHalflife && dt === cDt) return;
-  wasm.sp_critical_spring_damper_coefs(scratch + 32, halflife, dt);
+  wasm.sp_critical_spring_damper_coefs(slot(8), halflife, dt);
   const h = heapF32,
     i = scratchF32 + 8;
   kxx = h[i];

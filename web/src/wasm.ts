@@ -6,13 +6,13 @@
  * @packageDocumentation
  */
 import { wasmBase64, wasmSimdBase64 } from './wasm-binary.js';
+import type { Ptr, Raw } from './gen/raw.js';
 
-/** The raw C exports: every `sp_*` function of `c/sprung.h`, plus `malloc`/`free`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Exports = Record<string, any> & {
+/** The raw C exports: every `sp_*` function of `c/sprung.h` typed from the header
+ *  (gen/raw.ts, generated), plus `malloc`/`free` and the memory. */
+export type Exports = Raw & {
   memory: WebAssembly.Memory;
-  malloc(bytes: number): number;
-  free(ptr: number): void;
+  _initialize?: () => void;
 };
 
 /** The instance's exports; valid after {@link init} resolved. */
@@ -21,8 +21,8 @@ export let wasm: Exports = undefined as unknown as Exports;
 export let heapF32: Float32Array = new Float32Array(0);
 /** Int32 view of the whole WASM memory, replaced whenever memory grows. */
 export let heapI32: Int32Array = new Int32Array(0);
-/** Byte offset of a 64-float scratch area for passing state to and from C. */
-export let scratch = 0;
+/** Byte offset of a 64-float scratch area for passing state to and from C (see scratch.ts). */
+export let scratch = 0 as Ptr;
 /** Index of {@link scratch} in {@link heapF32}. */
 export let scratchF32 = 0;
 /** Number of floats in the scratch area. */
@@ -163,7 +163,7 @@ export const MAX_FLOATS = 2 ** 29 - 1;
  * the heap — or when memory is exhausted.
  * @internal
  */
-export function allocFloats(fn: string, what: string, n: number): number {
+export function allocFloats(fn: string, what: string, n: number): Ptr {
   if (!(n <= MAX_FLOATS))
     throw new RangeError(
       `sprung.${fn}: ${what} needs ${n} floats, more than one WASM allocation holds (${MAX_FLOATS})`,
@@ -199,75 +199,4 @@ export interface Quat {
   y: number;
   z: number;
   w: number;
-}
-
-/**
- * Writes `a`, `b` to scratch slots `slot`, `slot + 1`; returns the byte pointer of `slot`.
- * @internal
- */
-export function put2(slot: number, a: number, b: number): number {
-  const i = scratchF32 + slot;
-  heapF32[i] = a;
-  heapF32[i + 1] = b;
-  return scratch + slot * 4;
-}
-
-/**
- * Reads scratch slots `slot`, `slot + 1` into `out.x`, `out.v` (a spring's state) and returns it.
- * @internal
- */
-export function getXV<T extends { x: number; v: number }>(slot: number, out: T): T {
-  out.x = heapF32[scratchF32 + slot];
-  out.v = heapF32[scratchF32 + slot + 1];
-  return out;
-}
-
-/**
- * Writes a vector to scratch slots `slot..slot+2`; returns its byte pointer.
- * @internal
- */
-export function putVec3(slot: number, v: Vec3): number {
-  const i = scratchF32 + slot;
-  heapF32[i] = v.x;
-  heapF32[i + 1] = v.y;
-  heapF32[i + 2] = v.z;
-  return scratch + slot * 4;
-}
-
-/**
- * Reads scratch slots `slot..slot+2` into `out` and returns it.
- * @internal
- */
-export function getVec3<T extends Vec3>(slot: number, out: T): T {
-  const i = scratchF32 + slot;
-  out.x = heapF32[i];
-  out.y = heapF32[i + 1];
-  out.z = heapF32[i + 2];
-  return out;
-}
-
-/**
- * Writes a quaternion to scratch slots `slot..slot+3`; returns its byte pointer.
- * @internal
- */
-export function putQuat(slot: number, q: Quat): number {
-  const i = scratchF32 + slot;
-  heapF32[i] = q.x;
-  heapF32[i + 1] = q.y;
-  heapF32[i + 2] = q.z;
-  heapF32[i + 3] = q.w;
-  return scratch + slot * 4;
-}
-
-/**
- * Reads scratch slots `slot..slot+3` into `out` and returns it.
- * @internal
- */
-export function getQuat<T extends Quat>(slot: number, out: T): T {
-  const i = scratchF32 + slot;
-  out.x = heapF32[i];
-  out.y = heapF32[i + 1];
-  out.z = heapF32[i + 2];
-  out.w = heapF32[i + 3];
-  return out;
 }

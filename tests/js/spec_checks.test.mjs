@@ -1,0 +1,289 @@
+// spec_checks.test.mjs — every wrapper against its argument spec (dist/gen/specs.js, made from
+// the header's doc tags). The wrappers test their arguments with hand-written fast predicates
+// and fall back to the spec's check; this drives both from the spec alone: values the spec
+// admits (the domain's inclusive edges, Infinity or NaN where admitted) must pass, and every
+// value it refuses — wrong types (strings that coerce, BigInt, objects with valueOf, null),
+// values out of the domain, frozen or getter-only objects the call writes, Proxies and lying
+// Float32Array subclasses, views of sprung's own memory it never handed out — must throw a
+// TypeError or RangeError whose message names the function and the argument, with every
+// object passed left unchanged.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as sp from '../../dist/index.js';
+import * as specs from '../../dist/gen/specs.js';
+import { wasm } from '../../dist/wasm.js';
+
+await sp.init();
+const manifest = JSON.parse(readFileSync(new URL('../../build/manifest.json', import.meta.url), 'utf8'));
+
+/** Valid constructor arguments of the classes whose methods have specs. */
+const INSTANCE = {
+  TrajectoryPredictor: [3],
+  TrajectoryBatch: [2, 3],
+  FeatureDatabase: [3, 2],
+  PoseInertializer: [2],
+  CubicPoseInertializer: [2],
+  DamperExactBatch: [3],
+  CriticalSpringDamperExactBatch: [3],
+  SimpleSpringDamperExactBatch: [3],
+  DecaySpringDamperExactBatch: [3],
+  SpringDamperExactBatch: [3],
+  SimpleSpringDamperExactQuatBatch: [3],
+  DecaySpringDamperExactQuatBatch: [3],
+};
+const ARRAY = 64; // floats of an array whose length the spec leaves to the wrapper (poses of 2 bones: 26)
+
+const deref = (args, r) => (typeof r === 'number' ? args[r] : args[r[0]]?.[r[1]]);
+const limit = (b, args) => (b.over === undefined ? b.v : b.v / deref(args, b.over));
+const holds = (o, v, lim) => (o === 0 ? v >= lim : o === 1 ? v > lim : o === 2 ? v <= lim : v < lim);
+
+/** A value inside the domain of number spec `s` (whose `when` arguments are 0 or absent). */
+function validNumber(s, args) {
+  if (s.k === 'b') return true;
+  if (s.k === 'e') return s.e[0];
+  let v = s.k === 'i' ? 2 : 0.5;
+  for (const b of s.b ?? []) {
+    if (b.when !== undefined) continue;
+    const lim = limit(b, args);
+    if (!holds(b.o, v, lim)) v = b.o < 2 ? lim + 1 : lim - (s.k === 'i' ? 1 : 0.25);
+  }
+  return v;
+}
+
+function validArg(a, args) {
+  if (a.arr) {
+    const n = a.len
+      ? a.len.reduce((m, r) => m * Number(typeof r === 'string' ? r : deref(args, r)), 1)
+      : ARRAY;
+    return new Float32Array(Math.max(n, 1)).fill(0.5); // 0.5 ×4: a unit quaternion in a pose
+  }
+  if (a.num) return validNumber(a.num, args);
+  return Object.fromEntries(a.f.map((f) => [f.n, f.num || f.f ? validArg(f, args) : 0]));
+}
+
+/** Valid arguments of `spec`, numbers first so that lengths and `over` limits can use them. */
+function validArgs(spec) {
+  const args = [];
+  for (let pass = 0; pass < 3; pass++)
+    // numbers twice: a limit may depend on a later argument
+    spec.a.forEach((a, i) => {
+      if (pass < 2 === !!(a.num && !a.arr)) args[i] = validArg(a, args);
+    });
+  // the arguments a conditional clause depends on are 0, so that the clause is off
+  for (const a of spec.a)
+    for (const b of a.num?.b ?? [])
+      if (b.when !== undefined) {
+        if (typeof b.when === 'number') args[b.when] = 0;
+        else args[b.when[0]][b.when[1]] = 0;
+      }
+  return args;
+}
+
+const show = (v) =>
+  typeof v === 'bigint' ? `${v}n` : typeof v === 'object' && v !== null ? 'an object' : String(v);
+const WRONG_TYPES = ['0.5', null, 5n, { valueOf: () => 0.5 }, Symbol('s')];
+
+/** [value, error class, name suffix, description] refused by number spec `s`, and the
+ *  [value] it admits at its edges. */
+function numberCases(s, args) {
+  const bad = [],
+    good = [];
+  if (s.k === 'b')
+    return {
+      bad: [
+        ['yes', TypeError, ''],
+        [2, TypeError, ''],
+      ],
+      good: [false, 0, 1],
+    };
+  if (s.k === 'e')
+    return {
+      bad: [
+        ['nonsense', TypeError, ''],
+        [0, TypeError, ''],
+      ],
+      good: s.e,
+    };
+  for (const w of WRONG_TYPES) bad.push([w, TypeError, '']);
+  const x = s.x ?? 0;
+  const edge = (admitted, v) => (admitted ? good.push(v) : bad.push([v, RangeError, '']));
+  edge(x === 3, NaN);
+  edge(x >= 1, Infinity);
+  if (!(s.b ?? []).some((b) => b.when === undefined && b.o < 2)) edge(x >= 2, -Infinity);
+  if (s.k === 'i') bad.push([2.5, RangeError, '']);
+  for (const b of s.b ?? []) {
+    if (b.when !== undefined) continue;
+    const lim = limit(b, args);
+    if (b.o === 0) (bad.push([lim - (lim === 0 ? 1e-30 : 1), RangeError, '']), good.push(lim));
+    if (b.o === 1) bad.push([lim, RangeError, '']);
+    if (b.o === 2) (bad.push([lim + 1, RangeError, '']), good.push(lim));
+    if (b.o === 3) bad.push([lim, RangeError, '']);
+  }
+  return { bad, good: good.map((v) => (s.k === 'i' ? Math.round(v) : v)).filter((v) => Object.is(v, v)) };
+}
+
+/** Each case: a function of fresh valid args that changes one argument (or a field of one),
+ *  the error expected (null: must pass) and the name the message must start with. */
+function cases(spec) {
+  const out = [];
+  spec.a.forEach((a, i) => {
+    const set = (f) => (args) => (args[i] = f(args[i], args));
+    if (a.num && !a.arr) {
+      const { bad, good } = numberCases(a.num, validArgs(spec));
+      for (const [v, type] of bad) out.push([set(() => v), type, a.n, `${a.n} = ${show(v)}`]);
+      for (const v of good) out.push([set(() => v), null, a.n, `${a.n} = ${show(v)}`]);
+      for (const b of a.num.b ?? [])
+        if (b.when !== undefined) {
+          // the conditional clause: its argument non-zero, this value on the excluded edge
+          const edge = (args) => {
+            if (typeof b.when === 'number') args[b.when] = 1;
+            else args[b.when[0]][b.when[1]] = 1;
+            args[i] = limit(b, args);
+          };
+          out.push([edge, RangeError, a.n, `${a.n} on its edge while ${JSON.stringify(b.when)} ≠ 0`]);
+        }
+      return;
+    }
+    const nonObjects = [null, 5, 'str', ...(a.opt ? [] : [undefined])];
+    if (a.arr) {
+      const n = validArgs(spec)[i].length;
+      class Liar extends Float32Array {
+        get length() {
+          return 1e6;
+        }
+      }
+      const candidates = [
+        [new Float64Array(n), TypeError],
+        [new Proxy(new Float32Array(n), {}), TypeError],
+        [new Float32Array(wasm.memory.buffer, 0, n), RangeError], // sprung's heap, not a view it handed out
+        ...nonObjects.map((v) => [v, TypeError]),
+      ];
+      if (a.arr === 2) candidates.push([[0.5, '1'], TypeError], [[0.5, NaN], RangeError]);
+      else candidates.push([[0.5], TypeError]);
+      if (a.len && n > 1) candidates.push([new Float32Array(n - 1), RangeError], [new Liar(1), RangeError]);
+      for (const [v, type] of candidates)
+        out.push([set(() => v), type, a.n, `${a.n} = ${v?.constructor?.name ?? v}`]);
+      return;
+    }
+    for (const v of nonObjects) out.push([set(() => v), TypeError, a.n, `${a.n} = ${show(v)}`]);
+    // the fields, one level of nesting (a contact's vectors) included
+    const fields = (f, path, get) => {
+      if (f.some((g) => g.r & 2 && !g.f))
+        out.push([(args) => Object.freeze(get(args)), TypeError, `${path}.`, `${path} frozen`]);
+      for (const g of f) {
+        const here = `${path}.${g.n}`;
+        const at = (args) => get(args);
+        if (g.f) {
+          fields(g.f, here, (args) => at(args)[g.n]);
+          continue;
+        }
+        if (g.r & 2) {
+          out.push([
+            (args) => Object.defineProperty(at(args), g.n, { get: () => 0.5, enumerable: true }),
+            TypeError,
+            here,
+            `${here} getter-only`,
+          ]);
+        }
+        if (g.r & 1 && g.num) {
+          const { bad } = numberCases(g.num, validArgs(spec));
+          for (const [v, type] of bad)
+            out.push([
+              (args) => (at(args)[g.n] = v),
+              a.opt && v === undefined ? null : type,
+              here,
+              `${here} = ${show(v)}`,
+            ]);
+        }
+      }
+    };
+    fields(a.f, a.n, (args) => args[i]);
+  });
+  return out;
+}
+
+/** Calls the wrapper `name` (a function, a constructor `Class`, or a method `Class.method`). */
+function caller(name) {
+  if (name.includes('.')) {
+    const [cls, method] = name.split('.');
+    return (args) => {
+      const o = new sp[cls](...INSTANCE[cls]);
+      try {
+        o[method](...args);
+      } finally {
+        o.dispose();
+      }
+    };
+  }
+  if (/^[A-Z]/.test(name))
+    return (args) => {
+      const o = new sp[name](...args);
+      o.dispose?.();
+    };
+  return (args) => sp[name](...args);
+}
+
+const snapshot = (args) =>
+  JSON.stringify(args, (k, v) =>
+    typeof v === 'bigint' || typeof v === 'symbol'
+      ? String(v)
+      : Number.isNaN(v)
+        ? 'NaN'
+        : v === Infinity
+          ? 'Inf'
+          : v,
+  );
+
+const all = Object.entries(specs).filter(([, s]) => s && Array.isArray(s.a));
+
+test('every wrapper of the manifest has a spec, and every spec a wrapper', () => {
+  const names = all.map(([, s]) => s.fn).sort();
+  assert.deepEqual(names, Object.keys(manifest.wrappers).sort());
+  assert.ok(names.length > 130, `${names.length} wrappers`);
+});
+
+test('the fast paths agree with the specs: admitted values pass, refused ones throw naming the function and argument, changing nothing', () => {
+  let checked = 0;
+  const failures = [];
+  const expect = (ok, message) => ok || (failures.push(message), false);
+  for (const [, spec] of all) {
+    const call = caller(spec.fn);
+    try {
+      call(validArgs(spec));
+    } catch (e) {
+      failures.push(`${spec.fn}: valid arguments threw ${e}`);
+    }
+    for (const [change, type, name, what] of cases(spec)) {
+      const args = validArgs(spec);
+      change(args);
+      const before = snapshot(args);
+      let error = null;
+      try {
+        call(args);
+      } catch (e) {
+        error = e;
+      }
+      checked++;
+      if (type === null) {
+        expect(error === null, `${spec.fn} (${what}) must pass, threw ${error}`);
+        continue;
+      }
+      if (
+        !expect(
+          error instanceof type,
+          `${spec.fn} (${what}): expected a ${type.name}, got ${error ?? 'no error'}`,
+        )
+      )
+        continue;
+      const prefix = `sprung.${spec.fn}: ${name}`;
+      expect(
+        error.message.startsWith(prefix),
+        `${spec.fn} (${what}): "${error.message}" should start with "${prefix}"`,
+      );
+      expect(snapshot(args) === before, `${spec.fn} (${what}): a throwing call changed its arguments`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(checked > 3000, `${checked} cases`);
+});
