@@ -22,6 +22,7 @@ export const PANELS = [
   'landscapes',
   'tracking',
   'character',
+  'pose3d',
 ];
 /** The site is served under a sub-folder, as a static host would: relative URLs must hold. */
 export const PREFIX = '/some/sub/folder/';

@@ -1,25 +1,29 @@
 // Panel 9 — Pose inertialization in 3D: a 23-bone character switches clips (idle, walk,
 // run, jump, turn, all made in code) and four copies show the switch side by side — no
-// blending, the spring PoseInertializer, the CubicPoseInertializer and dead blending —
-// above plots of a joint's angle and of each inertializer's offset decaying. A crowd mode
-// runs hundreds of characters on one TrajectoryBatch and one PoseInertializer.
+// blending, the spring PoseInertializer, the CubicPoseInertializer and dead blending — beside
+// plots of each inertializer's offset decaying and of a joint's angle. A crowd mode runs
+// hundreds of characters on one TrajectoryBatch and one PoseInertializer.
 //
-// This file is the panel's contract with the playground (schema, mount, draw, code); the
-// 3D content lives in ../pose3d/, and three.js loads only when this panel mounts.
+// This file is the panel's contract with the playground (panels/index.js); the 3D content
+// lives in ../pose3d/, and three.js loads only when the 3D view is built (a dynamic import),
+// so that no other panel, and no other panel's embed, fetches it.
 import '../pose3d/pose3d.css';
-import { COLORS } from '../lib/charts.js';
+import { COLORS, color, onTheme, theme } from '../lib/theme.js';
+import { flexion, offsetAngle, tune } from '../pose3d/blends.js';
 import { CLIP_NAMES, CLIPS, bake } from '../pose3d/clips.js';
+import { offsetsProgram } from '../pose3d/code.js';
 import { HOLD, LEAD, RATE, Scenario, record } from '../pose3d/scenario.js';
 import { BONE_COUNT, bone } from '../pose3d/skeleton.js';
-import { flexion, tune } from '../pose3d/blends.js';
 
 /** The four lanes, in the order of blends.js makeBlends; colours shared by the bodies and the plots. */
 const LANES = [
-  { title: 'no blending (pop)', color: '#80868b' },
-  { title: 'spring inertializer', color: COLORS.exact },
-  { title: 'cubic inertializer', color: COLORS.implicit },
-  { title: 'dead blending', color: COLORS.other },
+  { title: 'no blending (pop)', short: 'no blending', tag: 'pop', color: COLORS.goal },
+  { title: 'spring inertializer', short: 'spring', tag: 'spring', color: COLORS.exact },
+  { title: 'cubic inertializer', short: 'cubic', tag: 'cubic', color: COLORS.implicit },
+  { title: 'dead blending', short: 'dead blending', tag: 'dead', color: COLORS.other },
 ];
+/** Viewports narrower than this (CSS px) label their lane with its tag. */
+const NARROW = 150;
 const JOINTS = [
   ['LeftUpLeg', 'left hip'],
   ['LeftLeg', 'left knee'],
@@ -30,25 +34,22 @@ const JOINTS = [
   ['Head', 'head'],
 ];
 const CLIP_OPTIONS = CLIP_NAMES.map((name) => [name, name]);
+/** Frames of the recorded switch before t = 0. */
+const LEAD_FRAMES = Math.round(LEAD * RATE);
+/** The offset plot is the first plot (data()[0]), the joint's angle the second. */
+const OFFSET_PLOT = 0;
+const COMPARE_CAPTION = 'one switch, four ways (live 3D view)';
+const deg = (x) => `${x.toFixed(1)}°`;
+const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export default {
-  name: 'pose3d',
-  title: '9 · Pose in 3D',
   blurb:
     'A 23-bone character switches from one clip to another (keys <kbd>1</kbd>–<kbd>5</kbd> or the buttons; the ' +
     'clips are made in code). Four copies show the same switch: without blending the pose pops; the spring ' +
     '<code>PoseInertializer</code> and the <code>CubicPoseInertializer</code> record the offset between the two ' +
-    'poses and decay it; dead blending extrapolates the old pose and fades it into the new one. Below, a joint’s ' +
-    'angle through the switch and the size of each offset. The crowd view runs hundreds of characters on one ' +
+    'poses and decay it; dead blending extrapolates the old pose and fades it into the new one. The plots show the ' +
+    'size of each offset and a joint’s angle through the switch. The crowd view runs hundreds of characters on one ' +
     '<code>TrajectoryBatch</code> and one <code>PoseInertializer</code>, one call each per frame.',
-  needs: [
-    'PoseInertializer',
-    'CubicPoseInertializer',
-    'TrajectoryBatch',
-    'deadBlendingTransition',
-    'deadBlendingUpdate',
-    'damperExact',
-  ],
   layout: 'pose3d',
   params: {
     view: {
@@ -100,20 +101,13 @@ export default {
       show: (p) => p.view === 'crowd',
     },
   },
-  mount(ui, sprung) {
-    const { fig, box, canvas } = ui.canvas(
-      'the same switch four ways: no blending, spring, cubic, dead blending',
-      'live',
-    );
+  mount(ui) {
+    const { fig, box, canvas, summary: describeView } = ui.canvas(COMPARE_CAPTION, { cls: 'view3d' });
+    const caption = fig.querySelector('figcaption');
     canvas.tabIndex = 0;
-    canvas.setAttribute(
-      'aria-label',
-      '3D view of the character. Focus it and press 1 to 5 to switch clips: idle, walk, run, jump, turn.',
-    );
     const lanes = LANES.map((lane) => {
       const label = document.createElement('div');
       label.className = 'pose3d-lane';
-      label.style.setProperty('--lane', lane.color);
       label.textContent = lane.title;
       box.append(label);
       return label;
@@ -134,24 +128,26 @@ export default {
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.clip = name;
+      b.title = `Switch to ${name} (${i + 1})`;
       b.innerHTML = `<kbd>${i + 1}</kbd>${name}`;
       b.addEventListener('click', () => userSwitch(name));
       clipBox.append(b);
       return b;
     });
-    const pause = button('pause', () => setPaused(!paused));
-    const stepButton = button('step', () => {
+    const pause = button('pause', 'Pause or play (space, with the view focused)', () => setPaused(!paused));
+    const stepButton = button('step', 'One frame forward (1/60 s)', () => {
       setPaused(true);
       advance(1 / RATE);
     });
     const scrubLabel = document.createElement('label');
+    scrubLabel.className = 'scrub';
     scrubLabel.textContent = 't';
     const scrub = document.createElement('input');
     scrub.type = 'range';
     scrub.min = String(-LEAD);
     scrub.max = String(HOLD);
     scrub.step = String(1 / RATE);
-    scrub.setAttribute('aria-label', 'time from the switch (s)');
+    scrub.setAttribute('aria-label', 'time from the switch');
     const clock = document.createElement('output');
     scrubLabel.append(scrub, clock);
     scrub.addEventListener('input', () => {
@@ -160,23 +156,18 @@ export default {
     });
     tools.append(clipBox, pause, stepButton, scrubLabel);
     box.after(tools);
-    function button(text, onClick) {
+    function button(text, title, onClick) {
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = text;
+      b.title = title;
       b.addEventListener('click', onClick);
       return b;
     }
     fig.addEventListener('keydown', (e) => {
       const k = Number(e.key);
-      if (
-        k >= 1 &&
-        k <= CLIP_NAMES.length &&
-        !e.ctrlKey &&
-        !e.metaKey &&
-        !e.altKey &&
-        e.target.type !== 'range'
-      ) {
+      const slider = e.target instanceof HTMLInputElement && e.target.type === 'range';
+      if (k >= 1 && k <= CLIP_NAMES.length && !e.ctrlKey && !e.metaKey && !e.altKey && !slider) {
         userSwitch(CLIP_NAMES[k - 1]);
         e.preventDefault();
       } else if (e.key === ' ' && e.target === canvas) {
@@ -185,28 +176,24 @@ export default {
       }
     });
 
-    const angleSeries = LANES.map((lane, k) => ({
-      label: lane.title,
-      color: lane.color,
-      width: k === 0 ? 1.5 : 2,
-      dash: k === 0 ? [5, 3] : undefined,
-    }));
-    const anglePlot = ui.plot('a joint’s flexion through the switch (degrees)', {
-      series: angleSeries,
+    const offsetPlot = ui.plot('size of each offset (degrees)', {
+      series: LANES.slice(1).map((lane) => ({ label: lane.short, color: lane.color, width: 2 })),
       x: { title: 't from the switch (s)', min: -LEAD, max: HOLD },
-      y: { title: 'degrees' },
+      y: { title: 'mean angle over the bones (°)', min: 0 },
+      hero: true,
     });
-    const offsetPlot = ui.plot('size of the offset: mean angle between output and animation over the bones', {
-      series: LANES.slice(1).map((lane) => ({ label: lane.title, color: lane.color, width: 2 })),
+    const anglePlot = ui.plot('a joint’s flexion (degrees)', {
+      series: LANES.map((lane, k) => ({
+        label: lane.short,
+        color: lane.color,
+        width: k === 0 ? 1.5 : 2,
+        dash: k === 0 ? [5, 3] : undefined,
+      })),
       x: { title: 't from the switch (s)', min: -LEAD, max: HOLD },
-      y: { title: 'degrees', min: 0 },
+      y: { title: 'flexion (°)' },
+      hero: true,
     });
-    const cursors = [anglePlot, offsetPlot].map((plot) => {
-      const c = document.createElement('div');
-      c.className = 'pose3d-cursor';
-      plot.figure.querySelector('.plot-box').append(c);
-      return { plot, c };
-    });
+    const plots = [offsetPlot, anglePlot];
     const readClip = ui.readout('playing');
     const readFps = ui.readout('frame rate');
     const readLibrary = ui.readout('library per frame');
@@ -228,20 +215,13 @@ export default {
     let drawn = 0;
     let timing = null; // the last read-out's figures, for inspect()
     let lastReadout = 0;
-
-    // copy as code inlines the panel's modules' sources: fetched on demand, like three.js
-    let programs = null;
-    import('../pose3d/code.js').then((m) => {
-      programs = m;
-      ui.request();
-    });
+    setPaused(reducedMotion());
 
     import('../pose3d/scene.js')
       .then((scene) => {
         const gl = scene.createRenderer(canvas);
         if (!gl) {
-          failed =
-            'WebGL 2 is not available in this browser: the 3D view is off, the plots below still work.';
+          failed = 'WebGL 2 is not available in this browser: the 3D view is off, the plots still work.';
           note.textContent = failed;
           return;
         }
@@ -249,41 +229,40 @@ export default {
           scene,
           gl,
           compare: new scene.CompareView(
-            sprung,
             gl.renderer,
-            LANES.map((l) => l.color),
+            LANES.map((l) => color(l.color)),
           ),
           crowd: null,
+          palette: null,
         };
         note.hidden = true;
-        theme();
+        applyTheme();
         if (p) modeChanged();
+        if (p && !running) render(0);
       })
       .catch((e) => {
         failed = `The 3D view could not load: ${e.message}`;
         note.textContent = failed;
       });
 
-    /** Colours from the page: the first opaque background around the view picks the light or dark palette. */
-    function theme() {
+    /** The lanes' colours and the 3D views' palette follow the page's theme. */
+    function applyTheme() {
+      lanes.forEach((label, k) => label.style.setProperty('--lane', color(LANES[k].color)));
       if (!view) return;
-      let rgb = [255, 255, 255];
-      for (let el = box; el; el = el.parentElement) {
-        const c = getComputedStyle(el).backgroundColor.match(/[\d.]+/g);
-        if (c && (c.length < 4 || Number(c[3]) > 0.5)) {
-          rgb = c.slice(0, 3).map(Number);
-          break;
-        }
-      }
-      const dark = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] < 110;
-      const palette = view.scene.PALETTES[dark ? 'dark' : 'light'];
-      view.palette = dark ? 'dark' : 'light';
-      if (view.compare.world.palette !== palette) view.compare.world.theme(palette);
-      if (view.crowd && view.crowd.world.palette !== palette) view.crowd.world.theme(palette);
+      const palette = view.scene.PALETTES[theme];
+      view.palette = theme;
+      view.compare.theme(
+        palette,
+        LANES.map((l) => color(l.color)),
+      );
+      if (view.crowd) view.crowd.world.theme(palette);
+      if (!running && p) render(0);
     }
+    applyTheme();
+    onTheme(applyTheme);
 
     function restartLive() {
-      if (!live) live = new Scenario(sprung, baked, p);
+      if (!live) live = new Scenario(baked, p);
       live.restart(p);
       if (view) view.compare.recenter();
     }
@@ -291,6 +270,8 @@ export default {
     function seek(t) {
       restartLive();
       while (live.t < t - 1e-9) live.step(Math.min(1 / RATE, t - live.t));
+      lastReadout = 0; // the read-outs and the text alternative follow at once
+      if (!running) frame(0);
     }
 
     function setPaused(on) {
@@ -301,8 +282,7 @@ export default {
 
     /** A key or button: the live character switches now; the plots show this switch (from rest). */
     function userSwitch(name) {
-      if (!p || !live) return;
-      if (p.view !== 'compare') return;
+      if (!p || !live || p.view !== 'compare') return;
       const player = live.player;
       const phase = (((player.time / player.baked.period) % 1) + 1) % 1;
       const from = live.clip;
@@ -314,20 +294,26 @@ export default {
     }
 
     function modeChanged() {
-      if (!p) return;
       const compare = p.view === 'compare';
       for (const label of lanes) label.hidden = !compare;
       clipBox.hidden = scrubLabel.hidden = stepButton.hidden = !compare;
-      fig.querySelector('figcaption').textContent = compare
-        ? 'the same switch four ways: no blending, spring, cubic, dead blending'
-        : `a crowd of ${p.crowd}: predicted trajectories (lines) and a pose inertializer over every bone`;
+      const text = compare
+        ? COMPARE_CAPTION
+        : `a crowd of ${p.crowd}: predicted trajectories (lines) and a pose inertializer over every bone (live, 3D)`;
+      caption.textContent = text;
+      canvas.setAttribute(
+        'aria-label',
+        compare
+          ? `${text}. Focus it and press 1 to 5 to switch clips (idle, walk, run, jump, turn), space to pause.`
+          : `${text}. Space pauses it.`,
+      );
       if (!view || compare || (view.crowd && view.crowd.count === p.crowd)) return;
       if (view.crowd) view.crowd.dispose();
       view.crowd = null;
       import('../pose3d/crowd.js').then(({ CrowdView }) => {
         if (view.crowd || p.view !== 'crowd') return;
-        view.crowd = new CrowdView(sprung, view.gl.renderer, baked, p.crowd, p.halflife);
-        theme();
+        view.crowd = new CrowdView(view.gl.renderer, baked, p.crowd, p.halflife);
+        applyTheme();
       });
     }
 
@@ -347,8 +333,11 @@ export default {
         );
         // labels at the bottom left of their viewports, on the ground, clear of the heads
         const height = canvas.clientHeight;
-        views.forEach(([x, y, , vh], k) => {
-          const s = lanes[k].style;
+        views.forEach(([x, y, vw, vh], k) => {
+          const label = lanes[k];
+          const text = vw < NARROW ? LANES[k].tag : LANES[k].title;
+          if (label.textContent !== text) label.textContent = text;
+          const s = label.style;
           const left = `${x}px`;
           const bottom = `${height - y - vh}px`;
           if (s.left !== left) s.left = left;
@@ -357,29 +346,45 @@ export default {
       } else if (view.crowd) view.crowd.render(dt);
     }
 
+    /** The live time on the scrubber, the clock and the plots' cursors; the clip buttons' state. */
     function showTime() {
+      const compare = p.view === 'compare';
       const t = live.t;
       const text = `${t >= 0 ? '+' : '−'}${Math.abs(t).toFixed(2)} s`;
       if (clock.value !== text) clock.value = text;
       if (document.activeElement !== scrub) scrub.value = String(Math.min(HOLD, t));
-      for (const { plot, c } of cursors) {
-        const area = plot.chart.chartArea;
-        const x = plot.chart.scales.x.getPixelForValue(t);
-        const inside = p.view === 'compare' && area && x >= area.left && x <= area.right;
-        c.hidden = !inside;
-        if (inside) {
-          c.style.left = `${x}px`;
-          c.style.top = `${area.top}px`;
-          c.style.height = `${area.bottom - area.top}px`;
-        }
-      }
+      scrub.setAttribute('aria-valuetext', `${text.replace('−', 'minus ')} from the switch`);
+      for (const plot of plots) plot.cursor(compare ? t : null);
       for (const b of clipButtons) b.setAttribute('aria-pressed', String(b.dataset.clip === live.clip));
+    }
+
+    /** The 3D view in words (its text alternative), with the numbers it shows now. */
+    function describe() {
+      if (p.view === 'compare') {
+        const offsets = [1, 2, 3].map((k) => offsetAngle(live.output(k), live.input, BONE_COUNT));
+        const t = live.t;
+        describeView(
+          `Four copies of a ${BONE_COUNT}-bone character switch from ${p.from} to ${p.to} at phase ` +
+            `${p.at.toFixed(2)} of ${p.from}; now t = ${t < 0 ? '−' : '+'}${Math.abs(t).toFixed(2)} s from the ` +
+            `switch, playing ${live.clip}. ` +
+            `Offset from the animation (mean over the bones): spring ${deg(offsets[0])}, cubic ${deg(offsets[1])}, ` +
+            `dead blending ${deg(offsets[2])}; without blending there is none, the pose pops at the switch.`,
+        );
+      } else if (view && view.crowd) {
+        const c = view.crowd;
+        describeView(
+          `A crowd of ${c.count} characters (${c.count * BONE_COUNT} bones) wandering an arena, seen from an orbiting camera: ` +
+            `${c.switches} clip switches so far, each blended by the one PoseInertializer; ` +
+            (timing
+              ? `the library's two calls take ${timing.library.toFixed(2)} ms per frame.`
+              : 'starting.'),
+        );
+      } else describeView(`A crowd of ${p.crowd} characters: ${failed || 'loading the 3D view…'}`);
     }
 
     function readouts(now) {
       if (now - lastReadout < 250) return;
       lastReadout = now;
-      theme(); // the page may have switched between light and dark
       const fps = 1000 / median(intervals);
       const scale = view ? view.gl.resolution.scale : 1;
       readFps(
@@ -402,6 +407,16 @@ export default {
         readLibrary(`${timing.library.toFixed(2)} ms: trajectories, pose inertializer`);
         readScript(`${timing.javascript.toFixed(2)} ms: steering, clips, body vertices`);
       }
+      describe();
+    }
+
+    /** One displayed frame, dt seconds after the last (0: redraw only). */
+    function frame(dt) {
+      const t0 = performance.now();
+      render(dt);
+      drawing += performance.now() - t0;
+      drawn++;
+      showTime();
     }
 
     function tick(now) {
@@ -411,16 +426,53 @@ export default {
       const real = Math.min(0.1, Math.max(0, interval / 1000));
       if (last) remember(intervals, interval);
       last = now;
-      if (!p || !live) return;
       if (!paused) advance(real * p.speed);
       if (view) view.gl.resolution.frame(interval, paused);
-      const t0 = performance.now();
-      render(real * p.speed);
-      drawing += performance.now() - t0;
-      drawn++;
-      showTime();
+      frame(real * p.speed);
       readouts(now);
       frames++;
+    }
+
+    /** The plots of the switch of parameters `q`, with their text summaries. */
+    function plotSwitch(q) {
+      const rows = record(plotScenario, q, bone(q.joint));
+      for (let i = 0; i < 4; i++) anglePlot.reset(i);
+      for (let i = 0; i < 3; i++) offsetPlot.reset(i);
+      rows.forEach(({ t, angles, offsets }, k) => {
+        angles.forEach((a, i) => anglePlot.add(i, t, a));
+        // the offset exists from the switch on
+        if (k >= LEAD_FRAMES) offsets.forEach((o, i) => offsetPlot.add(i, t, o));
+      });
+      const markers = [
+        { x: 0, label: `${q.from} → ${q.to}`, color: COLORS.muted },
+        { x: q.blendtime, label: 'blend time', color: COLORS.muted, alpha: 0.6 },
+      ];
+      for (const plot of plots) {
+        plot.markers(markers);
+        plot.commit();
+      }
+      const name = JOINTS.find(([j]) => j === q.joint)[1];
+      const angleCaption = `${name} flexion (degrees)`;
+      anglePlot.figure.querySelector('figcaption').textContent = angleCaption;
+      anglePlot.figure.querySelector('canvas').setAttribute('aria-label', angleCaption);
+
+      const start = rows[LEAD_FRAMES].offsets[0];
+      const under = rows.slice(LEAD_FRAMES).find((r) => r.offsets[0] < 1);
+      offsetPlot.summary(
+        `${q.from} → ${q.to}: at the switch the output is ${deg(start)} from the new animation (mean over the ` +
+          `${BONE_COUNT} bones). The spring (halflife ${q.halflife.toFixed(2)} s) brings it under 1° ` +
+          (under ? `${under.t.toFixed(2)} s later` : `only after the ${HOLD} s shown`) +
+          `; the cubic and dead blending reach 0 at the blend time, ${q.blendtime.toFixed(2)} s.`,
+      );
+      // the change of the joint's angle over the frame of the switch, per lane
+      const jumps = [0, 1, 2, 3].map((i) =>
+        Math.abs(rows[LEAD_FRAMES].angles[i] - rows[LEAD_FRAMES - 1].angles[i]),
+      );
+      anglePlot.summary(
+        `The ${name}’s flexion: over the frame of the switch it moves ${deg(jumps[0])} without blending; ` +
+          `${deg(jumps[1])} with the spring, ${deg(jumps[2])} with the cubic and ${deg(jumps[3])} with dead ` +
+          `blending, which continue the old motion and meet the new clip later.`,
+      );
     }
 
     return {
@@ -428,38 +480,19 @@ export default {
         const first = p === null;
         p = next;
         const has = (...keys) => !changed || keys.some((k) => changed.has(k));
-        if (!plotScenario) plotScenario = new Scenario(sprung, baked, p);
-        if (has('from', 'to', 'at', 'sync', 'halflife', 'blendtime', 'extrapolation', 'joint')) {
-          const rows = record(plotScenario, p, bone(p.joint));
-          for (let i = 0; i < 4; i++) anglePlot.reset(i);
-          for (let i = 0; i < 3; i++) offsetPlot.reset(i);
-          for (const { t, angles, offsets } of rows) {
-            angles.forEach((a, i) => anglePlot.add(i, t, a));
-            offsets.forEach((o, i) => offsetPlot.add(i, t, o));
-          }
-          const markers = [
-            { x: 0, label: `${p.from} → ${p.to}`, color: '#5f6368' },
-            { x: p.blendtime, label: 'blend time', color: '#5f636899' },
-          ];
-          anglePlot.markers(markers);
-          offsetPlot.markers(markers);
-          anglePlot.chart.options.plugins.legend.display = true;
-          anglePlot.commit();
-          offsetPlot.commit();
-          const name = JOINTS.find(([j]) => j === p.joint)[1];
-          anglePlot.figure.querySelector('figcaption').textContent =
-            `${name} flexion through the switch (degrees)`;
-        }
+        if (!plotScenario) plotScenario = new Scenario(baked, p);
+        if (has('from', 'to', 'at', 'sync', 'halflife', 'blendtime', 'extrapolation', 'joint')) plotSwitch(p);
         if (first || has('from', 'to', 'at', 'sync')) {
           if (userSwitched) userSwitched = false;
           else restartLive();
-        } else if (live && has('halflife', 'blendtime', 'extrapolation')) tune(live.blends, p);
+        } else if (has('halflife', 'blendtime', 'extrapolation')) tune(live.blends, p);
         if (has('view', 'crowd')) modeChanged();
-        theme();
-        if (!running) {
-          showTime();
-          render(0);
-        }
+        if (!running) frame(0);
+        describe();
+      },
+      code(q) {
+        const [src, dst] = plotScenario.switchPoses;
+        return [offsetsProgram(q, src, dst, OFFSET_PLOT)];
       },
       show() {
         if (running) return;
@@ -471,15 +504,15 @@ export default {
         running = false;
       },
       inspect() {
-        const flex = live ? [0, 1, 2, 3].map((k) => flexion(live.output(k), BONE_COUNT, bone(p.joint))) : [];
+        const flex = [0, 1, 2, 3].map((k) => flexion(live.output(k), BONE_COUNT, bone(p.joint)));
         const crowd = view && view.crowd;
         return {
           webgl: view ? view.gl.name : null,
           palette: view ? view.palette : null,
           failed,
-          view: p && p.view,
-          clip: live && live.clip,
-          t: live && live.t,
+          view: p.view,
+          clip: live.clip,
+          t: live.t,
           paused,
           frames,
           fps: 1000 / median(intervals),
@@ -496,12 +529,6 @@ export default {
               }
             : null,
         };
-      },
-      code(q) {
-        if (!programs || !plotScenario || !plotScenario.switchPoses)
-          return { ts: '// loading…', c: '/* loading… */' };
-        const [src, dst] = plotScenario.switchPoses;
-        return { ts: programs.javascript(q), c: programs.c(q, src, dst) };
       },
     };
   },

@@ -2,6 +2,7 @@
 // shows side by side, each as { transition(src, dst), update(input, dt) → output pose }:
 // no blending (the pop), sprung's PoseInertializer (spring) and CubicPoseInertializer,
 // and dead blending built from sprung's scalar deadBlendingTransition/deadBlendingUpdate.
+import { CubicPoseInertializer, PoseInertializer, deadBlendingTransition, deadBlendingUpdate } from 'sprung';
 import { jacobian, qangle, qexp, qlog, qmul } from './math.js';
 
 /** No blending: the output is the input, so the pose pops at every switch. */
@@ -11,6 +12,10 @@ export class NoBlending {
     this.output = new Float32Array(13 * bones);
   }
   transition() {}
+  /** Nothing to forget: the output is always the input. */
+  reset() {
+    return this;
+  }
   update(input) {
     this.output.set(input.subarray(0, 13 * this.bones));
     return this.output;
@@ -29,8 +34,7 @@ export class NoBlending {
  * log map's cut at π. Output rotation and angular velocity are continuous at the switch.
  */
 export class DeadBlending {
-  constructor(sprung, bones, { halflife = 0.1, blendtime = 0.3 } = {}) {
-    this.sprung = sprung;
+  constructor(bones, { halflife = 0.1, blendtime = 0.3 } = {}) {
     this.bones = bones;
     this.halflife = halflife;
     this.blendtime = blendtime;
@@ -72,10 +76,10 @@ export class DeadBlending {
   }
 
   transition(src) {
-    const { sprung, bones: n, halflife, blendtime, channels, phi, rate, omega } = this;
+    const { bones: n, halflife, blendtime, channels, phi, rate, omega } = this;
     for (let b = 0; b < n; b++) {
       for (let c = 0; c < 3; c++)
-        sprung.deadBlendingTransition(
+        deadBlendingTransition(
           channels[6 * b + c],
           src[3 * b + c],
           src[3 * n + 3 * b + c],
@@ -85,7 +89,7 @@ export class DeadBlending {
       this.chart(src, b);
       for (let c = 0; c < 3; c++) {
         const s = channels[6 * b + 3 + c];
-        sprung.deadBlendingTransition(s, phi[c], rate[c], halflife, blendtime);
+        deadBlendingTransition(s, phi[c], rate[c], halflife, blendtime);
         phi[c] = s.x;
         rate[c] = s.v;
       }
@@ -102,10 +106,10 @@ export class DeadBlending {
   }
 
   update(input, dt) {
-    const { sprung, bones: n, halflife, blendtime, channels, phi, rate, omega, out, output } = this;
+    const { bones: n, halflife, blendtime, channels, phi, rate, omega, out, output } = this;
     for (let b = 0; b < n; b++) {
       for (let c = 0; c < 3; c++) {
-        sprung.deadBlendingUpdate(
+        deadBlendingUpdate(
           out,
           channels[6 * b + c],
           input[3 * b + c],
@@ -119,7 +123,7 @@ export class DeadBlending {
       }
       this.chart(input, b);
       for (let c = 0; c < 3; c++) {
-        sprung.deadBlendingUpdate(out, channels[6 * b + 3 + c], phi[c], rate[c], halflife, blendtime, dt);
+        deadBlendingUpdate(out, channels[6 * b + 3 + c], phi[c], rate[c], halflife, blendtime, dt);
         phi[c] = out.x;
         rate[c] = out.v;
       }
@@ -141,23 +145,23 @@ export class DeadBlending {
 }
 
 /** The panel's four blends for a pose of `bones` bones, in the order they are shown. */
-export function makeBlends(sprung, bones, p) {
+export function makeBlends(bones, p) {
   return [
     { name: 'none', title: 'no blending', blend: new NoBlending(bones) },
     {
       name: 'spring',
       title: 'spring (PoseInertializer)',
-      blend: new sprung.PoseInertializer(bones, { halflife: p.halflife }),
+      blend: new PoseInertializer(bones, { halflife: p.halflife }),
     },
     {
       name: 'cubic',
       title: 'cubic (CubicPoseInertializer)',
-      blend: new sprung.CubicPoseInertializer(bones, { blendtime: p.blendtime }),
+      blend: new CubicPoseInertializer(bones, { blendtime: p.blendtime }),
     },
     {
       name: 'dead',
       title: 'dead blending',
-      blend: new DeadBlending(sprung, bones, { halflife: p.extrapolation, blendtime: p.blendtime }),
+      blend: new DeadBlending(bones, { halflife: p.extrapolation, blendtime: p.blendtime }),
     },
   ];
 }

@@ -18,6 +18,7 @@ import {
   PerspectiveCamera,
   Vector3,
 } from 'three';
+import { PoseInertializer, TrajectoryBatch } from 'sprung';
 import { BONE_COUNT, SHAPES, bone, forwardKinematics } from './skeleton.js';
 import { sample } from './clips.js';
 import { qrot } from './math.js';
@@ -38,6 +39,7 @@ const LIMBS = [
   'Head',
   ...['Left', 'Right'].flatMap((side) => ['Arm', 'ForeArm', 'UpLeg', 'Leg', 'Foot'].map((n) => side + n)),
 ].map(bone);
+/** @type {import('./skeleton.js').Shape[]} */
 const BOXES = [
   SHAPES[0], // the pelvis
   [bone('Spine1'), 0, -0.12, 0, 0, 0.25, -0.01, 0.115, 'torso'],
@@ -58,15 +60,14 @@ function random(seed) {
 
 export class CrowdView {
   /** `count` characters; `baked`: the baked clips by name; `renderer`: the shared WebGLRenderer. */
-  constructor(sprung, renderer, baked, count, halflife) {
-    this.sprung = sprung;
+  constructor(renderer, baked, count, halflife) {
     this.renderer = renderer;
     this.baked = baked;
     this.count = count;
     const rand = (this.rand = random(count));
     this.radius = Math.max(6, Math.sqrt(count) * 0.8);
-    this.batch = new sprung.TrajectoryBatch(count, SAMPLES);
-    this.inertializer = new sprung.PoseInertializer(count * B, { halflife });
+    this.batch = new TrajectoryBatch(count, SAMPLES);
+    this.inertializer = new PoseInertializer(count * B, { halflife });
     this.src = new Float32Array(13 * count * B);
     this.dst = new Float32Array(13 * count * B);
     this.agents = Array.from({ length: count }, (_, i) => ({
@@ -172,6 +173,7 @@ export class CrowdView {
     const state = this.batch.state;
     const n = this.count * B;
     const root = new Float64Array(3);
+    /** @type {number[] | null} */
     let switching = null;
     this.agents.forEach((a, i) => {
       const s = 16 * i;

@@ -13,10 +13,9 @@ export const RATE = 60;
 
 export class Scenario {
   /** `baked`: the baked clips by name (clips.js bake); `p`: the panel's parameters. */
-  constructor(sprung, baked, p) {
-    this.sprung = sprung;
+  constructor(baked, p) {
     this.baked = baked;
-    this.blends = makeBlends(sprung, BONE_COUNT, p);
+    this.blends = makeBlends(BONE_COUNT, p);
     this.input = new Float32Array(13 * BONE_COUNT);
     this.src = new Float32Array(13 * BONE_COUNT);
     this.spent = [0, 0, 0, 0];
@@ -34,7 +33,7 @@ export class Scenario {
     this.t = -LEAD;
     this.switched = false;
     this.clip = p.from;
-    for (const { blend } of this.blends.slice(1)) blend.reset();
+    for (const { blend } of this.blends) blend.reset();
     this.player.pose(this.input);
     for (const { blend } of this.blends) blend.update(this.input, 0);
     return this;
@@ -91,12 +90,6 @@ export class Scenario {
   /** The output pose of blend k (0 none, 1 spring, 2 cubic, 3 dead blending). */
   output(k) {
     return this.blends[k].blend.output;
-  }
-
-  /** Frees the library's batches. */
-  dispose() {
-    this.blends[1].blend.dispose();
-    this.blends[2].blend.dispose();
   }
 }
 

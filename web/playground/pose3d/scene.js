@@ -17,6 +17,7 @@ import {
   Vector3,
   WebGLRenderer,
 } from 'three';
+import { damperExact } from 'sprung';
 import { BONE_COUNT, bone, forwardKinematics } from './skeleton.js';
 import { qrot } from './math.js';
 import { bodyGeometry } from './body.js';
@@ -206,8 +207,8 @@ export class Character {
     };
     geometry.deleteAttribute('skinIndex');
     geometry.deleteAttribute('skinWeight');
-    geometry.attributes.position.setUsage(DynamicDrawUsage);
-    geometry.attributes.normal.setUsage(DynamicDrawUsage);
+    /** @type {import('three').BufferAttribute} */ (geometry.attributes.position).setUsage(DynamicDrawUsage);
+    /** @type {import('three').BufferAttribute} */ (geometry.attributes.normal).setUsage(DynamicDrawUsage);
     this.geometry = geometry;
     this.material = new MeshLambertMaterial({ color, vertexColors: true });
     this.mesh = new Mesh(geometry, this.material);
@@ -255,8 +256,7 @@ export class Character {
  * The cameras follow their character, turning after its heading with sprung's damper.
  */
 export class CompareView {
-  constructor(sprung, renderer, colors) {
-    this.sprung = sprung;
+  constructor(renderer, colors) {
     this.renderer = renderer;
     this.world = createWorld(40, 7, 19);
     this.characters = colors.map((c, k) => new Character(this.world, c, k + 1));
@@ -302,8 +302,8 @@ export class CompareView {
       const height = ch.pos[3 * HIPS + 1] - 0.1;
       let f = this.follow[k];
       if (f === null) f = this.follow[k] = { yaw: heading, height };
-      f.yaw = this.sprung.damperExact(f.yaw, unwrap(heading, f.yaw), 0.5, dt);
-      f.height = this.sprung.damperExact(f.height, height, 0.25, dt);
+      f.yaw = damperExact(f.yaw, unwrap(heading, f.yaw), 0.5, dt);
+      f.height = damperExact(f.height, height, 0.25, dt);
       const a = f.yaw + 1.05;
       const t = ch.at(0, this.target);
       const cam = this.cameras[k];
@@ -319,6 +319,12 @@ export class CompareView {
       this.renderer.render(this.world.scene, cam);
     });
     return views;
+  }
+
+  /** Applies `palette` (of PALETTES) and the characters' colours (CSS colours, in order). */
+  theme(palette, colors) {
+    this.world.theme(palette);
+    this.characters.forEach((ch, k) => ch.material.color.set(colors[k]));
   }
 
   /** Snaps the cameras to their characters (after a restart). */

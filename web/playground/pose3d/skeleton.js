@@ -8,7 +8,10 @@
 // is one pose of characters·BONE_COUNT bones, character c's bones at c·BONE_COUNT onward.
 import { qmul, qrot } from './math.js';
 
-/** [name, parent, local offset x, y, z (m)] per bone; parents come before children. */
+/**
+ * [name, parent, local offset x, y, z (m)] per bone; parents come before children.
+ * @type {[string, number, number, number, number][]}
+ */
 export const BONES = [
   ['Root', -1, 0, 0, 0],
   ['Hips', 0, 0, 1, 0],
@@ -36,7 +39,7 @@ export const BONES = [
 ];
 export const BONE_COUNT = BONES.length;
 export const PARENTS = Int8Array.from(BONES, (b) => b[1]);
-export const OFFSETS = Float32Array.from(BONES.flatMap((b) => b.slice(2)));
+export const OFFSETS = Float32Array.from(BONES.flatMap(([, , x, y, z]) => [x, y, z]));
 /** Height of the ankle joint above the ground when the foot is flat (m). */
 export const ANKLE_HEIGHT = 0.07;
 export const THIGH = 0.45;
@@ -52,7 +55,10 @@ export function bone(name) {
 /**
  * The capsules drawn for the bones: [bone whose frame holds it, from x,y,z, to x,y,z,
  * radius, part]. Parts colour the body: torso, head, left and right limbs.
+ * @typedef {[number, number, number, number, number, number, number, number, Part]} Shape
+ * @typedef {'torso' | 'head' | 'left' | 'right'} Part
  */
+/** @type {Shape[]} */
 export const SHAPES = [
   ['Hips', 0.085, -0.05, 0, -0.085, -0.05, 0, 0.085, 'torso'],
   ['Hips', 0, 0, 0, 0, 0.1, 0, 0.09, 'torso'],
@@ -75,7 +81,7 @@ export const SHAPES = [
       [`${side}Toe`, 0, 0, 0, 0, 0, 0.06, 0.028, part],
     ];
   }),
-].map(([name, ...rest]) => [bone(name), ...rest]);
+].map(([name, ...rest]) => /** @type {Shape} */ ([bone(/** @type {string} */ (name)), ...rest]));
 
 /**
  * World rotations and positions of the BONE_COUNT bones of the character whose root is
