@@ -306,8 +306,19 @@ describe('panel pose3d, in the browser', () => {
     assert.equal(b.count, 200);
     assert.ok(b.library > 0 && b.library < 1000, `library time per frame ${b.library} ms`);
     assert.ok(b.switches > 0, 'characters switch clips');
-    assert.notDeepEqual(a.position, b.position, 'the characters move');
-    assert.equal(b.position[1], 0, 'on the ground');
+    // (each waits up to 2 s at first, and again at every goal)
+    let moved = 0;
+    for (let i = 0; i < 200; i++)
+      if (
+        Math.hypot(b.positions[3 * i] - a.positions[3 * i], b.positions[3 * i + 2] - a.positions[3 * i + 2]) >
+        1e-3
+      )
+        moved++;
+    assert.ok(moved >= 20, `${moved} of 200 characters moved over 30 frames`);
+    assert.ok(
+      b.positions.every((v, k) => k % 3 !== 1 || v === 0),
+      'all on the ground',
+    );
     const summary = await page.locator('#panel-pose3d figure.view3d .summary').textContent();
     assert.match(summary, /A crowd of 200 characters \(4600 bones\)/);
     await page.locator('#panel-pose3d .pose3d-tools > button', { hasText: 'pause' }).click();

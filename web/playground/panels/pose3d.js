@@ -325,7 +325,7 @@ export default {
     }
 
     function render(dt) {
-      if (!view) return;
+      if (!view || fig.hidden) return; // (an embed may show only a plot: &figure=N)
       if (p.view === 'compare') {
         const views = view.compare.render(
           [0, 1, 2, 3].map((k) => live.output(k)),
@@ -525,7 +525,8 @@ export default {
                 switches: crowd.switches,
                 library: timing ? timing.library : NaN,
                 javascript: timing ? timing.javascript : NaN,
-                position: Array.from(crowd.batch.state.subarray(0, 3)),
+                // every simulation object's position (x, y, z), 16 floats of state apart
+                positions: Array.from(crowd.batch.state.filter((_, i) => i % 16 < 3)),
               }
             : null,
         };
