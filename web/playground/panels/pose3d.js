@@ -119,7 +119,7 @@ export default {
 
     // the toolbar: clip buttons, pause, step, and a scrubber over the switch
     const tools = document.createElement('div');
-    tools.className = 'pose3d-tools';
+    tools.className = 'stage-bar pose3d-tools'; // buttons styled as the other panels' stage bars
     const clipBox = document.createElement('div');
     clipBox.className = 'clips';
     clipBox.setAttribute('role', 'group');
