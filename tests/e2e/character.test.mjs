@@ -82,12 +82,14 @@ test('a finger dragged in the top-down view steers like the mouse', async () => 
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(dx) });
   await frames(page, 20);
   const held = await inspect(page);
+  // read while the finger is down: once it lifts, the next frame says 'idle'
+  const hint = await page.locator('#panel-character .hint').textContent();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   assert.ok(
     held.stick.x > 0.9 && Math.abs(held.stick.z) < 0.1,
     `a right stick: ${JSON.stringify(held.stick)}`,
   );
-  assert.match(await page.locator('#panel-character .hint').textContent(), /finger/);
+  assert.match(hint, /finger/);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

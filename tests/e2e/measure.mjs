@@ -11,6 +11,10 @@
 // 2. Bytes of an embedded panel: `?panel=NAME&embed=1` loaded with the cache disabled; the sum of
 //    the files fetched, gzip-compressed as a static host sends them, and the library's share
 //    (its loader with the embedded WASM).
+// 3. The 3D pose panel's crowd (when pose3d is measured): the time per frame of the library's
+//    two calls (TrajectoryBatch.predict and the PoseInertializer's update, plus its transition
+//    on frames where characters switch clips), as the panel shows it live; 20 read-outs 0.3 s
+//    apart after 2 s of warming up, median and range, for 200, 500 and 1000 characters.
 import { launch, openPage, serveSite } from './harness.mjs';
 
 const PROBE_FRAMES = 40;
@@ -114,6 +118,37 @@ try {
         `${(library / 1024).toFixed(1).padStart(26)}   ${((total - library) / 1024).toFixed(1).padStart(11)}`,
     );
     await page.close();
+  }
+
+  if (names.includes('pose3d')) {
+    console.log("\nThe 3D pose panel's crowd: the library's calls per frame, ms (20 read-outs):");
+    console.log('characters   bones   median    min    max | frame interval median (ms)');
+    for (const count of [200, 500, 1000]) {
+      const page = await openPage(browser.context, `${site.base}?panel=pose3d&view=crowd&crowd=${count}`);
+      await page.waitForFunction(() => Number.isFinite(window.playground.inspect().crowd?.library), null, {
+        timeout: 60000,
+      });
+      await new Promise((done) => setTimeout(done, 2000));
+      const library = [];
+      const fps = [];
+      for (let k = 0; k < 20; k++) {
+        await new Promise((done) => setTimeout(done, 300));
+        const s = await page.evaluate(() => window.playground.inspect());
+        library.push(s.crowd.library);
+        fps.push(s.fps);
+      }
+      console.log(
+        `${String(count).padStart(10)} ${String(count * 23).padStart(7)}   ${pct(library, 0.5).toFixed(2).padStart(6)} ` +
+          `${Math.min(...library)
+            .toFixed(2)
+            .padStart(6)} ${Math.max(...library)
+            .toFixed(2)
+            .padStart(6)} |` +
+          `${(1000 / pct(fps, 0.5)).toFixed(1).padStart(8)}`,
+      );
+      if (page.problems.length) console.log('  problems:', page.problems);
+      await page.close();
+    }
   }
 } finally {
   await browser.close();

@@ -68,7 +68,7 @@ function luminance(css) {
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 
-test('the playground lists the eight panels, trajectory prediction named in the navigation', async () => {
+test('the playground lists the nine panels, trajectory prediction named in the navigation', async () => {
   const page = await openPage(browser.context, site.base);
   // Panels registered later (after these) are allowed; add them to PANELS (harness.mjs) to check them too.
   const listed = await page.evaluate(() => window.playground.panels);
@@ -193,7 +193,7 @@ for (const name of PANELS) {
       assert.doesNotMatch(view.link, /embed=1/, 'the link opens the full playground');
       // Only this panel's chunk among the panels' chunks.
       const panels = fetched
-        .map((p) => p.match(/assets\/panel-([a-z]+)-[\w-]+\.js$/))
+        .map((p) => p.match(/assets\/panel-([a-z0-9]+)-[\w-]+\.js$/))
         .filter(Boolean)
         .map((m) => m[1]);
       assert.deepEqual(panels, [name], `panel chunks fetched: ${panels}`);

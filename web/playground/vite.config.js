@@ -24,8 +24,10 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks: (id) => (/[\\/]dist[\\/]wasm(-binary)?\.js$/.test(id) ? 'sprung-wasm' : undefined),
+        // (A panel's chunk may have no facade module: when the modules it loads later share some
+        // of its modules, as pose3d's 3D view does, the chunk exports more than the panel.)
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId && /[\\/]playground[\\/]panels[\\/]/.test(chunk.facadeModuleId)
+          chunk.moduleIds.some((id) => /[\\/]playground[\\/]panels[\\/]/.test(id))
             ? 'assets/panel-[name]-[hash].js'
             : 'assets/[name]-[hash].js',
       },

@@ -54,4 +54,5 @@ export const PANELS = [
     title: '8 · Trajectory prediction & character control',
     load: () => import('./character.js'),
   },
+  { name: 'pose3d', title: '9 · Pose in 3D', load: () => import('./pose3d.js') },
 ];
