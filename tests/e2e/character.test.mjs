@@ -25,12 +25,8 @@ async function frames(page, n) {
   });
 }
 
-test('the keyboard drives the simulation object forward (+z), the mouse toward the pointer', async (t) => {
+test('the keyboard drives the simulation object forward (+z), the mouse toward the pointer', async () => {
   const page = await openPage(browser.context, `${site.base}?panel=character`);
-  if ((await page.evaluate(() => window.playground.missing('character'))).length) {
-    t.skip('library lacks the character API');
-    return;
-  }
   const canvas = page.locator('#panel-character canvas').first();
   await canvas.focus();
   const start = await inspect(page);
@@ -60,12 +56,8 @@ test('the keyboard drives the simulation object forward (+z), the mouse toward t
   await page.close();
 });
 
-test('left alone, the autopilot drives', async (t) => {
+test('left alone, the autopilot drives', async () => {
   const page = await openPage(browser.context, `${site.base}?panel=character`);
-  if ((await page.evaluate(() => window.playground.missing('character'))).length) {
-    t.skip('library lacks the character API');
-    return;
-  }
   // The autopilot starts after two seconds of simulated time without input (frames, not wall time).
   await page.waitForFunction(() => window.playground.inspect().autopilot, null, { timeout: 20000 });
   const a = await inspect(page);
@@ -74,6 +66,28 @@ test('left alone, the autopilot drives', async (t) => {
   assert.ok(Math.hypot(b.sim.x - a.sim.x, b.sim.z - a.sim.z) > 0.1, 'the simulation object moves on its own');
   await frames(page, 150);
   await page.locator('#panel-character figure.live').screenshot({ path: `${SHOTS}/character-view.png` });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a finger dragged in the top-down view steers like the mouse', async () => {
+  const page = await openPage(browser.context, `${site.base}?panel=character`);
+  const canvas = page.locator('#panel-character canvas').first();
+  const box = await canvas.boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const at = (dx) => [{ x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (const dx of [60, 120, 200])
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(dx) });
+  await frames(page, 20);
+  const held = await inspect(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  assert.ok(
+    held.stick.x > 0.9 && Math.abs(held.stick.z) < 0.1,
+    `a right stick: ${JSON.stringify(held.stick)}`,
+  );
+  assert.match(await page.locator('#panel-character .hint').textContent(), /finger/);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

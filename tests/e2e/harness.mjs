@@ -1,6 +1,7 @@
 // Shared pieces of the end-to-end tests: a tiny static file server on loopback, and
 // Debian's Chromium driven by playwright-core with a fresh profile and no network.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -11,6 +12,17 @@ export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The static build of the playground (`vite build`, done by build.sh before these tests). */
 export const SITE = join(ROOT, 'web/playground/dist');
 export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
+/** The playground's panels, in the order of its navigation. */
+export const PANELS = [
+  'dampers',
+  'spring',
+  'applications',
+  'others',
+  'inertialization',
+  'landscapes',
+  'tracking',
+  'character',
+];
 /** The site is served under a sub-folder, as a static host would: relative URLs must hold. */
 export const PREFIX = '/some/sub/folder/';
 
@@ -24,8 +36,25 @@ const TYPES = {
   '.wasm': 'application/wasm',
 };
 
-/** Serves SITE under PREFIX on 127.0.0.1 at a free port; resolves to { origin, base, close }. */
-export async function serveSite() {
+/**
+ * The README's host-page snippet: resizes every iframe whose page posts
+ * { type: 'sprung:height', height } to that height.
+ */
+export const HOST_SNIPPET = `addEventListener('message', (e) => {
+  if (!e.data || e.data.type !== 'sprung:height') return;
+  for (const frame of document.querySelectorAll('iframe'))
+    if (frame.contentWindow === e.source) frame.style.height = e.data.height + 'px';
+});`;
+
+/**
+ * Serves SITE under PREFIX on 127.0.0.1 at a free port, and `pages` ({ '/path': html }) at their
+ * paths (plain host pages for embeds). Resolves to { origin, base, close, requests }: `requests`
+ * lists every file served as { path, bytes, gzip } (gzip: its size compressed, as a static host
+ * with gzip sends it).
+ */
+export async function serveSite(pages = {}) {
+  const requests = [];
+  const gzipped = new Map();
   if (!existsSync(join(SITE, 'index.html'))) {
     throw new Error(
       `${SITE}/index.html is missing: run \`npx vite build --config web/playground/vite.config.js\` (./build.sh test does)`,
@@ -33,6 +62,11 @@ export async function serveSite() {
   }
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (pages[path]) {
+      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      res.end(pages[path]);
+      return;
+    }
     if (!path.startsWith(PREFIX)) {
       res.writeHead(404).end('not found');
       return;
@@ -47,12 +81,20 @@ export async function serveSite() {
       res.writeHead(404).end('not found');
       return;
     }
+    const body = readFileSync(file);
+    if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }).length);
+    requests.push({ path: path.slice(PREFIX.length), bytes: body.length, gzip: gzipped.get(file) });
     res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream' });
-    res.end(readFileSync(file));
+    res.end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${server.address().port}`;
-  return { origin, base: `${origin}${PREFIX}`, close: () => new Promise((ok) => server.close(ok)) };
+  return {
+    origin,
+    base: `${origin}${PREFIX}`,
+    requests,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
 }
 
 /** Launches headless Chromium with a fresh temporary profile; every non-loopback request is refused. */

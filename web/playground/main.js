@@ -1,82 +1,146 @@
-// The playground shell: one panel per topic, shown one at a time (tabs), its parameters
-// in the URL, `?panel=NAME&embed=1` for a single panel without the page around it.
-import * as sprung from 'sprung';
+// The playground shell: one panel per topic, shown one at a time, each loaded on demand (the
+// panel contract is at the top of panels/index.js). Its parameters live in the URL.
+//   ?panel=NAME         the panel shown
+//   &embed=1            the panel alone, for an article's iframe: figure first, a compact
+//                       control strip, a link to the full view; it posts its height to the host
+//                       page ({ type: 'sprung:height', height }) so the iframe can fit it
+//   &figure=N           (embed) only the panel's figure N (0 = the first)
+//   &theme=light|dark   the theme; without it the page follows prefers-color-scheme
+import { init } from 'sprung';
 import { buildControls, kind } from './lib/controls.js';
 import { buildCopyCode } from './lib/copy-code.js';
-import { lineChart } from './lib/charts.js';
 import { coalesce, debounce, drawTimes } from './lib/frame.js';
+import { lineChart } from './lib/plot.js';
+import { createStage } from './lib/stage.js';
+import { setTheme, themeMode } from './lib/theme.js';
 import { readParams, writeQuery } from './lib/url-state.js';
 import { PANELS } from './panels/index.js';
 
 const search = new URLSearchParams(location.search);
 const embed = search.get('embed') === '1';
 document.body.classList.toggle('embed', embed);
+setTheme(search.get('theme'));
 
-/** Names of the library functions a panel needs that this build of sprung lacks. */
-function missing(panel) {
-  return (panel.needs || []).filter((name) => typeof sprung[name] !== 'function');
-}
-
-/** Builds the DOM helpers a panel's mount() uses to add its plots, canvases and read-outs. */
-function makeUi(panel, section, plots, readouts, request) {
+/**
+ * Builds the figure helpers a panel's mount() uses. The first figure goes into the hero row
+ * (with the stage beside it, if the panel has one); the others follow in the figure grid.
+ */
+function makeUi(panel, state, plots, readouts) {
+  const hero = document.createElement('div');
+  hero.className = 'hero';
+  plots.append(hero);
+  const figures = [];
   const probes = [];
-  function figure(caption, cls) {
+  const charts = [];
+  function figure(caption, cls, inHero) {
+    const k = figures.length;
     const fig = document.createElement('figure');
     fig.className = `plot ${cls || ''}`;
+    fig.id = `${panel.name}-fig-${k}`;
+    const cap = document.createElement('figcaption');
+    cap.textContent = caption;
+    const legendHost = document.createElement('div');
+    legendHost.className = 'legend';
     const box = document.createElement('div');
     box.className = 'plot-box';
     const canvas = document.createElement('canvas');
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', caption);
+    const note = document.createElement('p');
+    note.className = 'summary';
+    note.id = `${fig.id}-summary`;
+    canvas.setAttribute('aria-describedby', note.id);
     box.append(canvas);
-    const cap = document.createElement('figcaption');
-    cap.textContent = caption;
-    fig.append(cap, box);
-    plots.append(fig);
-    return { fig, box, canvas };
+    fig.append(cap, legendHost, box, note);
+    if (k === 0 || inHero) {
+      hero.append(fig);
+      if (hero.children.length > 1) hero.classList.add('pair');
+    } else plots.append(fig);
+    figures.push(fig);
+    const summary = (text) => {
+      if (note.textContent !== text) note.textContent = text;
+    };
+    return { fig, box, canvas, legendHost, summary };
   }
   return {
-    section,
-    request,
-    /** A line chart in a new figure; see lib/charts.js lineChart for the options. */
+    embed,
+    /**
+     * A line chart in a new figure; options as lib/plot.js lineChart, plus `cls` (classes of the
+     * figure) and `hero` (beside the first figure rather than in the grid).
+     */
     plot(caption, options) {
-      const { fig, canvas } = figure(caption, options.cls);
-      const plot = lineChart(canvas, options);
-      plot.figure = fig;
+      const where = figure(caption, options.cls, options.hero);
+      const plot = lineChart(where, options);
       probes.push(() => plot.snapshot());
-      return plot;
+      charts.push(plot);
+      return Object.assign(plot, { figure: where.fig, summary: where.summary });
     },
-    /** A bare canvas in a new figure (heatmaps, top-down views); `probe(canvas)`, if given, returns its data for tests. */
-    canvas(caption, cls, probe) {
-      const { fig, box, canvas } = figure(caption, cls);
-      box.classList.add('raw');
-      if (probe) probes.push(() => probe(canvas));
-      return { fig, box, canvas };
+    /**
+     * A bare canvas figure (heatmaps, top-down views); `probe()`, if given, returns its data for tests.
+     * @param {string} caption
+     * @param {{ cls?: string, probe?: () => unknown, hero?: boolean }} [options]
+     */
+    canvas(caption, { cls, probe, hero: inHero } = {}) {
+      const where = figure(caption, `${cls || ''} canvas`, inHero);
+      where.box.classList.add('raw');
+      if (probe) probes.push(probe);
+      return where;
+    },
+    /** The animated view beside the first figure (see lib/stage.js). */
+    stage(spec) {
+      const fig = document.createElement('figure');
+      fig.className = 'plot stage';
+      fig.id = `${panel.name}-stage`;
+      const cap = document.createElement('figcaption');
+      cap.textContent = spec.caption;
+      const legendHost = document.createElement('div');
+      legendHost.className = 'legend';
+      const box = document.createElement('div');
+      box.className = 'plot-box raw';
+      const canvas = document.createElement('canvas');
+      box.append(canvas);
+      fig.append(cap, legendHost, box);
+      hero.append(fig);
+      hero.classList.add('pair');
+      const stage = createStage({ fig, box, canvas, legendHost }, spec);
+      state.stages.push(stage);
+      return stage;
     },
     /** A labelled read-out of a derived value; returns a setter taking the text. */
     readout(label) {
+      const row = document.createElement('div');
       const dt = document.createElement('dt');
       dt.textContent = label;
       const dd = document.createElement('dd');
-      readouts.append(dt, dd);
+      row.append(dt, dd);
+      readouts.append(row);
       return (text) => {
         if (dd.textContent !== text) dd.textContent = text;
       };
     },
+    /** Sets parameters from the panel itself (e.g. a hovered point), as if their controls moved. */
+    set(values) {
+      state.set(values);
+    },
+    request() {
+      state.request();
+    },
+    figures,
     probes,
+    charts,
   };
 }
 
-/** Mounts `panel` into a new <section> of `host` and returns its live state. */
-function mountPanel(panel, host, initial) {
+/** Mounts panel `entry` (its module loaded) into a new <section> of `host`. */
+function mountPanel(entry, panel, host, params) {
   const section = document.createElement('section');
   section.className = 'panel';
-  section.id = `panel-${panel.name}`;
-  section.dataset.panel = panel.name;
+  section.id = `panel-${entry.name}`;
+  section.dataset.panel = entry.name;
   const head = document.createElement('div');
   head.className = 'panel-head';
   const h2 = document.createElement('h2');
-  h2.textContent = panel.title;
+  h2.textContent = entry.title;
   const blurb = document.createElement('p');
   blurb.className = 'blurb';
   blurb.innerHTML = panel.blurb;
@@ -87,7 +151,20 @@ function mountPanel(panel, host, initial) {
   side.className = 'side';
   const form = document.createElement('form');
   form.className = 'controls';
+  form.id = `${entry.name}-controls`;
+  form.setAttribute('aria-label', `${entry.title}: parameters`);
   form.addEventListener('submit', (e) => e.preventDefault());
+  const sheetToggle = document.createElement('button');
+  sheetToggle.type = 'button';
+  sheetToggle.className = 'sheet-toggle';
+  sheetToggle.setAttribute('aria-controls', form.id);
+  sheetToggle.setAttribute('aria-expanded', 'true');
+  sheetToggle.textContent = 'Parameters';
+  sheetToggle.addEventListener('click', () => {
+    const open = form.classList.toggle('collapsed');
+    sheetToggle.setAttribute('aria-expanded', String(!open));
+  });
+  form.append(sheetToggle);
   const readouts = document.createElement('dl');
   readouts.className = 'readouts';
   const plots = document.createElement('div');
@@ -95,27 +172,47 @@ function mountPanel(panel, host, initial) {
   side.append(form, readouts);
   body.append(side, plots);
   section.append(head, body);
+  if (embed) {
+    const foot = document.createElement('p');
+    foot.className = 'embed-foot';
+    const link = document.createElement('a');
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.textContent = `${entry.title} — open in the sprung playground ↗`;
+    foot.append(link);
+    section.append(foot);
+    const fullView = () => {
+      const s = new URLSearchParams(location.search);
+      s.delete('embed');
+      s.delete('figure');
+      link.href = `${location.pathname}?${s}`;
+    };
+    fullView();
+    addEventListener('sprung:url', fullView);
+  }
   host.append(section);
 
-  const params = initial;
-  const state = { panel, section, params, live: null, ui: null, missing: missing(panel) };
+  const state = { entry, panel, section, params, live: null, ui: null, stages: [], sync: null };
   const writeUrl = () => {
-    const query = writeQuery(panel.name, panel.params, params, embed);
-    if (location.search !== query) history.replaceState(null, '', query);
+    const query = writeQuery(entry.name, panel.params, params, new URLSearchParams(location.search));
+    if (location.search !== query) {
+      history.replaceState(null, '', query);
+      dispatchEvent(new Event('sprung:url'));
+    }
   };
   const writeUrlSoon = debounce(writeUrl, 150);
-  const updateCode = buildCopyCode(side, panel.name);
-  // Keys changed since the last redraw (null: redraw everything), so that a panel may
-  // skip the plots a slider does not touch.
+  const updateCode = embed ? null : buildCopyCode(side, entry.name);
+  // Keys changed since the last redraw (null: redraw everything), so that a panel may skip
+  // the plots a control does not touch.
   let changed = null;
   const request = coalesce(() => {
     if (!state.live) return;
     state.live.draw(params, changed);
     changed = new Set();
-    const code = state.live.code(params);
-    updateCode({ ts: code.ts, c: code.c, json: JSON.stringify(code.json || params, null, 2) });
+    for (const stage of state.stages) stage.sync(params);
+    if (updateCode) updateCode(state.live.code(params), JSON.stringify(params, null, 2));
   });
-  const sync = buildControls(form, panel.name, panel.params, params, (key) => {
+  const sync = buildControls(form, entry.name, panel.params, params, (key) => {
     if (changed) changed.add(key);
     if (kind(panel.params[key]) !== 'range') sync();
     request();
@@ -127,16 +224,7 @@ function mountPanel(panel, host, initial) {
     changed = null;
     request();
   };
-  if (state.missing.length) {
-    const note = document.createElement('p');
-    note.className = 'pending';
-    note.textContent = `This panel needs ${state.missing.map((n) => `sprung.${n}`).join(', ')}, which this build of the library does not have yet.`;
-    plots.append(note);
-    return state;
-  }
-  state.ui = makeUi(panel, section, plots, readouts, state.request);
-  /** Sets parameters from the panel itself (e.g. a hovered point), as if their controls moved. */
-  state.ui.set = (values) => {
+  state.set = (values) => {
     for (const [key, value] of Object.entries(values)) {
       params[key] = value;
       if (changed) changed.add(key);
@@ -145,84 +233,148 @@ function mountPanel(panel, host, initial) {
     request();
     writeUrlSoon();
   };
-  state.live = panel.mount(state.ui, sprung);
+  state.ui = makeUi(entry, state, plots, readouts);
+  state.live = panel.mount(state.ui);
+  if (embed) onlyFigure(state.ui.figures, section);
   state.request();
   return state;
 }
 
+/** `&figure=N` in an embed: only that figure (and the stage, if it is the first one). */
+function onlyFigure(figures, section) {
+  const n = Number(search.get('figure'));
+  if (search.get('figure') === null || !Number.isInteger(n) || n < 0 || n >= figures.length) return;
+  figures.forEach((fig, k) => {
+    fig.hidden = k !== n;
+  });
+  const stage = section.querySelector('figure.stage');
+  if (stage && n !== 0) stage.hidden = true;
+  if (n !== 0) section.querySelector('.hero').prepend(figures[n]);
+}
+
 const mounted = new Map();
 let current = null;
+let showing = 0;
 
-/** Shows panel `name` (mounting it the first time) with `params` if given. */
-function show(name, params) {
-  const panel = PANELS.find((p) => p.name === name) || PANELS[0];
-  let state = mounted.get(panel.name);
+/** Shows panel `name` (loading and mounting it the first time) with `params` if given. */
+async function show(name, params) {
+  const entry = PANELS.find((p) => p.name === name) || PANELS[0];
+  const ticket = ++showing;
+  let state = mounted.get(entry.name);
   if (!state) {
-    state = mountPanel(
-      panel,
-      document.getElementById('panels'),
-      params || readParams(panel.params, new URLSearchParams()),
-    );
-    mounted.set(panel.name, state);
+    document.body.dataset.ready = '0';
+    const [{ default: panel }] = await Promise.all([entry.load(), ready]);
+    state = mounted.get(entry.name);
+    if (!state) {
+      state = mountPanel(
+        entry,
+        panel,
+        document.getElementById('panels'),
+        params || readParams(panel.params, new URLSearchParams()),
+      );
+      mounted.set(entry.name, state);
+    }
   } else if (params) {
     Object.assign(state.params, params);
     state.sync();
     state.request();
   }
+  if (ticket !== showing) return state; // another panel was asked for meanwhile
   if (current && current !== state) {
     current.section.hidden = true;
-    if (current.live && current.live.hide) current.live.hide();
+    if (current.live.hide) current.live.hide();
+    for (const stage of current.stages) stage.stop();
   }
   state.section.hidden = false;
-  if (state.live && state.live.show) state.live.show();
+  if (state.live.show) state.live.show();
+  for (const stage of state.stages) stage.start();
   current = state;
-  document.title = `${panel.title} — sprung playground`;
-  for (const a of document.querySelectorAll('nav a[data-panel]')) {
-    if (a.dataset.panel === panel.name) a.setAttribute('aria-current', 'page');
+  document.title = `${entry.title} — sprung playground`;
+  for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('nav a[data-panel]'))) {
+    if (a.dataset.panel === entry.name) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
+  if (/** @type {any} */ (window).playground) document.body.dataset.ready = '1';
   return state;
 }
 
 function buildNav() {
   const nav = document.querySelector('nav ul');
-  for (const panel of PANELS) {
+  for (const entry of PANELS) {
     const li = document.createElement('li');
     const a = document.createElement('a');
-    a.href = `?panel=${panel.name}`;
-    a.dataset.panel = panel.name;
-    a.textContent = panel.title;
-    a.addEventListener('click', (e) => {
+    a.href = `?panel=${entry.name}`;
+    a.dataset.panel = entry.name;
+    a.textContent = entry.title;
+    a.addEventListener('click', async (e) => {
       if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
       e.preventDefault();
-      const state = show(panel.name);
-      history.pushState(null, '', writeQuery(panel.name, panel.params, state.params, embed));
+      const state = await show(entry.name);
+      history.pushState(
+        null,
+        '',
+        writeQuery(entry.name, state.panel.params, state.params, new URLSearchParams(location.search)),
+      );
     });
     li.append(a);
     nav.append(li);
   }
+  const pick = /** @type {HTMLSelectElement} */ (document.getElementById('theme'));
+  pick.value = themeMode();
+  pick.addEventListener('change', () => {
+    setTheme(pick.value);
+    const s = new URLSearchParams(location.search);
+    if (pick.value === 'auto') s.delete('theme');
+    else s.set('theme', pick.value);
+    history.replaceState(null, '', `?${s}`);
+  });
 }
 
-function fromLocation() {
+async function fromLocation() {
   const s = new URLSearchParams(location.search);
-  const panel = PANELS.find((p) => p.name === s.get('panel')) || PANELS[0];
-  show(panel.name, readParams(panel.params, s));
+  const entry = PANELS.find((p) => p.name === s.get('panel')) || PANELS[0];
+  const { default: panel } = await entry.load();
+  return show(entry.name, readParams(panel.params, s));
 }
 
-await sprung.init();
-buildNav();
-fromLocation();
+/** In an embed, tell the host page our height whenever it changes (see the README's snippet). */
+function reportHeight() {
+  let last = 0;
+  const post = () => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    parent.postMessage({ type: 'sprung:height', height, panel: current && current.entry.name }, '*');
+  };
+  new ResizeObserver(post).observe(document.body);
+}
+
+// The library and the first panel load in parallel.
+const ready = init();
+if (!embed) buildNav();
+if (embed && parent !== window) reportHeight();
+await fromLocation();
 addEventListener('popstate', fromLocation);
 
 // A small hook for the end-to-end tests and for measuring smoothness from the console.
-window.playground = {
+/** @type {any} */ (window).playground = {
   panels: PANELS.map((p) => p.name),
-  current: () => current.panel.name,
-  missing: (name) =>
-    mounted.get(name) ? mounted.get(name).missing : missing(PANELS.find((p) => p.name === name)),
+  current: () => current.entry.name,
   params: () => ({ ...current.params }),
-  data: () => (current.ui ? current.ui.probes.map((probe) => probe()) : []),
-  inspect: () => (current.live && current.live.inspect ? current.live.inspect() : null),
+  data: () => current.ui.probes.map((probe) => probe()),
+  /** The x and y ranges each line chart drew last, in creation order. */
+  drawn: () => current.ui.charts.map((plot) => plot.drawn()),
+  programs: () => current.live.code(current.params),
+  /** The panel's controls: key, kind, choices (for selects) and default value. */
+  schema: () =>
+    Object.entries(current.panel.params).map(([key, spec]) => ({
+      key,
+      kind: kind(spec),
+      options: spec.options ? spec.options.map(([value]) => value) : null,
+      value: spec.value,
+    })),
+  inspect: () => (current.live.inspect ? current.live.inspect() : null),
+  stage: () => (current.stages[0] ? current.stages[0].inspect() : null),
   drawTimes,
   ready: true,
 };

@@ -13,6 +13,22 @@ export default defineConfig({
   resolve: { alias: { sprung: `${repo}dist/index.js` } },
   server: { port: 5173, fs: { allow: [repo] } },
   preview: { port: 4173 },
-  // The library embeds its WASM (scalar and SIMD builds) as base64: most of the 400 kB bundle.
-  build: { outDir: `${here}dist`, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800 },
+  // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
+  // (the library has modules of the same names); the library's loader and its embedded WASM get a
+  // chunk of their own, shared by all panels and cached once.
+  build: {
+    outDir: `${here}dist`,
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      output: {
+        manualChunks: (id) => (/[\\/]dist[\\/]wasm(-binary)?\.js$/.test(id) ? 'sprung-wasm' : undefined),
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && /[\\/]playground[\\/]panels[\\/]/.test(chunk.facadeModuleId)
+            ? 'assets/panel-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
+  },
 });

@@ -3,7 +3,8 @@
 // by construction (native inputs, labelled).
 //
 // Schema entry kinds:
-//   { label, min, max, step, value, unit?, show?(p) }        a slider (the default kind)
+//   { label, min, max, step, value, unit?, show?(p) }        a slider (the default kind); its
+//                                                            read-out and aria-valuetext carry the unit
 //   { label, options: [[value, text], ...], value, show? }   a choice
 //   { label, check: true, value: boolean, show? }            a checkbox
 // `show(p)` hides the control when it returns false (e.g. sliders of another mode);
@@ -27,6 +28,25 @@ export function formatValue(spec, value) {
   if (kind(spec) === 'select') return String(value);
   const text = value.toFixed(decimals(spec.step));
   return spec.unit ? `${text} ${spec.unit}` : text;
+}
+
+/** Units as a screen reader should say them. */
+const SPOKEN = {
+  s: 'seconds',
+  ms: 'milliseconds',
+  Hz: 'hertz',
+  m: 'metres',
+  'm/s': 'metres per second',
+  '/s': 'per second',
+  '/s²': 'per second squared',
+  '°': 'degrees',
+  '×dt': 'times dt',
+};
+
+/** The slider's value with its unit in words, for aria-valuetext ("2.00 hertz"). */
+export function spokenValue(spec, value) {
+  const text = value.toFixed(decimals(spec.step)).replace('-', 'minus ');
+  return spec.unit ? `${text} ${SPOKEN[spec.unit] || spec.unit}` : text;
 }
 
 /**
@@ -79,6 +99,7 @@ export function buildControls(form, panelName, schema, params, onChange) {
       input.addEventListener('input', () => {
         params[key] = Number(input.value);
         output.value = formatValue(spec, params[key]);
+        input.setAttribute('aria-valuetext', spokenValue(spec, params[key]));
         onChange(key);
       });
       row.append(label, output, input);
@@ -94,7 +115,10 @@ export function buildControls(form, panelName, schema, params, onChange) {
       row.hidden = spec.show ? !spec.show(params) : false;
       if (kind(spec) === 'check') input.checked = params[key];
       else input.value = String(params[key]);
-      if (output) output.value = formatValue(spec, params[key]);
+      if (output) {
+        output.value = formatValue(spec, params[key]);
+        input.setAttribute('aria-valuetext', spokenValue(spec, params[key]));
+      }
     }
   }
   sync();

@@ -1,39 +1,46 @@
-// "Copy as code": the current parameters as a TypeScript snippet, a C snippet, or JSON.
-// The snippet is always visible in a <pre> (selectable by hand), and the Copy button
-// puts it on the clipboard.
+// "Copy as code": complete programs reproducing what the panel runs, in JavaScript,
+// TypeScript and C, and the parameters as JSON. A panel may offer several programs (one per
+// topic: smoothing, interpolation, resonance...). The text is always visible in a <pre>
+// (selectable by hand); the Copy button puts it on the clipboard.
 
 const LANGS = [
+  ['js', 'JavaScript'],
   ['ts', 'TypeScript'],
   ['c', 'C'],
   ['json', 'JSON'],
 ];
 
-/** A float as a C literal: `0.25f`, `2.0f`. */
-export function cf(value) {
-  const text = String(Number(value.toPrecision(6)));
-  return /[.e]/.test(text) ? `${text}f` : `${text}.0f`;
-}
-
-/** A number as a TypeScript literal, without float noise. */
-export function tsn(value) {
-  return String(Number(value.toPrecision(6)));
-}
+/**
+ * @typedef {object} Program
+ * @property {string} id      short name, unique in the panel (for tests and the selector)
+ * @property {string} title   what it runs
+ * @property {string} js      a complete ES module: `node program.mjs` with sprung installed
+ * @property {string} ts      the same with types: type-checks under `tsc --strict`
+ * @property {string} c       a complete C99 program with a main(), built against c/sprung.h
+ * @property {{ plot: number, series: number, cols: number[] }[]} compare   which printed columns
+ *   are which plotted points: cols[0] is the point's x, cols[1] its y (tests/e2e/snippets)
+ */
 
 /**
- * Builds the copy-as-code box into `host`. Returns `update(snippets)` where snippets is
- * `{ ts, c, json }`: cheap when the text is unchanged.
+ * Builds the copy-as-code box into `host`. Returns `update(programs, json)`: cheap when the
+ * text is unchanged.
+ * @param {HTMLElement} host
+ * @param {string} panelName
  */
 export function buildCopyCode(host, panelName) {
   const box = document.createElement('div');
   box.className = 'code';
   const bar = document.createElement('div');
   bar.className = 'code-bar';
-  bar.setAttribute('role', 'tablist');
-  bar.setAttribute('aria-label', 'Copy as code');
   const title = document.createElement('span');
   title.className = 'code-title';
   title.textContent = 'Copy as code';
-  bar.append(title);
+  const pick = document.createElement('select');
+  pick.id = `${panelName}-program`;
+  pick.setAttribute('aria-label', 'Program');
+  const tabs = document.createElement('div');
+  tabs.setAttribute('role', 'tablist');
+  tabs.setAttribute('aria-label', 'Language');
   const pre = document.createElement('pre');
   pre.id = `${panelName}-code`;
   pre.tabIndex = 0;
@@ -42,9 +49,11 @@ export function buildCopyCode(host, panelName) {
   copy.type = 'button';
   copy.className = 'copy';
   copy.textContent = 'Copy';
-  let lang = 'ts';
-  let snippets = { ts: '', c: '', json: '' };
-  const tabs = LANGS.map(([id, name]) => {
+  let lang = 'js';
+  /** @type {Program[]} */
+  let programs = [];
+  let json = '';
+  const langTabs = LANGS.map(([id, name]) => {
     const tab = document.createElement('button');
     tab.type = 'button';
     tab.setAttribute('role', 'tab');
@@ -54,14 +63,14 @@ export function buildCopyCode(host, panelName) {
       lang = id;
       show();
     });
-    bar.append(tab);
+    tabs.append(tab);
     return tab;
   });
-  bar.append(copy);
+  pick.addEventListener('change', show);
+  bar.append(title, pick, tabs, copy);
   copy.addEventListener('click', async () => {
-    const text = snippets[lang];
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(pre.textContent);
     } catch {
       const range = document.createRange();
       range.selectNodeContents(pre);
@@ -75,14 +84,28 @@ export function buildCopyCode(host, panelName) {
     }, 1200);
   });
   function show() {
-    for (const tab of tabs) tab.setAttribute('aria-selected', String(tab.dataset.lang === lang));
-    if (pre.textContent !== snippets[lang]) pre.textContent = snippets[lang];
+    for (const tab of langTabs) tab.setAttribute('aria-selected', String(tab.dataset.lang === lang));
+    const program = programs.find((p) => p.id === pick.value) || programs[0];
+    const text = lang === 'json' ? json : program ? program[lang] : '';
+    if (pre.textContent !== text) pre.textContent = text;
     pre.dataset.lang = lang;
+    pre.dataset.program = program ? program.id : '';
   }
   box.append(bar, pre);
   host.append(box);
-  return (next) => {
-    snippets = next;
-    show();
-  };
+  return (
+    /** @param {Program[]} next @param {string} nextJson */
+    (next, nextJson) => {
+      const ids = next.map((p) => `${p.id}:${p.title}`).join('|');
+      if (ids !== programs.map((p) => `${p.id}:${p.title}`).join('|')) {
+        const keep = pick.value;
+        pick.replaceChildren(...next.map((p) => new Option(p.title, p.id)));
+        if (next.some((p) => p.id === keep)) pick.value = keep;
+        pick.hidden = next.length < 2;
+      }
+      programs = next;
+      json = nextJson;
+      show();
+    }
+  );
 }

@@ -1,4 +1,5 @@
-// Parameters kept in the URL: `?panel=NAME&key=value...` (plus `embed=1` for embedding).
+// Parameters kept in the URL: `?panel=NAME&key=value...`, plus the view's own keys (`embed=1`,
+// `theme=light|dark`, `figure=N`), which are carried over unchanged.
 // Reading validates every value against the panel's schema (out-of-range numbers are
 // clamped, unknown choices fall back to the default), so any shared link gives a sane view.
 import { decimals, kind } from './controls.js';
@@ -35,8 +36,14 @@ export function readParams(schema, search) {
   return p;
 }
 
-/** The query string of a panel's view: its name, every parameter, and `embed=1` if set. */
-export function writeQuery(panelName, schema, params, embed) {
+/** Keys of the URL that belong to the view, not to a panel. */
+export const VIEW_KEYS = ['embed', 'theme', 'figure'];
+
+/**
+ * The query string of a panel's view: its name, every parameter, then the view keys of
+ * `view` (a URLSearchParams, usually the current location's) that are set.
+ */
+export function writeQuery(panelName, schema, params, view) {
   const search = new URLSearchParams();
   search.set('panel', panelName);
   for (const [key, spec] of Object.entries(schema)) {
@@ -45,6 +52,6 @@ export function writeQuery(panelName, schema, params, embed) {
     else if (kind(spec) === 'check') search.set(key, value ? '1' : '0');
     else search.set(key, value);
   }
-  if (embed) search.set('embed', '1');
+  for (const key of VIEW_KEYS) if (view && view.get(key) !== null) search.set(key, view.get(key));
   return `?${search}`;
 }

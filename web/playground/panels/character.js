@@ -1,15 +1,33 @@
-// Panel 8 — Trajectory prediction and character control: a top-down view driven by
-// keyboard, mouse and gamepad. The simulation object moves on critical springs, its
-// exact predicted trajectory drawn ahead of it; the character entity moves in its own
-// (laggier, "animation") style and is kept near the simulation by synchronization,
-// adjustment (optionally limited by its velocity) and clamping. Below: a replay of a
-// scripted run with the same settings, and foot locking with contact_update.
-import { COLORS } from '../lib/charts.js';
-import { cf, tsn } from '../lib/copy-code.js';
+// Panel 8 — Trajectory prediction and character control: a top-down view driven by keyboard,
+// mouse, touch and gamepad. The simulation object moves on critical springs, its exact
+// predicted trajectory drawn ahead of it; the character entity moves in its own (slower,
+// "animation") style and is kept near the simulation by synchronisation (either way),
+// adjustment (optionally limited by its velocity) and clamping. Below: a replay of a scripted
+// run with the same settings, and foot locking with contact_update.
+import {
+  adjustCharacterPosition,
+  adjustCharacterPositionByVelocity,
+  adjustCharacterRotation,
+  adjustCharacterRotationByVelocity,
+  clampCharacterPosition,
+  clampCharacterRotation,
+  ContactState,
+  contactReset,
+  contactUpdate,
+  desiredRotationUpdate,
+  desiredVelocityUpdate,
+  simulationPositionUpdate,
+  simulationRotationUpdate,
+  TrajectoryPredictor,
+} from 'sprung';
+import { fitCanvas } from '../lib/canvas.js';
+import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
+import { color, COLORS, onTheme, palette } from '../lib/theme.js';
 
 const DEG = Math.PI / 180;
 const PREDICT = 20;
 const PIXELS_PER_METRE = 46;
+const RATE = 60;
 /** The autopilot's stick script, used when nobody touches the controls: [seconds, stick x, stick z]. */
 const SCRIPT = [
   [1.3, 0, 1],
@@ -22,12 +40,20 @@ const SCRIPT = [
 ];
 const SCRIPT_SECONDS = SCRIPT.reduce((s, [d]) => s + d, 0);
 const REPLAY_SECONDS = 8;
-
-const v3 = () => ({ x: 0, y: 0, z: 0 });
-const q4 = () => ({ x: 0, y: 0, z: 0, w: 1 });
+const FOOT_SECONDS = 3;
+const TRAIL = 150;
+const MODES = [
+  ['none', 'nothing (drifts)'],
+  ['sync', 'synchronisation: character to simulation'],
+  ['simsync', 'synchronisation: simulation to character'],
+  ['adjust', 'adjustment'],
+  ['velocity', 'adjustment by velocity'],
+];
+/** Clamping applies when the two may differ (not when one is synchronised to the other). */
+const clamps = (p) => p.clamp && p.mode !== 'sync' && p.mode !== 'simsync';
 
 /** Stick of the autopilot at time t (looping), written into `stick`. */
-export function scripted(t, stick) {
+function scripted(t, stick) {
   let u = t % SCRIPT_SECONDS;
   for (const [d, x, z] of SCRIPT) {
     if (u < d) {
@@ -45,8 +71,11 @@ function facing(q) {
   return [2 * (q.x * q.z + q.w * q.y), 1 - 2 * (q.x * q.x + q.y * q.y)];
 }
 
+const v3 = () => ({ x: 0, y: 0, z: 0 });
+const q4 = () => ({ x: 0, y: 0, z: 0, w: 1 });
+
 /** The simulation object and the character entity, stepped by one function for the live view and the replay. */
-export function makeWorld(sprung) {
+function makeWorld() {
   const w = {
     stick: v3(),
     desiredVelocity: v3(),
@@ -57,32 +86,17 @@ export function makeWorld(sprung) {
     simRotation: q4(),
     simAngularVelocity: v3(),
     charPosition: v3(),
-    charVelocity: v3(),
-    charAcceleration: v3(),
     charRotation: q4(),
     charAngularVelocity: v3(),
     animVelocity: v3(),
     animAcceleration: v3(),
+    animStep: v3(),
     reset() {
-      for (const k of [
-        'simPosition',
-        'simVelocity',
-        'simAcceleration',
-        'simAngularVelocity',
-        'charPosition',
-        'charVelocity',
-        'charAcceleration',
-        'charAngularVelocity',
-        'animVelocity',
-        'animAcceleration',
-        'desiredVelocity',
-      ])
-        Object.assign(w[k], v3());
-      for (const k of ['simRotation', 'charRotation', 'desiredRotation']) Object.assign(w[k], q4());
+      for (const [k, v] of Object.entries(makeWorld())) if (typeof v === 'object') Object.assign(w[k], v);
     },
     /** One frame: stick → desired velocity and rotation → simulation springs → character entity. */
     step(p, dt) {
-      sprung.desiredVelocityUpdate(
+      desiredVelocityUpdate(
         w.stick,
         0,
         w.simRotation,
@@ -91,8 +105,8 @@ export function makeWorld(sprung) {
         p.backSpeed,
         w.desiredVelocity,
       );
-      sprung.desiredRotationUpdate(w.desiredRotation, w.desiredVelocity, 0.2);
-      sprung.simulationPositionUpdate(
+      desiredRotationUpdate(w.desiredRotation, w.desiredVelocity, 0.2);
+      simulationPositionUpdate(
         w.simPosition,
         w.simVelocity,
         w.simAcceleration,
@@ -100,59 +114,35 @@ export function makeWorld(sprung) {
         p.simHalflife,
         dt,
       );
-      sprung.simulationRotationUpdate(
-        w.simRotation,
-        w.simAngularVelocity,
-        w.desiredRotation,
-        p.simHalflife,
-        dt,
-      );
-      // The character entity moves as its "animation" does: the same intent, followed more slowly.
-      const before = { x: w.charPosition.x, z: w.charPosition.z };
-      const anim = w.animVelocity;
-      const offset = v3();
-      sprung.simulationPositionUpdate(
-        offset,
-        anim,
-        w.animAcceleration,
-        w.desiredVelocity,
-        p.animHalflife,
-        dt,
-      );
-      w.charPosition.x += offset.x;
-      w.charPosition.z += offset.z;
-      sprung.simulationRotationUpdate(
-        w.charRotation,
-        w.charAngularVelocity,
-        w.desiredRotation,
-        p.animHalflife,
-        dt,
-      );
-      w.charVelocity.x = anim.x;
-      w.charVelocity.z = anim.z;
+      simulationRotationUpdate(w.simRotation, w.simAngularVelocity, w.desiredRotation, p.simHalflife, dt);
+      // The character entity moves as its animation does (data-driven displacement); a slower
+      // spring on the same intent stands in for the animation here.
+      const s = w.animStep;
+      s.x = s.y = s.z = 0;
+      simulationPositionUpdate(s, w.animVelocity, w.animAcceleration, w.desiredVelocity, p.animHalflife, dt);
+      w.charPosition.x += s.x;
+      w.charPosition.z += s.z;
+      simulationRotationUpdate(w.charRotation, w.charAngularVelocity, w.desiredRotation, p.animHalflife, dt);
       if (p.mode === 'sync') {
         Object.assign(w.charPosition, w.simPosition);
         Object.assign(w.charRotation, w.simRotation);
+      } else if (p.mode === 'simsync') {
+        Object.assign(w.simPosition, w.charPosition);
+        Object.assign(w.simRotation, w.charRotation);
       } else if (p.mode === 'adjust') {
-        sprung.adjustCharacterPosition(w.charPosition, w.simPosition, p.adjustHalflife, dt, w.charPosition);
-        sprung.adjustCharacterRotation(
-          w.charRotation,
-          w.simRotation,
-          p.adjustHalflife * 2,
-          dt,
-          w.charRotation,
-        );
+        adjustCharacterPosition(w.charPosition, w.simPosition, p.adjustHalflife, dt, w.charPosition);
+        adjustCharacterRotation(w.charRotation, w.simRotation, p.adjustHalflife * 2, dt, w.charRotation);
       } else if (p.mode === 'velocity') {
-        sprung.adjustCharacterPositionByVelocity(
+        adjustCharacterPositionByVelocity(
           w.charPosition,
-          w.charVelocity,
+          w.animVelocity,
           w.simPosition,
           p.ratio,
           p.adjustHalflife,
           dt,
           w.charPosition,
         );
-        sprung.adjustCharacterRotationByVelocity(
+        adjustCharacterRotationByVelocity(
           w.charRotation,
           w.charAngularVelocity,
           w.simRotation,
@@ -162,42 +152,39 @@ export function makeWorld(sprung) {
           w.charRotation,
         );
       }
-      if (p.clamp && p.mode !== 'sync') {
-        sprung.clampCharacterPosition(w.charPosition, w.simPosition, p.maxDistance, w.charPosition);
-        sprung.clampCharacterRotation(w.charRotation, w.simRotation, p.maxAngle * DEG, w.charRotation);
+      if (clamps(p)) {
+        clampCharacterPosition(w.charPosition, w.simPosition, p.maxDistance, w.charPosition);
+        clampCharacterRotation(w.charRotation, w.simRotation, p.maxAngle * DEG, w.charRotation);
       }
-      return Math.hypot(w.charPosition.x - before.x, w.charPosition.z - before.z);
     },
   };
   return w;
 }
 
+/** A walking foot at time t: planted half of each 0.8 s step (sliding by `slide`), swinging otherwise. */
+function footAt(t, p, out) {
+  const period = 0.8;
+  const stride = 1.2;
+  const n = Math.floor(t / period);
+  const u = t / period - n;
+  const stance = u < 0.5;
+  out.x = stance
+    ? n * stride + p.slide * (u / 0.5 - 0.5)
+    : n * stride + p.slide / 2 + (stride - p.slide) * ((u - 0.5) / 0.5);
+  out.y = stance ? 0 : 0.15 * Math.sin((Math.PI * (u - 0.5)) / 0.5);
+  out.z = 0;
+  return stance;
+}
+
 export default {
-  name: 'character',
-  title: '8 · Character control',
   blurb:
-    'Drive the simulation object (blue) from the keyboard (click the view, then WASD or the arrow keys), by ' +
-    'dragging with the mouse, or with a gamepad; left alone, an autopilot drives. Its velocity and rotation are ' +
-    'critical springs, so its future trajectory is predicted exactly (blue dots). The character entity (red) moves ' +
-    'as its animation would, more slowly, and is kept near the simulation by synchronization, adjustment (optionally ' +
-    'limited by its own velocity, which hides foot sliding) and clamping (dashed circle). Below: the same settings ' +
-    'on a scripted run, and foot locking with <code>contact_update</code>.',
-  needs: [
-    'desiredVelocityUpdate',
-    'desiredRotationUpdate',
-    'simulationPositionUpdate',
-    'simulationRotationUpdate',
-    'TrajectoryPredictor',
-    'adjustCharacterPosition',
-    'adjustCharacterRotation',
-    'adjustCharacterPositionByVelocity',
-    'adjustCharacterRotationByVelocity',
-    'clampCharacterPosition',
-    'clampCharacterRotation',
-    'ContactState',
-    'contactReset',
-    'contactUpdate',
-  ],
+    'Drive the simulation object (blue) from the keyboard (focus the view, then WASD or the arrow keys), by ' +
+    'dragging in the view with the mouse or a finger, or with a gamepad; left alone, an autopilot drives. Its ' +
+    'velocity and rotation are critical springs, so its future trajectory is predicted exactly (blue dots) — ' +
+    '<em>trajectory prediction</em>. The character entity (red) moves as its animation would, more slowly, and is ' +
+    'kept near the simulation by synchronisation (the character to the simulation, or the simulation to the ' +
+    'character), adjustment (optionally limited by its own velocity, which hides foot sliding) and clamping ' +
+    '(dashed circle). Below: the same settings on a scripted run, and foot locking with <code>contact_update</code>.',
   layout: 'character',
   params: {
     simHalflife: {
@@ -213,17 +200,7 @@ export default {
     sideSpeed: { label: 'sideways speed', min: 0.5, max: 8, step: 0.1, value: 3, unit: 'm/s' },
     backSpeed: { label: 'backward speed', min: 0.5, max: 8, step: 0.1, value: 2.5, unit: 'm/s' },
     horizon: { label: 'prediction horizon', min: 0.2, max: 3, step: 0.1, value: 1.2, unit: 's' },
-    mode: {
-      group: 'Character entity',
-      label: 'keep in sync by',
-      options: [
-        ['none', 'nothing (drifts)'],
-        ['sync', 'synchronization'],
-        ['adjust', 'adjustment'],
-        ['velocity', 'adjustment by velocity'],
-      ],
-      value: 'velocity',
-    },
+    mode: { group: 'Character entity', label: 'keep in sync by', options: MODES, value: 'velocity' },
     animHalflife: { label: 'animation halflife', min: 0.05, max: 1.5, step: 0.01, value: 0.6, unit: 's' },
     adjustHalflife: {
       label: 'adjustment halflife',
@@ -242,7 +219,12 @@ export default {
       value: 0.5,
       show: (p) => p.mode === 'velocity',
     },
-    clamp: { label: 'clamp to the simulation', check: true, value: true, show: (p) => p.mode !== 'sync' },
+    clamp: {
+      label: 'clamp to the simulation',
+      check: true,
+      value: true,
+      show: (p) => p.mode !== 'sync' && p.mode !== 'simsync',
+    },
     maxDistance: {
       label: 'max distance',
       min: 0.05,
@@ -250,17 +232,9 @@ export default {
       step: 0.05,
       value: 0.5,
       unit: 'm',
-      show: (p) => p.clamp && p.mode !== 'sync',
+      show: clamps,
     },
-    maxAngle: {
-      label: 'max angle',
-      min: 5,
-      max: 180,
-      step: 5,
-      value: 45,
-      unit: '°',
-      show: (p) => p.clamp && p.mode !== 'sync',
-    },
+    maxAngle: { label: 'max angle', min: 5, max: 180, step: 5, value: 45, unit: '°', show: clamps },
     slide: {
       group: 'Foot locking',
       label: 'foot sliding in the animation',
@@ -273,15 +247,15 @@ export default {
     unlockRadius: { label: 'unlock radius', min: 0.02, max: 0.5, step: 0.01, value: 0.2, unit: 'm' },
     footHalflife: { label: 'foot blend halflife', min: 0, max: 0.3, step: 0.01, value: 0.08, unit: 's' },
   },
-  mount(ui, sprung) {
-    const { canvas, box } = ui.canvas(
-      'top-down view: simulation object (blue), predicted trajectory, character entity (red)',
-      'live',
+  mount(ui) {
+    const { canvas, box, summary } = ui.canvas(
+      'top-down view: simulation object (blue) and its predicted trajectory, character entity (red)',
+      { cls: 'live' },
     );
     canvas.tabIndex = 0;
     canvas.setAttribute(
       'aria-label',
-      'Top-down view. Focus it and use WASD or the arrow keys, drag with the mouse, or use a gamepad.',
+      'Top-down view, live. Focus it and use WASD or the arrow keys, drag in it, or use a gamepad.',
     );
     const hint = document.createElement('p');
     hint.className = 'hint';
@@ -296,7 +270,7 @@ export default {
         ],
         x: { title: 'x (m)' },
         y: { title: 'z (m)' },
-        xy: true,
+        equal: true,
         cls: 'square',
       },
     );
@@ -304,27 +278,22 @@ export default {
       series: [
         { label: 'animation foot', color: COLORS.goal, width: 1.5 },
         { label: 'locked foot (contact_update)', color: COLORS.exact, width: 2 },
-        {
-          label: 'in contact',
-          color: COLORS.other,
-          width: 0,
-          fill: 'origin',
-          fillColor: '#18803822',
-          stepped: true,
-        },
+        { label: 'in contact', color: COLORS.other, width: 0, fill: true, fillAlpha: 0.13, stepped: true },
       ],
-      x: { title: 't (s)', min: 0, max: 3 },
-      y: { title: 'x (m)' },
+      x: { title: 't (s)', min: 0, max: FOOT_SECONDS },
+      y: { title: 'x (m)', min: -0.2, max: 4 },
     });
-    const world = makeWorld(sprung);
-    const shadow = makeWorld(sprung);
-    const predictor = new sprung.TrajectoryPredictor(PREDICT);
-    const contact = new sprung.ContactState();
+    const world = makeWorld();
+    const shadow = makeWorld();
+    const predictor = new TrajectoryPredictor(PREDICT);
+    const contact = new ContactState();
     const footInput = v3();
     const zero = v3();
     const readDrift = ui.readout('character − simulation');
     const readSpeed = ui.readout('simulation speed');
-    const trail = [];
+    const trail = new Float64Array(2 * TRAIL);
+    let trailHead = 0;
+    let trailCount = 0;
     const keys = new Set();
     let params = null;
     let pointer = null;
@@ -346,16 +315,18 @@ export default {
     canvas.addEventListener('pointerdown', (e) => {
       canvas.setPointerCapture(e.pointerId);
       pointer = e;
-      canvas.focus();
+      canvas.focus({ preventScroll: true });
     });
     canvas.addEventListener('pointermove', (e) => {
       if (pointer) pointer = e;
     });
-    canvas.addEventListener('pointerup', () => {
+    const release = () => {
       pointer = null;
-    });
+    };
+    canvas.addEventListener('pointerup', release);
+    canvas.addEventListener('pointercancel', release);
 
-    /** Reads keyboard, mouse and gamepad into world.stick; returns the input's name, or null if idle. */
+    /** Reads keyboard, pointer and gamepad into world.stick; returns the input's name, or null if idle. */
     function readInput() {
       const stick = world.stick;
       stick.x = 0;
@@ -380,7 +351,7 @@ export default {
           stick.x = (dx / n) * len;
           stick.z = (dz / n) * len;
         }
-        return 'mouse';
+        return pointer.pointerType === 'touch' ? 'finger' : 'mouse';
       }
       const pads = navigator.getGamepads ? navigator.getGamepads() : [];
       for (const pad of pads) {
@@ -399,22 +370,17 @@ export default {
     }
 
     function drawView() {
-      const dpr = devicePixelRatio || 1;
-      const cw = Math.max(1, Math.round(canvas.clientWidth * dpr));
-      const ch = Math.max(1, Math.round(canvas.clientHeight * dpr));
-      if (canvas.width !== cw || canvas.height !== ch) {
-        canvas.width = cw;
-        canvas.height = ch;
-      }
-      const ctx = canvas.getContext('2d');
-      const s = PIXELS_PER_METRE * dpr;
+      const fit = params && fitCanvas(canvas);
+      if (!fit) return;
+      const { ctx, width: cw, height: ch } = fit;
+      const s = PIXELS_PER_METRE;
       const cx = world.simPosition.x;
       const cz = world.simPosition.z;
       const X = (x) => cw / 2 + (x - cx) * s;
       const Y = (z) => ch / 2 - (z - cz) * s;
-      ctx.fillStyle = '#fbfbfc';
+      ctx.fillStyle = palette.ground;
       ctx.fillRect(0, 0, cw, ch);
-      ctx.strokeStyle = '#e3e5e8';
+      ctx.strokeStyle = palette.grid;
       ctx.lineWidth = 1;
       ctx.beginPath();
       for (let gx = Math.floor(cx - cw / 2 / s); gx <= cx + cw / 2 / s; gx++) {
@@ -426,56 +392,62 @@ export default {
         ctx.lineTo(cw, Y(gz));
       }
       ctx.stroke();
-      // Character trail.
-      ctx.strokeStyle = '#d9302566';
-      ctx.lineWidth = 2 * dpr;
+      // The character's trail.
+      ctx.strokeStyle = color(COLORS.bad, 0.4);
+      ctx.lineWidth = 2;
       ctx.beginPath();
-      trail.forEach(([x, z], i) => (i ? ctx.lineTo(X(x), Y(z)) : ctx.moveTo(X(x), Y(z))));
+      for (let k = 0; k < trailCount; k++) {
+        const j = (trailHead - trailCount + k + TRAIL) % TRAIL;
+        if (k) ctx.lineTo(X(trail[2 * j]), Y(trail[2 * j + 1]));
+        else ctx.moveTo(X(trail[2 * j]), Y(trail[2 * j + 1]));
+      }
       ctx.stroke();
-      // Predicted trajectory of the simulation object, with facing ticks.
+      // The predicted trajectory of the simulation object, with facing ticks.
       const pos = predictor.positions;
       const rot = predictor.rotations;
-      ctx.strokeStyle = COLORS.exact;
-      ctx.lineWidth = 1.5 * dpr;
+      const blue = color(COLORS.exact);
+      ctx.strokeStyle = blue;
+      ctx.fillStyle = blue;
+      ctx.lineWidth = 1.5;
       ctx.beginPath();
       for (let i = 0; i < PREDICT; i++)
-        i ? ctx.lineTo(X(pos[3 * i]), Y(pos[3 * i + 2])) : ctx.moveTo(X(pos[0]), Y(pos[2]));
+        if (i) ctx.lineTo(X(pos[3 * i]), Y(pos[3 * i + 2]));
+        else ctx.moveTo(X(pos[0]), Y(pos[2]));
       ctx.stroke();
       for (let i = 1; i < PREDICT; i++) {
         const px = X(pos[3 * i]);
         const pz = Y(pos[3 * i + 2]);
         const [fx, fz] = facing({ x: rot[4 * i], y: rot[4 * i + 1], z: rot[4 * i + 2], w: rot[4 * i + 3] });
-        ctx.fillStyle = COLORS.exact;
         ctx.beginPath();
-        ctx.arc(px, pz, 2.5 * dpr, 0, 2 * Math.PI);
+        ctx.arc(px, pz, 2.5, 0, 2 * Math.PI);
         ctx.fill();
         ctx.beginPath();
         ctx.moveTo(px, pz);
-        ctx.lineTo(px + fx * 8 * dpr, pz - fz * 8 * dpr);
+        ctx.lineTo(px + fx * 8, pz - fz * 8);
         ctx.stroke();
       }
-      // Desired velocity.
-      ctx.strokeStyle = COLORS.other;
-      ctx.lineWidth = 2 * dpr;
+      // The desired velocity.
+      ctx.strokeStyle = color(COLORS.other);
+      ctx.lineWidth = 2;
       ctx.beginPath();
       ctx.moveTo(X(cx), Y(cz));
       ctx.lineTo(X(cx + world.desiredVelocity.x * 0.5), Y(cz + world.desiredVelocity.z * 0.5));
       ctx.stroke();
-      // Clamp circle.
-      if (params.clamp && params.mode !== 'sync') {
-        ctx.setLineDash([5 * dpr, 4 * dpr]);
-        ctx.strokeStyle = '#d9302599';
-        ctx.lineWidth = 1 * dpr;
+      // The clamp circle.
+      if (clamps(params)) {
+        ctx.setLineDash([5, 4]);
+        ctx.strokeStyle = color(COLORS.bad, 0.6);
+        ctx.lineWidth = 1;
         ctx.beginPath();
         ctx.arc(X(cx), Y(cz), params.maxDistance * s, 0, 2 * Math.PI);
         ctx.stroke();
         ctx.setLineDash([]);
       }
-      const body = (x, z, q, color, r) => {
+      const body = (x, z, q, c, r) => {
         const [fx, fz] = facing(q);
-        ctx.fillStyle = color;
-        ctx.strokeStyle = color;
-        ctx.lineWidth = 2.5 * dpr;
+        ctx.fillStyle = c;
+        ctx.strokeStyle = c;
+        ctx.lineWidth = 2.5;
         ctx.beginPath();
         ctx.arc(X(x), Y(z), r * s, 0, 2 * Math.PI);
         ctx.globalAlpha = 0.25;
@@ -487,9 +459,10 @@ export default {
         ctx.lineTo(X(x + fx * r * 1.8), Y(z + fz * r * 1.8));
         ctx.stroke();
       };
-      body(cx, cz, world.simRotation, COLORS.exact, 0.3);
-      body(world.charPosition.x, world.charPosition.z, world.charRotation, COLORS.bad, 0.22);
+      body(cx, cz, world.simRotation, blue, 0.3);
+      body(world.charPosition.x, world.charPosition.z, world.charRotation, color(COLORS.bad), 0.22);
     }
+    onTheme(drawView);
 
     function tick(now) {
       if (!running) return;
@@ -503,11 +476,12 @@ export default {
       const source = readInput();
       if (source) lastInput = clock;
       else if (clock - lastInput > 2) scripted(clock, world.stick);
-      hint.textContent = source
+      const text = source
         ? `driven by the ${source}`
         : clock - lastInput > 2
           ? 'autopilot (press a key, drag, or use a gamepad)'
           : 'idle';
+      if (hint.textContent !== text) hint.textContent = text;
       world.step(params, dt);
       predictor.predictPositions(
         world.simPosition,
@@ -524,8 +498,10 @@ export default {
         params.simHalflife,
         params.horizon / (PREDICT - 1),
       );
-      trail.push([world.charPosition.x, world.charPosition.z]);
-      if (trail.length > 150) trail.shift();
+      trail[2 * trailHead] = world.charPosition.x;
+      trail[2 * trailHead + 1] = world.charPosition.z;
+      trailHead = (trailHead + 1) % TRAIL;
+      trailCount = Math.min(TRAIL, trailCount + 1);
       drawView();
       readDrift(
         `${Math.hypot(world.charPosition.x - world.simPosition.x, world.charPosition.z - world.simPosition.z).toFixed(2)} m`,
@@ -538,16 +514,22 @@ export default {
     function drawReplay(p) {
       shadow.reset();
       for (let i = 0; i < 3; i++) replay.reset(i);
-      const dt = 1 / 60;
-      const positions = new Float32Array(3 * PREDICT);
-      for (let k = 0; k <= REPLAY_SECONDS * 60; k++) {
+      let worst = 0;
+      let sum = 0;
+      for (let k = 0; k <= REPLAY_SECONDS * RATE; k++) {
         if (k > 0) {
-          scripted((k - 1) * dt, shadow.stick);
-          shadow.step(p, dt);
+          scripted((k - 1) / RATE, shadow.stick);
+          shadow.step(p, 1 / RATE);
         }
         replay.add(0, shadow.simPosition.x, shadow.simPosition.z);
         replay.add(1, shadow.charPosition.x, shadow.charPosition.z);
-        if (k % 60 === 30) {
+        const apart = Math.hypot(
+          shadow.charPosition.x - shadow.simPosition.x,
+          shadow.charPosition.z - shadow.simPosition.z,
+        );
+        worst = Math.max(worst, apart);
+        sum += apart;
+        if (k % RATE === RATE / 2) {
           predictor.predictPositions(
             shadow.simPosition,
             shadow.simVelocity,
@@ -556,66 +538,49 @@ export default {
             p.simHalflife,
             p.horizon / (PREDICT - 1),
           );
-          positions.set(predictor.positions);
-          for (let i = 1; i < PREDICT; i += 2) replay.add(2, positions[3 * i], positions[3 * i + 2]);
+          const pos = predictor.positions;
+          for (let i = 1; i < PREDICT; i += 2) replay.add(2, pos[3 * i], pos[3 * i + 2]);
         }
       }
       replay.commit();
+      replay.summary(
+        `Over the ${REPLAY_SECONDS} s scripted run, kept in sync by ${MODES.find(([m]) => m === p.mode)[1]}, the character ` +
+          `stays within ${worst.toFixed(2)} m of the simulation (${(sum / (REPLAY_SECONDS * RATE + 1)).toFixed(2)} m on average).`,
+      );
     }
 
     function drawFoot(p) {
-      // A walking foot: planted half of each 0.8 s step (sliding by `slide` in the animation), swinging otherwise.
       for (let i = 0; i < 3; i++) foot.reset(i);
-      const period = 0.8;
-      const stride = 1.2;
-      const input = (t) => {
-        const n = Math.floor(t / period);
-        const u = t / period - n;
-        const stance = u < 0.5;
-        const x = stance
-          ? n * stride + p.slide * (u / 0.5 - 0.5)
-          : n * stride + p.slide / 2 + (stride - p.slide) * ((u - 0.5) / 0.5);
-        footInput.x = x;
-        footInput.y = stance ? 0 : 0.15 * Math.sin((Math.PI * (u - 0.5)) / 0.5);
-        footInput.z = 0;
-        return stance;
-      };
-      const dt = 1 / 60;
-      sprung.contactReset(contact, footInput, zero, input(0));
-      for (let k = 0; k <= 180; k++) {
-        const t = k * dt;
-        const stance = input(t);
-        if (k > 0) sprung.contactUpdate(contact, footInput, stance, p.unlockRadius, 0, p.footHalflife, dt);
+      contactReset(contact, footInput, zero, footAt(0, p, footInput));
+      const points = [];
+      for (let k = 0; k <= FOOT_SECONDS * RATE; k++) {
+        const t = k / RATE;
+        const stance = footAt(t, p, footInput);
+        if (k > 0) contactUpdate(contact, footInput, stance, p.unlockRadius, 0, p.footHalflife, 1 / RATE);
         foot.add(0, t, footInput.x);
         foot.add(1, t, contact.position.x);
         foot.add(2, t, stance ? 4 : NaN);
+        if (contact.lock && !points.includes(contact.point.x)) points.push(contact.point.x);
       }
-      foot.bounds('y', -0.2, 4);
       foot.commit();
+      foot.summary(
+        `While planted, the animation’s foot slides ${p.slide.toFixed(2)} m each step; the foot locks at ` +
+          `${points.length ? `x = ${points.map((x) => x.toFixed(2)).join(', ')} m` : 'no point (it unlocks at once)'}.`,
+      );
     }
 
     return {
       draw(p, changed) {
         params = p;
         const has = (...k) => !changed || k.some((key) => changed.has(key));
-        if (
-          has(
-            'simHalflife',
-            'forwardSpeed',
-            'sideSpeed',
-            'backSpeed',
-            'horizon',
-            'mode',
-            'animHalflife',
-            'adjustHalflife',
-            'ratio',
-            'clamp',
-            'maxDistance',
-            'maxAngle',
-          )
-        )
+        const footKeys = ['slide', 'unlockRadius', 'footHalflife'];
+        if (!changed || Object.keys(p).some((key) => changed.has(key) && !footKeys.includes(key)))
           drawReplay(p);
-        if (has('slide', 'unlockRadius', 'footHalflife')) drawFoot(p);
+        if (has(...footKeys)) drawFoot(p);
+        summary(
+          `Live top-down view: the simulation object moves at up to ${p.forwardSpeed} m/s forward with halflife ${p.simHalflife} s; ` +
+            `its predicted trajectory covers the next ${p.horizon} s.`,
+        );
         if (!running) drawView();
       },
       show() {
@@ -637,46 +602,215 @@ export default {
         };
       },
       code(p) {
-        const adjust = {
-          none: '// (no adjustment: the character drifts)\n',
-          sync: 'characterPosition.copy(simulationPosition); characterRotation.copy(simulationRotation);\n',
-          adjust: `adjustCharacterPosition(characterPosition, simulationPosition, ${tsn(p.adjustHalflife)}, dt, characterPosition);\n`,
-          velocity: `adjustCharacterPositionByVelocity(characterPosition, characterVelocity, simulationPosition, ${tsn(p.ratio)}, ${tsn(p.adjustHalflife)}, dt, characterPosition);\n`,
-        }[p.mode];
-        const adjustC = {
-          none: '/* no adjustment */\n',
-          sync: 'character_position = simulation_position;\n',
-          adjust: `sp_adjust_character_position(&character_position, &character_position, &simulation_position, ${cf(p.adjustHalflife)}, dt);\n`,
-          velocity: `sp_adjust_character_position_by_velocity(&character_position, &character_position, &character_velocity, &simulation_position, ${cf(p.ratio)}, ${cf(p.adjustHalflife)}, dt);\n`,
-        }[p.mode];
-        const clamp = p.clamp && p.mode !== 'sync';
-        return {
-          ts:
-            `import { init, desiredVelocityUpdate, desiredRotationUpdate, simulationPositionUpdate, simulationRotationUpdate, TrajectoryPredictor, adjustCharacterPosition, adjustCharacterPositionByVelocity, clampCharacterPosition } from 'sprung';\nawait init();\n\n` +
-            `const predictor = new TrajectoryPredictor(${PREDICT});\n// every frame: stick {x, y: 0, z} from the gamepad\n` +
-            `desiredVelocityUpdate(stick, cameraAzimuth, simulationRotation, ${tsn(p.forwardSpeed)}, ${tsn(p.sideSpeed)}, ${tsn(p.backSpeed)}, desiredVelocity);\n` +
-            `desiredRotationUpdate(desiredRotation, desiredVelocity, 0.2);\n` +
-            `simulationPositionUpdate(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, ${tsn(p.simHalflife)}, dt);\n` +
-            `simulationRotationUpdate(simulationRotation, simulationAngularVelocity, desiredRotation, ${tsn(p.simHalflife)}, dt);\n` +
-            `predictor.predictPositions(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, ${tsn(p.simHalflife)}, ${tsn(p.horizon / (PREDICT - 1))});\n\n` +
-            `// character entity, after its animation moved it\n${adjust}` +
-            (clamp
-              ? `clampCharacterPosition(characterPosition, simulationPosition, ${tsn(p.maxDistance)}, characterPosition);\n`
-              : '') +
-            `\n// foot locking: contact = new ContactState(); every frame\n` +
-            `contactUpdate(contact, footPosition, footInContact, ${tsn(p.unlockRadius)}, 0, ${tsn(p.footHalflife)}, dt);\n`,
-          c:
-            `#include "sprung.h"\n\n/* every frame */\n` +
-            `sp_desired_velocity_update(&desired_velocity, &stick, camera_azimuth, &simulation_rotation, ${cf(p.forwardSpeed)}, ${cf(p.sideSpeed)}, ${cf(p.backSpeed)});\n` +
-            `sp_simulation_position_update(&simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, ${cf(p.simHalflife)}, dt);\n` +
-            `sp_simulation_rotation_update(&simulation_rotation, &simulation_angular_velocity, &desired_rotation, ${cf(p.simHalflife)}, dt);\n` +
-            `${adjustC}` +
-            (clamp
-              ? `sp_clamp_character_position(&character_position, &character_position, &simulation_position, ${cf(p.maxDistance)});\n`
-              : '') +
-            `sp_contact_update(&contact, &foot_position, foot_in_contact, ${cf(p.unlockRadius)}, 0.0f, ${cf(p.footHalflife)}, dt);\n`,
-        };
+        return [controllerProgram(p), footProgram(p)];
       },
     };
   },
 };
+
+/** The scripted run of the panel, as a complete program. */
+function controllerProgram(p) {
+  const mode = MODES.find(([m]) => m === p.mode)[1];
+  const title = `A character controller on the scripted stick: simulation object, prediction, character entity (${mode}${clamps(p) ? ', clamped' : ''})`;
+  const fns = [
+    'desiredVelocityUpdate',
+    'desiredRotationUpdate',
+    'simulationPositionUpdate',
+    'simulationRotationUpdate',
+    'TrajectoryPredictor',
+    ...(p.mode === 'adjust' ? ['adjustCharacterPosition', 'adjustCharacterRotation'] : []),
+    ...(p.mode === 'velocity'
+      ? ['adjustCharacterPositionByVelocity', 'adjustCharacterRotationByVelocity']
+      : []),
+    ...(clamps(p) ? ['clampCharacterPosition', 'clampCharacterRotation'] : []),
+  ];
+  const syncJs = {
+    none: `  // (no correction: the character drifts from the simulation)\n`,
+    sync: `  // Synchronisation: the character is put where the simulation is.\n  Object.assign(characterPosition, simulationPosition);\n  Object.assign(characterRotation, simulationRotation);\n`,
+    simsync: `  // Synchronisation the other way: the simulation is put where the character is.\n  Object.assign(simulationPosition, characterPosition);\n  Object.assign(simulationRotation, characterRotation);\n`,
+    adjust:
+      `  // Adjustment: pull the character toward the simulation (rotation at half the rate).\n` +
+      `  adjustCharacterPosition(characterPosition, simulationPosition, adjustHalflife, dt, characterPosition);\n` +
+      `  adjustCharacterRotation(characterRotation, simulationRotation, adjustHalflife * 2, dt, characterRotation);\n`,
+    velocity:
+      `  // Adjustment limited by the character's own velocity (hides foot sliding).\n` +
+      `  adjustCharacterPositionByVelocity(characterPosition, animationVelocity, simulationPosition, maxAdjustmentRatio, adjustHalflife, dt, characterPosition);\n` +
+      `  adjustCharacterRotationByVelocity(characterRotation, characterAngularVelocity, simulationRotation, maxAdjustmentRatio, adjustHalflife * 2, dt, characterRotation);\n`,
+  }[p.mode];
+  const syncC = {
+    none: `    /* (no correction: the character drifts from the simulation) */\n`,
+    sync: `    character_position = simulation_position; /* synchronisation */\n    character_rotation = simulation_rotation;\n`,
+    simsync: `    simulation_position = character_position; /* synchronisation the other way */\n    simulation_rotation = character_rotation;\n`,
+    adjust:
+      `    sp_adjust_character_position(&character_position, &character_position, &simulation_position, adjust_halflife, dt);\n` +
+      `    sp_adjust_character_rotation(&character_rotation, &character_rotation, &simulation_rotation, adjust_halflife * 2, dt);\n`,
+    velocity:
+      `    sp_adjust_character_position_by_velocity(&character_position, &character_position, &animation_velocity, &simulation_position, max_adjustment_ratio, adjust_halflife, dt);\n` +
+      `    sp_adjust_character_rotation_by_velocity(&character_rotation, &character_rotation, &character_angular_velocity, &simulation_rotation, max_adjustment_ratio, adjust_halflife * 2, dt);\n`,
+  }[p.mode];
+  const adjusting = p.mode === 'adjust' || p.mode === 'velocity';
+  const js = jsAndTs((ts) => {
+    const V = ts ? ': Vec3' : '';
+    return (
+      jsHead(title, ts) +
+      `import { init, ${fns.join(', ')} } from 'sprung';\n` +
+      (ts ? `import type { Vec3 } from 'sprung';\n` : '') +
+      `\nawait init();\n\n` +
+      `// Y is up, characters face +Z. Any {x, y, z} / {x, y, z, w} objects work (three.js ones too).\n` +
+      `const simHalflife = ${jn(p.simHalflife)}; // s\nconst speeds = [${jn(p.forwardSpeed)}, ${jn(p.sideSpeed)}, ${jn(p.backSpeed)}]; // m/s forward, sideways, backward\n` +
+      `const horizon = ${jn(p.horizon)}; // s of predicted trajectory\nconst animHalflife = ${jn(p.animHalflife)}; // s\n` +
+      (adjusting ? `const adjustHalflife = ${jn(p.adjustHalflife)}; // s\n` : '') +
+      (p.mode === 'velocity' ? `const maxAdjustmentRatio = ${jn(p.ratio)};\n` : '') +
+      (clamps(p)
+        ? `const maxDistance = ${jn(p.maxDistance)}; // m\nconst maxAngle = ${jn(p.maxAngle)} * (Math.PI / 180);\n`
+        : '') +
+      `\n// The stick script: [seconds, stick x, stick z], looping.\nconst SCRIPT = [\n${SCRIPT.map((r) => `  [${r.join(', ')}],\n`).join('')}];\n` +
+      `const SCRIPT_SECONDS = SCRIPT.reduce((s, [d]) => s + d, 0);\n` +
+      `function stickAt(t${ann(ts, 'number')}, stick${V}) {\n  let u = t % SCRIPT_SECONDS;\n` +
+      `  for (const [d, x, z] of SCRIPT) {\n    if (u < d) {\n      stick.x = x;\n      stick.z = z;\n      return;\n    }\n    u -= d;\n  }\n}\n\n` +
+      `const vec3 = () => ({ x: 0, y: 0, z: 0 });\nconst quat = () => ({ x: 0, y: 0, z: 0, w: 1 });\n` +
+      `const stick = vec3(); // the left stick: x right, z forward, length ≤ 1\n` +
+      `const desiredVelocity = vec3();\nconst desiredRotation = quat();\n` +
+      `// The simulation object: code-driven displacement.\n` +
+      `const simulationPosition = vec3();\nconst simulationVelocity = vec3();\nconst simulationAcceleration = vec3();\n` +
+      `const simulationRotation = quat();\nconst simulationAngularVelocity = vec3();\n` +
+      `// The character entity: it moves as its animation does; a slower spring stands in for the animation.\n` +
+      `const characterPosition = vec3();\nconst characterRotation = quat();\nconst characterAngularVelocity = vec3();\n` +
+      `const animationVelocity = vec3();\nconst animationAcceleration = vec3();\nconst animationStep = vec3();\n` +
+      `const predictor = new TrajectoryPredictor(${PREDICT});\n\n` +
+      `/** One frame of the controller. */\nfunction frame(dt${ann(ts, 'number')}) {\n` +
+      `  desiredVelocityUpdate(stick, 0, simulationRotation, speeds[0], speeds[1], speeds[2], desiredVelocity);\n` +
+      `  desiredRotationUpdate(desiredRotation, desiredVelocity, 0.2);\n` +
+      `  simulationPositionUpdate(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, simHalflife, dt);\n` +
+      `  simulationRotationUpdate(simulationRotation, simulationAngularVelocity, desiredRotation, simHalflife, dt);\n` +
+      `  // The animation's displacement this frame, applied to the character.\n` +
+      `  animationStep.x = animationStep.y = animationStep.z = 0;\n` +
+      `  simulationPositionUpdate(animationStep, animationVelocity, animationAcceleration, desiredVelocity, animHalflife, dt);\n` +
+      `  characterPosition.x += animationStep.x;\n  characterPosition.z += animationStep.z;\n` +
+      `  simulationRotationUpdate(characterRotation, characterAngularVelocity, desiredRotation, animHalflife, dt);\n` +
+      syncJs +
+      (clamps(p)
+        ? `  // Clamping: never further than maxDistance and maxAngle from the simulation.\n` +
+          `  clampCharacterPosition(characterPosition, simulationPosition, maxDistance, characterPosition);\n` +
+          `  clampCharacterRotation(characterRotation, simulationRotation, maxAngle, characterRotation);\n`
+        : '') +
+      `  // The predicted trajectory: ${PREDICT} future positions, exact, no stepping.\n` +
+      `  predictor.predictPositions(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, simHalflife, horizon / ${PREDICT - 1});\n}\n\n` +
+      jsRow(ts) +
+      `// ${REPLAY_SECONDS} s at ${RATE} Hz: simulation x, z, character x, z, and the predicted position at the horizon.\n` +
+      `// In a game, read the stick and call frame(dt) from your loop (e.g. requestAnimationFrame).\n` +
+      `const at = ${3 * (PREDICT - 1)};\n` +
+      `row(simulationPosition.x, simulationPosition.z, characterPosition.x, characterPosition.z, 0, 0);\n` +
+      `for (let k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n  stickAt((k - 1) / ${RATE}, stick);\n  frame(1 / ${RATE});\n` +
+      `  const predicted = predictor.positions;\n` +
+      `  row(simulationPosition.x, simulationPosition.z, characterPosition.x, characterPosition.z, predicted[at], predicted[at + 2]);\n}\n` +
+      `predictor.dispose();\n`
+    );
+  });
+  const c =
+    cHead(title) +
+    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `/* The stick script: seconds, stick x, stick z; looping. */\n` +
+    `static const double script[${SCRIPT.length}][3] = {\n${SCRIPT.map((r) => `    { ${r.join(', ')} },\n`).join('')}};\n\n` +
+    `static void stick_at(double t, sp_vec3 *stick)\n{\n    double total = 0, u;\n    int i;\n` +
+    `    for (i = 0; i < ${SCRIPT.length}; i++) total += script[i][0];\n    u = fmod(t, total);\n` +
+    `    for (i = 0; i < ${SCRIPT.length}; i++) {\n        if (u < script[i][0]) {\n` +
+    `            stick->x = (float)script[i][1];\n            stick->z = (float)script[i][2];\n            return;\n        }\n` +
+    `        u -= script[i][0];\n    }\n}\n\n` +
+    `int main(void)\n{\n    const float sim_halflife = ${cf(p.simHalflife)}, anim_halflife = ${cf(p.animHalflife)};\n` +
+    `    const float fwrd_speed = ${cf(p.forwardSpeed)}, side_speed = ${cf(p.sideSpeed)}, back_speed = ${cf(p.backSpeed)};\n` +
+    `    const float horizon = ${cf(p.horizon)};\n` +
+    (adjusting ? `    const float adjust_halflife = ${cf(p.adjustHalflife)};\n` : '') +
+    (p.mode === 'velocity' ? `    const float max_adjustment_ratio = ${cf(p.ratio)};\n` : '') +
+    (clamps(p)
+      ? `    const float max_distance = ${cf(p.maxDistance)}, max_angle = ${cf(p.maxAngle)} * (SP_PI / 180.0f);\n`
+      : '') +
+    `    const float dt = 1.0f / ${RATE}.0f;\n` +
+    `    const sp_vec3 zero = { 0.0f, 0.0f, 0.0f };\n    const sp_quat identity = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
+    `    sp_vec3 stick = zero, desired_velocity = zero;\n    sp_quat desired_rotation = identity;\n` +
+    `    sp_vec3 simulation_position = zero, simulation_velocity = zero, simulation_acceleration = zero;\n` +
+    `    sp_quat simulation_rotation = identity;\n    sp_vec3 simulation_angular_velocity = zero;\n` +
+    `    sp_vec3 character_position = zero, character_angular_velocity = zero;\n    sp_quat character_rotation = identity;\n` +
+    `    sp_vec3 animation_velocity = zero, animation_acceleration = zero;\n` +
+    `    sp_vec3 predicted[${PREDICT}];\n    int k;\n` +
+    `    ${cRow(['simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', '0.0', '0.0'])}\n` +
+    `    for (k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n        sp_vec3 step = zero;\n` +
+    `        stick_at((double)(k - 1) / ${RATE}, &stick);\n` +
+    `        sp_desired_velocity_update(&desired_velocity, &stick, 0.0f, &simulation_rotation, fwrd_speed, side_speed, back_speed);\n` +
+    `        sp_desired_rotation_update(&desired_rotation, &desired_velocity, 0.2f);\n` +
+    `        sp_simulation_position_update(&simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, sim_halflife, dt);\n` +
+    `        sp_simulation_rotation_update(&simulation_rotation, &simulation_angular_velocity, &desired_rotation, sim_halflife, dt);\n` +
+    `        /* the character moves as its animation does (a slower spring stands in for it) */\n` +
+    `        sp_simulation_position_update(&step, &animation_velocity, &animation_acceleration, &desired_velocity, anim_halflife, dt);\n` +
+    `        character_position.x += step.x;\n        character_position.z += step.z;\n` +
+    `        sp_simulation_rotation_update(&character_rotation, &character_angular_velocity, &desired_rotation, anim_halflife, dt);\n` +
+    syncC.replace(/^ {4}/gm, '        ') +
+    (clamps(p)
+      ? `        sp_clamp_character_position(&character_position, &character_position, &simulation_position, max_distance);\n` +
+        `        sp_clamp_character_rotation(&character_rotation, &character_rotation, &simulation_rotation, max_angle);\n`
+      : '') +
+    `        /* the predicted trajectory: exact, no stepping */\n` +
+    `        sp_trajectory_predict_positions(predicted, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, sim_halflife);\n` +
+    `        ${cRow(['simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', `predicted[${PREDICT - 1}].x`, `predicted[${PREDICT - 1}].z`])}\n` +
+    `    }\n    return 0;\n}\n`;
+  return {
+    id: 'controller',
+    title: 'controller and prediction',
+    ...js,
+    c,
+    compare: [
+      { plot: 0, series: 0, cols: [0, 1] },
+      { plot: 0, series: 1, cols: [2, 3] },
+    ],
+  };
+}
+
+/** Foot locking on the panel's walking foot, as a complete program. */
+function footProgram(p) {
+  const title = `Foot locking with contactUpdate: a walking foot that slides ${jn(p.slide)} m per step in the animation`;
+  const js = jsAndTs((ts) => {
+    const N = ann(ts, 'number');
+    return (
+      jsHead(title, ts) +
+      `import { init, ContactState, contactReset, contactUpdate } from 'sprung';\n\nawait init();\n\n` +
+      `const slide = ${jn(p.slide)}; // m the animation's foot slides while planted\n` +
+      `const unlockRadius = ${jn(p.unlockRadius)}; // m\nconst halflife = ${jn(p.footHalflife)}; // s\nconst rate = ${RATE};\n\n` +
+      `/** The animation's foot at time t: planted half of each 0.8 s step, swinging otherwise. Returns whether it is in contact. */\n` +
+      `function footAt(t${N}, out${ts ? ': { x: number; y: number; z: number }' : ''})${ann(ts, 'boolean')} {\n` +
+      `  const n = Math.floor(t / 0.8);\n  const u = t / 0.8 - n;\n  const stance = u < 0.5;\n` +
+      `  out.x = stance ? n * 1.2 + slide * (u / 0.5 - 0.5) : n * 1.2 + slide / 2 + (1.2 - slide) * ((u - 0.5) / 0.5);\n` +
+      `  out.y = stance ? 0 : 0.15 * Math.sin((Math.PI * (u - 0.5)) / 0.5);\n  out.z = 0;\n  return stance;\n}\n\n` +
+      `const input = { x: 0, y: 0, z: 0 };\nconst contact = new ContactState();\n` +
+      `contactReset(contact, input, { x: 0, y: 0, z: 0 }, footAt(0, input));\n\n` +
+      jsRow(ts) +
+      `for (let k = 0; k <= ${FOOT_SECONDS} * rate; k++) {\n  const t = k / rate;\n  const inContact = footAt(t, input);\n` +
+      `  // every frame: contact.position is where to pin the foot (e.g. with IK)\n` +
+      `  if (k > 0) contactUpdate(contact, input, inContact, unlockRadius, 0, halflife, 1 / rate);\n` +
+      `  row(t, input.x, contact.position.x);\n}\n`
+    );
+  });
+  const c =
+    cHead(title) +
+    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `static const double slide = ${jn(p.slide)}; /* m the animation's foot slides while planted */\n\n` +
+    `/* The animation's foot at time t: planted half of each 0.8 s step, swinging otherwise. Returns whether it is in contact. */\n` +
+    `static int foot_at(double t, sp_vec3 *out)\n{\n    const double n = floor(t / 0.8), u = t / 0.8 - n;\n    const int stance = u < 0.5;\n` +
+    `    out->x = (float)(stance ? n * 1.2 + slide * (u / 0.5 - 0.5) : n * 1.2 + slide / 2 + (1.2 - slide) * ((u - 0.5) / 0.5));\n` +
+    `    out->y = (float)(stance ? 0 : 0.15 * sin((3.14159265358979323846 * (u - 0.5)) / 0.5));\n    out->z = 0.0f;\n    return stance;\n}\n\n` +
+    `int main(void)\n{\n    const float unlock_radius = ${cf(p.unlockRadius)}, halflife = ${cf(p.footHalflife)};\n` +
+    `    const int rate = ${RATE};\n    const sp_vec3 zero = { 0.0f, 0.0f, 0.0f };\n    sp_vec3 input = zero;\n    sp_contact contact;\n    int k;\n` +
+    `    sp_contact_reset(&contact, &input, &zero, foot_at(0, &input));\n` +
+    `    for (k = 0; k <= ${FOOT_SECONDS} * rate; k++) {\n        const double t = (double)k / rate;\n        const int in_contact = foot_at(t, &input);\n` +
+    `        if (k > 0) sp_contact_update(&contact, &input, in_contact, unlock_radius, 0.0f, halflife, 1.0f / (float)rate);\n` +
+    `        ${cRow(['t', 'input.x', 'contact.position.x'])}\n    }\n    return 0;\n}\n`;
+  return {
+    id: 'foot',
+    title: 'foot locking',
+    ...js,
+    c,
+    compare: [
+      { plot: 1, series: 0, cols: [0, 1] },
+      { plot: 1, series: 1, cols: [0, 2] },
+    ],
+  };
+}

@@ -1,141 +1,296 @@
-// Panel 1 — Dampers: the lerp damper, damper_bad, damper_exponential and damper_exact,
-// each ticked at 30, 60 and 144 Hz and at a jittering 60 Hz, toward the same moving goal.
-// Frame-rate dependence shows as curves that part; the exact damper's curves coincide.
-import { COLORS } from '../lib/charts.js';
-import { cf, tsn } from '../lib/copy-code.js';
-import { seeded } from '../lib/random.js';
+// Panel 1 — Dampers: the lerp damper, damper_bad, damper_exponential and damper_exact, each
+// ticked at 30, 60 and 144 Hz and at a jittering 60 Hz toward the same stepping goal. Frame-rate
+// dependence shows as curves that part; the exact damper's curves coincide. Also the article's
+// first figure: the lerp damper at dt = 1 decays exponentially.
+import { damper, damperBad, damperExact, damperExponential, damperImplicit } from 'sprung';
+import { frameClock, scriptAt } from '../lib/clock.js';
+import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
+import { COLORS } from '../lib/theme.js';
 
 const DURATION = 3;
+const FT = 1 / 60;
 const RATES = [
   { label: '30 Hz', hz: 30, color: COLORS.c30 },
   { label: '60 Hz', hz: 60, color: COLORS.c60 },
   { label: '144 Hz', hz: 144, color: COLORS.c144 },
   { label: '60 Hz, jittering dt', hz: 60, color: COLORS.jitter, jitter: true },
 ];
-const FT = 1 / 60;
-
-/** The goal: a few steps, the situation of the article's videos, as [time, value] from then on. */
-const GOAL = [
+/** The goal: [time, value] from then on. Times are multiples of 1/6 s, a frame boundary at 30, 60 and 144 Hz alike. */
+const GOAL = /** @type {const} */ ([
   [0, 0],
-  [0.2, 1],
-  [1.2, 0.3],
-  [2.2, 1],
+  [1 / 6, 1],
+  [7 / 6, 0.3],
+  [13 / 6, 1],
+]);
+const goalAt = (t) => scriptAt(GOAL, t);
+const DECAY_STEPS = 8;
+
+/** The four dampers: plot caption, short name, stage colour, one step. */
+const DAMPERS = [
+  {
+    caption: 'damper(x, g, factor): lerp by a fixed factor each frame',
+    name: 'lerp',
+    color: COLORS.implicit,
+    step: (x, g, p, _dt) => damper(x, g, p.factor),
+  },
+  {
+    caption: 'damper_bad(x, g, damping, dt) = lerp(x, g, damping·dt)',
+    name: 'damper_bad',
+    color: COLORS.bad,
+    step: (x, g, p, dt) => damperBad(x, g, p.damping, dt),
+  },
+  {
+    caption: 'damper_exponential(x, g, damping, dt, ft = 1/60)',
+    name: 'damper_exponential',
+    color: COLORS.other,
+    step: (x, g, p, dt) => damperExponential(x, g, p.damping, dt, FT),
+  },
+  {
+    caption: 'damper_exact(x, g, halflife, dt)',
+    name: 'damper_exact',
+    color: COLORS.exact,
+    step: (x, g, p, dt) =>
+      p.fast ? damperImplicit(x, g, p.halflife, dt, 1e-5) : damperExact(x, g, p.halflife, dt),
+  },
 ];
-function goalAt(t) {
-  let g = GOAL[0][1];
-  for (const [start, value] of GOAL) if (t >= start) g = value;
-  return g;
-}
+/** damper_exponential needs ft·damping < 1. */
+const exponentialValid = (p) => p.damping * FT < 1;
+/** A damper that left ±1e6 has exploded: it is not stepped further (nor drawn). */
+const exploded = (x) => !(Math.abs(x) < 1e6);
 
 export default {
-  name: 'dampers',
-  title: '1 · Dampers',
   blurb:
     'Four dampers chase the same goal (grey), each ticked at 30, 60 and 144 Hz and at a jittering 60 Hz. ' +
     'The lerp damper and <code>damper_bad</code> depend on the frame rate (their curves part) and the bad one ' +
     'oscillates once damping·dt &gt; 1 and explodes past 2; <code>damper_exponential</code> and ' +
-    '<code>damper_exact</code> give one curve at every rate.',
-  needs: ['damper', 'damperBad', 'damperExponential', 'damperExact', 'damperImplicit'],
+    '<code>damper_exact</code> give one curve at every rate. The stage runs them live at the rate you pick; ' +
+    'click or drag in it to move the goal.',
   params: {
     factor: { label: 'lerp factor per frame', min: 0.01, max: 0.5, step: 0.01, value: 0.1 },
     damping: { label: 'damping (bad, exponential)', min: 1, max: 100, step: 1, value: 20, unit: '/s' },
     halflife: { label: 'halflife (exact)', min: 0, max: 1, step: 0.01, value: 0.15, unit: 's' },
     fast: { label: 'exact → article’s damper_implicit (fast_negexp)', check: true, value: false },
     jitter: { label: 'dt jitter', min: 0, max: 0.9, step: 0.05, value: 0.5, unit: '×dt' },
+    rate: {
+      label: 'stage frame rate',
+      options: [
+        ['30', '30 Hz'],
+        ['60', '60 Hz'],
+        ['144', '144 Hz'],
+      ],
+      value: '60',
+    },
+    decayFactor: {
+      group: 'Decay at dt = 1',
+      label: 'lerp factor',
+      min: 0.05,
+      max: 0.95,
+      step: 0.05,
+      value: 0.5,
+    },
   },
-  mount(ui, sprung) {
+  mount(ui) {
     const series = [
       { label: 'goal', color: COLORS.goal, width: 1, stepped: true },
       ...RATES.map((r) => ({ label: r.label, color: r.color })),
     ];
-    const plot = (caption) =>
-      ui.plot(caption, { series, x: { title: 't (s)', min: 0, max: DURATION }, y: { min: -0.6, max: 1.6 } });
-    const charts = [
-      {
-        deps: ['factor'],
-        plot: plot('damper(x, g, factor): lerp by a fixed factor per frame'),
-        step: (x, g, p) => sprung.damper(x, g, p.factor),
-      },
-      {
-        deps: ['damping', 'jitter'],
-        plot: plot('damper_bad(x, g, damping, dt) = lerp(x, g, damping·dt)'),
-        step: (x, g, p, dt) => sprung.damperBad(x, g, p.damping, dt),
-      },
-      {
-        deps: ['damping', 'jitter'],
-        plot: plot('damper_exponential(x, g, damping, dt, ft = 1/60)'),
-        step: (x, g, p, dt) => sprung.damperExponential(x, g, p.damping, dt, FT),
-      },
-      {
-        deps: ['halflife', 'fast', 'jitter'],
-        plot: plot('damper_exact(x, g, halflife, dt)'),
-        step: (x, g, p, dt) =>
-          p.fast
-            ? sprung.damperImplicit(x, g, p.halflife, dt, 1e-5)
-            : sprung.damperExact(x, g, p.halflife, dt),
-      },
-    ];
+    const charts = DAMPERS.map(({ caption }) =>
+      ui.plot(caption, { series, x: { title: 't (s)', min: 0, max: DURATION }, y: { min: -0.6, max: 1.6 } }),
+    );
+    const decay = ui.plot('the lerp damper at dt = 1 toward 0: x after each step', {
+      series: [
+        { label: 'x after t steps', color: COLORS.implicit, points: 3.5, line: false },
+        { label: '(1 − factor)^t', color: COLORS.ink, width: 1, dash: [4, 3] },
+      ],
+      x: { title: 't (steps)', min: 0, max: DECAY_STEPS },
+      y: { title: 'x', min: 0, max: 1 },
+    });
     const ddt = RATES.slice(0, 3).map((r) => ui.readout(`damping·dt at ${r.label}`));
     const note = ui.readout('damper_exponential');
+    const clocks = RATES.map((r) => frameClock(r.hz, 0));
+
+    // The stage: the four dampers at the chosen frame rate, live.
+    const live = { clock: frameClock(60), x: [0, 0, 0, 0], goal: 0 };
+    ui.stage({
+      caption: 'live: the four dampers at the stage frame rate',
+      bodies: [
+        { label: 'goal', color: COLORS.goal, kind: 'goal' },
+        ...DAMPERS.map(({ name, color }) => ({ label: name, color })),
+      ],
+      range: () => [-0.6, 1.6],
+      duration: () => DURATION,
+      cursors: charts,
+      restart(p) {
+        live.clock = frameClock(Number(p.rate));
+        live.x.fill(0);
+        live.goal = 0;
+      },
+      advance(p, t, user) {
+        live.clock.advance(t, (t0, dt) => {
+          live.goal = user ? user.goal : goalAt(t0);
+          DAMPERS.forEach(({ step }, i) => {
+            if (i === 2 && !exponentialValid(p)) return;
+            if (!exploded(live.x[i])) live.x[i] = step(live.x[i], live.goal, p, dt);
+          });
+        });
+      },
+      read(values) {
+        values[0] = live.goal;
+        for (let i = 0; i < 4; i++) values[i + 1] = exploded(live.x[i]) ? NaN : live.x[i];
+      },
+    });
+
+    /** x of the damper at t = 0.5 s for each rate (for the summaries). */
+    const at = [0, 0, 0, 0];
     return {
-      draw(p, changed) {
-        for (const { deps, plot, step } of charts) {
-          if (changed && !deps.some((key) => changed.has(key))) continue;
+      draw(p) {
+        DAMPERS.forEach(({ name, step }, d) => {
+          const plot = charts[d];
           plot.reset(0);
           for (const [start, value] of GOAL) plot.add(0, start, value);
           plot.add(0, DURATION, goalAt(DURATION));
-          const exponentialValid = p.damping * FT < 1;
           RATES.forEach((rate, k) => {
             const i = k + 1;
             plot.reset(i);
-            if (step === charts[2].step && !exponentialValid) return;
-            const random = seeded(7);
+            at[k] = NaN;
+            if (d === 2 && !exponentialValid(p)) return;
+            const clock = rate.jitter ? frameClock(60, p.jitter) : clocks[k].reset();
             let x = 0;
-            let t = 0;
-            plot.add(i, t, x);
-            while (t < DURATION) {
-              const dt = (1 / rate.hz) * (rate.jitter ? 1 + p.jitter * (2 * random() - 1) : 1);
-              x = step(x, goalAt(t), p, dt);
-              t += dt;
-              if (!Number.isFinite(x) || Math.abs(x) > 1e6) break; // the bad damper exploded
-              plot.add(i, t, x);
-            }
+            plot.add(i, 0, x);
+            clock.advance(
+              DURATION,
+              (t, dt) => {
+                if (!exploded(x)) x = step(x, goalAt(t), p, dt);
+              },
+              (t) => {
+                if (exploded(x)) return;
+                plot.add(i, t, x);
+                if (Number.isNaN(at[k]) && t >= 0.5 - 1e-9) at[k] = x;
+              },
+            );
           });
           plot.commit();
+          const [a30, a60, a144] = at;
+          const spread = Math.max(a30, a60, a144) - Math.min(a30, a60, a144);
+          plot.summary(
+            d === 2 && !exponentialValid(p)
+              ? `${name} is not drawn: it needs ft·damping < 1 (damping below 60 per second).`
+              : `${name} at t = 0.5 s: ${a30.toFixed(3)} at 30 Hz, ${a60.toFixed(3)} at 60 Hz, ${a144.toFixed(3)} at 144 Hz` +
+                  (Number.isNaN(spread)
+                    ? ' (exploded at some rates).'
+                    : spread < 0.002
+                      ? ' — one curve at every rate.'
+                      : ` — the rates differ by ${spread.toFixed(3)}.`),
+          );
+        });
+        decay.reset(0);
+        decay.reset(1);
+        let x = 1;
+        for (let k = 0; k <= DECAY_STEPS; k++) {
+          decay.add(0, k, x);
+          x = damper(x, 0, p.decayFactor);
         }
+        for (let k = 0; k <= DECAY_STEPS * 20; k++) decay.add(1, k / 20, Math.pow(1 - p.decayFactor, k / 20));
+        decay.commit();
+        decay.summary(
+          `Starting at 1 with goal 0 and factor ${p.decayFactor.toFixed(2)}, x after 1, 2, 3 steps is ` +
+            `${(1 - p.decayFactor).toFixed(3)}, ${((1 - p.decayFactor) ** 2).toFixed(3)}, ${((1 - p.decayFactor) ** 3).toFixed(3)}: ` +
+            `the exponential (1 − factor)^t.`,
+        );
         RATES.slice(0, 3).forEach((r, k) => {
           const v = p.damping / r.hz;
           ddt[k](`${v.toFixed(2)} — ${v <= 1 ? 'stable' : v <= 2 ? 'oscillates' : 'explodes'}`);
         });
         note(
-          p.damping * FT < 1
-            ? `decay rate 1 − ft·damping = ${(1 - p.damping * FT).toFixed(3)} per 1/60 s`
+          exponentialValid(p)
+            ? `decays by 1 − ft·damping = ${(1 - p.damping * FT).toFixed(3)} per 1/60 s`
             : 'needs ft·damping < 1 (damping < 60/s): not drawn',
         );
       },
       code(p) {
-        const exact = p.fast ? 'damperImplicit' : 'damperExact';
-        const exactC = p.fast ? 'sp_damper_implicit' : 'sp_damper_exact';
-        const eps = p.fast ? ', 1e-5' : '';
-        return {
-          ts:
-            `import { init, ${exact}, damper, damperBad, damperExponential } from 'sprung';\nawait init();\n\n` +
-            `// every frame (dt in seconds): half the way to the goal every ${tsn(p.halflife)} s, at any frame rate\n` +
-            `x = ${exact}(x, goal, ${tsn(p.halflife)}, dt${eps});\n\n` +
-            `// the article's other dampers, for comparison\n` +
-            `x = damper(x, goal, ${tsn(p.factor)});            // frame-rate dependent\n` +
-            `x = damperBad(x, goal, ${tsn(p.damping)}, dt);        // unstable once damping·dt > 1\n` +
-            `x = damperExponential(x, goal, ${tsn(p.damping)}, dt, 1 / 60);\n`,
-          c:
-            `#include "sprung.h"\n\n` +
-            `/* every frame (dt in seconds) */\n` +
-            `x = ${exactC}(x, goal, ${cf(p.halflife)}, dt${p.fast ? ', 1e-5f' : ''});\n\n` +
-            `/* the article's other dampers, for comparison */\n` +
-            `x = sp_damper(x, goal, ${cf(p.factor)});\n` +
-            `x = sp_damper_bad(x, goal, ${cf(p.damping)}, dt);\n` +
-            `x = sp_damper_exponential(x, goal, ${cf(p.damping)}, dt, 1.0f / 60.0f);\n`,
-        };
+        return [dampersProgram(p), decayProgram(p)];
       },
     };
   },
 };
+
+/** The four dampers at 60 Hz toward the panel's goal, printing t and each damper. */
+function dampersProgram(p) {
+  const exp = exponentialValid(p);
+  const exact = p.fast ? 'damperImplicit' : 'damperExact';
+  const exactC = p.fast ? 'sp_damper_implicit' : 'sp_damper_exact';
+  const eps = p.fast ? ', 1e-5' : '';
+  const title = `The four dampers toward a stepping goal (${p.fast ? 'damper_implicit' : 'damper_exact'}${exp ? '' : '; damper_exponential needs damping < 60/s'})`;
+  const names = ['damper', 'damperBad', ...(exp ? ['damperExponential'] : []), exact];
+  const compare = [0, 1, 2, 3]
+    .filter((d) => d !== 2 || exp)
+    .map((d, c) => ({ plot: d, series: 2, cols: [0, c + 1] }));
+  const js = jsAndTs(
+    (ts) =>
+      jsHead(title, ts) +
+      `import { init, ${names.join(', ')} } from 'sprung';\n\nawait init();\n\n` +
+      `const factor = ${jn(p.factor)}; // lerp factor per frame\n` +
+      `const damping = ${jn(p.damping)}; // 1/s\n` +
+      `const halflife = ${jn(p.halflife)}; // s\n` +
+      `const rate = 60; // frames per second: try 30 or 144, only damper and damperBad change\n\n` +
+      `/** The goal: 1 from t = 1/6 s, 0.3 from 7/6 s, 1 from 13/6 s. */\n` +
+      `function goalAt(t${ann(ts, 'number')})${ann(ts, 'number')} {\n` +
+      `  return t >= 13 / 6 - 1e-6 ? 1 : t >= 7 / 6 - 1e-6 ? 0.3 : t >= 1 / 6 - 1e-6 ? 1 : 0;\n}\n\n` +
+      `let lerpX = 0;\nlet badX = 0;\n${exp ? 'let exponentialX = 0;\n' : ''}let exactX = 0;\n\n` +
+      `/** One frame of every damper toward goal g. */\n` +
+      `function frame(g${ann(ts, 'number')}, dt${ann(ts, 'number')}) {\n` +
+      `  lerpX = damper(lerpX, g, factor); // frame-rate dependent\n` +
+      `  if (Math.abs(badX) < 1e6) badX = damperBad(badX, g, damping, dt); // explodes once damping·dt > 2\n` +
+      (exp ? `  exponentialX = damperExponential(exponentialX, g, damping, dt, 1 / 60);\n` : '') +
+      `  exactX = ${exact}(exactX, g, halflife, dt${eps}); // the same curve at any rate\n}\n\n` +
+      jsRow(ts) +
+      `// 3 s of frames. In a game, call frame(goal, dt) once a frame (e.g. from requestAnimationFrame).\n` +
+      `for (let k = 0; k <= 3 * rate; k++) {\n` +
+      `  const t = k / rate;\n` +
+      `  row(t, lerpX, badX, ${exp ? 'exponentialX, ' : ''}exactX);\n` +
+      `  frame(goalAt(t), 1 / rate);\n}\n`,
+  );
+  const c =
+    cHead(title) +
+    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `static const float factor = ${cf(p.factor)};   /* lerp factor per frame */\n` +
+    `static const float damping = ${cf(p.damping)}; /* 1/s */\n` +
+    `static const float halflife = ${cf(p.halflife)}; /* s */\n` +
+    `static const int rate = 60; /* frames per second: try 30 or 144 */\n\n` +
+    `/* The goal: 1 from t = 1/6 s, 0.3 from 7/6 s, 1 from 13/6 s. */\n` +
+    `static float goal_at(double t)\n{\n` +
+    `    return t >= 13.0 / 6 - 1e-6 ? 1.0f : t >= 7.0 / 6 - 1e-6 ? 0.3f : t >= 1.0 / 6 - 1e-6 ? 1.0f : 0.0f;\n}\n\n` +
+    `static float lerp_x = 0.0f, bad_x = 0.0f, ${exp ? 'exponential_x = 0.0f, ' : ''}exact_x = 0.0f;\n\n` +
+    `/* One frame of every damper toward goal g. */\n` +
+    `static void frame(float g, float dt)\n{\n` +
+    `    lerp_x = sp_damper(lerp_x, g, factor);\n` +
+    `    if (fabsf(bad_x) < 1e6f) bad_x = sp_damper_bad(bad_x, g, damping, dt); /* explodes once damping*dt > 2 */\n` +
+    (exp ? `    exponential_x = sp_damper_exponential(exponential_x, g, damping, dt, 1.0f / 60.0f);\n` : '') +
+    `    exact_x = ${exactC}(exact_x, g, halflife, dt${p.fast ? ', 1e-5f' : ''});\n}\n\n` +
+    `int main(void)\n{\n    int k;\n    for (k = 0; k <= 3 * rate; k++) {\n` +
+    `        double t = (double)k / rate;\n` +
+    `        ${cRow(['t', 'lerp_x', 'bad_x', ...(exp ? ['exponential_x'] : []), 'exact_x'])}\n` +
+    `        frame(goal_at(t), 1.0f / (float)rate);\n    }\n    return 0;\n}\n`;
+  return { id: 'dampers', title: 'the four dampers', ...js, c, compare };
+}
+
+/** The article's first figure: the lerp damper at dt = 1 toward 0. */
+function decayProgram(p) {
+  const title = `The lerp damper at dt = 1 toward 0, factor ${jn(p.decayFactor)}: an exponential decay`;
+  const js = jsAndTs(
+    (ts) =>
+      jsHead(title, ts) +
+      `import { init, damper } from 'sprung';\n\nawait init();\n\n` +
+      jsRow(ts) +
+      `let x = 1;\nfor (let t = 0; t <= ${DECAY_STEPS}; t++) {\n` +
+      `  row(t, x, Math.pow(1 - ${jn(p.decayFactor)}, t)); // x equals (1 - factor)^t\n` +
+      `  x = damper(x, 0, ${jn(p.decayFactor)});\n}\n`,
+  );
+  const c =
+    cHead(title) +
+    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `int main(void)\n{\n    float x = 1.0f;\n    int t;\n    for (t = 0; t <= ${DECAY_STEPS}; t++) {\n` +
+    `        ${cRow(['(double)t', 'x', `pow(1.0 - ${jn(p.decayFactor)}, t)`])} /* x equals (1 - factor)^t */\n` +
+    `        x = sp_damper(x, 0.0f, ${cf(p.decayFactor)});\n    }\n    return 0;\n}\n`;
+  return { id: 'decay', title: 'decay at dt = 1', ...js, c, compare: [{ plot: 4, series: 0, cols: [0, 1] }] };
+}

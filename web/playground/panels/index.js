@@ -1,20 +1,57 @@
-// The panels, in the order of the navigation. One file per panel.
-import dampers from './dampers.js';
-import spring from './spring.js';
-import applications from './applications.js';
-import others from './others.js';
-import inertialization from './inertialization.js';
-import landscapes from './landscapes.js';
-import tracking from './tracking.js';
-import character from './character.js';
+// The playground's panels, in the order of the navigation. One file per panel, each loaded on
+// demand (a dynamic import), so that an embedded panel fetches only its own code.
+//
+// THE PANEL CONTRACT
+// ==================
+// Registering a panel: add `{ name, title, load }` to PANELS below.
+//   name    the URL key (`?panel=NAME`) and the prefix of its element ids (`#panel-NAME`,
+//           `#NAME-<param>` for controls, `#NAME-code` for the code box)
+//   title   the heading and the navigation label
+//   load    `() => import('./file.js')`: the module's default export is the panel
+//
+// The panel (default export of its module):
+//   blurb    HTML paragraph under the title (the panel's own text, not user input)
+//   params   `{ key: spec }`, the controls in order (schema at the top of lib/controls.js). Each
+//            key lives in the URL as `?key=value` and is validated against its spec when read.
+//   layout?  a class added to the figure grid, for panel-specific CSS
+//   mount(ui) → live   builds the figures once and returns the live panel (below)
+// A panel imports what it uses from 'sprung' (the public API, as users get it); the shell has
+// awaited `init()` before calling mount. `tsc -p web/playground` type-checks every panel against
+// the package's declarations, so a call the package no longer supports fails the build.
+//
+// ui (made for each panel by main.js):
+//   ui.plot(caption, options) → plot   a line chart in a new figure (lib/plot.js)
+//   ui.canvas(caption, options) → { fig, box, canvas, summary(text) }   a bare canvas figure
+//   ui.stage(spec) → stage              the animated view beside the first figure (lib/stage.js)
+//   ui.readout(label) → set(text)       a labelled read-out below the controls
+//   ui.set({ key: value })              changes parameters from inside the panel, as a control would
+//   ui.request()                        asks for a full redraw
+//   ui.embed                            true when the panel is shown alone (`&embed=1`)
+// The first figure a panel creates is its hero: first in an embed, pinned beside the stage.
+// Every figure takes a short text summary (`plot.summary(text)`): what it shows, the key numbers.
+//
+// live (returned by mount):
+//   draw(p, changed)     redraws for parameters `p`; `changed` is the Set of keys changed since the
+//                        last draw, or null when everything must be drawn. At most once a frame.
+//   code(p) → programs   "Copy as code": a list of complete programs, one per topic of the panel:
+//                        `{ id, title, js, ts, c, compare }` built with lib/program.js. Each must
+//                        run as copied (JS in Node, TS under `tsc --strict`, C under
+//                        `-std=c99 -Wall -Wextra -pedantic`) and print what the panel plots;
+//                        `compare` maps printed columns to plotted series (tests/e2e/snippets).
+//   show?(), hide?()     the panel became visible / hidden (start or stop its own animations)
+//   inspect?() → object  state for the end-to-end tests (`window.playground.inspect()`)
 
 export const PANELS = [
-  dampers,
-  spring,
-  applications,
-  others,
-  inertialization,
-  landscapes,
-  tracking,
-  character,
+  { name: 'dampers', title: '1 · Dampers', load: () => import('./dampers.js') },
+  { name: 'spring', title: '2 · Spring damper', load: () => import('./spring.js') },
+  { name: 'applications', title: '3 · Applications', load: () => import('./applications.js') },
+  { name: 'others', title: '4 · Other springs', load: () => import('./others.js') },
+  { name: 'inertialization', title: '5 · Inertialization', load: () => import('./inertialization.js') },
+  { name: 'landscapes', title: '6 · Cost landscapes', load: () => import('./landscapes.js') },
+  { name: 'tracking', title: '7 · Tracking', load: () => import('./tracking.js') },
+  {
+    name: 'character',
+    title: '8 · Trajectory prediction & character control',
+    load: () => import('./character.js'),
+  },
 ];

@@ -1,47 +1,54 @@
-// Panel 6 — Cost landscapes of "Inertialization Transition Cost": heatmaps over the
-// position × velocity offset of a transition, for the spring inertializer's exact cost
-// (its displacement), the approximate cost, the basic cost, the error between exact and
-// approximate, and the cubic inertializer's cost. Hovering a map (or the two "transition"
-// sliders) shows that transition's offset curve with its area shaded.
-import { COLORS } from '../lib/charts.js';
-import { cf, tsn } from '../lib/copy-code.js';
-import { drawHeatmap, maxFinite } from '../lib/heatmap.js';
+// Panel 6 — Cost landscapes of "Inertialization Transition Cost": heatmaps over the position ×
+// velocity offset of a transition — the spring inertializer's exact cost (its displacement),
+// the approximate cost, the basic cost, the error of the approximation, and the cubic
+// inertializer's cost. Hovering or touching a map (or the two "transition" sliders) shows that
+// transition's offset curves, their areas and zero crossings.
+import {
+  decayCubic,
+  decayCubicDisplacement,
+  decayCubicIntersection,
+  decaySpringDamperDisplacement,
+  decaySpringDamperDisplacementApprox,
+  decaySpringDamperExact,
+  decaySpringDamperIntersection,
+  transitionCostBasic,
+  transitionCostLandscape,
+} from 'sprung';
+import { colorBar, drawHeatmap, maxFinite } from '../lib/heatmap.js';
+import { cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
+import { COLORS } from '../lib/theme.js';
 
-const N = 120;
+/** Grid of the maps while anything moves (and of the tests' sample); full device resolution when idle. */
+const N = 96;
+const N_MAX = 512;
 const CURVE_SECONDS = 1.5;
-/** The maps: [caption, inertializer, measure]. Exact and approximate share one colour scale. */
-const MAPS = [
-  ['spring: exact cost (displacement)', 'spring', 'exact'],
-  ['spring: approximate cost |2xy + v| / y²', 'spring', 'approx'],
-  ['basic cost |x| + weight·|v|', 'spring', 'basic'],
-  ['spring: error, exact − approximate', 'spring', 'error'],
-  ['cubic inertializer: exact cost', 'cubic', 'exact'],
-];
+const CURVE_RATE = 200;
+/** The maps: [caption, inertializer, measure, unit]. */
+const MAPS =
+  /** @type {[string, import('sprung').Inertializer, import('sprung').LandscapeOptions['measure'], string][]} */ ([
+    ['spring: exact cost (displacement)', 'spring', 'exact', 'm·s'],
+    ['spring: approximate cost |2xy + v| / y²', 'spring', 'approx', 'm·s'],
+    ['basic cost |x| + weight·|v| (its own scale: metres)', 'spring', 'basic', 'm'],
+    ['spring: error, exact − approximate (on the exact cost’s scale)', 'spring', 'error', 'm·s'],
+    ['cubic inertializer: exact cost', 'cubic', 'exact', 'm·s'],
+  ]);
+/** Probe order (see mount): map 0, the curve, maps 1–4. */
+const PROBE_OF_MAP = [0, 2, 3, 4, 5];
 
 export default {
-  name: 'landscapes',
-  title: '6 · Cost landscapes',
   blurb:
-    'The cost of a transition as the area between the inertialized motion and the destination: each map covers ' +
-    'position offsets x (across) and velocity offsets v (up). The exact spring cost is a skewed valley — a positive ' +
-    'offset is cheap with the right negative velocity — which the basic cost misses; the approximate cost (a plain ' +
-    'feature distance) underestimates only where the offset oscillates across zero. Hover a map, or use the two ' +
-    'transition sliders, to see that transition’s offset curve and its area.',
-  needs: [
-    'transitionCostLandscape',
-    'decaySpringDamperDisplacement',
-    'decaySpringDamperDisplacementApprox',
-    'decaySpringDamperIntersection',
-    'transitionCostBasic',
-    'decayCubic',
-    'decayCubicDisplacement',
-    'decaySpringDamperExact',
-  ],
+    'The cost of a transition as the area between the inertialized motion and the destination (in metre-seconds): ' +
+    'each map covers position offsets x (across) and velocity offsets v (up). The exact spring cost is a skewed ' +
+    'valley — a positive offset is cheap with the right negative velocity — which the basic cost misses; the ' +
+    'approximate cost (a plain feature distance) underestimates only where the offset crosses zero. Hover or touch ' +
+    'a map, or use the two transition sliders, to see that transition’s offset curves, their areas and where they ' +
+    'cross zero.',
   layout: 'maps',
   params: {
     halflife: { label: 'halflife (spring)', min: 0.05, max: 0.5, step: 0.01, value: 0.15, unit: 's' },
     blendtime: { label: 'blend time (cubic)', min: 0.1, max: 1.5, step: 0.05, value: 0.5, unit: 's' },
     weight: { label: 'velocity weight (basic)', min: 0, max: 1, step: 0.05, value: 0.5, unit: 's' },
+    shared: { label: 'one colour scale for every m·s map', check: true, value: false },
     xRange: {
       group: 'Map range',
       label: 'position offset ±',
@@ -63,62 +70,75 @@ export default {
     },
     v: { label: 'velocity offset v', min: -30, max: 30, step: 0.1, value: -6, unit: 'm/s' },
   },
-  mount(ui, sprung) {
-    const values = new Float32Array(N * N);
-    const maps = MAPS.map(([caption], k) => {
-      // For tests: every 97th cost value of the map as drawn (reading pixels back would be slow).
-      const { fig, box, canvas } = ui.canvas(caption, 'map', () => maps[k].sample);
-      canvas.tabIndex = 0;
+  mount(ui) {
+    const low = MAPS.map(() => new Float32Array(N * N));
+    let full = new Float32Array(0);
+    const maps = [];
+    const addMap = (k) => {
+      const [caption] = MAPS[k];
+      // For tests: every 97th value of the N×N map, as [index, value, ...].
+      const where = ui.canvas(caption, { cls: 'map', probe: () => [maps[k].sample] });
+      where.canvas.tabIndex = 0;
       const probe = document.createElement('div');
       probe.className = 'probe';
-      box.append(probe);
+      where.box.append(probe);
       const axes = document.createElement('div');
       axes.className = 'axes';
-      fig.append(axes);
-      if (k > 1) fig.style.order = 2; // the offset curve sits after the first two maps
-      return { canvas, probe, axes, sample: [] };
-    });
-    const curve = ui.plot('offset of the transition shown, and its area (the cost)', {
+      const setBar = colorBar(where.fig);
+      where.fig.append(axes);
+      maps[k] = { ...where, probe, axes, setBar, sample: [], max: 0 };
+    };
+    addMap(0);
+    const curve = ui.plot('offsets of the transition shown, and their areas (the costs)', {
       series: [
-        { label: 'spring offset', color: COLORS.exact, width: 2, fill: 'origin' },
-        { label: 'cubic offset', color: COLORS.implicit, width: 2, fill: 'origin', fillColor: '#f2990022' },
-        { label: 'zero crossing', color: COLORS.bad, points: 4, line: false },
+        { label: 'spring offset', color: COLORS.exact, width: 2, fill: true },
+        { label: 'cubic offset', color: COLORS.implicit, width: 2, fill: true, fillAlpha: 0.13 },
+        { label: 'spring crosses zero', color: COLORS.exact, points: 4.5, line: false },
+        { label: 'cubic crosses zero', color: COLORS.bad, points: 4.5, line: false },
       ],
       x: { title: 't (s)', min: 0, max: CURVE_SECONDS },
       y: { title: 'offset (m)' },
+      hero: true,
     });
-    curve.figure.style.order = 1;
+    for (let k = 1; k < MAPS.length; k++) addMap(k);
     const out = {
       exact: ui.readout('spring exact cost'),
       approx: ui.readout('spring approximate'),
       basic: ui.readout('basic cost'),
       cubic: ui.readout('cubic exact cost'),
       crossing: ui.readout('spring crosses zero at'),
+      cubicCrossing: ui.readout('cubic crosses zero at'),
     };
-    const offset = { x: 0, v: 0 };
     let params = null;
 
     function drawCurve(p) {
-      curve.reset(0);
-      curve.reset(1);
-      curve.reset(2);
-      offset.x = p.x;
-      offset.v = p.v;
-      const dt = 1 / 200;
-      for (let k = 0; k <= CURVE_SECONDS * 200; k++) {
-        if (k > 0) sprung.decaySpringDamperExact(offset, p.halflife, dt);
-        curve.add(0, k * dt, offset.x);
-        curve.add(1, k * dt, sprung.decayCubic(p.x, p.v, p.blendtime, k * dt));
+      for (let i = 0; i < 4; i++) curve.reset(i);
+      const offset = { x: p.x, v: p.v };
+      for (let k = 0; k <= CURVE_SECONDS * CURVE_RATE; k++) {
+        if (k > 0) decaySpringDamperExact(offset, p.halflife, 1 / CURVE_RATE);
+        curve.add(0, k / CURVE_RATE, offset.x);
+        curve.add(1, k / CURVE_RATE, decayCubic(p.x, p.v, p.blendtime, k / CURVE_RATE));
       }
-      const t = sprung.decaySpringDamperIntersection(p.x, p.v, p.halflife);
+      const t = decaySpringDamperIntersection(p.x, p.v, p.halflife);
+      const tc = decayCubicIntersection(p.x, p.v, p.blendtime);
       if (t > 0 && t < CURVE_SECONDS) curve.add(2, t, 0);
+      if (tc > 0 && tc < CURVE_SECONDS) curve.add(3, tc, 0);
       curve.commit();
-      const exact = sprung.decaySpringDamperDisplacement(p.x, p.v, p.halflife);
-      out.exact(exact.toFixed(4));
-      out.approx(`${sprung.decaySpringDamperDisplacementApprox(p.x, p.v, p.halflife).toFixed(4)}`);
-      out.basic(sprung.transitionCostBasic(p.x, p.v, p.weight).toFixed(4));
-      out.cubic(sprung.decayCubicDisplacement(p.x, p.v, p.blendtime).toFixed(4));
-      out.crossing(t > 0 && t < Infinity ? `${t.toFixed(3)} s` : 'never');
+      const exact = decaySpringDamperDisplacement(p.x, p.v, p.halflife);
+      const approx = decaySpringDamperDisplacementApprox(p.x, p.v, p.halflife);
+      const basic = transitionCostBasic(p.x, p.v, p.weight);
+      const cubic = decayCubicDisplacement(p.x, p.v, p.blendtime);
+      const when = (s) => (s > 0 && s < Infinity ? `${s.toFixed(3)} s` : 'never');
+      out.exact(`${exact.toFixed(4)} m·s`);
+      out.approx(`${approx.toFixed(4)} m·s`);
+      out.basic(`${basic.toFixed(4)} m`);
+      out.cubic(`${cubic.toFixed(4)} m·s`);
+      out.crossing(when(t));
+      out.cubicCrossing(when(tc));
+      curve.summary(
+        `Transition x = ${p.x.toFixed(2)} m, v = ${p.v.toFixed(1)} m/s: the spring’s offset ${t > 0 && t < Infinity ? `crosses zero at ${t.toFixed(3)} s` : 'never crosses zero'}, ` +
+          `area ${exact.toFixed(4)} m·s (approximation ${approx.toFixed(4)}); the cubic’s ${tc > 0 && tc < Infinity ? `crosses at ${tc.toFixed(3)} s` : 'never crosses'}, area ${cubic.toFixed(4)} m·s.`,
+      );
       for (const m of maps) {
         m.probe.style.left = `${(100 * (p.x + p.xRange)) / (2 * p.xRange)}%`;
         m.probe.style.top = `${(100 * (p.vRange - p.v)) / (2 * p.vRange)}%`;
@@ -126,33 +146,73 @@ export default {
       }
     }
 
+    /** @type {import('sprung').LandscapeOptions} */
     const options = { inertializer: 'spring', measure: 'exact', halflife: 0, blendtime: 0, weight: 0 };
-    function drawMaps(p) {
-      let shared = 0;
-      options.halflife = p.halflife;
-      options.blendtime = p.blendtime;
-      options.weight = p.weight;
-      MAPS.forEach(([, kind, measure], k) => {
-        options.inertializer = kind;
-        options.measure = measure;
-        sprung.transitionCostLandscape(N, N, -p.xRange, p.xRange, -p.vRange, p.vRange, options, values);
-        const max = k === 1 ? shared : maxFinite(values);
-        if (k === 0) shared = max;
-        drawHeatmap(maps[k].canvas, values, N, N, max);
-        maps[k].sample = Array.from(values.filter((_, i) => i % 97 === 0));
-        maps[k].axes.textContent =
-          `x −${p.xRange}…${p.xRange} m → · v −${p.vRange}…${p.vRange} m/s ↑ · colour 0…${max.toPrecision(3)}`;
+    const landscape = (p, k, n, out) => {
+      const [, inertializer, measure] = MAPS[k];
+      Object.assign(options, {
+        inertializer,
+        measure,
+        halflife: p.halflife,
+        blendtime: p.blendtime,
+        weight: p.weight,
+      });
+      return transitionCostLandscape(n, n, -p.xRange, p.xRange, -p.vRange, p.vRange, options, out);
+    };
+    /** Colour scale of map k: the exact cost's for its approximation and error; all m·s maps alike if shared. */
+    function scales(p) {
+      const own = low.map((v) => maxFinite(v));
+      const costMax = p.shared ? Math.max(own[0], own[1], own[4]) : own[0];
+      return [costMax, costMax, own[2], costMax, p.shared ? costMax : own[4]];
+    }
+    function drawMaps(p, fine) {
+      const max = scales(p);
+      MAPS.forEach(([, , , unit], k) => {
+        const m = maps[k];
+        let n = N;
+        /** @type {Float32Array} */
+        let values = low[k];
+        if (fine) {
+          n = Math.min(N_MAX, Math.max(2, Math.round(m.canvas.clientWidth * (window.devicePixelRatio || 1))));
+          if (full.length < n * n) full = new Float32Array(n * n);
+          values = landscape(p, k, n, full.subarray(0, n * n));
+        }
+        drawHeatmap(m.canvas, values, n, n, max[k]);
+        m.canvas.dataset.grid = String(n);
+        m.setBar(max[k], unit);
+        m.axes.textContent = `x −${p.xRange}…${p.xRange} m → · v −${p.vRange}…${p.vRange} m/s ↑`;
+        m.summary(
+          `Over x ±${p.xRange} m and v ±${p.vRange} m/s: from ${minOf(low[k]).toPrecision(3)} to ${maxFinite(low[k]).toPrecision(3)} ${unit}` +
+            ` (colour scale 0 to ${max[k].toPrecision(3)}).`,
+        );
       });
     }
+    // Coarse maps while anything moves; device resolution once it has been still for a moment.
+    let idle = 0;
+    function refineSoon() {
+      clearTimeout(idle);
+      idle = setTimeout(() => params && drawMaps(params, true), 250);
+    }
+    new ResizeObserver(() => params && refineSoon()).observe(maps[0].box);
 
-    // Hovering a map picks the transition shown; the arrow keys move it on a focused map.
+    // Hovering, touching or dragging on a map picks the transition shown; the arrow keys move it.
+    const pick = (m, e) => {
+      const r = m.canvas.getBoundingClientRect();
+      const x = (((e.clientX - r.left) / r.width) * 2 - 1) * params.xRange;
+      const v = (1 - ((e.clientY - r.top) / r.height) * 2) * params.vRange;
+      ui.set({
+        x: Number(Math.max(-4, Math.min(4, x)).toFixed(2)),
+        v: Number(Math.max(-30, Math.min(30, v)).toFixed(1)),
+      });
+    };
     for (const m of maps) {
-      m.canvas.addEventListener('pointermove', (e) => {
+      m.canvas.addEventListener('pointerdown', (e) => {
         if (!params) return;
-        const r = m.canvas.getBoundingClientRect();
-        const x = (((e.clientX - r.left) / r.width) * 2 - 1) * params.xRange;
-        const v = (1 - ((e.clientY - r.top) / r.height) * 2) * params.vRange;
-        ui.set({ x: Number(x.toFixed(2)), v: Number(v.toFixed(1)) });
+        m.canvas.setPointerCapture(e.pointerId);
+        pick(m, e);
+      });
+      m.canvas.addEventListener('pointermove', (e) => {
+        if (params && (e.pointerType === 'mouse' || e.buttons)) pick(m, e);
       });
       m.canvas.addEventListener('keydown', (e) => {
         if (!params) return;
@@ -171,29 +231,116 @@ export default {
       draw(p, changed) {
         params = p;
         const has = (...k) => !changed || k.some((key) => changed.has(key));
-        if (has('halflife', 'blendtime', 'weight', 'xRange', 'vRange')) drawMaps(p);
+        if (has('halflife', 'blendtime', 'weight', 'xRange', 'vRange', 'shared')) {
+          MAPS.forEach((_, k) => {
+            landscape(p, k, N, low[k]);
+            const sample = [];
+            for (let i = 0; i < N * N; i += 97) sample.push(i, low[k][i]);
+            maps[k].sample = sample;
+          });
+          drawMaps(p, false);
+          refineSoon();
+        }
         drawCurve(p);
       },
+      inspect() {
+        return { grids: maps.map((m) => Number(m.canvas.dataset.grid)) };
+      },
       code(p) {
-        return {
-          ts:
-            `import { init, decaySpringDamperDisplacement, decaySpringDamperFeature, transitionCostLandscape } from 'sprung';\nawait init();\n\n` +
-            `// cost of a transition with position offset x and velocity offset v\n` +
-            `const cost = decaySpringDamperDisplacement(${tsn(p.x)}, ${tsn(p.v)}, ${tsn(p.halflife)});\n\n` +
-            `// the feature to put in a motion-matching database for this halflife\n` +
-            `const feature = decaySpringDamperFeature(position, velocity, ${tsn(p.halflife)});\n\n` +
-            `// the whole map\nconst map = new Float32Array(${N} * ${N});\n` +
-            `transitionCostLandscape(${N}, ${N}, ${tsn(-p.xRange)}, ${tsn(p.xRange)}, ${tsn(-p.vRange)}, ${tsn(p.vRange)},\n` +
-            `  { inertializer: 'spring', measure: 'exact', halflife: ${tsn(p.halflife)}, blendtime: ${tsn(p.blendtime)}, weight: ${tsn(p.weight)} }, map);\n`,
-          c:
-            `#include "sprung.h"\n\nfloat cost = sp_decay_spring_damper_displacement(${cf(p.x)}, ${cf(p.v)}, ${cf(p.halflife)});\n` +
-            `float cubic = sp_decay_cubic_displacement(${cf(p.x)}, ${cf(p.v)}, ${cf(p.blendtime)});\n` +
-            `float feature = sp_decay_spring_damper_feature(pos, vel, ${cf(p.halflife)});\n` +
-            `static float map[${N} * ${N}];\n` +
-            `sp_transition_cost_landscape(map, ${N}, ${N}, ${cf(-p.xRange)}, ${cf(p.xRange)}, ${cf(-p.vRange)}, ${cf(p.vRange)},\n` +
-            `                             SP_INERTIALIZER_SPRING, SP_COST_EXACT, ${cf(p.halflife)}, ${cf(p.blendtime)}, ${cf(p.weight)});\n`,
-        };
+        return [costProgram(p), landscapeProgram(p)];
       },
     };
   },
 };
+
+/** The smallest finite value of `values`. */
+function minOf(values) {
+  let m = Infinity;
+  for (let k = 0; k < values.length; k++) if (values[k] < m) m = values[k];
+  return m;
+}
+
+function costProgram(p) {
+  const title = `The cost of one transition (x = ${jn(p.x)} m, v = ${jn(p.v)} m/s) and its offset curves`;
+  const js = jsAndTs(
+    (ts) =>
+      jsHead(title, ts) +
+      `import {\n  init,\n  decayCubic,\n  decayCubicDisplacement,\n  decayCubicIntersection,\n  decaySpringDamperDisplacement,\n` +
+      `  decaySpringDamperDisplacementApprox,\n  decaySpringDamperExact,\n  decaySpringDamperFeature,\n  decaySpringDamperIntersection,\n  transitionCostBasic,\n} from 'sprung';\n\nawait init();\n\n` +
+      `const x = ${jn(p.x)}; // m: position offset of the transition (source − destination)\n` +
+      `const v = ${jn(p.v)}; // m/s: velocity offset\nconst halflife = ${jn(p.halflife)}; // s, spring inertializer\n` +
+      `const blendtime = ${jn(p.blendtime)}; // s, cubic inertializer\n\n` +
+      `// Costs in m·s: the area between the inertialized motion and the destination.\n` +
+      `console.log('# spring exact', decaySpringDamperDisplacement(x, v, halflife));\n` +
+      `console.log('# spring approximate', decaySpringDamperDisplacementApprox(x, v, halflife));\n` +
+      `console.log('# basic (m)', transitionCostBasic(x, v, ${jn(p.weight)}));\n` +
+      `console.log('# cubic exact', decayCubicDisplacement(x, v, blendtime));\n` +
+      `console.log('# zero crossings (s)', decaySpringDamperIntersection(x, v, halflife), decayCubicIntersection(x, v, blendtime));\n` +
+      `// For a motion-matching database: |feature(src) − feature(dst)| is the approximate cost.\n` +
+      `console.log('# spring feature of (x, v)', decaySpringDamperFeature(x, v, halflife));\n\n` +
+      jsRow(ts) +
+      `// The offsets over time: the spring's decays in steps, the cubic's is a closed form.\n` +
+      `const offset = { x, v };\n` +
+      `for (let k = 0; k <= ${CURVE_SECONDS * CURVE_RATE}; k++) {\n` +
+      `  if (k > 0) decaySpringDamperExact(offset, halflife, 1 / ${CURVE_RATE});\n` +
+      `  row(k / ${CURVE_RATE}, offset.x, decayCubic(x, v, blendtime, k / ${CURVE_RATE}));\n}\n`,
+  );
+  const c =
+    cHead(title) +
+    `#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `int main(void)\n{\n    const float x = ${cf(p.x)}, v = ${cf(p.v)}; /* m, m/s */\n` +
+    `    const float halflife = ${cf(p.halflife)}, blendtime = ${cf(p.blendtime)}; /* s */\n` +
+    `    float off_x = x, off_v = v;\n    int k;\n` +
+    `    /* costs in m*s: the area between the inertialized motion and the destination */\n` +
+    `    printf("# spring exact %g\\n", sp_decay_spring_damper_displacement(x, v, halflife));\n` +
+    `    printf("# spring approximate %g\\n", sp_decay_spring_damper_displacement_approx(x, v, halflife));\n` +
+    `    printf("# basic (m) %g\\n", sp_transition_cost_basic(x, v, ${cf(p.weight)}));\n` +
+    `    printf("# cubic exact %g\\n", sp_decay_cubic_displacement(x, v, blendtime));\n` +
+    `    printf("# zero crossings (s) %g %g\\n", sp_decay_spring_damper_intersection(x, v, halflife), sp_decay_cubic_intersection(x, v, blendtime));\n` +
+    `    printf("# spring feature of (x, v) %g\\n", sp_decay_spring_damper_feature(x, v, halflife));\n` +
+    `    for (k = 0; k <= ${CURVE_SECONDS * CURVE_RATE}; k++) {\n        const double t = (double)k / ${CURVE_RATE};\n` +
+    `        if (k > 0) sp_decay_spring_damper_exact(&off_x, &off_v, halflife, 1.0f / ${CURVE_RATE}.0f);\n` +
+    `        ${cRow(['t', 'off_x', 'sp_decay_cubic(x, v, blendtime, (float)t)'])}\n    }\n    return 0;\n}\n`;
+  return {
+    id: 'cost',
+    title: 'one transition: costs and offsets',
+    ...js,
+    c,
+    compare: [
+      { plot: 1, series: 0, cols: [0, 1] },
+      { plot: 1, series: 1, cols: [0, 2] },
+    ],
+  };
+}
+
+function landscapeProgram(p) {
+  const title = `The exact spring cost landscape over x ±${jn(p.xRange)} m, v ±${jn(p.vRange)} m/s (${N}×${N})`;
+  const js = jsAndTs(
+    (ts) =>
+      jsHead(title, ts) +
+      `import { init, transitionCostLandscape } from 'sprung';\n\nawait init();\n\n` +
+      `const n = ${N};\n` +
+      `// Row j (velocity offset) and column i (position offset): map[j * n + i], in m·s.\n` +
+      `const map = transitionCostLandscape(n, n, ${jn(-p.xRange)}, ${jn(p.xRange)}, ${jn(-p.vRange)}, ${jn(p.vRange)}, {\n` +
+      `  inertializer: 'spring', // or 'cubic', 'quintic', 'deadBlending'\n` +
+      `  measure: 'exact', // or 'approx', 'error', 'basic'\n` +
+      `  halflife: ${jn(p.halflife)},\n  blendtime: ${jn(p.blendtime)},\n  weight: ${jn(p.weight)},\n});\n\n` +
+      jsRow(ts) +
+      `for (let i = 0; i < n * n; i += 97) row(i, map[i]);\n`,
+  );
+  const c =
+    cHead(title) +
+    `#include <stdio.h>\n#include "sprung.h"\n\n#define N ${N}\n\n` +
+    `static float map[N * N]; /* row j (velocity offset), column i (position offset): map[j * N + i], m*s */\n\n` +
+    `int main(void)\n{\n    int i;\n` +
+    `    sp_transition_cost_landscape(map, N, N, ${cf(-p.xRange)}, ${cf(p.xRange)}, ${cf(-p.vRange)}, ${cf(p.vRange)},\n` +
+    `                                 SP_INERTIALIZER_SPRING, SP_COST_EXACT, ${cf(p.halflife)}, ${cf(p.blendtime)}, ${cf(p.weight)});\n` +
+    `    for (i = 0; i < N * N; i += 97) ${cRow(['(double)i', 'map[i]'])}\n    return 0;\n}\n`;
+  return {
+    id: 'landscape',
+    title: 'the whole map',
+    ...js,
+    c,
+    compare: [{ plot: PROBE_OF_MAP[0], series: 0, cols: [0, 1] }],
+  };
+}

@@ -1,28 +1,33 @@
-// Panel 4 — Other springs: the double spring (S-shaped), the timed spring (reaches the
-// goal at a given time, marked), the velocity spring (its goal moves at a limited speed)
-// and the quaternion spring (its rotation shown as angles and as the path of an arrow).
-import { COLORS } from '../lib/charts.js';
-import { cf, tsn } from '../lib/copy-code.js';
+// Panel 4 — Other springs: the double spring (S-shaped), the timed spring (reaches the goal at
+// a given time, marked), the velocity spring (its goal moves at a limited speed) and the
+// quaternion spring (its rotation as continuous angles, and the path of the arrow it turns).
+import {
+  doubleSpringDamperExact,
+  quatFromScaledAngleAxis,
+  quatToScaledAngleAxis,
+  simpleSpringDamperExact,
+  simpleSpringDamperExactQuat,
+  timedSpringDamperExact,
+  velocitySpringDamperExact,
+} from 'sprung';
+import { frameClock, scriptAt } from '../lib/clock.js';
+import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
+import { COLORS } from '../lib/theme.js';
 
 const SECONDS = 3.6;
 const RATE = 120;
-const STEPS = [
+const STEPS = /** @type {const} */ ([
   [0, 0],
   [0.2, 1],
   [1.9, -0.5],
-];
-const DEG = Math.PI / 180;
+]);
+const DEG = 180 / Math.PI;
+const goalAt = (t) => scriptAt(STEPS, t);
 
-function goalAt(t) {
-  let g = 0;
-  for (const [start, value] of STEPS) if (t >= start) g = value;
-  return g;
-}
-
-/** Seconds until the goal time of the step in force at t (each step must be reached `duration` after it starts). */
+/** Seconds until the goal time of the step in force at t (each step is due `duration` after it starts). */
 function timeLeft(t, duration) {
   let start = 0;
-  for (const [s] of STEPS) if (t >= s) start = s;
+  for (const [s] of STEPS) if (t >= s - 1e-6) start = s;
   return start + duration - t;
 }
 
@@ -32,25 +37,58 @@ function forward(q) {
   return [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)];
 }
 
+/** Writes q, or −q when that is nearer `ref`, into `out`: a quaternion path without sign flips. */
+function alignTo(out, q, ref) {
+  const s = q.x * ref.x + q.y * ref.y + q.z * ref.z + q.w * ref.w < 0 ? -1 : 1;
+  out.x = s * q.x;
+  out.y = s * q.y;
+  out.z = s * q.z;
+  out.w = s * q.w;
+  return out;
+}
+
+/** The goal rotations as scaled angle-axis (radians) for a goal angle of `degrees`. */
+function goalAxes(degrees) {
+  const a = degrees * (Math.PI / 180);
+  return [
+    { x: 0, y: 0, z: 0 },
+    { x: 0.35 * a, y: 0.94 * a, z: 0 },
+    { x: -0.6 * a, y: -0.3 * a, z: 0.74 * a },
+  ];
+}
+
+/** The three scalar springs: short name, plot caption, label of xi, one step (the timed one is due at due(t)). */
+const SPRINGS = [
+  {
+    name: 'double',
+    caption: 'double spring',
+    mid: 'intermediate spring xi',
+    step: (st, g, _t, dt, p, _due) => doubleSpringDamperExact(st, g, p.halflife, dt),
+  },
+  {
+    name: 'timed',
+    caption: 'timed spring',
+    mid: 'linear interpolation xi',
+    step: (st, g, t, dt, p, due) => timedSpringDamperExact(st, g, due(t), p.halflife, dt, p.apprehension),
+  },
+  {
+    name: 'velocity',
+    caption: 'velocity spring',
+    mid: 'speed-limited goal xi',
+    step: (st, g, _t, dt, p, _due) =>
+      velocitySpringDamperExact(st, g, p.maxSpeed, p.halflife, dt, p.apprehension),
+  },
+];
+const fresh = (i) => (i === 0 ? { x: 0, v: 0, xi: 0, vi: 0 } : { x: 0, v: 0, xi: 0 });
+
 export default {
-  name: 'others',
-  title: '4 · Other springs',
   blurb:
     'The double spring follows an intermediate spring (red) for an S-shaped start and end. The timed spring ' +
     'tracks a linear interpolation (red) that reaches the goal at the goal time (marked), looking apprehension × ' +
     'halflife ahead. The velocity spring’s intermediate goal moves at most at the maximum speed. The quaternion ' +
-    'spring turns a rotation toward goal rotations along the shortest arc: its angles (scaled angle-axis) over ' +
-    'time, and the path of the arrow it turns, seen from the front.',
-  needs: [
-    'doubleSpringDamperExact',
-    'timedSpringDamperExact',
-    'velocitySpringDamperExact',
-    'simpleSpringDamperExact',
-    'simpleSpringDamperExactQuat',
-    'quatFromScaledAngleAxis',
-    'quatToScaledAngleAxis',
-    'quatAbs',
-  ],
+    'spring turns a rotation toward goal rotations along the shortest arc: its rotation as a continuous scaled ' +
+    'angle-axis over time (no jump where it passes 180°), and the path of the arrow it turns, seen from the front. ' +
+    'In the stage, drag the goal: the timed spring gets there the set time after you let go of it.',
   params: {
     halflife: { label: 'halflife', min: 0, max: 0.6, step: 0.01, value: 0.2, unit: 's' },
     duration: {
@@ -82,21 +120,19 @@ export default {
       unit: '°',
     },
   },
-  mount(ui, sprung) {
+  mount(ui) {
     const scalar = (caption, mid) =>
       ui.plot(caption, {
         series: [
           { label: 'goal', color: COLORS.goal, width: 1, stepped: true },
           { label: mid, color: COLORS.bad, width: 1.2 },
           { label: 'spring', color: COLORS.exact, width: 2 },
-          { label: 'simple spring', color: COLORS.dark, width: 1, dash: [4, 4] },
+          { label: 'simple spring', color: COLORS.ink, width: 1, dash: [4, 4] },
         ],
         x: { title: 't (s)', min: 0, max: SECONDS },
         y: { min: -1, max: 1.5 },
       });
-    const double = scalar('double spring', 'intermediate spring xi');
-    const timed = scalar('timed spring', 'linear interpolation xi');
-    const velocity = scalar('velocity spring', 'speed-limited goal xi');
+    const plots = SPRINGS.map(({ caption, mid }) => scalar(caption, mid));
     const angles = ui.plot('quaternion spring: rotation as scaled angle-axis (degrees)', {
       series: [
         { label: 'x', color: COLORS.bad, width: 2 },
@@ -107,160 +143,324 @@ export default {
         { label: 'goal z', color: COLORS.exact, width: 1, dash: [4, 3] },
       ],
       x: { title: 't (s)', min: 0, max: SECONDS },
-      y: { title: 'degrees', min: -190, max: 190 },
+      y: { title: 'degrees' },
     });
     const arrow = ui.plot('quaternion spring: path of the arrow tip (x, y of the rotated forward axis)', {
       series: [
         { label: 'arrow tip', color: COLORS.exact, width: 2 },
-        { label: 'goals', color: COLORS.dark, points: 5, line: false },
+        { label: 'goals', color: COLORS.ink, points: 5, line: false },
         { label: 'arrow now', color: COLORS.exact, width: 3 },
         { label: 'unit circle', color: COLORS.goal, width: 1 },
       ],
       x: { min: -1.1, max: 1.1 },
       y: { min: -1.1, max: 1.1 },
-      xy: true,
+      equal: true,
       cls: 'square',
     });
     for (let k = 0; k <= 96; k++) arrow.add(3, Math.cos((k * Math.PI) / 48), Math.sin((k * Math.PI) / 48));
-    for (const [start, value] of STEPS)
-      for (const plot of [double, timed, velocity]) plot.add(0, start, value);
-    for (const plot of [double, timed, velocity]) plot.add(0, SECONDS, goalAt(SECONDS));
-    const s2 = { x: 0, v: 0, xi: 0, vi: 0 };
-    const s3 = { x: 0, v: 0, xi: 0 };
-    const simple = { x: 0, v: 0 };
+    for (const [start, value] of STEPS) for (const plot of plots) plot.add(0, start, value);
+    for (const plot of plots) plot.add(0, SECONDS, goalAt(SECONDS));
+    const readTimed = ui.readout('timed spring at goal time');
+    const readAngle = ui.readout('rotation left at the end');
+    const clock = frameClock(RATE);
+
+    // The stage: the three springs and the simple one, live; the timed spring is due
+    // `duration` after the goal last moved.
+    const live = {
+      clock: frameClock(RATE),
+      states: SPRINGS.map((_, i) => fresh(i)),
+      simple: { x: 0, v: 0 },
+      goal: 0,
+      changed: 0,
+    };
+    ui.stage({
+      caption: 'live: double (blue), timed (orange) and velocity (green) springs',
+      bodies: [
+        { label: 'goal', color: COLORS.goal, kind: 'goal' },
+        { label: 'double', color: COLORS.exact },
+        { label: 'timed', color: COLORS.implicit },
+        { label: 'velocity', color: COLORS.other },
+        { label: 'simple spring', color: COLORS.ink, kind: 'trace', dash: [4, 4] },
+      ],
+      range: () => [-1, 1.5],
+      duration: () => SECONDS,
+      cursors: plots,
+      restart() {
+        live.clock = frameClock(RATE);
+        live.states = SPRINGS.map((_, i) => fresh(i));
+        live.simple = { x: 0, v: 0 };
+        live.goal = 0;
+        live.changed = 0;
+      },
+      advance(p, t, user) {
+        live.clock.advance(t, (t0, dt) => {
+          const g = user ? user.goal : goalAt(t0);
+          if (g !== live.goal) live.changed = t0;
+          live.goal = g;
+          const due = user ? (now) => live.changed + p.duration - now : (now) => timeLeft(now, p.duration);
+          SPRINGS.forEach(({ step }, i) => step(live.states[i], g, t0, dt, p, due));
+          simpleSpringDamperExact(live.simple, g, p.halflife, dt);
+        });
+      },
+      read(values) {
+        values[0] = live.goal;
+        for (let i = 0; i < 3; i++) values[i + 1] = live.states[i].x;
+        values[4] = live.simple.x;
+      },
+    });
+
     const rotation = { x: 0, y: 0, z: 0, w: 1 };
     const omega = { x: 0, y: 0, z: 0 };
     const axis = { x: 0, y: 0, z: 0 };
-    const shortest = { x: 0, y: 0, z: 0, w: 1 };
-    const goals = [
-      { x: 0, y: 0, z: 0, w: 1 },
-      { x: 0, y: 0, z: 0, w: 1 },
-      { x: 0, y: 0, z: 0, w: 1 },
-    ];
-    const goalAxes = [
-      { x: 0, y: 0, z: 0 },
-      { x: 0, y: 0, z: 0 },
-      { x: 0, y: 0, z: 0 },
-    ];
-    const readTimed = ui.readout('timed spring at goal time');
-
-    /** Steps `state` and the simple spring from rest over the plot, drawing xi, x and the simple spring. */
-    function run(plot, state, step) {
-      for (let i = 1; i < 4; i++) plot.reset(i);
-      for (let k = 0; k <= SECONDS * RATE; k++) {
-        const t = k / RATE;
-        if (k > 0) step(goalAt(t - 1 / RATE), 1 / RATE, t - 1 / RATE);
-        plot.add(1, t, state.xi);
-        plot.add(2, t, state.x);
-        plot.add(3, t, simple.x);
-      }
-    }
+    const goals = [0, 1, 2].map(() => ({ x: 0, y: 0, z: 0, w: 1 }));
     return {
       draw(p, changed) {
         const has = (...keys) => !changed || keys.some((key) => changed.has(key));
-        const simpleStep = (g, dt) => sprung.simpleSpringDamperExact(simple, g, p.halflife, dt);
-        if (has('halflife')) {
-          Object.assign(s2, { x: 0, v: 0, xi: 0, vi: 0 });
-          simple.x = 0;
-          simple.v = 0;
-          run(double, s2, (g, dt) => {
-            sprung.doubleSpringDamperExact(s2, g, p.halflife, dt);
-            simpleStep(g, dt);
-          });
-          double.commit();
-        }
-        if (has('halflife', 'duration', 'apprehension')) {
-          Object.assign(s3, { x: 0, v: 0, xi: 0 });
-          simple.x = 0;
-          simple.v = 0;
+        const due = (t) => timeLeft(t, p.duration);
+        const deps = [
+          ['halflife'],
+          ['halflife', 'duration', 'apprehension'],
+          ['halflife', 'maxSpeed', 'apprehension'],
+        ];
+        SPRINGS.forEach(({ name, step }, i) => {
+          if (!has(...deps[i])) return;
+          const plot = plots[i];
+          const st = fresh(i);
+          const simple = { x: 0, v: 0 };
           let atGoalTime = NaN;
-          run(timed, s3, (g, dt, t) => {
-            sprung.timedSpringDamperExact(s3, g, timeLeft(t, p.duration), p.halflife, dt, p.apprehension);
-            simpleStep(g, dt);
-            if (Math.abs(t + dt - (STEPS[1][0] + p.duration)) < 0.5 / RATE) atGoalTime = s3.x;
-          });
-          timed.markers(
-            STEPS.slice(1).map(([start], k) => ({
-              x: start + p.duration,
-              label: `goal time ${k + 1}`,
-              color: COLORS.bad,
-            })),
+          for (let s = 1; s < 4; s++) plot.reset(s);
+          const visit = (t) => {
+            plot.add(1, t, st.xi);
+            plot.add(2, t, st.x);
+            plot.add(3, t, simple.x);
+            if (Math.abs(t - (STEPS[1][0] + p.duration)) < 0.5 / RATE) atGoalTime = st.x;
+          };
+          visit(0);
+          clock.reset().advance(
+            SECONDS,
+            (t, dt) => {
+              step(st, goalAt(t), t, dt, p, due);
+              simpleSpringDamperExact(simple, goalAt(t), p.halflife, dt);
+            },
+            visit,
           );
-          timed.commit();
-          readTimed(`x = ${atGoalTime.toFixed(3)} (goal 1)`);
-        }
-        if (has('halflife', 'maxSpeed', 'apprehension')) {
-          Object.assign(s3, { x: 0, v: 0, xi: 0 });
-          simple.x = 0;
-          simple.v = 0;
-          run(velocity, s3, (g, dt) => {
-            sprung.velocitySpringDamperExact(s3, g, p.maxSpeed, p.halflife, dt, p.apprehension);
-            simpleStep(g, dt);
-          });
-          velocity.commit();
-        }
+          if (name === 'timed') {
+            plot.markers(
+              STEPS.slice(1).map(([start], k) => ({
+                x: start + p.duration,
+                label: `goal time ${k + 1}`,
+                color: COLORS.bad,
+              })),
+            );
+            readTimed(`x = ${atGoalTime.toFixed(3)} (goal 1)`);
+          }
+          plot.commit();
+          plot.summary(
+            name === 'double'
+              ? `The double spring reaches ${atHalf(plot, 0.5).toFixed(3)} at t = 0.5 s, the simple spring ${atHalf(plot, 0.5, 3).toFixed(3)}: a slower, S-shaped start.`
+              : name === 'timed'
+                ? `Due at t = ${(STEPS[1][0] + p.duration).toFixed(2)} s, the timed spring is at ${atGoalTime.toFixed(3)} then (goal 1).`
+                : `The speed-limited goal takes ${(1 / p.maxSpeed).toFixed(2)} s to cover the first step of 1; the spring follows it.`,
+          );
+        });
         if (has('halflife', 'angle')) {
-          const a = p.angle * DEG;
-          goalAxes[1].x = 0.35 * a;
-          goalAxes[1].y = 0.94 * a;
-          goalAxes[1].z = 0;
-          goalAxes[2].x = -0.6 * a;
-          goalAxes[2].y = -0.3 * a;
-          goalAxes[2].z = 0.74 * a;
-          for (let k = 0; k < 3; k++) sprung.quatFromScaledAngleAxis(goalAxes[k], goals[k]);
+          const axes = goalAxes(p.angle);
+          axes.forEach((a, k) => quatFromScaledAngleAxis(a, goals[k]));
           Object.assign(rotation, goals[0]);
           omega.x = omega.y = omega.z = 0;
           for (let i = 0; i < 6; i++) angles.reset(i);
-          arrow.reset(0);
-          arrow.reset(1);
-          arrow.reset(2);
+          for (let i = 0; i < 3; i++) arrow.reset(i);
           for (let k = 1; k < 3; k++) {
             const f = forward(goals[k]);
             arrow.add(1, f[0], f[1]);
           }
-          for (let k = 0; k <= SECONDS * RATE; k++) {
-            const t = k / RATE;
-            const index = t < STEPS[1][0] ? 0 : t < STEPS[2][0] ? 1 : 2;
-            if (k > 0)
-              sprung.simpleSpringDamperExactQuat(rotation, omega, goals[index], p.halflife, 1 / RATE);
-            sprung.quatToScaledAngleAxis(sprung.quatAbs(rotation, shortest), axis); // w ≥ 0: angles within ±180°
-            angles.add(0, t, axis.x / DEG);
-            angles.add(1, t, axis.y / DEG);
-            angles.add(2, t, axis.z / DEG);
-            const g = goalAxes[index];
-            angles.add(3, t, g.x / DEG);
-            angles.add(4, t, g.y / DEG);
-            angles.add(5, t, g.z / DEG);
+          const shown = { x: 0, y: 0, z: 0, w: 1 };
+          const goalShown = { x: 0, y: 0, z: 0, w: 1 };
+          const visit = (t) => {
+            // The rotation's sign is kept continuous, so its angle-axis never jumps (angles may pass 180°).
+            alignTo(shown, rotation, shown);
+            quatToScaledAngleAxis(shown, axis);
+            angles.add(0, t, axis.x * DEG);
+            angles.add(1, t, axis.y * DEG);
+            angles.add(2, t, axis.z * DEG);
+            // The goal drawn in the same hemisphere as the rotation: where the rotation ends up.
+            alignTo(goalShown, goals[STEPS.findLastIndex(([s]) => t >= s - 1e-6)], shown);
+            quatToScaledAngleAxis(goalShown, axis);
+            angles.add(3, t, axis.x * DEG);
+            angles.add(4, t, axis.y * DEG);
+            angles.add(5, t, axis.z * DEG);
             const f = forward(rotation);
             arrow.add(0, f[0], f[1]);
-          }
+          };
+          visit(0);
+          clock.reset().advance(
+            SECONDS,
+            (t, dt) => {
+              simpleSpringDamperExactQuat(
+                rotation,
+                omega,
+                goals[STEPS.findLastIndex(([s]) => t >= s - 1e-6)],
+                p.halflife,
+                dt,
+              );
+            },
+            visit,
+          );
           const f = forward(rotation);
           arrow.add(2, 0, 0);
           arrow.add(2, f[0], f[1]);
           angles.commit();
           arrow.commit();
+          const left =
+            2 *
+            Math.acos(
+              Math.min(
+                1,
+                Math.abs(
+                  rotation.x * goals[2].x +
+                    rotation.y * goals[2].y +
+                    rotation.z * goals[2].z +
+                    rotation.w * goals[2].w,
+                ),
+              ),
+            );
+          readAngle(`${(left * DEG).toFixed(3)}°`);
+          angles.summary(
+            `Two goal rotations of ${p.angle}° about different axes; the spring turns along the shortest arc and ends ${(left * DEG).toFixed(2)}° from the last goal.`,
+          );
+          arrow.summary(
+            `The arrow tip sweeps from (0, 0) to the goals, ending at (${f[0].toFixed(2)}, ${f[1].toFixed(2)}).`,
+          );
         }
       },
       code(p) {
-        return {
-          ts:
-            `import { init, doubleSpringDamperExact, timedSpringDamperExact, velocitySpringDamperExact, simpleSpringDamperExactQuat } from 'sprung';\nawait init();\n\n` +
-            `// every frame (dt in seconds)\nconst d = { x: 0, v: 0, xi: 0, vi: 0 };\n` +
-            `doubleSpringDamperExact(d, goal, ${tsn(p.halflife)}, dt);\n\n` +
-            `const timed = { x: 0, v: 0, xi: 0 };  // timeLeft: seconds until the goal must be reached\n` +
-            `timedSpringDamperExact(timed, goal, timeLeft, ${tsn(p.halflife)}, dt, ${tsn(p.apprehension)});\n\n` +
-            `const vel = { x: 0, v: 0, xi: 0 };\n` +
-            `velocitySpringDamperExact(vel, goal, ${tsn(p.maxSpeed)}, ${tsn(p.halflife)}, dt, ${tsn(p.apprehension)});\n\n` +
-            `// a rotation {x, y, z, w} (e.g. a three.js Quaternion) and its angular velocity {x, y, z}\n` +
-            `simpleSpringDamperExactQuat(rotation, angularVelocity, goalRotation, ${tsn(p.halflife)}, dt);\n`,
-          c:
-            `#include "sprung.h"\n\n/* every frame (dt in seconds) */\n` +
-            `sp_double_spring_damper_exact(&x, &v, &xi, &vi, goal, ${cf(p.halflife)}, dt);\n` +
-            `sp_timed_spring_damper_exact(&x, &v, &xi, goal, time_left, ${cf(p.halflife)}, dt, ${cf(p.apprehension)});\n` +
-            `sp_velocity_spring_damper_exact(&x, &v, &xi, goal, ${cf(p.maxSpeed)}, ${cf(p.halflife)}, dt, ${cf(p.apprehension)});\n` +
-            `sp_simple_spring_damper_exact_quat(&rotation, &angular_velocity, &goal_rotation, ${cf(p.halflife)}, dt);\n`,
-        };
+        return [...SPRINGS.map((_, i) => scalarProgram(p, i)), quaternionProgram(p)];
       },
     };
   },
 };
+
+/** The value of series `s` (default the spring) of a plot at time t. */
+function atHalf(plot, t, s = 2) {
+  const { x, y } = plot.series(s);
+  const k = x.findIndex((v) => v >= t - 1e-9);
+  return k < 0 ? NaN : y[k];
+}
+
+function scalarProgram(p, i) {
+  const { name } = SPRINGS[i];
+  const fn = {
+    double: 'doubleSpringDamperExact',
+    timed: 'timedSpringDamperExact',
+    velocity: 'velocitySpringDamperExact',
+  }[name];
+  const title = {
+    double: `The double spring, halflife ${jn(p.halflife)} s, beside the simple spring`,
+    timed: `The timed spring: each goal reached ${jn(p.duration)} s after it is set (halflife ${jn(p.halflife)} s, apprehension ${jn(p.apprehension)})`,
+    velocity: `The velocity spring: its goal moves at most ${jn(p.maxSpeed)} per second (halflife ${jn(p.halflife)} s)`,
+  }[name];
+  const state = i === 0 ? '{ x: 0, v: 0, xi: 0, vi: 0 }' : '{ x: 0, v: 0, xi: 0 }';
+  const callJs = {
+    double: `doubleSpringDamperExact(spring, g, halflife, dt)`,
+    timed: `timedSpringDamperExact(spring, g, timeLeft(t), halflife, dt, ${jn(p.apprehension)})`,
+    velocity: `velocitySpringDamperExact(spring, g, ${jn(p.maxSpeed)}, halflife, dt, ${jn(p.apprehension)})`,
+  }[name];
+  const callC = {
+    double: `sp_double_spring_damper_exact(&x, &v, &xi, &vi, g, halflife, dt)`,
+    timed: `sp_timed_spring_damper_exact(&x, &v, &xi, g, (float)time_left(t), halflife, dt, ${cf(p.apprehension)})`,
+    velocity: `sp_velocity_spring_damper_exact(&x, &v, &xi, g, ${cf(p.maxSpeed)}, halflife, dt, ${cf(p.apprehension)})`,
+  }[name];
+  const js = jsAndTs(
+    (ts) =>
+      jsHead(title, ts) +
+      `import { init, ${fn}, simpleSpringDamperExact } from 'sprung';\n\nawait init();\n\n` +
+      `const halflife = ${jn(p.halflife)}; // s\nconst rate = ${RATE};\nconst dt = 1 / rate;\n\n` +
+      `/** The goal: 1 from t = 0.2 s, -0.5 from t = 1.9 s. */\n` +
+      `const goalAt = (t${ann(ts, 'number')}) => (t >= 1.9 - 1e-6 ? -0.5 : t >= 0.2 - 1e-6 ? 1 : 0);\n` +
+      (name === 'timed'
+        ? `/** Seconds left until the goal in force is due: ${jn(p.duration)} s after it was set. */\n` +
+          `const timeLeft = (t${ann(ts, 'number')}) => (t >= 1.9 - 1e-6 ? 1.9 : t >= 0.2 - 1e-6 ? 0.2 : 0) + ${jn(p.duration)} - t;\n`
+        : '') +
+      `\nconst spring = ${state};\nconst simple = { x: 0, v: 0 };\n\n` +
+      `/** One frame: the frame starts at time t. */\nfunction frame(t${ann(ts, 'number')}) {\n  const g = goalAt(t);\n` +
+      `  ${callJs};\n  simpleSpringDamperExact(simple, g, halflife, dt);\n}\n\n` +
+      jsRow(ts) +
+      `for (let k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n  const t = k / rate;\n` +
+      `  row(t, spring.xi, spring.x, simple.x);\n  frame(t);\n}\n`,
+  );
+  const c =
+    cHead(title) +
+    `#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `static float goal_at(double t) { return t >= 1.9 - 1e-6 ? -0.5f : t >= 0.2 - 1e-6 ? 1.0f : 0.0f; }\n` +
+    (name === 'timed'
+      ? `/* Seconds left until the goal in force is due: ${jn(p.duration)} s after it was set. */\n` +
+        `static double time_left(double t) { return (t >= 1.9 - 1e-6 ? 1.9 : t >= 0.2 - 1e-6 ? 0.2 : 0) + ${jn(p.duration)} - t; }\n`
+      : '') +
+    `\nint main(void)\n{\n    const float halflife = ${cf(p.halflife)};\n    const int rate = ${RATE};\n` +
+    `    const float dt = 1.0f / (float)rate;\n` +
+    `    float x = 0.0f, v = 0.0f, xi = 0.0f${i === 0 ? ', vi = 0.0f' : ''}, sx = 0.0f, sv = 0.0f;\n    int k;\n` +
+    `    for (k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n        const double t = (double)k / rate;\n` +
+    `        const float g = goal_at(t);\n        ${cRow(['t', 'xi', 'x', 'sx'])}\n` +
+    `        ${callC};\n        sp_simple_spring_damper_exact(&sx, &sv, g, halflife, dt);\n    }\n    return 0;\n}\n`;
+  return {
+    id: name,
+    title: `${name} spring`,
+    ...js,
+    c,
+    compare: [1, 2, 3].map((s) => ({ plot: i, series: s, cols: [0, s] })),
+  };
+}
+
+function quaternionProgram(p) {
+  const title = `The quaternion spring toward two goal rotations of ${p.angle}°, its rotation as continuous angles`;
+  const js = jsAndTs(
+    (ts) =>
+      jsHead(title, ts) +
+      `import { init, quatFromScaledAngleAxis, quatToScaledAngleAxis, simpleSpringDamperExactQuat } from 'sprung';\n\nawait init();\n\n` +
+      `const halflife = ${jn(p.halflife)}; // s\nconst rate = ${RATE};\nconst DEG = 180 / Math.PI;\n\n` +
+      `// The goals (scaled angle-axis, radians): the identity, then two rotations of ${p.angle}°.\n` +
+      `const a = ${p.angle} * (Math.PI / 180);\n` +
+      `const goals = [\n` +
+      `  quatFromScaledAngleAxis({ x: 0, y: 0, z: 0 }),\n` +
+      `  quatFromScaledAngleAxis({ x: 0.35 * a, y: 0.94 * a, z: 0 }),\n` +
+      `  quatFromScaledAngleAxis({ x: -0.6 * a, y: -0.3 * a, z: 0.74 * a }),\n` +
+      `];\nconst goalAt = (t${ann(ts, 'number')}) => goals[t >= 1.9 - 1e-6 ? 2 : t >= 0.2 - 1e-6 ? 1 : 0];\n\n` +
+      `// A rotation {x, y, z, w} and its angular velocity {x, y, z} (three.js objects work too).\n` +
+      `const rotation = { x: 0, y: 0, z: 0, w: 1 };\nconst angularVelocity = { x: 0, y: 0, z: 0 };\n` +
+      `// For printing: the rotation with its sign kept continuous, so the angles never jump.\n` +
+      `const shown = { x: 0, y: 0, z: 0, w: 1 };\n\n` +
+      jsRow(ts) +
+      `for (let k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n  const t = k / rate;\n` +
+      `  const flip = rotation.x * shown.x + rotation.y * shown.y + rotation.z * shown.z + rotation.w * shown.w < 0 ? -1 : 1;\n` +
+      `  shown.x = flip * rotation.x;\n  shown.y = flip * rotation.y;\n  shown.z = flip * rotation.z;\n  shown.w = flip * rotation.w;\n` +
+      `  const axis = quatToScaledAngleAxis(shown);\n` +
+      `  row(t, axis.x * DEG, axis.y * DEG, axis.z * DEG);\n` +
+      `  simpleSpringDamperExactQuat(rotation, angularVelocity, goalAt(t), halflife, 1 / rate);\n}\n`,
+  );
+  const c =
+    cHead(title) +
+    `#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `int main(void)\n{\n    const float halflife = ${cf(p.halflife)};\n    const int rate = ${RATE};\n` +
+    `    const double deg = 180.0 / 3.14159265358979323846;\n` +
+    `    const float a = ${cf(p.angle)} * (SP_PI / 180.0f);\n` +
+    `    const sp_vec3 axes[3] = { { 0.0f, 0.0f, 0.0f }, { 0.35f * a, 0.94f * a, 0.0f }, { -0.6f * a, -0.3f * a, 0.74f * a } };\n` +
+    `    sp_quat goals[3], rotation = { 0.0f, 0.0f, 0.0f, 1.0f }, shown = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
+    `    sp_vec3 angular_velocity = { 0.0f, 0.0f, 0.0f }, axis;\n    int i, k;\n` +
+    `    for (i = 0; i < 3; i++) sp_quat_from_scaled_angle_axis(&goals[i], &axes[i]);\n` +
+    `    for (k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n        const double t = (double)k / rate;\n` +
+    `        const int goal = t >= 1.9 - 1e-6 ? 2 : t >= 0.2 - 1e-6 ? 1 : 0;\n` +
+    `        /* the rotation with its sign kept continuous, so the angles never jump */\n` +
+    `        const float flip = rotation.x * shown.x + rotation.y * shown.y + rotation.z * shown.z + rotation.w * shown.w < 0 ? -1.0f : 1.0f;\n` +
+    `        shown.x = flip * rotation.x;\n        shown.y = flip * rotation.y;\n        shown.z = flip * rotation.z;\n        shown.w = flip * rotation.w;\n` +
+    `        sp_quat_to_scaled_angle_axis(&axis, &shown);\n` +
+    `        ${cRow(['t', 'axis.x * deg', 'axis.y * deg', 'axis.z * deg'])}\n` +
+    `        sp_simple_spring_damper_exact_quat(&rotation, &angular_velocity, &goals[goal], halflife, 1.0f / (float)rate);\n` +
+    `    }\n    return 0;\n}\n`;
+  return {
+    id: 'quaternion',
+    title: 'quaternion spring',
+    ...js,
+    c,
+    compare: [0, 1, 2].map((s) => ({ plot: 3, series: s, cols: [0, s + 1] })),
+  };
+}

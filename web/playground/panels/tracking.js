@@ -1,8 +1,23 @@
-// Panel 7 — Tracking: a signal with discontinuities followed by the tracking spring
-// with gains, with halflives, and the exact dt-invariant tracker; discontinuities known
-// (skip the bad finite differences) or clipped; and the same signal at several tick rates.
-import { COLORS } from '../lib/charts.js';
-import { cf, tsn } from '../lib/copy-code.js';
+// Panel 7 — Tracking: a signal with discontinuities followed by the tracking spring with gains,
+// with halflives, and the exact dt-invariant tracker, beside the article's baseline (a stiff
+// spring); discontinuities known (skip the bad finite differences) or clipped; the same signal
+// at several tick rates. The stage shows the tracked signal moving; drag to make your own.
+import {
+  simpleSpringDamperExact,
+  trackingClip,
+  trackingGainsToSpring,
+  trackingSpringUpdate,
+  trackingSpringUpdateExact,
+  trackingSpringUpdateExactNoAcceleration,
+  trackingSpringUpdateExactNoVelocityAcceleration,
+  trackingSpringUpdateImproved,
+  trackingSpringUpdateNoAcceleration,
+  trackingSpringUpdateNoVelocityAcceleration,
+  trackingTargetAcceleration,
+  trackingTargetVelocity,
+} from 'sprung';
+import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
+import { COLORS } from '../lib/theme.js';
 
 const SECONDS = 6;
 const JUMPS = [
@@ -24,32 +39,120 @@ function signal(t) {
 }
 
 /** True if a jump lies in (t0, t1]. */
-function jumpBetween(t0, t1) {
-  return JUMPS.some(([at]) => at > t0 && at <= t1);
+const jumpBetween = (t0, t1) => JUMPS.some(([at]) => at > t0 && at <= t1);
+
+/**
+ * The trackers, each a function (state, kind, xGoal, vGoal, aGoal, dt, p, spring) with kind 2
+ * (all targets good), 1 (no good acceleration: the step after a jump) or 0 (position only:
+ * the step across a jump).
+ */
+const TRACKERS = {
+  gains(st, kind, x, v, a, dt, p) {
+    if (kind === 2) trackingSpringUpdate(st, x, v, a, p.xGain, p.vGain, p.aGain, dt);
+    else if (kind === 1) trackingSpringUpdateNoAcceleration(st, x, v, p.xGain, p.vGain, dt);
+    else trackingSpringUpdateNoVelocityAcceleration(st, x, p.xGain, dt);
+  },
+  improved(st, kind, x, v, a, dt, p) {
+    // The improved tracker has no reduced variants: a skipped target is a blend of halflife ∞ (none).
+    if (kind === 2) trackingSpringUpdateImproved(st, x, v, a, p.xHalflife, p.vHalflife, p.aHalflife, dt);
+    else if (kind === 1) trackingSpringUpdateImproved(st, x, v, 0, p.xHalflife, p.vHalflife, 1e9, dt);
+    else trackingSpringUpdateImproved(st, x, 0, 0, p.xHalflife, 1e9, 1e9, dt);
+  },
+  exact(st, kind, x, v, a, dt, _p, spring) {
+    if (kind === 2) trackingSpringUpdateExact(st, x, v, a, spring.frequency, spring.halflife, dt);
+    else if (kind === 1)
+      trackingSpringUpdateExactNoAcceleration(st, x, v, spring.frequency, spring.halflife, dt);
+    else trackingSpringUpdateExactNoVelocityAcceleration(st, x, spring.frequency, spring.halflife, dt);
+  },
+  stiff(st, _kind, x, _v, _a, dt, p) {
+    simpleSpringDamperExact(st, x, p.stiffHalflife, dt);
+  },
+};
+
+/**
+ * The targets of every frame of the signal at `rate`: the next sample, its velocity and
+ * acceleration by finite difference (clipped, or flagged at known jumps), as the panel's
+ * settings want them. They depend on the discontinuity settings only, so they are kept while
+ * the trackers' own parameters change (a slider then re-runs only the trackers).
+ */
+const targetCache = new Map();
+function targetsOf(p, rate) {
+  const key = `${rate}|${p.discontinuities}|${p.maxVelocity}|${p.maxAcceleration}`;
+  let t = targetCache.get(key);
+  if (t) return t;
+  const n = Math.round(SECONDS * rate);
+  const dt = 1 / rate;
+  t = { next: new Float64Array(n), v: new Float64Array(n), a: new Float64Array(n), kind: new Int8Array(n) };
+  for (let i = 0; i < n; i++) {
+    const prev = signal((i - 1) / rate);
+    const curr = signal(i / rate);
+    const next = signal((i + 1) / rate);
+    const k = targets(
+      p,
+      prev,
+      curr,
+      next,
+      dt,
+      jumpBetween(i / rate, (i + 1) / rate),
+      jumpBetween((i - 1) / rate, i / rate),
+    );
+    t.next[i] = next;
+    t.v[i] = k.v;
+    t.a[i] = k.a;
+    t.kind[i] = k.kind;
+  }
+  if (targetCache.size > 24) targetCache.clear();
+  targetCache.set(key, t);
+  return t;
+}
+
+/** The targets of one frame from samples prev, curr, next (`jumpNext`: a jump in (curr, next]). */
+function targets(p, prev, curr, next, dt, jumpNext, jumpCurr) {
+  let v = trackingTargetVelocity(next, curr, dt);
+  let a = trackingTargetAcceleration(next, curr, prev, dt);
+  let kind = 2;
+  if (p.discontinuities === 'known') {
+    if (jumpNext) kind = 0;
+    else if (jumpCurr) kind = 1;
+  } else if (p.discontinuities === 'clip') {
+    v = trackingClip(v, p.maxVelocity);
+    a = trackingClip(a, p.maxAcceleration);
+  }
+  return { v, a, kind };
+}
+
+/** A tracker following the signal sampled at `rate`: start(), then step(i) moves it toward sample i + 1. */
+function follower(update, p, rate, spring) {
+  const dt = 1 / rate;
+  const st = { x: 0, v: 0 };
+  return {
+    st,
+    start() {
+      st.x = signal(0);
+      st.v = update === TRACKERS.stiff ? 0 : trackingTargetVelocity(signal(1 / rate), signal(0), dt);
+    },
+    /** One frame toward sample values `next` from `curr` and `prev` (the stage, when you drive). */
+    stepWith(prev, curr, next, jumpNext, jumpCurr) {
+      const k = targets(p, prev, curr, next, dt, jumpNext, jumpCurr);
+      update(st, k.kind, next, k.v, k.a, dt, p, spring);
+    },
+    /** Frame i of the signal. */
+    step(i) {
+      const t = targetsOf(p, rate);
+      update(st, t.kind[i], t.next[i], t.v[i], t.a[i], dt, p, spring);
+    },
+  };
 }
 
 export default {
-  name: 'tracking',
-  title: '7 · Tracking',
   blurb:
-    'The tracking spring follows the position, velocity and acceleration of an animation signal (grey) that ' +
-    'has discontinuities: it blends the jumps out smoothly and then reproduces the signal exactly. Known ' +
-    'discontinuities skip the bad finite differences on the frames around them; unknown ones can be clipped to a ' +
-    'maximum velocity and acceleration. The gains version depends on the tick rate; the exact ' +
-    'tracker, a spring on the error whose frequency and halflife match the gains at 60 Hz, does not (the two lower plots).',
-  needs: [
-    'trackingSpringUpdate',
-    'trackingSpringUpdateNoAcceleration',
-    'trackingSpringUpdateNoVelocityAcceleration',
-    'trackingSpringUpdateImproved',
-    'trackingSpringUpdateExact',
-    'trackingSpringUpdateExactNoAcceleration',
-    'trackingSpringUpdateExactNoVelocityAcceleration',
-    'trackingGainsToSpring',
-    'trackingTargetVelocity',
-    'trackingTargetAcceleration',
-    'trackingClip',
-  ],
+    'The article’s baseline first: a stiff spring (dotted) smooths the jumps of an animation signal but never ' +
+    'quite reproduces it. The tracking spring follows the position, velocity and acceleration of the signal: it ' +
+    'blends the jumps out smoothly and then reproduces the signal exactly. Known discontinuities skip the bad ' +
+    'finite differences on the frames around them; unknown ones can be clipped to a maximum velocity and ' +
+    'acceleration. The gains version depends on the tick rate; the exact tracker, a spring on the error whose ' +
+    'frequency and halflife match the gains at 60 Hz, does not (the two lower plots). In the stage, drag to move ' +
+    'the signal yourself: each click is a jump.',
   params: {
     discontinuities: {
       label: 'discontinuities',
@@ -78,6 +181,14 @@ export default {
       unit: '/s²',
       show: (p) => p.discontinuities === 'clip',
     },
+    stiffHalflife: {
+      label: 'stiff spring halflife (baseline)',
+      min: 0.01,
+      max: 0.3,
+      step: 0.01,
+      value: 0.05,
+      unit: 's',
+    },
     xGain: {
       group: 'Gains (per frame at 60 Hz)',
       label: 'position gain',
@@ -100,152 +211,320 @@ export default {
     vHalflife: { label: 'velocity halflife', min: 0, max: 0.5, step: 0.005, value: 0.05, unit: 's' },
     aHalflife: { label: 'acceleration halflife', min: 0, max: 0.2, step: 0.005, value: 0, unit: 's' },
   },
-  mount(ui, sprung) {
-    const options = (caption, series) =>
+  mount(ui) {
+    const plot = (caption, series) =>
       ui.plot(caption, {
         series: [{ label: 'signal', color: COLORS.goal, width: 1.5 }, ...series],
         x: { title: 't (s)', min: 0, max: SECONDS },
         y: { min: -1.6, max: 1.8 },
       });
-    const main = options('tracking at 60 Hz', [
+    const main = plot('tracking at 60 Hz', [
       { label: 'gains', color: COLORS.exact, width: 2 },
       { label: 'halflives', color: COLORS.implicit, width: 1.5 },
       { label: 'exact tracker', color: COLORS.other, width: 1.5, dash: [5, 3] },
+      { label: 'stiff spring', color: COLORS.ink, width: 1, dash: [2, 3] },
     ]);
-    const ratesGains = options(
+    const ratesGains = plot(
       'gains at 30, 60, 144 Hz',
       RATES.map(([hz, color]) => ({ label: `${hz} Hz`, color })),
     );
-    const ratesExact = options(
+    const ratesExact = plot(
       'exact tracker at 30, 60, 144 Hz',
       RATES.map(([hz, color]) => ({ label: `${hz} Hz`, color })),
     );
-    for (const plot of [main, ratesGains, ratesExact]) {
-      for (let k = 0; k <= SECONDS * 240; k++) plot.add(0, k / 240, signal(k / 240));
-      plot.markers(JUMPS.map(([at]) => ({ x: at, color: '#0003' })));
+    for (const p of [main, ratesGains, ratesExact]) {
+      for (let k = 0; k <= SECONDS * 240; k++) p.add(0, k / 240, signal(k / 240));
+      p.markers(JUMPS.map(([at]) => ({ x: at, color: COLORS.muted, alpha: 0.4 })));
     }
-    const equivalent = { frequency: 0, halflife: 0 };
-    const state = { x: 0, v: 0 };
     const readSpring = ui.readout('exact tracker spring');
-    const readError = ui.readout('exact tracker error at the end');
+    const readError = ui.readout('error at the end (exact, stiff)');
+    const names = ['gains', 'improved', 'exact', 'stiff'];
+    let spring = { frequency: 0, halflife: 0 };
 
-    /**
-     * Tracks the signal sampled every dt; `update(kind, xGoal, vGoal, aGoal, dt)` with kind 2 (all
-     * targets), 1 (no acceleration) or 0 (position only); visit(t, x) after each step.
-     */
-    function track(p, dt, update, visit) {
-      const n = Math.round(SECONDS / dt);
-      state.x = signal(0);
-      state.v = sprung.trackingTargetVelocity(signal(dt), signal(0), dt);
-      visit(0, state.x);
-      for (let i = 0; i < n; i++) {
-        const tPrev = (i - 1) * dt;
-        const t = i * dt;
-        const tNext = (i + 1) * dt;
-        const sPrev = signal(tPrev);
-        const s = signal(t);
-        const sNext = signal(tNext);
-        let v = sprung.trackingTargetVelocity(sNext, s, dt);
-        let a = sprung.trackingTargetAcceleration(sNext, s, sPrev, dt);
-        let kind = 2;
-        if (p.discontinuities === 'known') {
-          if (jumpBetween(t, tNext)) kind = 0;
-          else if (jumpBetween(tPrev, t)) kind = 1;
-        } else if (p.discontinuities === 'clip') {
-          v = sprung.trackingClip(v, p.maxVelocity);
-          a = sprung.trackingClip(a, p.maxAcceleration);
+    // The stage: the trackers at 60 Hz following the signal, or your pointer.
+    const live = { followers: [], prev: 0, curr: 0, next: 0, i: 0, jumped: false };
+    ui.stage({
+      caption: 'live: the signal and its trackers at 60 Hz',
+      bodies: [
+        { label: 'signal', color: COLORS.goal, kind: 'trace' },
+        { label: 'gains', color: COLORS.exact },
+        { label: 'halflives', color: COLORS.implicit },
+        { label: 'exact', color: COLORS.other },
+        { label: 'stiff spring', color: COLORS.ink, kind: 'trace', dash: [2, 3] },
+      ],
+      range: () => [-1.6, 1.8],
+      duration: () => SECONDS,
+      cursors: [main],
+      restart(p) {
+        live.followers = names.map((n) => follower(TRACKERS[n], p, 60, spring));
+        for (const f of live.followers) f.start();
+        live.i = 0;
+        live.prev = signal(-1 / 60);
+        live.curr = signal(0);
+        live.jumped = false;
+      },
+      advance(p, t, user) {
+        const i = Math.round(t * 60);
+        while (live.i < i) {
+          if (user) {
+            // The pointer is the next sample; a click is a known jump.
+            const next = user.goal;
+            const jumpNext = user.jump;
+            for (const f of live.followers) f.stepWith(live.prev, live.curr, next, jumpNext, live.jumped);
+            live.prev = live.curr;
+            live.curr = next;
+            live.jumped = jumpNext;
+            user.jump = false;
+          } else {
+            for (const f of live.followers) f.step(live.i);
+            live.prev = live.curr;
+            live.curr = signal((live.i + 1) / 60);
+            live.jumped = jumpBetween(live.i / 60, (live.i + 1) / 60);
+          }
+          live.i++;
         }
-        update(kind, sNext, v, a, dt);
-        visit(tNext, state.x);
+      },
+      read(values) {
+        values[0] = live.curr;
+        live.followers.forEach((f, k) => (values[k + 1] = f.st.x));
+      },
+    });
+
+    const errors = [0, 0, 0, 0];
+    /** Tracks the whole signal at `rate` into series `i` of `into`; returns the error at the end. */
+    function track(p, name, rate, into, i) {
+      const f = follower(TRACKERS[name], p, rate, spring);
+      f.start();
+      into.reset(i);
+      into.add(i, 0, f.st.x);
+      const n = Math.round(SECONDS * rate);
+      for (let k = 0; k < n; k++) {
+        f.step(k);
+        into.add(i, (k + 1) / rate, f.st.x);
       }
+      return f.st.x - signal(n / rate);
     }
-    function gains(p) {
-      return (kind, x, v, a, dt) => {
-        if (kind === 2) sprung.trackingSpringUpdate(state, x, v, a, p.xGain, p.vGain, p.aGain, dt);
-        else if (kind === 1) sprung.trackingSpringUpdateNoAcceleration(state, x, v, p.xGain, p.vGain, dt);
-        else sprung.trackingSpringUpdateNoVelocityAcceleration(state, x, p.xGain, dt);
-      };
-    }
-    function exact() {
-      const { frequency: f, halflife: h } = equivalent;
-      return (kind, x, v, a, dt) => {
-        if (kind === 2) sprung.trackingSpringUpdateExact(state, x, v, a, f, h, dt);
-        else if (kind === 1) sprung.trackingSpringUpdateExactNoAcceleration(state, x, v, f, h, dt);
-        else sprung.trackingSpringUpdateExactNoVelocityAcceleration(state, x, f, h, dt);
-      };
-    }
-    function improved(p) {
-      return (kind, x, v, a, dt) => {
-        // The improved tracker has no reduced variants: a skipped target is a halflife-∞ blend, i.e. none.
-        if (kind === 2)
-          sprung.trackingSpringUpdateImproved(state, x, v, a, p.xHalflife, p.vHalflife, p.aHalflife, dt);
-        else if (kind === 1)
-          sprung.trackingSpringUpdateImproved(state, x, v, 0, p.xHalflife, p.vHalflife, 1e9, dt);
-        else sprung.trackingSpringUpdateImproved(state, x, 0, 0, p.xHalflife, 1e9, 1e9, dt);
-      };
-    }
-    const into = (plot, i) => (t, x) => plot.add(i, t, x);
     return {
       draw(p, changed) {
-        const has = (...k) => !changed || k.some((key) => changed.has(key));
-        const gainKeys = ['discontinuities', 'maxVelocity', 'maxAcceleration', 'xGain', 'vGain', 'aGain'];
-        sprung.trackingGainsToSpring(p.xGain, p.vGain, 1 / 60, equivalent);
-        if (has(...gainKeys)) {
-          main.reset(1);
-          main.reset(3);
-          track(p, 1 / 60, gains(p), into(main, 1));
-          let last = 0;
-          track(p, 1 / 60, exact(), (t, x) => {
-            main.add(3, t, x);
-            last = x - signal(t);
-          });
-          readError(`|x − signal| = ${Math.abs(last).toExponential(2)}`);
+        // Only the trackers whose parameters changed are run again.
+        const has = (...keys) => !changed || keys.some((key) => changed.has(key));
+        const signalKeys = ['discontinuities', 'maxVelocity', 'maxAcceleration'];
+        const deps = {
+          gains: [...signalKeys, 'xGain', 'vGain', 'aGain'],
+          improved: [...signalKeys, 'xHalflife', 'vHalflife', 'aHalflife'],
+          exact: [...signalKeys, 'xGain', 'vGain'],
+          stiff: ['stiffHalflife'],
+        };
+        spring = trackingGainsToSpring(p.xGain, p.vGain, 1 / 60);
+        names.forEach((name, k) => {
+          if (has(...deps[name])) errors[k] = track(p, name, 60, main, k + 1);
+        });
+        if (has(...deps.gains)) {
           RATES.forEach(([hz], k) => {
-            ratesGains.reset(k + 1);
-            ratesExact.reset(k + 1);
-            track(p, 1 / hz, gains(p), into(ratesGains, k + 1));
-            track(p, 1 / hz, exact(), into(ratesExact, k + 1));
+            track(p, 'gains', hz, ratesGains, k + 1);
+            track(p, 'exact', hz, ratesExact, k + 1);
           });
           ratesGains.commit();
           ratesExact.commit();
         }
-        if (has('discontinuities', 'maxVelocity', 'maxAcceleration', 'xHalflife', 'vHalflife', 'aHalflife')) {
-          main.reset(2);
-          track(p, 1 / 60, improved(p), into(main, 2));
-        }
         main.commit();
-        readSpring(`${equivalent.frequency.toFixed(3)} Hz, halflife ${equivalent.halflife.toFixed(3)} s`);
+        readSpring(`${spring.frequency.toFixed(3)} Hz, halflife ${spring.halflife.toFixed(3)} s`);
+        readError(`${Math.abs(errors[2]).toExponential(1)}, ${Math.abs(errors[3]).toExponential(1)}`);
+        main.summary(
+          `After the last jump the exact tracker is within ${Math.abs(errors[2]).toExponential(1)} of the signal, the gains tracker ` +
+            `within ${Math.abs(errors[0]).toExponential(1)}; the stiff spring (halflife ${p.stiffHalflife.toFixed(2)} s) still lags by ` +
+            `${Math.abs(errors[3]).toExponential(1)}.`,
+        );
+        const spread = (plot) => {
+          const ends = [1, 2, 3].map((s) => plot.series(s).y.at(-1));
+          return Math.max(...ends) - Math.min(...ends);
+        };
+        ratesGains.summary(
+          `The gains tracker ends ${spread(ratesGains).toExponential(1)} apart at 30, 60 and 144 Hz.`,
+        );
+        ratesExact.summary(
+          `The exact tracker ends ${spread(ratesExact).toExponential(1)} apart at 30, 60 and 144 Hz.`,
+        );
       },
       code(p) {
-        const known = p.discontinuities === 'known';
-        const clip = p.discontinuities === 'clip';
-        return {
-          ts:
-            `import { init, trackingSpringUpdate, trackingSpringUpdateExact, trackingGainsToSpring, trackingTargetVelocity, trackingTargetAcceleration${clip ? ', trackingClip' : ''} } from 'sprung';\nawait init();\n\n` +
-            `const tracker = { x: s[0], v: 0 };\n// every frame i, toward the next sample s[i + 1]\n` +
-            `let v = trackingTargetVelocity(s[i + 1], s[i], dt);\nlet a = trackingTargetAcceleration(s[i + 1], s[i], s[i - 1], dt);\n` +
-            (clip
-              ? `v = trackingClip(v, ${tsn(p.maxVelocity)}); a = trackingClip(a, ${tsn(p.maxAcceleration)});\n`
-              : '') +
-            (known
-              ? `// across a known discontinuity use trackingSpringUpdateNoVelocityAcceleration / …NoAcceleration\n`
-              : '') +
-            `trackingSpringUpdate(tracker, s[i + 1], v, a, ${tsn(p.xGain)}, ${tsn(p.vGain)}, ${tsn(p.aGain)}, dt);\n\n` +
-            `// or dt-invariant, with the spring that matches these gains at 60 Hz\n` +
-            `const spring = trackingGainsToSpring(${tsn(p.xGain)}, ${tsn(p.vGain)}, 1 / 60);\n` +
-            `trackingSpringUpdateExact(tracker, s[i + 1], v, a, spring.frequency, spring.halflife, dt);\n`,
-          c:
-            `#include "sprung.h"\n\n/* every frame i, toward the next sample s[i + 1] */\n` +
-            `float v_goal = sp_tracking_target_velocity(s[i + 1], s[i], dt);\n` +
-            `float a_goal = sp_tracking_target_acceleration(s[i + 1], s[i], s[i - 1], dt);\n` +
-            (clip
-              ? `v_goal = sp_tracking_clip(v_goal, ${cf(p.maxVelocity)});\na_goal = sp_tracking_clip(a_goal, ${cf(p.maxAcceleration)});\n`
-              : '') +
-            `sp_tracking_spring_update(&x, &v, s[i + 1], v_goal, a_goal, ${cf(p.xGain)}, ${cf(p.vGain)}, ${cf(p.aGain)}, dt);\n` +
-            `/* improved: halflives ${cf(p.xHalflife)}, ${cf(p.vHalflife)}, ${cf(p.aHalflife)} */\n` +
-            `sp_tracking_spring_update_improved(&x, &v, s[i + 1], v_goal, a_goal, ${cf(p.xHalflife)}, ${cf(p.vHalflife)}, ${cf(p.aHalflife)}, dt);\n`,
-        };
+        return [program(p, 60), program(p, 30)];
       },
     };
   },
 };
+
+/** The trackers of the panel on its signal at `rate` Hz (60: all four; other rates: gains and exact). */
+function program(p, rate) {
+  const all = rate === 60;
+  const known = p.discontinuities === 'known';
+  const clip = p.discontinuities === 'clip';
+  const title = all
+    ? `Tracking a signal with jumps at 60 Hz: gains, halflives, the exact tracker and a stiff spring (discontinuities ${p.discontinuities})`
+    : `The gains and exact trackers at ${rate} Hz (discontinuities ${p.discontinuities})`;
+  const fns = [
+    'trackingTargetVelocity',
+    'trackingTargetAcceleration',
+    'trackingGainsToSpring',
+    'trackingSpringUpdate',
+    'trackingSpringUpdateExact',
+    ...(known
+      ? [
+          'trackingSpringUpdateNoAcceleration',
+          'trackingSpringUpdateNoVelocityAcceleration',
+          'trackingSpringUpdateExactNoAcceleration',
+          'trackingSpringUpdateExactNoVelocityAcceleration',
+        ]
+      : []),
+    ...(all ? ['trackingSpringUpdateImproved', 'simpleSpringDamperExact'] : []),
+    ...(clip ? ['trackingClip'] : []),
+  ];
+  const cols = all ? ['gains', 'improved', 'exact', 'stiff'] : ['gains', 'exact'];
+  const js = jsAndTs((ts) => {
+    const N = ann(ts, 'number');
+    return (
+      jsHead(title, ts) +
+      `import {\n  init,\n${fns.map((f) => `  ${f},\n`).join('')}} from 'sprung';\n\nawait init();\n\n` +
+      `const rate = ${rate};\nconst dt = 1 / rate;\n` +
+      `const xGain = ${jn(p.xGain)};\nconst vGain = ${jn(p.vGain)};\nconst aGain = ${jn(p.aGain)}; // fractions per frame\n` +
+      (all
+        ? `const halflives = [${jn(p.xHalflife)}, ${jn(p.vHalflife)}, ${jn(p.aHalflife)}]; // s: position, velocity, acceleration\n` +
+          `const stiffHalflife = ${jn(p.stiffHalflife)}; // s\n`
+        : '') +
+      (clip
+        ? `const maxVelocity = ${jn(p.maxVelocity)};\nconst maxAcceleration = ${jn(p.maxAcceleration)};\n`
+        : '') +
+      `// The exact tracker: a spring on the error, matching the gains at 60 Hz, at any rate.\n` +
+      `const spring = trackingGainsToSpring(xGain, vGain, 1 / 60);\n\n` +
+      `const JUMPS = [\n${JUMPS.map(([a, s]) => `  [${a}, ${s}],\n`).join('')}];\n` +
+      `/** The animation signal: smooth motion plus jumps (its discontinuities). */\n` +
+      `function signal(t${N})${N} {\n  let s = 0.6 * Math.sin(2.1 * t) + 0.25 * Math.sin(5.3 * t + 0.4);\n` +
+      `  for (const [at, size] of JUMPS) if (t >= at) s += size;\n  return s;\n}\n` +
+      (known ? `const jumpBetween = (t0${N}, t1${N}) => JUMPS.some(([at]) => at > t0 && at <= t1);\n` : '') +
+      `\n` +
+      cols
+        .map(
+          (c) =>
+            `const ${c} = { x: signal(0), v: ${c === 'stiff' ? '0' : 'trackingTargetVelocity(signal(dt), signal(0), dt)'} };\n`,
+        )
+        .join('') +
+      `\n/** Frame i: every tracker moves toward the next sample, signal((i + 1)·dt). */\n` +
+      `function frame(i${N}) {\n  const prev = signal((i - 1) / rate);\n  const curr = signal(i / rate);\n  const next = signal((i + 1) / rate);\n` +
+      `  const v = ${clip ? 'trackingClip(trackingTargetVelocity(next, curr, dt), maxVelocity)' : 'trackingTargetVelocity(next, curr, dt)'};\n` +
+      `  const a = ${clip ? 'trackingClip(trackingTargetAcceleration(next, curr, prev, dt), maxAcceleration)' : 'trackingTargetAcceleration(next, curr, prev, dt)'};\n` +
+      (known
+        ? `  // Known discontinuities: skip the finite differences that span one.\n` +
+          `  const across = jumpBetween(i / rate, (i + 1) / rate); // next is past a jump: v and a are bad\n` +
+          `  const after = jumpBetween((i - 1) / rate, i / rate); // prev was before one: a is bad\n` +
+          `  if (across) {\n` +
+          `    trackingSpringUpdateNoVelocityAcceleration(gains, next, xGain, dt);\n` +
+          `    trackingSpringUpdateExactNoVelocityAcceleration(exact, next, spring.frequency, spring.halflife, dt);\n` +
+          (all
+            ? `    trackingSpringUpdateImproved(improved, next, 0, 0, halflives[0], 1e9, 1e9, dt); // 1e9 s: no blend\n`
+            : '') +
+          `  } else if (after) {\n` +
+          `    trackingSpringUpdateNoAcceleration(gains, next, v, xGain, vGain, dt);\n` +
+          `    trackingSpringUpdateExactNoAcceleration(exact, next, v, spring.frequency, spring.halflife, dt);\n` +
+          (all
+            ? `    trackingSpringUpdateImproved(improved, next, v, 0, halflives[0], halflives[1], 1e9, dt);\n`
+            : '') +
+          `  } else {\n` +
+          `    trackingSpringUpdate(gains, next, v, a, xGain, vGain, aGain, dt);\n` +
+          `    trackingSpringUpdateExact(exact, next, v, a, spring.frequency, spring.halflife, dt);\n` +
+          (all
+            ? `    trackingSpringUpdateImproved(improved, next, v, a, halflives[0], halflives[1], halflives[2], dt);\n`
+            : '') +
+          `  }\n`
+        : `  trackingSpringUpdate(gains, next, v, a, xGain, vGain, aGain, dt);\n` +
+          `  trackingSpringUpdateExact(exact, next, v, a, spring.frequency, spring.halflife, dt);\n` +
+          (all
+            ? `  trackingSpringUpdateImproved(improved, next, v, a, halflives[0], halflives[1], halflives[2], dt);\n`
+            : '')) +
+      (all
+        ? `  simpleSpringDamperExact(stiff, next, stiffHalflife, dt); // the baseline: smooth, but never exact\n`
+        : '') +
+      `}\n\n` +
+      jsRow(ts) +
+      `row(0, ${cols.map((c) => `${c}.x`).join(', ')});\n` +
+      `for (let i = 0; i < ${SECONDS} * rate; i++) {\n  frame(i);\n  row((i + 1) / rate, ${cols.map((c) => `${c}.x`).join(', ')});\n}\n`
+    );
+  });
+  const cState = cols.map((c) => `    spring ${c} = { 0.0f, 0.0f };\n`).join('');
+  const c =
+    cHead(title) +
+    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `typedef struct { float x, v; } spring;\n\n` +
+    `static const double jumps[3][2] = { ${JUMPS.map(([a, s]) => `{ ${a}, ${s} }`).join(', ')} };\n\n` +
+    `/* The animation signal: smooth motion plus jumps (its discontinuities). */\n` +
+    `static float signal(double t)\n{\n    double s = 0.6 * sin(2.1 * t) + 0.25 * sin(5.3 * t + 0.4);\n    int j;\n` +
+    `    for (j = 0; j < 3; j++)\n        if (t >= jumps[j][0]) s += jumps[j][1];\n    return (float)s;\n}\n` +
+    (known
+      ? `static int jump_between(double t0, double t1)\n{\n    int j;\n    for (j = 0; j < 3; j++)\n` +
+        `        if (jumps[j][0] > t0 && jumps[j][0] <= t1) return 1;\n    return 0;\n}\n`
+      : '') +
+    `\nint main(void)\n{\n    const int rate = ${rate};\n    const float dt = 1.0f / (float)rate;\n` +
+    `    const float x_gain = ${cf(p.xGain)}, v_gain = ${cf(p.vGain)}, a_gain = ${cf(p.aGain)};\n` +
+    (all
+      ? `    const float x_halflife = ${cf(p.xHalflife)}, v_halflife = ${cf(p.vHalflife)}, a_halflife = ${cf(p.aHalflife)};\n` +
+        `    const float stiff_halflife = ${cf(p.stiffHalflife)};\n`
+      : '') +
+    `    float frequency, halflife;\n    int i;\n` +
+    cState +
+    `    sp_tracking_gains_to_spring(x_gain, v_gain, 1.0f / 60.0f, &frequency, &halflife);\n` +
+    cols
+      .map(
+        (col) =>
+          `    ${col}.x = signal(0);\n` +
+          (col === 'stiff'
+            ? ''
+            : `    ${col}.v = sp_tracking_target_velocity(signal(1.0 / rate), signal(0), dt);\n`),
+      )
+      .join('') +
+    `    ${cRow(['0.0', ...cols.map((col) => `${col}.x`)])}\n` +
+    `    for (i = 0; i < ${SECONDS} * rate; i++) {\n` +
+    `        const float prev = signal((double)(i - 1) / rate), curr = signal((double)i / rate), next = signal((double)(i + 1) / rate);\n` +
+    `        float v = sp_tracking_target_velocity(next, curr, dt);\n` +
+    `        float a = sp_tracking_target_acceleration(next, curr, prev, dt);\n` +
+    (clip
+      ? `        v = sp_tracking_clip(v, ${cf(p.maxVelocity)});\n        a = sp_tracking_clip(a, ${cf(p.maxAcceleration)});\n`
+      : '') +
+    (known
+      ? `        if (jump_between((double)i / rate, (double)(i + 1) / rate)) { /* across a known jump: position only */\n` +
+        `            sp_tracking_spring_update_no_velocity_acceleration(&gains.x, &gains.v, next, x_gain, dt);\n` +
+        `            sp_tracking_spring_update_exact_no_velocity_acceleration(&exact.x, &exact.v, next, frequency, halflife, dt);\n` +
+        (all
+          ? `            sp_tracking_spring_update_improved(&improved.x, &improved.v, next, 0.0f, 0.0f, x_halflife, 1e9f, 1e9f, dt);\n`
+          : '') +
+        `        } else if (jump_between((double)(i - 1) / rate, (double)i / rate)) { /* just after: no acceleration */\n` +
+        `            sp_tracking_spring_update_no_acceleration(&gains.x, &gains.v, next, v, x_gain, v_gain, dt);\n` +
+        `            sp_tracking_spring_update_exact_no_acceleration(&exact.x, &exact.v, next, v, frequency, halflife, dt);\n` +
+        (all
+          ? `            sp_tracking_spring_update_improved(&improved.x, &improved.v, next, v, 0.0f, x_halflife, v_halflife, 1e9f, dt);\n`
+          : '') +
+        `        } else {\n` +
+        `            sp_tracking_spring_update(&gains.x, &gains.v, next, v, a, x_gain, v_gain, a_gain, dt);\n` +
+        `            sp_tracking_spring_update_exact(&exact.x, &exact.v, next, v, a, frequency, halflife, dt);\n` +
+        (all
+          ? `            sp_tracking_spring_update_improved(&improved.x, &improved.v, next, v, a, x_halflife, v_halflife, a_halflife, dt);\n`
+          : '') +
+        `        }\n`
+      : `        sp_tracking_spring_update(&gains.x, &gains.v, next, v, a, x_gain, v_gain, a_gain, dt);\n` +
+        `        sp_tracking_spring_update_exact(&exact.x, &exact.v, next, v, a, frequency, halflife, dt);\n` +
+        (all
+          ? `        sp_tracking_spring_update_improved(&improved.x, &improved.v, next, v, a, x_halflife, v_halflife, a_halflife, dt);\n`
+          : '')) +
+    (all ? `        sp_simple_spring_damper_exact(&stiff.x, &stiff.v, next, stiff_halflife, dt);\n` : '') +
+    `        ${cRow(['(double)(i + 1) / rate', ...cols.map((col) => `${col}.x`)])}\n    }\n    return 0;\n}\n`;
+  const compare = all
+    ? [1, 2, 3, 4].map((s) => ({ plot: 0, series: s, cols: [0, s] }))
+    : [
+        { plot: 1, series: 1, cols: [0, 1] },
+        { plot: 2, series: 1, cols: [0, 2] },
+      ];
+  return {
+    id: `rate${rate}`,
+    title: all ? 'all trackers at 60 Hz' : `gains and exact at ${rate} Hz`,
+    ...js,
+    c,
+    compare,
+  };
+}

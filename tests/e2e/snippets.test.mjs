@@ -1,0 +1,219 @@
+// "Copy as code" runs as copied: for every panel, every mode (each choice of each select, each
+// checkbox flipped) and every program the panel offers, the JavaScript, TypeScript and C texts
+// are read from the page's code box, then
+//   - the JavaScript is run with Node against the built package (dist/, imported as 'sprung'),
+//   - the TypeScript is type-checked with tsc --strict against dist/'s declarations,
+//   - the C is compiled with gcc -std=c99 -Wall -Wextra -pedantic -Werror against c/*.c and run,
+// and the numbers each program prints are compared with the points the panel plots.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT, launch, nextFrames, openPage, serveSite, PANELS } from './harness.mjs';
+
+const run = promisify(execFile);
+/** Printed with 5 decimals from the same WASM as the page: equal to rounding. */
+const JS_TOLERANCE = (v) => 6e-6 + 1e-9 * Math.abs(v);
+/** Native C: another libm (expf, sinf...) and no WASM; the same floats up to a few ulps, amplified a little by stepping. */
+const C_TOLERANCE = (v) => 2e-4 + 2e-4 * Math.abs(v);
+
+let site;
+let browser;
+let work;
+let objects;
+before(async () => {
+  site = await serveSite();
+  browser = await launch();
+  work = mkdtempSync(join(tmpdir(), 'sprung-snippets-'));
+  // The package as a user installs it: node_modules/sprung → the repository (package.json → dist/).
+  mkdirSync(join(work, 'node_modules'));
+  symlinkSync(ROOT, join(work, 'node_modules', 'sprung'), 'dir');
+  // The C core, compiled once.
+  const lib = join(work, 'lib');
+  mkdirSync(lib);
+  const sources = readdirSync(join(ROOT, 'c')).filter((f) => f.endsWith('.c'));
+  await Promise.all(
+    sources.map((f) =>
+      run('gcc', [
+        '-std=c99',
+        '-O2',
+        '-Wall',
+        '-Wextra',
+        '-c',
+        join(ROOT, 'c', f),
+        '-o',
+        join(lib, f.replace(/\.c$/, '.o')),
+      ]),
+    ),
+  );
+  objects = sources.map((f) => join(lib, f.replace(/\.c$/, '.o')));
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** The URLs of every mode of a panel: the defaults, each other choice of each select, each checkbox flipped. */
+function modes(name, schema) {
+  const list = [{ label: 'defaults', query: `?panel=${name}` }];
+  for (const c of schema) {
+    if (c.kind === 'select')
+      for (const option of c.options.filter((o) => o !== c.value))
+        list.push({ label: `${c.key}=${option}`, query: `?panel=${name}&${c.key}=${option}` });
+    if (c.kind === 'check')
+      list.push({
+        label: `${c.key}=${c.value ? 0 : 1}`,
+        query: `?panel=${name}&${c.key}=${c.value ? 0 : 1}`,
+      });
+  }
+  return list;
+}
+
+/** Reads every program of the page's code box, in each language, from the DOM. */
+async function readPrograms(page, name) {
+  const specs = await page.evaluate(() =>
+    window.playground.programs().map(({ id, title, compare }) => ({ id, title, compare })),
+  );
+  const section = page.locator(`#panel-${name}`);
+  const out = [];
+  for (const spec of specs) {
+    if (specs.length > 1) await page.selectOption(`#${name}-program`, spec.id);
+    const texts = {};
+    for (const lang of ['js', 'ts', 'c']) {
+      await section.locator(`.code button[data-lang=${lang}]`).click();
+      texts[lang] = await page.locator(`#${name}-code`).textContent();
+    }
+    out.push({ ...spec, ...texts });
+  }
+  return out;
+}
+
+/** The numeric rows a program printed (lines starting with # are comments). */
+function rows(stdout) {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => line.trim().split(/\s+/).map(Number));
+}
+
+/** Compares printed rows with plotted points; returns the number of values compared. */
+function compare(printed, data, program, tolerance, where) {
+  let checked = 0;
+  for (const { plot, series, cols } of program.compare) {
+    const points = data[plot][series];
+    assert.ok(points.length >= 4, `${where}: plot ${plot} series ${series} has points`);
+    const n = Math.min(printed.length, points.length / 2);
+    assert.ok(n >= 2, `${where}: at least two rows to compare (printed ${printed.length})`);
+    for (let k = 0; k < n; k++) {
+      const px = points[2 * k];
+      const py = points[2 * k + 1];
+      if (py === null || !Number.isFinite(py) || Math.abs(py) > 1e4) continue; // a gap, or an explosion
+      const [a, b] = [printed[k][cols[0]], printed[k][cols[1]]];
+      assert.ok(
+        Math.abs(a - px) <= tolerance(px) && Math.abs(b - py) <= tolerance(py),
+        `${where}, row ${k}: printed (${a}, ${b}), plotted (${px}, ${py})`,
+      );
+      checked++;
+    }
+  }
+  return checked;
+}
+
+const collected = []; // { where, ts } for the one tsc run
+
+for (const name of PANELS) {
+  test(`${name}: every program, in every mode, runs as copied and prints what the panel plots`, async () => {
+    const first = await openPage(browser.context, `${site.base}?panel=${name}`);
+    const schema = await first.evaluate(() => window.playground.schema());
+    await first.close();
+    const seen = new Map(); // program text → its output, so that identical programs run once
+    let compared = 0;
+    let programs = 0;
+    for (const mode of modes(name, schema)) {
+      const page = await openPage(browser.context, `${site.base}${mode.query}`);
+      await nextFrames(page, 2);
+      const data = await page.evaluate(() => window.playground.data());
+      const list = await readPrograms(page, name);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+      for (const program of list) {
+        const where = `${name} [${mode.label}] program ${program.id}`;
+        programs++;
+        assert.match(program.js, /from 'sprung'/, where);
+        assert.match(program.c, /int main\(void\)/, where);
+        const tag = `${name}-${mode.label.replace(/\W+/g, '_')}-${program.id}`;
+        // JavaScript, in Node against dist/.
+        if (!seen.has(program.js)) {
+          const file = join(work, `${tag}.mjs`);
+          writeFileSync(file, program.js);
+          const { stdout } = await run('node', [file], { cwd: work, maxBuffer: 1 << 24 });
+          seen.set(program.js, rows(stdout));
+        }
+        compared += compare(seen.get(program.js), data, program, JS_TOLERANCE, `${where} (JavaScript)`);
+        // C, compiled warning-free and run.
+        if (!seen.has(program.c)) {
+          const file = join(work, `${tag}.c`);
+          const bin = join(work, tag);
+          writeFileSync(file, program.c);
+          try {
+            await run('gcc', [
+              '-std=c99',
+              '-Wall',
+              '-Wextra',
+              '-pedantic',
+              '-Werror',
+              '-O1',
+              `-I${join(ROOT, 'c')}`,
+              file,
+              ...objects,
+              '-lm',
+              '-o',
+              bin,
+            ]);
+          } catch (e) {
+            assert.fail(`${where} (C) does not compile:\n${e.stderr}\n${program.c}`);
+          }
+          const { stdout } = await run(bin, [], { maxBuffer: 1 << 24 });
+          seen.set(program.c, rows(stdout));
+        }
+        compared += compare(seen.get(program.c), data, program, C_TOLERANCE, `${where} (C)`);
+        collected.push({ where, tag, ts: program.ts });
+      }
+    }
+    assert.ok(programs >= 2 && compared > 100, `${programs} programs, ${compared} values compared`);
+  });
+}
+
+test('every TypeScript program type-checks under tsc --strict against the package', async () => {
+  assert.ok(collected.length >= 30, `${collected.length} TypeScript programs collected`);
+  const dir = join(work, 'ts');
+  mkdirSync(dir);
+  const unique = new Map();
+  for (const { where, tag, ts } of collected) if (!unique.has(ts)) unique.set(ts, { where, tag });
+  for (const [ts, { tag }] of unique) writeFileSync(join(dir, `${tag}.ts`), ts);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        lib: ['ES2022', 'DOM'],
+        types: [],
+        isolatedModules: true,
+      },
+      include: ['*.ts'],
+    }),
+  );
+  try {
+    await run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: work, maxBuffer: 1 << 24 });
+  } catch (e) {
+    assert.fail(`TypeScript programs do not type-check:\n${e.stdout}`);
+  }
+});

@@ -1,0 +1,24 @@
+// Canvases at device resolution: one pixel per device pixel (sharp at 2× and 3×), drawn in CSS
+// pixels.
+
+/**
+ * Sizes `canvas` to its CSS box at device resolution (when that changed) and returns its 2-D
+ * context scaled so that one unit is one CSS pixel, with the CSS size; null when the canvas has
+ * no size (hidden).
+ * @param {HTMLCanvasElement} canvas
+ */
+export function fitCanvas(canvas) {
+  const width = canvas.clientWidth;
+  const height = canvas.clientHeight;
+  if (width < 2 || height < 2) return null;
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.round(width * dpr);
+  const h = Math.round(height * dpr);
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(w / width, 0, 0, h / height, 0, 0);
+  return { ctx, width, height };
+}
