@@ -173,6 +173,18 @@ export async function screenshot(page, name, options = {}) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), ...options });
 }
 
+/** The read-outs of the panels shown: { label: text }. */
+export function readouts(page) {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('section.panel:not([hidden]) .readouts > div')].map((d) => [
+        d.firstChild.textContent,
+        d.lastChild.textContent,
+      ]),
+    ),
+  );
+}
+
 /** True when the two plotted data sets (lists of series of numbers) differ anywhere. */
 export function differs(a, b) {
   return JSON.stringify(a) !== JSON.stringify(b);

@@ -13,6 +13,7 @@ import {
   launch,
   nextFrames,
   openPage,
+  readouts,
   screenshot,
   serveSite,
 } from './harness.mjs';
@@ -29,15 +30,6 @@ after(async () => {
 });
 
 const data = (page) => page.evaluate(() => window.playground.data());
-const readouts = (page) =>
-  page.evaluate(() =>
-    Object.fromEntries(
-      [...document.querySelectorAll('.readouts > div')].map((d) => [
-        d.firstChild.textContent,
-        d.lastChild.textContent,
-      ]),
-    ),
-  );
 
 test('spring: choosing "duration & bounce" swaps the sliders and goes into the URL', async () => {
   const page = await openPage(browser.context, `${site.base}?panel=spring`);

@@ -4,7 +4,10 @@
 //   - the JavaScript is run with Node against the built package (dist/, imported as 'sprung'),
 //   - the TypeScript is type-checked with tsc --strict against dist/'s declarations,
 //   - the C is compiled with gcc -std=c99 -Wall -Wextra -pedantic -Werror against c/*.c and run,
-// and the numbers each program prints are compared with the points the panel plots.
+// and the numbers each program prints are compared with the points the panel plots. A control
+// shown only under another choice (the spring's "design by" under "its response") is tried under
+// that choice. Facts a program states (`# name value` lines: the response a solved spring was
+// asked for, measured by the forward functions) must be the values the page asked for.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -57,18 +60,22 @@ after(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-/** The URLs of every mode of a panel: the defaults, each other choice of each select, each checkbox flipped. */
+/**
+ * The URLs of every mode of a panel: the defaults, each other choice of each select, each checkbox
+ * flipped — each under the choice that shows its control, if it is hidden by default.
+ */
 function modes(name, schema) {
   const list = [{ label: 'defaults', query: `?panel=${name}` }];
   for (const c of schema) {
+    assert.ok(c.requires, `${name}: no single choice shows the control ${c.key}`);
+    const under = Object.entries(c.requires)
+      .map(([k, v]) => `${k}=${v}&`)
+      .join('');
+    const add = (setting) =>
+      list.push({ label: `${under}${setting}`, query: `?panel=${name}&${under}${setting}` });
     if (c.kind === 'select')
-      for (const option of c.options.filter((o) => o !== c.value))
-        list.push({ label: `${c.key}=${option}`, query: `?panel=${name}&${c.key}=${option}` });
-    if (c.kind === 'check')
-      list.push({
-        label: `${c.key}=${c.value ? 0 : 1}`,
-        query: `?panel=${name}&${c.key}=${c.value ? 0 : 1}`,
-      });
+      for (const option of c.options.filter((o) => o !== c.value)) add(`${c.key}=${option}`);
+    if (c.kind === 'check') add(`${c.key}=${c.value ? 0 : 1}`);
   }
   return list;
 }
@@ -76,7 +83,7 @@ function modes(name, schema) {
 /** Reads every program of the page's code box, in each language, from the DOM. */
 async function readPrograms(page, name) {
   const specs = await page.evaluate(() =>
-    window.playground.programs().map(({ id, title, compare }) => ({ id, title, compare })),
+    window.playground.programs().map(({ id, title, compare, facts }) => ({ id, title, compare, facts })),
   );
   const section = page.locator(`#panel-${name}`);
   const out = [];
@@ -98,6 +105,30 @@ function rows(stdout) {
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'))
     .map((line) => line.trim().split(/\s+/).map(Number));
+}
+
+/** The `# name value` lines a program printed, as { name: value }. */
+function printedFacts(stdout) {
+  const facts = {};
+  for (const line of stdout.split('\n')) {
+    const m = /^# (\w+) (\S+)$/.exec(line.trim());
+    if (m) facts[m[1]] = Number(m[2]);
+  }
+  return facts;
+}
+
+/** Checks the facts a program printed against the page's; returns the number checked. */
+function checkFacts(printed, program, where) {
+  const wanted = Object.entries(program.facts || {});
+  for (const [name, value] of wanted) {
+    const got = printed[name];
+    // The solvers round-trip within 1e-5 (relative); printed in full.
+    assert.ok(
+      Math.abs(got - value) <= 1e-5 * Math.abs(value) + 1e-7,
+      `${where}: printed ${name} ${got}, the page asked for ${value}`,
+    );
+  }
+  return wanted.length;
 }
 
 /** Compares printed rows with plotted points; returns the number of values compared. */
@@ -133,6 +164,7 @@ for (const name of PANELS) {
     const seen = new Map(); // program text → its output, so that identical programs run once
     let compared = 0;
     let programs = 0;
+    let facts = 0;
     for (const mode of modes(name, schema)) {
       const page = await openPage(browser.context, `${site.base}${mode.query}`);
       await nextFrames(page, 2);
@@ -151,9 +183,10 @@ for (const name of PANELS) {
           const file = join(work, `${tag}.mjs`);
           writeFileSync(file, program.js);
           const { stdout } = await run('node', [file], { cwd: work, maxBuffer: 1 << 24 });
-          seen.set(program.js, rows(stdout));
+          seen.set(program.js, { rows: rows(stdout), facts: printedFacts(stdout) });
         }
-        compared += compare(seen.get(program.js), data, program, JS_TOLERANCE, `${where} (JavaScript)`);
+        compared += compare(seen.get(program.js).rows, data, program, JS_TOLERANCE, `${where} (JavaScript)`);
+        facts += checkFacts(seen.get(program.js).facts, program, `${where} (JavaScript)`);
         // C, compiled warning-free and run.
         if (!seen.has(program.c)) {
           const file = join(work, `${tag}.c`);
@@ -178,13 +211,15 @@ for (const name of PANELS) {
             assert.fail(`${where} (C) does not compile:\n${e.stderr}\n${program.c}`);
           }
           const { stdout } = await run(bin, [], { maxBuffer: 1 << 24 });
-          seen.set(program.c, rows(stdout));
+          seen.set(program.c, { rows: rows(stdout), facts: printedFacts(stdout) });
         }
-        compared += compare(seen.get(program.c), data, program, C_TOLERANCE, `${where} (C)`);
+        compared += compare(seen.get(program.c).rows, data, program, C_TOLERANCE, `${where} (C)`);
+        facts += checkFacts(seen.get(program.c).facts, program, `${where} (C)`);
         collected.push({ where, tag, ts: program.ts });
       }
     }
     assert.ok(programs >= 2 && compared > 100, `${programs} programs, ${compared} values compared`);
+    if (name === 'spring') assert.ok(facts >= 16, `the response mode's facts checked: ${facts}`);
   });
 }
 

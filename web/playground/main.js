@@ -365,14 +365,32 @@ addEventListener('popstate', fromLocation);
   /** The x and y ranges each line chart drew last, in creation order. */
   drawn: () => current.ui.charts.map((plot) => plot.drawn()),
   programs: () => current.live.code(current.params),
-  /** The panel's controls: key, kind, choices (for selects) and default value. */
-  schema: () =>
-    Object.entries(current.panel.params).map(([key, spec]) => ({
+  /**
+   * The panel's controls: key, kind, choices (for selects), default value, and `requires`: the
+   * choices that show a control hidden by default ({ select: value, ... }, one or two of them;
+   * {} when shown, null when no such choice shows it).
+   */
+  schema: () => {
+    const entries = Object.entries(current.panel.params);
+    const defaults = Object.fromEntries(entries.map(([key, spec]) => [key, spec.value]));
+    const choices = entries.flatMap(([key, spec]) =>
+      (spec.options || []).map(([value]) => ({ [key]: value })),
+    );
+    const requires = (spec) => {
+      if (!spec.show || spec.show(defaults)) return {};
+      for (const a of choices) if (spec.show({ ...defaults, ...a })) return a;
+      for (const a of choices)
+        for (const b of choices) if (spec.show({ ...defaults, ...a, ...b })) return { ...a, ...b };
+      return null;
+    };
+    return entries.map(([key, spec]) => ({
       key,
       kind: kind(spec),
       options: spec.options ? spec.options.map(([value]) => value) : null,
       value: spec.value,
-    })),
+      requires: requires(spec),
+    }));
+  },
   inspect: () => (current.live.inspect ? current.live.inspect() : null),
   stage: () => (current.stages[0] ? current.stages[0].inspect() : null),
   drawTimes,

@@ -5,6 +5,8 @@
 // Schema entry kinds:
 //   { label, min, max, step, value, unit?, show?(p) }        a slider (the default kind); its
 //                                                            read-out and aria-valuetext carry the unit
+//   { ..., entry: true }                                     a slider whose read-out is a number
+//                                                            field: the value can be typed too
 //   { label, options: [[value, text], ...], value, show? }   a choice
 //   { label, check: true, value: boolean, show? }            a checkbox
 // `show(p)` hides the control when it returns false (e.g. sliders of another mode);
@@ -20,6 +22,13 @@ export function decimals(step) {
 /** The kind of a schema entry: 'range', 'select' or 'check'. */
 export function kind(spec) {
   return spec.options ? 'select' : spec.check ? 'check' : 'range';
+}
+
+/** `value` clamped to a slider's range and rounded to its step, as the slider itself would. */
+export function snap(spec, value) {
+  const clamped = Math.min(spec.max, Math.max(spec.min, value));
+  const stepped = spec.min + Math.round((clamped - spec.min) / spec.step) * spec.step;
+  return Number(Math.min(spec.max, stepped).toFixed(decimals(spec.step)));
 }
 
 /** Text of a value for read-outs: the slider's decimals and unit. */
@@ -41,6 +50,7 @@ const SPOKEN = {
   '/s²': 'per second squared',
   '°': 'degrees',
   '×dt': 'times dt',
+  '%': 'percent',
 };
 
 /** The slider's value with its unit in words, for aria-valuetext ("2.00 hertz"). */
@@ -71,7 +81,18 @@ export function buildControls(form, panelName, schema, params, onChange) {
     label.htmlFor = id;
     label.textContent = spec.label;
     let input;
+    /** @type {HTMLOutputElement | null} */
     let output = null;
+    /** @type {HTMLInputElement | null} */
+    let field = null;
+    /** Writes the slider's value to its read-out (or number field) and aria-valuetext. */
+    const showValue = () => {
+      const value = params[key];
+      input.value = String(value);
+      input.setAttribute('aria-valuetext', spokenValue(spec, value));
+      if (output) output.value = formatValue(spec, value);
+      if (field && document.activeElement !== field) field.value = value.toFixed(decimals(spec.step));
+    };
     if (kind(spec) === 'select') {
       input = document.createElement('select');
       for (const [value, text] of spec.options) input.add(new Option(text, value));
@@ -94,31 +115,68 @@ export function buildControls(form, panelName, schema, params, onChange) {
       input.min = spec.min;
       input.max = spec.max;
       input.step = spec.step;
-      output = document.createElement('output');
-      output.htmlFor = id;
       input.addEventListener('input', () => {
         params[key] = Number(input.value);
-        output.value = formatValue(spec, params[key]);
-        input.setAttribute('aria-valuetext', spokenValue(spec, params[key]));
+        showValue();
         onChange(key);
       });
-      row.append(label, output, input);
+      if (spec.entry) {
+        // A number field in place of the read-out: typed values are taken as soon as they are
+        // valid, snapped to the slider's step when the field is left (or Enter is pressed).
+        field = document.createElement('input');
+        field.type = 'number';
+        field.className = 'entry';
+        field.id = `${id}-entry`;
+        field.min = String(spec.min);
+        field.max = String(spec.max);
+        field.step = String(spec.step);
+        field.setAttribute(
+          'aria-label',
+          `${spec.label}${spec.unit ? ` (${SPOKEN[spec.unit] || spec.unit})` : ''}`,
+        );
+        const typed = () => {
+          const value = Number(field.value);
+          return field.value.trim() !== '' && Number.isFinite(value) ? snap(spec, value) : null;
+        };
+        field.addEventListener('input', () => {
+          const value = typed();
+          if (value === null || value !== Number(field.value)) return; // incomplete or out of range: wait
+          params[key] = value;
+          input.value = String(value);
+          input.setAttribute('aria-valuetext', spokenValue(spec, value));
+          onChange(key);
+        });
+        field.addEventListener('change', () => {
+          const value = typed();
+          if (value !== null && value !== params[key]) {
+            params[key] = value;
+            onChange(key);
+          }
+          showValue();
+        });
+        const box = document.createElement('span');
+        box.className = 'entry-box';
+        box.append(field);
+        if (spec.unit) box.append(` ${spec.unit}`);
+        row.append(label, box, input);
+      } else {
+        output = document.createElement('output');
+        output.htmlFor = id;
+        row.append(label, output, input);
+      }
     }
     input.id = id;
     input.name = key;
     input.dataset.key = key;
     form.append(row);
-    rows.push({ key, spec, row, input, output });
+    rows.push({ key, spec, row, input, showValue });
   }
   function sync() {
-    for (const { key, spec, row, input, output } of rows) {
+    for (const { key, spec, row, input, showValue } of rows) {
       row.hidden = spec.show ? !spec.show(params) : false;
       if (kind(spec) === 'check') input.checked = params[key];
-      else input.value = String(params[key]);
-      if (output) {
-        output.value = formatValue(spec, params[key]);
-        input.setAttribute('aria-valuetext', spokenValue(spec, params[key]));
-      }
+      else if (kind(spec) === 'select') input.value = String(params[key]);
+      else showValue();
     }
   }
   sync();

@@ -7,7 +7,7 @@
 // Why not a charting library: the playground redraws up to a dozen plots per frame on a
 // 2-core machine with software rendering, and an embedded panel must stay small. Chart.js
 // cost 55 KB gzipped and most of each redraw; this file draws what the panels need (lines,
-// steps, points, fills, gaps, markers, a cursor, nice ticks) in a few hundred lines.
+// steps, points, fills, gaps, markers, a cursor, nice ticks, handles) in a few hundred lines.
 import { fitCanvas } from './canvas.js';
 import { color, onTheme, palette } from './theme.js';
 
@@ -24,6 +24,17 @@ import { color, onTheme, palette } from './theme.js';
  * @property {number} [fillAlpha] opacity of the fill (default 0.2)
  * @property {boolean} [hidden]
  * @property {boolean} [legend]  false: not in the legend
+ */
+/**
+ * @typedef {object} HandleSpec
+ * @property {string} label       what the handle sets, for screen readers ("peak")
+ * @property {string} color       palette name or CSS colour
+ * @property {'x' | 'y' | 'xy'} axes  the directions it moves in (can change with `place`)
+ * @property {{ x?: number, y?: number }} keys  the arrow keys' step in data units (×10 with Shift)
+ * @property {'side' | 'above' | 'below'} [labelAt]  where its label goes (default: the side with room)
+ * @property {(x: number, y: number) => void} move  called with the data point the handle is
+ *   dragged to (clamped to the drawn ranges; the coordinate of a fixed axis unchanged); the
+ *   owner then places the handle where its model puts it, which may differ (snapping)
  */
 /**
  * @typedef {object} Axis
@@ -102,6 +113,9 @@ export function lineChart({ canvas, box, legendHost }, options) {
   let dirty = true;
   // The last drawn mapping (CSS px), for the cursor and for pointer picking.
   const view = { left: 0, top: 0, width: 0, height: 0, x0: 0, x1: 1, y0: 0, y1: 1 };
+
+  /** @type {{ spec: HandleSpec, el: HTMLElement, text: HTMLElement, x: number, y: number, axes: string, asked: { x: number, y: number } | null }[]} */
+  const handles = [];
 
   const cursor = document.createElement('div');
   cursor.className = 'cursor';
@@ -345,6 +359,125 @@ export function lineChart({ canvas, box, legendHost }, options) {
       ctx.restore();
     }
     placeCursor();
+    for (const h of handles) placeHandle(h);
+  }
+
+  /** Data x of a CSS pixel offset from the box's left edge, and data y of one from its top. */
+  const dataX = (px) => view.x0 + ((px - view.left) / view.width) * (view.x1 - view.x0);
+  const dataY = (py) => view.y0 + ((view.top + view.height - py) / view.height) * (view.y1 - view.y0);
+  const within = (v, a, b) => Math.min(Math.max(v, Math.min(a, b)), Math.max(a, b));
+
+  function placeHandle(h) {
+    const inside =
+      Number.isFinite(h.x) &&
+      Number.isFinite(h.y) &&
+      view.width > 0 &&
+      h.x >= Math.min(view.x0, view.x1) &&
+      h.x <= Math.max(view.x0, view.x1) &&
+      h.y >= Math.min(view.y0, view.y1) &&
+      h.y <= Math.max(view.y0, view.y1);
+    h.el.hidden = !inside;
+    if (!inside) return;
+    const [lo, hi] = h.axes === 'x' ? [view.x0, view.x1] : [view.y0, view.y1];
+    h.el.setAttribute('aria-valuemin', String(Math.min(lo, hi)));
+    h.el.setAttribute('aria-valuemax', String(Math.max(lo, hi)));
+    const px = view.left + ((h.x - view.x0) / (view.x1 - view.x0)) * view.width;
+    const py = view.top + view.height - ((h.y - view.y0) / (view.y1 - view.y0)) * view.height;
+    h.el.style.transform = `translate(${px}px, ${py}px)`;
+    // The label goes on the side with room.
+    h.el.classList.toggle('flip', px > view.left + view.width * 0.62);
+  }
+
+  /**
+   * A draggable handle: mouse, touch and pen (pointer events, captured), and the keyboard
+   * (it is focusable; the arrow keys move it by `spec.keys`). An element above the canvas, so a
+   * redraw costs nothing and the page reads it as a slider.
+   * @param {HandleSpec} spec
+   */
+  function addHandle(spec) {
+    const el = document.createElement('div');
+    el.className = `handle label-${spec.labelAt || 'side'}`;
+    el.tabIndex = 0;
+    el.setAttribute('role', 'slider');
+    el.setAttribute('aria-label', spec.label);
+    el.style.color = color(spec.color);
+    const text = document.createElement('span');
+    text.className = 'handle-label';
+    el.append(text);
+    box.append(el);
+    // `asked`: where the keyboard last asked the handle to go, until the owner places it (keys
+    // pressed faster than the frames step on from there, not from the stale position).
+    const h = { spec, el, text, x: NaN, y: NaN, axes: spec.axes, asked: null };
+    handles.push(h);
+    let grab = null; // the pointer's offset from the handle's centre, in CSS px
+    el.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      el.setPointerCapture(e.pointerId);
+      el.focus({ preventScroll: true });
+      const r = el.getBoundingClientRect();
+      grab = {
+        id: e.pointerId,
+        dx: e.clientX - (r.left + r.width / 2),
+        dy: e.clientY - (r.top + r.height / 2),
+      };
+      el.classList.add('dragging');
+    });
+    el.addEventListener('pointermove', (e) => {
+      if (!grab || e.pointerId !== grab.id) return;
+      const r = box.getBoundingClientRect();
+      const x = within(dataX(e.clientX - grab.dx - r.left), view.x0, view.x1);
+      const y = within(dataY(e.clientY - grab.dy - r.top), view.y0, view.y1);
+      spec.move(h.axes.includes('x') ? x : h.x, h.axes.includes('y') ? y : h.y);
+    });
+    const release = (e) => {
+      if (!grab || e.pointerId !== grab.id) return;
+      grab = null;
+      el.classList.remove('dragging');
+    };
+    el.addEventListener('pointerup', release);
+    el.addEventListener('pointercancel', release);
+    el.addEventListener('keydown', (e) => {
+      const k = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowDown: [0, -1], ArrowUp: [0, 1] }[e.key];
+      if (!k) return;
+      const [dx, dy] = [h.axes.includes('x') ? k[0] : 0, h.axes.includes('y') ? k[1] : 0];
+      if (!dx && !dy) return;
+      e.preventDefault();
+      const big = e.shiftKey ? 10 : 1;
+      const from = h.asked || h;
+      h.asked = { x: from.x + dx * big * (spec.keys.x || 0), y: from.y + dy * big * (spec.keys.y || 0) };
+      spec.move(h.asked.x, h.asked.y);
+    });
+    return {
+      /**
+       * Puts the handle at data point (x, y) with `label` beside it (also its aria-valuetext);
+       * `axes` changes the directions it moves in. A point outside the drawn ranges hides it.
+       * @param {number} x
+       * @param {number} y
+       * @param {string} label
+       * @param {'x' | 'y' | 'xy'} [axes]
+       */
+      place(x, y, label, axes) {
+        h.x = x;
+        h.y = y;
+        h.asked = null;
+        if (axes) h.axes = axes;
+        el.dataset.axes = h.axes;
+        if (h.text.textContent !== label) {
+          h.text.textContent = label;
+          el.setAttribute('aria-valuetext', label);
+        }
+        el.setAttribute('aria-valuenow', String(h.axes === 'x' ? x : y));
+        el.setAttribute('aria-orientation', h.axes === 'x' ? 'horizontal' : 'vertical');
+        placeHandle(h);
+      },
+      /** Hides the handle (until placed again). */
+      hide() {
+        h.x = NaN;
+        placeHandle(h);
+      },
+      element: el,
+    };
   }
 
   function placeCursor() {
@@ -363,6 +496,7 @@ export function lineChart({ canvas, box, legendHost }, options) {
   }).observe(box);
   onTheme(() => {
     paintLegend();
+    for (const h of handles) h.el.style.color = color(h.spec.color);
     draw();
   });
 
@@ -407,6 +541,7 @@ export function lineChart({ canvas, box, legendHost }, options) {
     commit() {
       draw();
     },
+    handle: addHandle,
     /** Moves the time cursor to x = t (null hides it); draws nothing. */
     cursor(t) {
       cursorAt = t;

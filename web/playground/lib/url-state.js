@@ -2,20 +2,13 @@
 // `theme=light|dark`, `figure=N`), which are carried over unchanged.
 // Reading validates every value against the panel's schema (out-of-range numbers are
 // clamped, unknown choices fall back to the default), so any shared link gives a sane view.
-import { decimals, kind } from './controls.js';
+import { decimals, kind, snap } from './controls.js';
 
 /** The defaults of a schema as a fresh params object. */
 export function defaults(schema) {
   const p = {};
   for (const [key, spec] of Object.entries(schema)) p[key] = spec.value;
   return p;
-}
-
-/** `value` clamped to a slider's range and rounded to its step, as the slider itself would. */
-export function snap(spec, value) {
-  const clamped = Math.min(spec.max, Math.max(spec.min, value));
-  const stepped = spec.min + Math.round((clamped - spec.min) / spec.step) * spec.step;
-  return Number(Math.min(spec.max, stepped).toFixed(decimals(spec.step)));
 }
 
 /** Params of `schema` read from `search` (a URLSearchParams), defaults where absent or invalid. */

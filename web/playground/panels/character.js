@@ -1,9 +1,12 @@
 // Panel 8 — Trajectory prediction and character control: a top-down view driven by keyboard,
-// mouse, touch and gamepad. The simulation object moves on critical springs, its exact
-// predicted trajectory drawn ahead of it; the character entity moves in its own (slower,
-// "animation") style and is kept near the simulation by synchronisation (either way),
-// adjustment (optionally limited by its velocity) and clamping. Below: a replay of a scripted
-// run with the same settings, and foot locking with contact_update.
+// mouse, touch and gamepad, seen from a camera that can turn. The simulation object moves on
+// critical springs, facing where it goes or, strafing, the camera's direction (the strafe branch
+// of desired_rotation_update), and collides with circles and boxes on the ground (the article's
+// walls); its future is predicted ahead of it, the controller itself ticked over the horizon
+// (predictDesired, sliding along the walls too) or its desired velocity held. The character
+// entity moves in its own (slower, "animation") style and is kept near the simulation by
+// synchronisation (either way), adjustment (optionally limited by its velocity) and clamping.
+// Below: a replay of a scripted run with the same settings, and foot locking with contact_update.
 import {
   adjustCharacterPosition,
   adjustCharacterPositionByVelocity,
@@ -15,7 +18,10 @@ import {
   contactReset,
   contactUpdate,
   desiredRotationUpdate,
+  desiredRotationUpdateStrafe,
   desiredVelocityUpdate,
+  Obstacles,
+  simulationCollideObstacles,
   simulationPositionUpdate,
   simulationRotationUpdate,
   TrajectoryPredictor,
@@ -49,6 +55,47 @@ const MODES = [
   ['adjust', 'adjustment'],
   ['velocity', 'adjustment by velocity'],
 ];
+const PREDICTIONS = [
+  ['desired', 'controller ticked ahead'],
+  ['held', 'desired velocity held'],
+];
+/** Stick length below which a stick counts as released (the article's 0.01). */
+const DEADZONE = 0.01;
+/** Radius of the simulation object and of the character entity where they meet obstacles (m). */
+const RADIUS = 0.3;
+/**
+ * The little world of the article's walls figure: a room 12 m × 9.9 m with pillars and blocks.
+ * Circles: x, z, radius; boxes: x, z, width, depth, yaw in degrees (+Z turning toward +X).
+ */
+const CIRCLES = [
+  [-1.5, 4.4, 0.6],
+  [3.4, 1.6, 0.9],
+];
+const BOXES = [
+  [0, 7.3, 13.6, 0.8, 0],
+  [0, -3.4, 13.6, 0.8, 0],
+  [6.4, 1.95, 0.8, 11.5, 0],
+  [-6.4, 1.95, 0.8, 11.5, 0],
+  [-3.6, 2.4, 1.8, 0.7, 30],
+  [2.2, -1.4, 1.2, 1.2, 45],
+];
+
+/**
+ * The corners (x, z) of box [x, z, width, depth, yaw°]: its width runs along (cos, −sin) of the yaw.
+ * @param {number[]} box
+ */
+function boxCorners(box) {
+  const [x, z, w, d, yaw] = box;
+  const c = Math.cos(yaw * DEG);
+  const sn = Math.sin(yaw * DEG);
+  return [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([a, b]) => [x + (a * w * c) / 2 + (b * d * sn) / 2, z - (a * w * sn) / 2 + (b * d * c) / 2]);
+}
+
 /** Clamping applies when the two may differ (not when one is synchronised to the other). */
 const clamps = (p) => p.clamp && p.mode !== 'sync' && p.mode !== 'simsync';
 
@@ -74,10 +121,15 @@ function facing(q) {
 const v3 = () => ({ x: 0, y: 0, z: 0 });
 const q4 = () => ({ x: 0, y: 0, z: 0, w: 1 });
 
-/** The simulation object and the character entity, stepped by one function for the live view and the replay. */
-function makeWorld() {
+/**
+ * The simulation object and the character entity, stepped by one function for the live view and
+ * the replay; `walls` are the obstacles they collide with when the panel's obstacles are on.
+ * @param {Obstacles} walls
+ */
+function makeWorld(walls) {
   const w = {
     stick: v3(),
+    rightStick: v3(),
     desiredVelocity: v3(),
     desiredRotation: q4(),
     simPosition: v3(),
@@ -91,21 +143,29 @@ function makeWorld() {
     animVelocity: v3(),
     animAcceleration: v3(),
     animStep: v3(),
+    before: v3(),
     reset() {
-      for (const [k, v] of Object.entries(makeWorld())) if (typeof v === 'object') Object.assign(w[k], v);
+      for (const [k, v] of Object.entries(makeWorld(walls)))
+        if (typeof v === 'object') Object.assign(w[k], v);
     },
-    /** One frame: stick → desired velocity and rotation → simulation springs → character entity. */
+    /** One frame: sticks → desired velocity and rotation → simulation springs, walls → character entity. */
     step(p, dt) {
+      const camera = p.camera * DEG;
       desiredVelocityUpdate(
         w.stick,
-        0,
+        camera,
         w.simRotation,
         p.forwardSpeed,
         p.sideSpeed,
         p.backSpeed,
         w.desiredVelocity,
       );
-      desiredRotationUpdate(w.desiredRotation, w.desiredVelocity, 0.2);
+      // The article's desired_rotation_update: strafing faces the right stick or the camera's
+      // forward; otherwise the direction of travel while the left stick is pushed.
+      if (p.strafe) desiredRotationUpdateStrafe(w.rightStick, camera, DEADZONE, w.desiredRotation);
+      else if (Math.hypot(w.stick.x, w.stick.z) > DEADZONE)
+        desiredRotationUpdate(w.desiredRotation, w.desiredVelocity, 0);
+      Object.assign(w.before, w.simPosition);
       simulationPositionUpdate(
         w.simPosition,
         w.simVelocity,
@@ -114,9 +174,11 @@ function makeWorld() {
         p.simHalflife,
         dt,
       );
+      if (p.obstacles) simulationCollideObstacles(w.before, w.simPosition, walls, RADIUS, w.simPosition);
       simulationRotationUpdate(w.simRotation, w.simAngularVelocity, w.desiredRotation, p.simHalflife, dt);
       // The character entity moves as its animation does (data-driven displacement); a slower
       // spring on the same intent stands in for the animation here.
+      Object.assign(w.before, w.charPosition);
       const s = w.animStep;
       s.x = s.y = s.z = 0;
       simulationPositionUpdate(s, w.animVelocity, w.animAcceleration, w.desiredVelocity, p.animHalflife, dt);
@@ -126,9 +188,6 @@ function makeWorld() {
       if (p.mode === 'sync') {
         Object.assign(w.charPosition, w.simPosition);
         Object.assign(w.charRotation, w.simRotation);
-      } else if (p.mode === 'simsync') {
-        Object.assign(w.simPosition, w.charPosition);
-        Object.assign(w.simRotation, w.charRotation);
       } else if (p.mode === 'adjust') {
         adjustCharacterPosition(w.charPosition, w.simPosition, p.adjustHalflife, dt, w.charPosition);
         adjustCharacterRotation(w.charRotation, w.simRotation, p.adjustHalflife * 2, dt, w.charRotation);
@@ -155,6 +214,13 @@ function makeWorld() {
       if (clamps(p)) {
         clampCharacterPosition(w.charPosition, w.simPosition, p.maxDistance, w.charPosition);
         clampCharacterRotation(w.charRotation, w.simRotation, p.maxAngle * DEG, w.charRotation);
+      }
+      // The character is a body in the world too: where its animation, adjustment or clamp would
+      // take it into a wall, it slides along the wall instead.
+      if (p.obstacles) simulationCollideObstacles(w.before, w.charPosition, walls, RADIUS, w.charPosition);
+      if (p.mode === 'simsync') {
+        Object.assign(w.simPosition, w.charPosition);
+        Object.assign(w.simRotation, w.charRotation);
       }
     },
   };
@@ -184,7 +250,11 @@ export default {
     '<em>trajectory prediction</em>. The character entity (red) moves as its animation would, more slowly, and is ' +
     'kept near the simulation by synchronisation (the character to the simulation, or the simulation to the ' +
     'character), adjustment (optionally limited by its own velocity, which hides foot sliding) and clamping ' +
-    '(dashed circle). Below: the same settings on a scripted run, and foot locking with <code>contact_update</code>.',
+    '(dashed circle). The view looks the way the camera does (its azimuth turns the stick, as in a game); ' +
+    '<em>strafe</em> keeps the object facing the camera’s direction (or a gamepad’s right stick) whatever way it ' +
+    'moves. Both bodies collide with the walls, pillars and blocks and slide along them, and the prediction, ' +
+    'the controller ticked ahead with the stick held, slides along them too. Below: the same settings on a ' +
+    'scripted run, and foot locking with <code>contact_update</code>.',
   layout: 'character',
   params: {
     simHalflife: {
@@ -199,7 +269,19 @@ export default {
     forwardSpeed: { label: 'forward speed', min: 0.5, max: 8, step: 0.1, value: 4, unit: 'm/s' },
     sideSpeed: { label: 'sideways speed', min: 0.5, max: 8, step: 0.1, value: 3, unit: 'm/s' },
     backSpeed: { label: 'backward speed', min: 0.5, max: 8, step: 0.1, value: 2.5, unit: 'm/s' },
+    strafe: { label: 'strafe: face the camera’s direction', check: true, value: false },
     horizon: { label: 'prediction horizon', min: 0.2, max: 3, step: 0.1, value: 1.2, unit: 's' },
+    predict: { label: 'predict by', options: PREDICTIONS, value: 'desired' },
+    camera: {
+      group: 'Camera and world',
+      label: 'camera azimuth',
+      min: -180,
+      max: 180,
+      step: 5,
+      value: 0,
+      unit: '°',
+    },
+    obstacles: { label: 'obstacles (walls, pillars, blocks)', check: true, value: true },
     mode: { group: 'Character entity', label: 'keep in sync by', options: MODES, value: 'velocity' },
     animHalflife: { label: 'animation halflife', min: 0.05, max: 1.5, step: 0.01, value: 0.6, unit: 's' },
     adjustHalflife: {
@@ -267,6 +349,7 @@ export default {
           { label: 'simulation', color: COLORS.exact, width: 2 },
           { label: 'character', color: COLORS.bad, width: 1.5 },
           { label: 'predicted', color: COLORS.exact, points: 2, line: false },
+          { label: 'obstacles', color: COLORS.muted, width: 1.5 },
         ],
         x: { title: 'x (m)' },
         y: { title: 'z (m)' },
@@ -283,9 +366,52 @@ export default {
       x: { title: 't (s)', min: 0, max: FOOT_SECONDS },
       y: { title: 'x (m)', min: -0.2, max: 4 },
     });
-    const world = makeWorld();
-    const shadow = makeWorld();
+    const walls = new Obstacles(CIRCLES.length, BOXES.length);
+    walls.circles.set(CIRCLES.flat());
+    walls.boxes.set(BOXES.flatMap(([x, z, w, d, yaw]) => [x, z, w, d, yaw * DEG]));
+    const world = makeWorld(walls);
+    const shadow = makeWorld(walls);
     const predictor = new TrajectoryPredictor(PREDICT);
+    /** The predicted trajectory of world `w` into `predictor`: the controller ticked ahead, or the desired velocity held. */
+    function predict(w, p) {
+      const dt = p.horizon / (PREDICT - 1);
+      if (p.predict === 'desired') {
+        predictor.predictDesired(
+          w.stick,
+          w.rightStick,
+          p.camera * DEG,
+          p.strafe,
+          p.forwardSpeed,
+          p.sideSpeed,
+          p.backSpeed,
+          DEADZONE,
+          w.simRotation,
+          w.simAngularVelocity,
+          w.desiredRotation,
+          p.simHalflife,
+          dt,
+        );
+        predictor.predictPositionsDesired(
+          w.simPosition,
+          w.simVelocity,
+          w.simAcceleration,
+          p.simHalflife,
+          p.obstacles ? walls : undefined,
+          RADIUS,
+          dt,
+        );
+      } else {
+        predictor.predictPositions(
+          w.simPosition,
+          w.simVelocity,
+          w.simAcceleration,
+          w.desiredVelocity,
+          p.simHalflife,
+          dt,
+        );
+        predictor.predictRotations(w.simRotation, w.simAngularVelocity, w.desiredRotation, p.simHalflife, dt);
+      }
+    }
     const contact = new ContactState();
     const footInput = v3();
     const zero = v3();
@@ -354,8 +480,17 @@ export default {
         return pointer.pointerType === 'touch' ? 'finger' : 'mouse';
       }
       const pads = navigator.getGamepads ? navigator.getGamepads() : [];
+      const right = world.rightStick;
+      right.x = right.z = 0;
       for (const pad of pads) {
         if (!pad) continue;
+        // The right stick turns the facing while strafing (beyond the pad's own dead zone).
+        const rx = pad.axes[2] || 0;
+        const rz = -(pad.axes[3] || 0);
+        if (Math.hypot(rx, rz) > 0.2) {
+          right.x = rx;
+          right.z = rz;
+        }
         const gx = pad.axes[0] || 0;
         const gz = -(pad.axes[1] || 0);
         const n = Math.hypot(gx, gz);
@@ -376,30 +511,59 @@ export default {
       const s = PIXELS_PER_METRE;
       const cx = world.simPosition.x;
       const cz = world.simPosition.z;
-      const X = (x) => cw / 2 + (x - cx) * s;
-      const Y = (z) => ch / 2 - (z - cz) * s;
+      // The camera looks along its azimuth: its forward (sin, cos) is up on the screen and its
+      // right (cos, −sin) is right, so the stick (and a drag) moves the way the screen shows.
+      const a = params.camera * DEG;
+      const [fx, fz] = [Math.sin(a), Math.cos(a)];
+      const [rx, rz] = [Math.cos(a), -Math.sin(a)];
+      const X = (x, z) => cw / 2 + ((x - cx) * rx + (z - cz) * rz) * s;
+      const Y = (x, z) => ch / 2 - ((x - cx) * fx + (z - cz) * fz) * s;
+      /** A direction (x, z) on the screen, (right, down). */
+      const dir = (x, z) => [x * rx + z * rz, -(x * fx + z * fz)];
       ctx.fillStyle = palette.ground;
       ctx.fillRect(0, 0, cw, ch);
+      // The metre grid, over the whole (possibly turned) view.
+      const reach = Math.hypot(cw, ch) / 2 / s + 1;
       ctx.strokeStyle = palette.grid;
       ctx.lineWidth = 1;
       ctx.beginPath();
-      for (let gx = Math.floor(cx - cw / 2 / s); gx <= cx + cw / 2 / s; gx++) {
-        ctx.moveTo(X(gx), 0);
-        ctx.lineTo(X(gx), ch);
+      for (let g = Math.floor(cx - reach); g <= cx + reach; g++) {
+        ctx.moveTo(X(g, cz - reach), Y(g, cz - reach));
+        ctx.lineTo(X(g, cz + reach), Y(g, cz + reach));
       }
-      for (let gz = Math.floor(cz - ch / 2 / s); gz <= cz + ch / 2 / s; gz++) {
-        ctx.moveTo(0, Y(gz));
-        ctx.lineTo(cw, Y(gz));
+      for (let g = Math.floor(cz - reach); g <= cz + reach; g++) {
+        ctx.moveTo(X(cx - reach, g), Y(cx - reach, g));
+        ctx.lineTo(X(cx + reach, g), Y(cx + reach, g));
       }
       ctx.stroke();
+      // The obstacles.
+      if (params.obstacles) {
+        ctx.fillStyle = color(COLORS.muted, 0.28);
+        ctx.strokeStyle = color(COLORS.muted);
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        for (const [x, z, r] of CIRCLES) {
+          ctx.moveTo(X(x, z) + r * s, Y(x, z));
+          ctx.arc(X(x, z), Y(x, z), r * s, 0, 2 * Math.PI);
+        }
+        for (const b of BOXES) {
+          boxCorners(b).forEach(([x, z], i) =>
+            i ? ctx.lineTo(X(x, z), Y(x, z)) : ctx.moveTo(X(x, z), Y(x, z)),
+          );
+          ctx.closePath();
+        }
+        ctx.fill();
+        ctx.stroke();
+      }
       // The character's trail.
       ctx.strokeStyle = color(COLORS.bad, 0.4);
       ctx.lineWidth = 2;
       ctx.beginPath();
       for (let k = 0; k < trailCount; k++) {
         const j = (trailHead - trailCount + k + TRAIL) % TRAIL;
-        if (k) ctx.lineTo(X(trail[2 * j]), Y(trail[2 * j + 1]));
-        else ctx.moveTo(X(trail[2 * j]), Y(trail[2 * j + 1]));
+        const [x, z] = [trail[2 * j], trail[2 * j + 1]];
+        if (k) ctx.lineTo(X(x, z), Y(x, z));
+        else ctx.moveTo(X(x, z), Y(x, z));
       }
       ctx.stroke();
       // The predicted trajectory of the simulation object, with facing ticks.
@@ -411,27 +575,30 @@ export default {
       ctx.lineWidth = 1.5;
       ctx.beginPath();
       for (let i = 0; i < PREDICT; i++)
-        if (i) ctx.lineTo(X(pos[3 * i]), Y(pos[3 * i + 2]));
-        else ctx.moveTo(X(pos[0]), Y(pos[2]));
+        if (i) ctx.lineTo(X(pos[3 * i], pos[3 * i + 2]), Y(pos[3 * i], pos[3 * i + 2]));
+        else ctx.moveTo(X(pos[0], pos[2]), Y(pos[0], pos[2]));
       ctx.stroke();
       for (let i = 1; i < PREDICT; i++) {
-        const px = X(pos[3 * i]);
-        const pz = Y(pos[3 * i + 2]);
-        const [fx, fz] = facing({ x: rot[4 * i], y: rot[4 * i + 1], z: rot[4 * i + 2], w: rot[4 * i + 3] });
+        const px = X(pos[3 * i], pos[3 * i + 2]);
+        const pz = Y(pos[3 * i], pos[3 * i + 2]);
+        const [dx, dy] = dir(
+          ...facing({ x: rot[4 * i], y: rot[4 * i + 1], z: rot[4 * i + 2], w: rot[4 * i + 3] }),
+        );
         ctx.beginPath();
         ctx.arc(px, pz, 2.5, 0, 2 * Math.PI);
         ctx.fill();
         ctx.beginPath();
         ctx.moveTo(px, pz);
-        ctx.lineTo(px + fx * 8, pz - fz * 8);
+        ctx.lineTo(px + dx * 8, pz + dy * 8);
         ctx.stroke();
       }
       // The desired velocity.
       ctx.strokeStyle = color(COLORS.other);
       ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.moveTo(X(cx), Y(cz));
-      ctx.lineTo(X(cx + world.desiredVelocity.x * 0.5), Y(cz + world.desiredVelocity.z * 0.5));
+      ctx.moveTo(X(cx, cz), Y(cx, cz));
+      const dv = world.desiredVelocity;
+      ctx.lineTo(X(cx + dv.x * 0.5, cz + dv.z * 0.5), Y(cx + dv.x * 0.5, cz + dv.z * 0.5));
       ctx.stroke();
       // The clamp circle.
       if (clamps(params)) {
@@ -439,28 +606,45 @@ export default {
         ctx.strokeStyle = color(COLORS.bad, 0.6);
         ctx.lineWidth = 1;
         ctx.beginPath();
-        ctx.arc(X(cx), Y(cz), params.maxDistance * s, 0, 2 * Math.PI);
+        ctx.arc(X(cx, cz), Y(cx, cz), params.maxDistance * s, 0, 2 * Math.PI);
         ctx.stroke();
         ctx.setLineDash([]);
       }
       const body = (x, z, q, c, r) => {
-        const [fx, fz] = facing(q);
+        const [dx, dy] = dir(...facing(q));
         ctx.fillStyle = c;
         ctx.strokeStyle = c;
         ctx.lineWidth = 2.5;
         ctx.beginPath();
-        ctx.arc(X(x), Y(z), r * s, 0, 2 * Math.PI);
+        ctx.arc(X(x, z), Y(x, z), r * s, 0, 2 * Math.PI);
         ctx.globalAlpha = 0.25;
         ctx.fill();
         ctx.globalAlpha = 1;
         ctx.stroke();
         ctx.beginPath();
-        ctx.moveTo(X(x), Y(z));
-        ctx.lineTo(X(x + fx * r * 1.8), Y(z + fz * r * 1.8));
+        ctx.moveTo(X(x, z), Y(x, z));
+        ctx.lineTo(X(x, z) + dx * r * 1.8 * s, Y(x, z) + dy * r * 1.8 * s);
         ctx.stroke();
       };
-      body(cx, cz, world.simRotation, blue, 0.3);
+      body(cx, cz, world.simRotation, blue, RADIUS);
       body(world.charPosition.x, world.charPosition.z, world.charRotation, color(COLORS.bad), 0.22);
+      // A compass: where the world's +Z points on the screen, and the camera's azimuth.
+      const [nx, ny] = dir(0, 1);
+      const [ox, oy] = [cw - 30, 30];
+      ctx.strokeStyle = ctx.fillStyle = palette.muted;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.arc(ox, oy, 16, 0, 2 * Math.PI);
+      ctx.moveTo(ox - nx * 12, oy - ny * 12);
+      ctx.lineTo(ox + nx * 12, oy + ny * 12);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(ox + nx * 12, oy + ny * 12, 3, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'top';
+      ctx.fillText(`+z · camera ${params.camera}°`, cw - 8, 50);
     }
     onTheme(drawView);
 
@@ -483,21 +667,7 @@ export default {
           : 'idle';
       if (hint.textContent !== text) hint.textContent = text;
       world.step(params, dt);
-      predictor.predictPositions(
-        world.simPosition,
-        world.simVelocity,
-        world.simAcceleration,
-        world.desiredVelocity,
-        params.simHalflife,
-        params.horizon / (PREDICT - 1),
-      );
-      predictor.predictRotations(
-        world.simRotation,
-        world.simAngularVelocity,
-        world.desiredRotation,
-        params.simHalflife,
-        params.horizon / (PREDICT - 1),
-      );
+      predict(world, params);
       trail[2 * trailHead] = world.charPosition.x;
       trail[2 * trailHead + 1] = world.charPosition.z;
       trailHead = (trailHead + 1) % TRAIL;
@@ -511,9 +681,29 @@ export default {
       requestAnimationFrame(tick);
     }
 
+    /** The obstacles' outlines as series 3 of the replay (each shape closed, a gap between shapes). */
+    function drawObstacles(on) {
+      replay.reset(3);
+      replay.visible(3, on);
+      if (!on) return;
+      for (const [x, z, r] of CIRCLES) {
+        for (let k = 0; k <= 48; k++) {
+          const t = (k / 48) * 2 * Math.PI;
+          replay.add(3, x + r * Math.cos(t), z + r * Math.sin(t));
+        }
+        replay.add(3, NaN, NaN);
+      }
+      for (const b of BOXES) {
+        const corners = boxCorners(b);
+        for (const [x, z] of [...corners, corners[0]]) replay.add(3, x, z);
+        replay.add(3, NaN, NaN);
+      }
+    }
+
     function drawReplay(p) {
       shadow.reset();
       for (let i = 0; i < 3; i++) replay.reset(i);
+      drawObstacles(p.obstacles);
       let worst = 0;
       let sum = 0;
       for (let k = 0; k <= REPLAY_SECONDS * RATE; k++) {
@@ -530,14 +720,7 @@ export default {
         worst = Math.max(worst, apart);
         sum += apart;
         if (k % RATE === RATE / 2) {
-          predictor.predictPositions(
-            shadow.simPosition,
-            shadow.simVelocity,
-            shadow.simAcceleration,
-            shadow.desiredVelocity,
-            p.simHalflife,
-            p.horizon / (PREDICT - 1),
-          );
+          predict(shadow, p);
           const pos = predictor.positions;
           for (let i = 1; i < PREDICT; i += 2) replay.add(2, pos[3 * i], pos[3 * i + 2]);
         }
@@ -545,7 +728,10 @@ export default {
       replay.commit();
       replay.summary(
         `Over the ${REPLAY_SECONDS} s scripted run, kept in sync by ${MODES.find(([m]) => m === p.mode)[1]}, the character ` +
-          `stays within ${worst.toFixed(2)} m of the simulation (${(sum / (REPLAY_SECONDS * RATE + 1)).toFixed(2)} m on average).`,
+          `stays within ${worst.toFixed(2)} m of the simulation (${(sum / (REPLAY_SECONDS * RATE + 1)).toFixed(2)} m on average)` +
+          (p.obstacles
+            ? `; both slide along the ${CIRCLES.length} pillars and ${BOXES.length} walls and blocks drawn in grey.`
+            : '.'),
       );
     }
 
@@ -578,8 +764,10 @@ export default {
           drawReplay(p);
         if (has(...footKeys)) drawFoot(p);
         summary(
-          `Live top-down view: the simulation object moves at up to ${p.forwardSpeed} m/s forward with halflife ${p.simHalflife} s; ` +
-            `its predicted trajectory covers the next ${p.horizon} s.`,
+          `Live top-down view, camera azimuth ${p.camera}°: the simulation object moves at up to ${p.forwardSpeed} m/s forward with halflife ${p.simHalflife} s, ` +
+            `${p.strafe ? 'strafing (facing the camera’s direction)' : 'facing where it goes'}` +
+            `${p.obstacles ? `, among ${CIRCLES.length} pillars and ${BOXES.length} walls and blocks` : ''}; ` +
+            `its predicted trajectory (${PREDICTIONS.find(([m]) => m === p.predict)[1]}) covers the next ${p.horizon} s.`,
         );
         if (!running) drawView();
       },
@@ -599,6 +787,15 @@ export default {
           character: { ...world.charPosition },
           stick: { ...world.stick },
           autopilot: clock - lastInput > 2,
+          velocity: { ...world.simVelocity },
+          facing: facing(world.simRotation),
+          characterFacing: facing(world.charRotation),
+          predicted: Array.from({ length: PREDICT }, (_, i) => [
+            predictor.positions[3 * i],
+            predictor.positions[3 * i + 2],
+          ]),
+          radius: RADIUS,
+          obstacles: params.obstacles ? { circles: CIRCLES, boxes: BOXES } : null,
         };
       },
       code(p) {
@@ -608,16 +805,25 @@ export default {
   },
 };
 
+/** The degrees `deg` in radians as JS text (the very double the panel computes). */
+const radJs = (deg) => (deg ? `${jn(deg)} * (Math.PI / 180)` : '0');
+/** The degrees `deg` in radians as a C float, computed in double as in JS. */
+const radC = (deg) => (deg ? `(float)(${jn(deg)} * (3.14159265358979323846 / 180.0))` : '0.0f');
+
 /** The scripted run of the panel, as a complete program. */
 function controllerProgram(p) {
   const mode = MODES.find(([m]) => m === p.mode)[1];
-  const title = `A character controller on the scripted stick: simulation object, prediction, character entity (${mode}${clamps(p) ? ', clamped' : ''})`;
+  const desired = p.predict === 'desired';
+  const title =
+    `A character controller on the scripted stick: simulation object${p.strafe ? ' strafing' : ''}` +
+    `${p.obstacles ? ' among obstacles' : ''}, prediction, character entity (${mode}${clamps(p) ? ', clamped' : ''})`;
   const fns = [
     'desiredVelocityUpdate',
-    'desiredRotationUpdate',
+    p.strafe ? 'desiredRotationUpdateStrafe' : 'desiredRotationUpdate',
     'simulationPositionUpdate',
     'simulationRotationUpdate',
     'TrajectoryPredictor',
+    ...(p.obstacles ? ['Obstacles', 'simulationCollideObstacles'] : []),
     ...(p.mode === 'adjust' ? ['adjustCharacterPosition', 'adjustCharacterRotation'] : []),
     ...(p.mode === 'velocity'
       ? ['adjustCharacterPositionByVelocity', 'adjustCharacterRotationByVelocity']
@@ -627,7 +833,7 @@ function controllerProgram(p) {
   const syncJs = {
     none: `  // (no correction: the character drifts from the simulation)\n`,
     sync: `  // Synchronisation: the character is put where the simulation is.\n  Object.assign(characterPosition, simulationPosition);\n  Object.assign(characterRotation, simulationRotation);\n`,
-    simsync: `  // Synchronisation the other way: the simulation is put where the character is.\n  Object.assign(simulationPosition, characterPosition);\n  Object.assign(simulationRotation, characterRotation);\n`,
+    simsync: '',
     adjust:
       `  // Adjustment: pull the character toward the simulation (rotation at half the rate).\n` +
       `  adjustCharacterPosition(characterPosition, simulationPosition, adjustHalflife, dt, characterPosition);\n` +
@@ -640,7 +846,7 @@ function controllerProgram(p) {
   const syncC = {
     none: `    /* (no correction: the character drifts from the simulation) */\n`,
     sync: `    character_position = simulation_position; /* synchronisation */\n    character_rotation = simulation_rotation;\n`,
-    simsync: `    simulation_position = character_position; /* synchronisation the other way */\n    simulation_rotation = character_rotation;\n`,
+    simsync: '',
     adjust:
       `    sp_adjust_character_position(&character_position, &character_position, &simulation_position, adjust_halflife, dt);\n` +
       `    sp_adjust_character_rotation(&character_rotation, &character_rotation, &simulation_rotation, adjust_halflife * 2, dt);\n`,
@@ -649,6 +855,14 @@ function controllerProgram(p) {
       `    sp_adjust_character_rotation_by_velocity(&character_rotation, &character_rotation, &character_angular_velocity, &simulation_rotation, max_adjustment_ratio, adjust_halflife * 2, dt);\n`,
   }[p.mode];
   const adjusting = p.mode === 'adjust' || p.mode === 'velocity';
+  const boxesJs = BOXES.map(
+    ([x, z, w, d, yaw]) => `  ${jn(x)}, ${jn(z)}, ${jn(w)}, ${jn(d)}, ${radJs(yaw)},\n`,
+  ).join('');
+  const boxesC = BOXES.map(
+    ([x, z, w, d, yaw]) => `    ${cf(x)}, ${cf(z)}, ${cf(w)}, ${cf(d)}, ${radC(yaw)},\n`,
+  ).join('');
+  const circlesJs = CIRCLES.map((c) => `  ${c.map(jn).join(', ')},\n`).join('');
+  const circlesC = CIRCLES.map((c) => `    ${c.map(cf).join(', ')},\n`).join('');
   const js = jsAndTs((ts) => {
     const V = ts ? ': Vec3' : '';
     return (
@@ -658,11 +872,19 @@ function controllerProgram(p) {
       `\nawait init();\n\n` +
       `// Y is up, characters face +Z. Any {x, y, z} / {x, y, z, w} objects work (three.js ones too).\n` +
       `const simHalflife = ${jn(p.simHalflife)}; // s\nconst speeds = [${jn(p.forwardSpeed)}, ${jn(p.sideSpeed)}, ${jn(p.backSpeed)}]; // m/s forward, sideways, backward\n` +
+      `const cameraAzimuth = ${radJs(p.camera)}; // the stick is relative to the camera\n` +
+      `const deadzone = ${DEADZONE}; // stick length below which a stick counts as released\n` +
       `const horizon = ${jn(p.horizon)}; // s of predicted trajectory\nconst animHalflife = ${jn(p.animHalflife)}; // s\n` +
       (adjusting ? `const adjustHalflife = ${jn(p.adjustHalflife)}; // s\n` : '') +
       (p.mode === 'velocity' ? `const maxAdjustmentRatio = ${jn(p.ratio)};\n` : '') +
       (clamps(p)
         ? `const maxDistance = ${jn(p.maxDistance)}; // m\nconst maxAngle = ${jn(p.maxAngle)} * (Math.PI / 180);\n`
+        : '') +
+      (p.obstacles
+        ? `\n// The world: circles (x, z, radius) and boxes (x, z, width, depth, yaw), in sprung's memory.\n` +
+          `const radius = ${RADIUS}; // m, of the simulation object and of the character\n` +
+          `const walls = new Obstacles(${CIRCLES.length}, ${BOXES.length});\n` +
+          `walls.circles.set([\n${circlesJs}]);\nwalls.boxes.set([\n${boxesJs}]);\n`
         : '') +
       `\n// The stick script: [seconds, stick x, stick z], looping.\nconst SCRIPT = [\n${SCRIPT.map((r) => `  [${r.join(', ')}],\n`).join('')}];\n` +
       `const SCRIPT_SECONDS = SCRIPT.reduce((s, [d]) => s + d, 0);\n` +
@@ -670,6 +892,7 @@ function controllerProgram(p) {
       `  for (const [d, x, z] of SCRIPT) {\n    if (u < d) {\n      stick.x = x;\n      stick.z = z;\n      return;\n    }\n    u -= d;\n  }\n}\n\n` +
       `const vec3 = () => ({ x: 0, y: 0, z: 0 });\nconst quat = () => ({ x: 0, y: 0, z: 0, w: 1 });\n` +
       `const stick = vec3(); // the left stick: x right, z forward, length ≤ 1\n` +
+      (p.strafe || desired ? `const rightStick = vec3(); // the right stick (released here)\n` : '') +
       `const desiredVelocity = vec3();\nconst desiredRotation = quat();\n` +
       `// The simulation object: code-driven displacement.\n` +
       `const simulationPosition = vec3();\nconst simulationVelocity = vec3();\nconst simulationAcceleration = vec3();\n` +
@@ -677,13 +900,23 @@ function controllerProgram(p) {
       `// The character entity: it moves as its animation does; a slower spring stands in for the animation.\n` +
       `const characterPosition = vec3();\nconst characterRotation = quat();\nconst characterAngularVelocity = vec3();\n` +
       `const animationVelocity = vec3();\nconst animationAcceleration = vec3();\nconst animationStep = vec3();\n` +
+      (p.obstacles ? `const before = vec3();\n` : '') +
       `const predictor = new TrajectoryPredictor(${PREDICT});\n\n` +
       `/** One frame of the controller. */\nfunction frame(dt${ann(ts, 'number')}) {\n` +
-      `  desiredVelocityUpdate(stick, 0, simulationRotation, speeds[0], speeds[1], speeds[2], desiredVelocity);\n` +
-      `  desiredRotationUpdate(desiredRotation, desiredVelocity, 0.2);\n` +
+      `  desiredVelocityUpdate(stick, cameraAzimuth, simulationRotation, speeds[0], speeds[1], speeds[2], desiredVelocity);\n` +
+      (p.strafe
+        ? `  // Strafing: face the right stick's direction, or the camera's while it is released.\n` +
+          `  desiredRotationUpdateStrafe(rightStick, cameraAzimuth, deadzone, desiredRotation);\n`
+        : `  // Face the direction of travel while the stick is pushed.\n` +
+          `  if (Math.hypot(stick.x, stick.z) > deadzone) desiredRotationUpdate(desiredRotation, desiredVelocity, 0);\n`) +
+      (p.obstacles ? `  Object.assign(before, simulationPosition);\n` : '') +
       `  simulationPositionUpdate(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, simHalflife, dt);\n` +
+      (p.obstacles
+        ? `  simulationCollideObstacles(before, simulationPosition, walls, radius, simulationPosition); // slides along walls\n`
+        : '') +
       `  simulationRotationUpdate(simulationRotation, simulationAngularVelocity, desiredRotation, simHalflife, dt);\n` +
       `  // The animation's displacement this frame, applied to the character.\n` +
+      (p.obstacles ? `  Object.assign(before, characterPosition);\n` : '') +
       `  animationStep.x = animationStep.y = animationStep.z = 0;\n` +
       `  simulationPositionUpdate(animationStep, animationVelocity, animationAcceleration, desiredVelocity, animHalflife, dt);\n` +
       `  characterPosition.x += animationStep.x;\n  characterPosition.z += animationStep.z;\n` +
@@ -694,8 +927,18 @@ function controllerProgram(p) {
           `  clampCharacterPosition(characterPosition, simulationPosition, maxDistance, characterPosition);\n` +
           `  clampCharacterRotation(characterRotation, simulationRotation, maxAngle, characterRotation);\n`
         : '') +
-      `  // The predicted trajectory: ${PREDICT} future positions, exact, no stepping.\n` +
-      `  predictor.predictPositions(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, simHalflife, horizon / ${PREDICT - 1});\n}\n\n` +
+      (p.obstacles
+        ? `  simulationCollideObstacles(before, characterPosition, walls, radius, characterPosition); // the character too\n`
+        : '') +
+      (p.mode === 'simsync'
+        ? `  // Synchronisation the other way: the simulation is put where the character is.\n  Object.assign(simulationPosition, characterPosition);\n  Object.assign(simulationRotation, characterRotation);\n`
+        : '') +
+      (desired
+        ? `  // The predicted trajectory: the controller ticked ahead with the sticks held, ${PREDICT} samples.\n` +
+          `  predictor.predictDesired(stick, rightStick, cameraAzimuth, ${p.strafe}, speeds[0], speeds[1], speeds[2], deadzone, simulationRotation, simulationAngularVelocity, desiredRotation, simHalflife, horizon / ${PREDICT - 1});\n` +
+          `  predictor.predictPositionsDesired(simulationPosition, simulationVelocity, simulationAcceleration, simHalflife, ${p.obstacles ? 'walls, radius' : 'undefined, 0'}, horizon / ${PREDICT - 1});\n}\n\n`
+        : `  // The predicted trajectory: ${PREDICT} future positions with the desired velocity held, exact, no stepping.\n` +
+          `  predictor.predictPositions(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, simHalflife, horizon / ${PREDICT - 1});\n}\n\n`) +
       jsRow(ts) +
       `// ${REPLAY_SECONDS} s at ${RATE} Hz: simulation x, z, character x, z, and the predicted position at the horizon.\n` +
       `// In a game, read the stick and call frame(dt) from your loop (e.g. requestAnimationFrame).\n` +
@@ -704,14 +947,22 @@ function controllerProgram(p) {
       `for (let k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n  stickAt((k - 1) / ${RATE}, stick);\n  frame(1 / ${RATE});\n` +
       `  const predicted = predictor.positions;\n` +
       `  row(simulationPosition.x, simulationPosition.z, characterPosition.x, characterPosition.z, predicted[at], predicted[at + 2]);\n}\n` +
-      `predictor.dispose();\n`
+      `predictor.dispose();\n` +
+      (p.obstacles ? `walls.dispose();\n` : '')
     );
   });
+  const collideC = (what) =>
+    `        sp_simulation_collide_obstacles(&${what}, &before, &${what}, circles, ${CIRCLES.length}, boxes, ${BOXES.length}, radius);\n`;
   const c =
     cHead(title) +
     `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
     `/* The stick script: seconds, stick x, stick z; looping. */\n` +
     `static const double script[${SCRIPT.length}][3] = {\n${SCRIPT.map((r) => `    { ${r.join(', ')} },\n`).join('')}};\n\n` +
+    (p.obstacles
+      ? `/* The world: circles (x, z, radius) and boxes (x, z, width, depth, yaw). */\n` +
+        `static const float circles[${3 * CIRCLES.length}] = {\n${circlesC}};\n` +
+        `static const float boxes[${5 * BOXES.length}] = {\n${boxesC}};\n\n`
+      : '') +
     `static void stick_at(double t, sp_vec3 *stick)\n{\n    double total = 0, u;\n    int i;\n` +
     `    for (i = 0; i < ${SCRIPT.length}; i++) total += script[i][0];\n    u = fmod(t, total);\n` +
     `    for (i = 0; i < ${SCRIPT.length}; i++) {\n        if (u < script[i][0]) {\n` +
@@ -719,7 +970,12 @@ function controllerProgram(p) {
     `        u -= script[i][0];\n    }\n}\n\n` +
     `int main(void)\n{\n    const float sim_halflife = ${cf(p.simHalflife)}, anim_halflife = ${cf(p.animHalflife)};\n` +
     `    const float fwrd_speed = ${cf(p.forwardSpeed)}, side_speed = ${cf(p.sideSpeed)}, back_speed = ${cf(p.backSpeed)};\n` +
+    `    const float camera_azimuth = ${radC(p.camera)}; /* the stick is relative to the camera */\n` +
+    `    const float deadzone = ${cf(DEADZONE)};\n` +
     `    const float horizon = ${cf(p.horizon)};\n` +
+    (p.obstacles
+      ? `    const float radius = ${cf(RADIUS)}; /* of the simulation object and of the character */\n`
+      : '') +
     (adjusting ? `    const float adjust_halflife = ${cf(p.adjustHalflife)};\n` : '') +
     (p.mode === 'velocity' ? `    const float max_adjustment_ratio = ${cf(p.ratio)};\n` : '') +
     (clamps(p)
@@ -728,19 +984,29 @@ function controllerProgram(p) {
     `    const float dt = 1.0f / ${RATE}.0f;\n` +
     `    const sp_vec3 zero = { 0.0f, 0.0f, 0.0f };\n    const sp_quat identity = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
     `    sp_vec3 stick = zero, desired_velocity = zero;\n    sp_quat desired_rotation = identity;\n` +
+    (p.strafe || desired
+      ? `    const sp_vec3 right_stick = zero; /* the right stick (released here) */\n`
+      : '') +
     `    sp_vec3 simulation_position = zero, simulation_velocity = zero, simulation_acceleration = zero;\n` +
     `    sp_quat simulation_rotation = identity;\n    sp_vec3 simulation_angular_velocity = zero;\n` +
     `    sp_vec3 character_position = zero, character_angular_velocity = zero;\n    sp_quat character_rotation = identity;\n` +
     `    sp_vec3 animation_velocity = zero, animation_acceleration = zero;\n` +
-    `    sp_vec3 predicted[${PREDICT}];\n    int k;\n` +
+    `    sp_vec3 predicted[${PREDICT}];\n` +
+    (desired ? `    sp_vec3 predicted_desired_velocities[${PREDICT}];\n` : '') +
+    `    int k;\n` +
     `    ${cRow(['simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', '0.0', '0.0'])}\n` +
     `    for (k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n        sp_vec3 step = zero;\n` +
+    (p.obstacles ? `        sp_vec3 before = simulation_position;\n` : '') +
     `        stick_at((double)(k - 1) / ${RATE}, &stick);\n` +
-    `        sp_desired_velocity_update(&desired_velocity, &stick, 0.0f, &simulation_rotation, fwrd_speed, side_speed, back_speed);\n` +
-    `        sp_desired_rotation_update(&desired_rotation, &desired_velocity, 0.2f);\n` +
+    `        sp_desired_velocity_update(&desired_velocity, &stick, camera_azimuth, &simulation_rotation, fwrd_speed, side_speed, back_speed);\n` +
+    (p.strafe
+      ? `        sp_desired_rotation_update_strafe(&desired_rotation, &right_stick, camera_azimuth, deadzone); /* strafing */\n`
+      : `        if (hypotf(stick.x, stick.z) > deadzone) sp_desired_rotation_update(&desired_rotation, &desired_velocity, 0.0f);\n`) +
     `        sp_simulation_position_update(&simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, sim_halflife, dt);\n` +
+    (p.obstacles ? collideC('simulation_position') : '') +
     `        sp_simulation_rotation_update(&simulation_rotation, &simulation_angular_velocity, &desired_rotation, sim_halflife, dt);\n` +
     `        /* the character moves as its animation does (a slower spring stands in for it) */\n` +
+    (p.obstacles ? `        before = character_position;\n` : '') +
     `        sp_simulation_position_update(&step, &animation_velocity, &animation_acceleration, &desired_velocity, anim_halflife, dt);\n` +
     `        character_position.x += step.x;\n        character_position.z += step.z;\n` +
     `        sp_simulation_rotation_update(&character_rotation, &character_angular_velocity, &desired_rotation, anim_halflife, dt);\n` +
@@ -749,8 +1015,16 @@ function controllerProgram(p) {
       ? `        sp_clamp_character_position(&character_position, &character_position, &simulation_position, max_distance);\n` +
         `        sp_clamp_character_rotation(&character_rotation, &character_rotation, &simulation_rotation, max_angle);\n`
       : '') +
-    `        /* the predicted trajectory: exact, no stepping */\n` +
-    `        sp_trajectory_predict_positions(predicted, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, sim_halflife);\n` +
+    (p.obstacles ? collideC('character_position') : '') +
+    (p.mode === 'simsync'
+      ? `        simulation_position = character_position; /* synchronisation the other way */\n        simulation_rotation = character_rotation;\n`
+      : '') +
+    (desired
+      ? `        /* the predicted trajectory: the controller ticked ahead with the sticks held */\n` +
+        `        sp_trajectory_predict_desired(predicted_desired_velocities, NULL, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &stick, &right_stick, camera_azimuth, ${p.strafe ? 1 : 0}, fwrd_speed, side_speed, back_speed, deadzone, &simulation_rotation, &simulation_angular_velocity, &desired_rotation, sim_halflife);\n` +
+        `        sp_trajectory_predict_positions_desired(predicted, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &simulation_position, &simulation_velocity, &simulation_acceleration, predicted_desired_velocities, sim_halflife, ${p.obstacles ? `circles, ${CIRCLES.length}, boxes, ${BOXES.length}, radius` : 'NULL, 0, NULL, 0, 0.0f'});\n`
+      : `        /* the predicted trajectory: exact, no stepping */\n` +
+        `        sp_trajectory_predict_positions(predicted, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, sim_halflife);\n`) +
     `        ${cRow(['simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', `predicted[${PREDICT - 1}].x`, `predicted[${PREDICT - 1}].z`])}\n` +
     `    }\n    return 0;\n}\n`;
   return {

@@ -20,7 +20,8 @@
 // the package's declarations, so a call the package no longer supports fails the build.
 //
 // ui (made for each panel by main.js):
-//   ui.plot(caption, options) → plot   a line chart in a new figure (lib/plot.js)
+//   ui.plot(caption, options) → plot   a line chart in a new figure (lib/plot.js); plot.handle(spec)
+//                                      adds a handle dragged on it (mouse, touch, keyboard)
 //   ui.canvas(caption, options) → { fig, box, canvas, summary(text) }   a bare canvas figure
 //   ui.stage(spec) → stage              the animated view beside the first figure (lib/stage.js)
 //   ui.readout(label) → set(text)       a labelled read-out below the controls
@@ -37,7 +38,8 @@
 //                        `{ id, title, js, ts, c, compare }` built with lib/program.js. Each must
 //                        run as copied (JS in Node, TS under `tsc --strict`, C under
 //                        `-std=c99 -Wall -Wextra -pedantic`) and print what the panel plots;
-//                        `compare` maps printed columns to plotted series (tests/e2e/snippets).
+//                        `compare` maps printed columns to plotted series (tests/e2e/snippets);
+//                        `facts?` maps names to values the program prints as `# name value`.
 //   show?(), hide?()     the panel became visible / hidden (start or stop its own animations)
 //   inspect?() → object  state for the end-to-end tests (`window.playground.inspect()`)
 
