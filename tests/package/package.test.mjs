@@ -28,15 +28,17 @@ import { launch } from '../e2e/harness.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /**
- * Gzipped-size budgets in bytes (JS + WASM, minified bundles; issue 10). sprung/springs: an
- * app's everyday import within the 15 KB aimed for; all of it (`import *`, initSync's JS
- * inflater included) guarded at 16 KB, where it is now.
+ * Gzipped-size guards in bytes (JS + WASM, minified bundles), each the measured size plus
+ * about 2 %, so that growth is a decision and not an accident. Issue 10 aimed for 40 KB for
+ * one function, 55 KB for `import *` and 15 KB for sprung/springs' everyday import: the first
+ * two held (39.7 and 54.3 KB) until issue 14 added 63 functions (129 → 192) and no longer do;
+ * the README's Bundle section gives the figures and why.
  */
 export const BUDGET = {
-  oneFunction: 40_000,
-  everything: 55_000,
-  springsEveryday: 15_000,
-  springsAll: 16_000,
+  oneFunction: 57_600,
+  everything: 77_700,
+  springsEveryday: 15_800,
+  springsAll: 19_200,
 };
 
 const work = mkdtempSync(join(tmpdir(), 'sprung-package-'));
