@@ -7,7 +7,7 @@
 //   &figure=N           (embed) only the panel's figure N (0 = the first)
 //   &theme=light|dark   the theme; without it the page follows prefers-color-scheme
 import { init } from 'sprung';
-import { buildControls, kind } from './lib/controls.js';
+import { buildControls, kind, snap } from './lib/controls.js';
 import { buildCopyCode } from './lib/copy-code.js';
 import { coalesce, debounce, drawTimes } from './lib/frame.js';
 import { lineChart } from './lib/plot.js';
@@ -122,6 +122,10 @@ function makeUi(panel, state, plots, readouts) {
     set(values) {
       state.set(values);
     },
+    /** `value` as the control of slider `key` would hold it: clamped to its range, on its step. */
+    snap(key, value) {
+      return snap(state.panel.params[key], value);
+    },
     request() {
       state.request();
     },
@@ -226,7 +230,7 @@ function mountPanel(entry, panel, host, params) {
   };
   state.set = (values) => {
     for (const [key, value] of Object.entries(values)) {
-      params[key] = value;
+      params[key] = kind(panel.params[key]) === 'range' ? snap(panel.params[key], value) : value;
       if (changed) changed.add(key);
     }
     sync();

@@ -26,6 +26,7 @@
 //   ui.stage(spec) → stage              the animated view beside the first figure (lib/stage.js)
 //   ui.readout(label) → set(text)       a labelled read-out below the controls
 //   ui.set({ key: value })              changes parameters from inside the panel, as a control would
+//   ui.snap(key, value) → value         a slider's value as its control would hold it (range, step)
 //   ui.request()                        asks for a full redraw
 //   ui.embed                            true when the panel is shown alone (`&embed=1`)
 // The first figure a panel creates is its hero: first in an embed, pinned beside the stage.

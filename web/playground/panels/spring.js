@@ -28,7 +28,6 @@ import {
   stiffnessToFrequency,
 } from 'sprung';
 import { frameClock } from '../lib/clock.js';
-import { snap } from '../lib/controls.js';
 import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
 import { COLORS } from '../lib/theme.js';
 
@@ -353,7 +352,7 @@ export default {
     let t90 = NaN;
 
     /** The design time `key` ('settling' or 'rise') and the overshoot, snapped as their controls would. */
-    const snapped = (key, value) => snap(PARAMS[key], value);
+    const snapped = (key, value) => ui.snap(key, value);
     const timeKey = () => (params.target === 'rise' ? 'rise' : 'settling');
     /**
      * The peak handle moved to (x, y): the overshoot is y − 1; a time to peak of x − step sets the
