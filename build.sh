@@ -68,13 +68,11 @@ HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
                --enable-nontrapping-float-to-int)
 
-# The everyday subset (sprung/springs): its module holds exactly the C functions that the
-# wrappers exported by web/src/springs_entry.ts call (esbuild lists them), from these files.
+# The everyday module, which every entry embeds: exactly the C functions that the wrappers
+# exported by web/src/springs_entry.ts call (api.mjs gen lists them in build/everyday.txt),
+# from these files. A bundle with any other function embeds the full module too, and loads
+# only that one.
 SPRINGS_C=(c/helpers.c c/dampers.c c/springs.c c/settle.c c/quat.c c/quat_springs.c)
-springs_exports() {
-  node_modules/.bin/esbuild web/src/springs_entry.ts --bundle --format=esm --log-level=error \
-    --external:./wasm-binary-springs.js | grep -oE '\bsp_[a-z0-9_]+' | sort -u | sed 's/^/_/' | paste -sd, -
-}
 
 build_one_wasm() { # build_one_wasm NAME EXPORTS SOURCES HOT EXTRA_CFLAGS...: build/NAME.wasm (HOT files -O3)
   local name=$1 exports=$2 sources=$3 hot=$4; shift 4
@@ -127,12 +125,16 @@ build_wasm() {
   build_one_wasm sprung-scalar "$(exports_list)" "${C_SOURCES[*]}" "${HOT_C[*]}"
   # The everyday subset, embedded in sprung/springs: built for size throughout, and scalar
   # (its functions gain nothing from SIMD, and it then runs on every WebAssembly engine).
-  build_one_wasm sprung-springs "$(springs_exports)" "${SPRINGS_C[*]}" ""
+  build_one_wasm sprung-springs "$(cat "$BUILD/everyday.txt")" "${SPRINGS_C[*]}" ""
   # Only the SIMD build is embedded, zlib-compressed (zopfli) and base64-encoded: base64 of
   # the raw bytes would cost a third more after the server's gzip. init() unpacks it with the
   # engine's DecompressionStream, initSync() with web/src/inflate.ts.
   embed_wasm sprung-simd wasm web/src/wasm-binary.ts
   embed_wasm sprung-springs wasmSprings web/src/wasm-binary-springs.ts
+}
+
+no_embedded_bytes() { # no_embedded_bytes DIR: DIR's wasm-binary*.js embed nothing (init({ wasm }) loads a module)
+  sed -i -E 's#"[A-Za-z0-9+/=]{64,}"#""#' "$1"/wasm-binary*.js
 }
 
 build_ts() {
@@ -145,7 +147,16 @@ build_ts() {
   # the header's @param lines into the wrappers' declarations (ESM and CommonJS)
   node web/tools/api.mjs docs
   # the raw modules, for init({ wasm }) (served files, workers, engines without SIMD)
-  install -m 644 "$BUILD/sprung-simd.wasm" "$BUILD/sprung-scalar.wasm" dist/
+  install -m 644 "$BUILD/sprung-simd.wasm" "$BUILD/sprung-scalar.wasm" "$BUILD/sprung-springs.wasm" dist/
+  # sprung/no-embed: the same modules with the embedded bytes left out (the wrappers that need
+  # the full module import them, so the entry cannot simply skip them)
+  mkdir -p dist/no-embed
+  cp dist/*.js dist/no-embed/
+  rm dist/no-embed.js dist/no-embed/index.js dist/no-embed/springs_entry.js
+  cp -r dist/gen dist/no-embed/
+  find dist/no-embed/gen -name '*.d.ts' -delete
+  no_embedded_bytes dist/no-embed
+  no_embedded_bytes dist/cjs   # require('sprung') reads the .wasm files beside it
 }
 
 build() {

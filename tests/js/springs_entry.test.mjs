@@ -1,10 +1,10 @@
-// springs_entry.test.mjs — `sprung/springs`, the everyday subset with its own small module:
-// its functions give the same bits as the main entry's (the same C, built alone), and the
-// main entry's init() replaces the small module with the full one.
+// springs_entry.test.mjs — the everyday module: `sprung/springs` alone loads it, and its
+// functions give the same bits as the full module's (the same C, built alone). A program that
+// imports a function of the full module after init() resolved (a code-split chunk) gets a
+// clear error from it until it awaits init() again, which loads the full module.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as small from '../../dist/springs_entry.js';
-import * as full from '../../dist/index.js';
 import * as loader from '../../dist/wasm.js';
 
 /** A few calls of every topic of the subset, as numbers. */
@@ -24,24 +24,52 @@ function sample(s) {
   return out;
 }
 
-test('sprung/springs loads its own module; the main entry then loads the full one; the same bits', async () => {
+test('the everyday module alone; code imported later needs init() again, which loads the full one; the same bits', async () => {
   assert.equal(small.isReady(), false);
   await small.init();
   assert.equal(loader.build, 'springs');
   const a = sample(small);
   // the exact damper's closed form: x + (g − x)(1 − 2^(−dt/halflife))
   assert.ok(Math.abs(a[13] - (0.2 + 9.8 * (1 - 2 ** (-1 / 60 / 0.05)))) < 1e-5); // h = 0.05: the second round of 13
-  assert.equal(
-    typeof loader.wasm.sp_critical_spring_damper_exact_batch,
-    'undefined',
-    'the small module has no batches',
+  assert.equal(typeof loader.wasm.sp_critical_spring_damper_exact_batch, 'undefined', 'no batches in it');
+
+  // a chunk loaded after init(): its functions of the full module throw, naming what to do;
+  // its everyday functions keep working
+  const full = await import('../../dist/index.js');
+  assert.throws(
+    () => full.damperBad(0, 1, 0.1, 1 / 60),
+    /^TypeError: sprung\.init: sp_damper_bad is in the full module, but init\(\) loaded the everyday one .*await init\(\) again/,
   );
+  assert.throws(
+    () => new full.DamperExactBatch(4),
+    /^TypeError: sprung\.DamperExactBatch: this needs sprung's full module/,
+  );
+  assert.equal(full.damperExact(0.2, 10, 0.05, 1 / 60), a[13]);
+
   await full.init();
   const fullBuild = process.env.SPRUNG_TEST_BUILD ?? 'simd'; // scalar under load-scalar.mjs
   assert.equal(loader.build, fullBuild);
   assert.equal(typeof loader.wasm.sp_critical_spring_damper_exact_batch, 'function');
+  // the article's frame-rate dependent damper: lerp(x, g, damping·dt)
+  assert.ok(Math.abs(full.damperBad(0, 1, 3, 1 / 60) - 3 / 60) < 1e-7);
+  assert.equal(new full.DamperExactBatch(4).count, 4);
   const b = sample(full);
   assert.deepEqual(new Float32Array(a), new Float32Array(b));
   await small.init(); // the full module serves the subset: nothing to do
   assert.equal(loader.build, fullBuild);
+});
+
+test('the everyday module exports exactly the C functions its wrappers may call (gen/springs.ts)', async () => {
+  const { readFileSync } = await import('node:fs');
+  const declared = [
+    ...readFileSync(new URL('../../dist/gen/springs.d.ts', import.meta.url), 'utf8').matchAll(/'(sp_\w+)'/g),
+  ].map((m) => m[1]);
+  const module = new WebAssembly.Module(
+    readFileSync(new URL('../../dist/sprung-springs.wasm', import.meta.url)),
+  );
+  const exported = WebAssembly.Module.exports(module)
+    .map((e) => e.name)
+    .filter((n) => n.startsWith('sp_'));
+  assert.ok(declared.length >= 20, `${declared.length} functions declared`);
+  assert.deepEqual(exported.sort(), declared.sort());
 });

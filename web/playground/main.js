@@ -268,6 +268,9 @@ async function show(name, params) {
   if (!state) {
     document.body.dataset.ready = '0';
     const [{ default: panel }] = await Promise.all([entry.load(), ready]);
+    // a panel that calls a function of sprung's full module brings that module's bytes in
+    // its chunk: init() then loads it (at once when loaded, for every later panel)
+    await init();
     state = mounted.get(entry.name);
     if (!state) {
       state = mountPanel(

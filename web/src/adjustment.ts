@@ -6,7 +6,7 @@
  * optional `out` (which may be an input, and keeps its type) or a new object.
  * @packageDocumentation
  */
-import { wasm, type Quat, type Vec2, type Vec3 } from './wasm.js';
+import { type Quat, type Vec2, type Vec3 } from './wasm.js';
 import { getQuat, getVec2, getVec3, putQuat, putVec2, putVec3, slot } from './scratch.js';
 import {
   check,
@@ -21,6 +21,7 @@ import {
   isVec3,
 } from './check.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** Scratch slots: the result at 0, the vector and quaternion inputs from 4 on. */
 const OUT = 0,
@@ -38,7 +39,7 @@ const quat = <T extends Quat>(out: T | undefined): T =>
 export function quatSlerpShortestApprox<T extends Quat = Quat>(q: Quat, p: Quat, alpha: number, out?: T): T {
   if (!(initialized && isQuat(q) && isQuat(p) && isNum(alpha) && isOut4(out)))
     check(S.quatSlerpShortestApprox, q, p, alpha, out);
-  wasm.sp_quat_slerp_shortest_approx(slot(OUT), putQuat(A, q), putQuat(B, p), alpha);
+  full.sp_quat_slerp_shortest_approx(slot(OUT), putQuat(A, q), putQuat(B, p), alpha);
   return quat(out);
 }
 
@@ -48,7 +49,7 @@ export function quatSlerpShortestApprox<T extends Quat = Quat>(q: Quat, p: Quat,
  */
 export function quatAngleBetween(q: Quat, p: Quat): number {
   if (!(initialized && isQuat(q) && isQuat(p))) check(S.quatAngleBetween, q, p);
-  return wasm.sp_quat_angle_between(putQuat(A, q), putQuat(B, p));
+  return full.sp_quat_angle_between(putQuat(A, q), putQuat(B, p));
 }
 
 /**
@@ -63,7 +64,7 @@ export function dampAdjustmentExactQuat<T extends Quat = Quat>(
 ): T {
   if (!(initialized && isQuat(g) && isTime(halflife) && isTime(dt) && isOut4(out)))
     check(S.dampAdjustmentExactQuat, g, halflife, dt, out);
-  wasm.sp_damp_adjustment_exact_quat(slot(OUT), putQuat(A, g), halflife, dt);
+  full.sp_damp_adjustment_exact_quat(slot(OUT), putQuat(A, g), halflife, dt);
   return quat(out);
 }
 
@@ -87,7 +88,7 @@ export function adjustCharacterRotation<T extends Quat = Quat>(
     isOut4(out)
   ))
     check(S.adjustCharacterRotation, characterRotation, simulationRotation, halflife, dt, out);
-  wasm.sp_adjust_character_rotation(
+  full.sp_adjust_character_rotation(
     slot(OUT),
     putQuat(A, characterRotation),
     putQuat(B, simulationRotation),
@@ -125,7 +126,7 @@ export function adjustCharacterRotationByVelocity<T extends Quat = Quat>(
   ))
     check(S.adjustCharacterRotationByVelocity, rot, vel, sim, maxAdjustmentRatio, halflife, dt, out);
   const p = putQuat(A, rot);
-  wasm.sp_adjust_character_rotation_by_velocity(
+  full.sp_adjust_character_rotation_by_velocity(
     slot(OUT),
     p,
     putVec3(B, vel),
@@ -155,7 +156,7 @@ export function clampCharacterRotation<T extends Quat = Quat>(
     isOut4(out)
   ))
     check(S.clampCharacterRotation, characterRotation, simulationRotation, maxAngle, out);
-  wasm.sp_clamp_character_rotation(
+  full.sp_clamp_character_rotation(
     slot(OUT),
     putQuat(A, characterRotation),
     putQuat(B, simulationRotation),
@@ -183,7 +184,7 @@ export function dampAdjustmentExactV3<T extends Vec3 = Vec3>(
 ): T {
   if (!(initialized && isVec3(g) && isTime(halflife) && isTime(dt) && isOut3(out)))
     check(S.dampAdjustmentExactV3, g, halflife, dt, out);
-  wasm.sp_damp_adjustment_exact_v3(slot(OUT), putVec3(A, g), halflife, dt);
+  full.sp_damp_adjustment_exact_v3(slot(OUT), putVec3(A, g), halflife, dt);
   return vec3(out);
 }
 
@@ -199,7 +200,7 @@ export function dampAdjustmentExactV2<T extends Vec2 = Vec2>(
 ): T {
   if (!(initialized && isVec2(g) && isTime(halflife) && isTime(dt) && isOut2(out)))
     check(S.dampAdjustmentExactV2, g, halflife, dt, out);
-  wasm.sp_damp_adjustment_exact_v2(slot(OUT), putVec2(A, g), halflife, dt);
+  full.sp_damp_adjustment_exact_v2(slot(OUT), putVec2(A, g), halflife, dt);
   return vec2(out);
 }
 
@@ -220,7 +221,7 @@ export function adjustCharacterPosition<T extends Vec3 = Vec3>(
     sim = simulationPosition;
   if (!(initialized && isVec3(pos) && isVec3(sim) && isTime(halflife) && isTime(dt) && isOut3(out)))
     check(S.adjustCharacterPosition, pos, sim, halflife, dt, out);
-  wasm.sp_adjust_character_position(slot(OUT), putVec3(A, pos), putVec3(B, sim), halflife, dt);
+  full.sp_adjust_character_position(slot(OUT), putVec3(A, pos), putVec3(B, sim), halflife, dt);
   return vec3(out);
 }
 
@@ -241,7 +242,7 @@ export function adjustCharacterPositionV2<T extends Vec2 = Vec2>(
     sim = simulationPosition;
   if (!(initialized && isVec2(pos) && isVec2(sim) && isTime(halflife) && isTime(dt) && isOut2(out)))
     check(S.adjustCharacterPositionV2, pos, sim, halflife, dt, out);
-  wasm.sp_adjust_character_position_v2(slot(OUT), putVec2(A, pos), putVec2(B, sim), halflife, dt);
+  full.sp_adjust_character_position_v2(slot(OUT), putVec2(A, pos), putVec2(B, sim), halflife, dt);
   return vec2(out);
 }
 
@@ -274,7 +275,7 @@ export function adjustCharacterPositionByVelocity<T extends Vec3 = Vec3>(
   ))
     check(S.adjustCharacterPositionByVelocity, pos, vel, sim, maxAdjustmentRatio, halflife, dt, out);
   const p = putVec3(A, pos);
-  wasm.sp_adjust_character_position_by_velocity(
+  full.sp_adjust_character_position_by_velocity(
     slot(OUT),
     p,
     putVec3(B, vel),
@@ -315,7 +316,7 @@ export function adjustCharacterPositionByVelocityV2<T extends Vec2 = Vec2>(
   ))
     check(S.adjustCharacterPositionByVelocityV2, pos, vel, sim, maxAdjustmentRatio, halflife, dt, out);
   const p = putVec2(A, pos);
-  wasm.sp_adjust_character_position_by_velocity_v2(
+  full.sp_adjust_character_position_by_velocity_v2(
     slot(OUT),
     p,
     putVec2(B, vel),
@@ -341,7 +342,7 @@ export function clampCharacterPosition<T extends Vec3 = Vec3>(
     sim = simulationPosition;
   if (!(initialized && isVec3(pos) && isVec3(sim) && isTime(maxDistance) && isOut3(out)))
     check(S.clampCharacterPosition, pos, sim, maxDistance, out);
-  wasm.sp_clamp_character_position(slot(OUT), putVec3(A, pos), putVec3(B, sim), maxDistance);
+  full.sp_clamp_character_position(slot(OUT), putVec3(A, pos), putVec3(B, sim), maxDistance);
   return vec3(out);
 }
 
@@ -359,6 +360,6 @@ export function clampCharacterPositionV2<T extends Vec2 = Vec2>(
     sim = simulationPosition;
   if (!(initialized && isVec2(pos) && isVec2(sim) && isTime(maxDistance) && isOut2(out)))
     check(S.clampCharacterPositionV2, pos, sim, maxDistance, out);
-  wasm.sp_clamp_character_position_v2(slot(OUT), putVec2(A, pos), putVec2(B, sim), maxDistance);
+  full.sp_clamp_character_position_v2(slot(OUT), putVec2(A, pos), putVec2(B, sim), maxDistance);
   return vec2(out);
 }

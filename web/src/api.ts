@@ -6,8 +6,10 @@
 export { isReady, onMemoryGrowth, wasmModule } from './wasm.js';
 export type { Vec2, Vec3, Quat, InitOptions, WasmSource, ResponseLike } from './wasm.js';
 export * from './gen/scalar.js';
+export * from './gen/scalar_full.js';
 export * from './dampers.js';
 export * from './springs.js';
+export * from './springs_compared.js';
 export * from './vectors.js';
 export * from './extrapolate.js';
 export * from './easing.js';
@@ -16,6 +18,7 @@ export * from './applications.js';
 export * from './other_springs.js';
 export * from './settle.js';
 export * from './quat.js';
+export * from './rotations.js';
 export * from './tracking.js';
 export * from './character.js';
 export { Obstacles, simulationCollideObstacles, simulationCollideObstaclesV2 } from './obstacles.js';

@@ -4,11 +4,12 @@
  * piecewise-linear goal used to drive springs along control points.
  * @packageDocumentation
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
 import { slot } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, floats, isField, isNum, isSpringStep, fresh } from './check.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** A character's state, updated in place: position `x`, velocity `v`, acceleration `a`. */
 export interface CharacterState {
@@ -50,7 +51,7 @@ export function springCharacterUpdate<T extends CharacterState>(
   h[i + X] = state.x;
   h[i + V] = state.v;
   h[i + A] = state.a;
-  wasm.sp_spring_character_update(slot(X), slot(V), slot(A), vGoal, halflife, dt);
+  full.sp_spring_character_update(slot(X), slot(V), slot(A), vGoal, halflife, dt);
   state.x = h[i + X];
   state.v = h[i + V];
   state.a = h[i + A];
@@ -80,7 +81,7 @@ export function springCharacterPredict(
   const outs = [positions, velocities, accelerations];
   const held = outs.map((a) => floats(fn.fn, '', a, count));
   const b = workBuffer(fn.fn, 'count', 3 * count); // may grow memory: the outputs are viewed again after
-  wasm.sp_spring_character_predict(
+  full.sp_spring_character_predict(
     b,
     plus(b, count),
     plus(b, 2 * count),
@@ -116,7 +117,7 @@ export function piecewiseInterpolation<T extends CurvePoint = CurvePoint>(
   const held = points instanceof Float32Array ? floats(fn.fn, 'points', points, n) : -1;
   const b = workBuffer(fn.fn, 'points', n);
   heapF32.set(points instanceof Float32Array ? fresh(points, held, n) : points, b >> 2);
-  wasm.sp_piecewise_interpolation(slot(0), slot(1), t, b, n);
+  full.sp_piecewise_interpolation(slot(0), slot(1), t, b, n);
   const result = out ?? ({ x: 0, v: 0 } as T);
   result.x = heapF32[scratchF32];
   result.v = heapF32[scratchF32 + 1];

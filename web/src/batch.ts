@@ -11,6 +11,7 @@ import { allocOwned, freeOwned, heapF32, wasm } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
 import { check, integer, isTime, nonNegative, ready, type Spec } from './check.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** Floats per element: 1 scalars, 2 vec2, 3 vec3, 4 vec4, or any other whole number ≥ 1. */
 export type BatchDim = number;
@@ -192,7 +193,7 @@ export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
    */
   update(dt: number): this {
     this.checkUpdate(S.DamperExactBatch_update, dt);
-    wasm.sp_damper_exact_batch(
+    full.sp_damper_exact_batch(
       this.at('x'),
       this.at('goal'),
       this.at('halflife'),
@@ -248,7 +249,7 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
    */
   update(dt: number): this {
     this.checkUpdate(S.CriticalSpringDamperExactBatch_update, dt);
-    wasm.sp_critical_spring_damper_exact_batch(
+    full.sp_critical_spring_damper_exact_batch(
       this.at('x'),
       this.at('v'),
       this.at('goal'),
@@ -278,7 +279,7 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
    */
   update(dt: number): this {
     this.checkUpdate(S.SimpleSpringDamperExactBatch_update, dt);
-    wasm.sp_simple_spring_damper_exact_batch(
+    full.sp_simple_spring_damper_exact_batch(
       this.at('x'),
       this.at('v'),
       this.at('goal'),
@@ -307,7 +308,7 @@ export class DecaySpringDamperExactBatch extends StateBatch<never> {
    */
   update(dt: number): this {
     this.checkUpdate(S.DecaySpringDamperExactBatch_update, dt);
-    wasm.sp_decay_spring_damper_exact_batch(
+    full.sp_decay_spring_damper_exact_batch(
       this.at('x'),
       this.at('v'),
       this.at('halflife'),
@@ -360,7 +361,7 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
           `sprung.${spec.fn}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
         );
     }
-    wasm.sp_spring_damper_exact_batch(
+    full.sp_spring_damper_exact_batch(
       this.at('x'),
       this.at('v'),
       this.at('goal'),
@@ -425,7 +426,7 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
    */
   update(dt: number): this {
     this.checkUpdate(S.SimpleSpringDamperExactQuatBatch_update, dt);
-    wasm.sp_simple_spring_damper_exact_quat_batch(
+    full.sp_simple_spring_damper_exact_quat_batch(
       this.at('x'),
       this.at('v'),
       this.at('goal'),
@@ -457,7 +458,7 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
    */
   update(dt: number): this {
     this.checkUpdate(S.DecaySpringDamperExactQuatBatch_update, dt);
-    wasm.sp_decay_spring_damper_exact_quat_batch(
+    full.sp_decay_spring_damper_exact_quat_batch(
       this.at('x'),
       this.at('v'),
       this.at('halflife'),
@@ -505,7 +506,7 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
    */
   update(dt: number): this {
     this.checkUpdate(S.DamperExactQuatBatch_update, dt);
-    wasm.sp_damper_exact_quat_batch(
+    full.sp_damper_exact_quat_batch(
       this.at('x'),
       this.at('goal'),
       this.at('halflife'),

@@ -8,11 +8,12 @@
  * velocities (3 per bone, radians per second); {@link poseLayout} gives the offsets.
  * @packageDocumentation
  */
-import { heapF32, wasm } from './wasm.js';
+import { heapF32 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
 import { check, floats, fresh, integer, isTime, nonNegative } from './check.js';
 import { Batch } from './batch.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /**
  * Float offsets of the four parts of a pose of `bones` bones, and its total length.
@@ -141,7 +142,7 @@ export class PoseInertializer extends PoseBlend {
   transition(src: Float32Array, dst: Float32Array): this {
     this.live('transition');
     const [ps, pd] = this.stagePair('PoseInertializer.transition', src, dst);
-    wasm.sp_inertialize_pose_transition(this.at('offset'), ps, pd, this.bones);
+    full.sp_inertialize_pose_transition(this.at('offset'), ps, pd, this.bones);
     return this;
   }
 
@@ -155,7 +156,7 @@ export class PoseInertializer extends PoseBlend {
     if (!isTime(dt)) check(spec, input, dt);
     nonNegative(spec.fn, 'halflife', this.halflife);
     const pi = this.stage(spec.fn, 'input', input, 'input');
-    wasm.sp_inertialize_pose_update(this.at('output'), this.at('offset'), pi, this.halflife, dt, this.bones);
+    full.sp_inertialize_pose_update(this.at('output'), this.at('offset'), pi, this.halflife, dt, this.bones);
     return this.output;
   }
 }
@@ -201,7 +202,7 @@ export class CubicPoseInertializer extends PoseBlend {
     this.live('transition');
     nonNegative(fn, 'blendtime', this.blendtime);
     const [ps, pd] = this.stagePair(fn, src, dst);
-    wasm.sp_inertialize_pose_cubic_transition(
+    full.sp_inertialize_pose_cubic_transition(
       this.at('offset'),
       this.at('time'),
       ps,
@@ -224,7 +225,7 @@ export class CubicPoseInertializer extends PoseBlend {
     const pi = this.stage(spec.fn, 'input', input, 'input');
     const out = this.at('output'),
       off = this.at('offset');
-    wasm.sp_inertialize_pose_cubic_update(out, this.at('time'), off, pi, this.blendtime, dt, this.bones);
+    full.sp_inertialize_pose_cubic_update(out, this.at('time'), off, pi, this.blendtime, dt, this.bones);
     return this.output;
   }
 }

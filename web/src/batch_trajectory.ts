@@ -4,11 +4,11 @@
  * Displacement"), for crowds of characters or AI agents.
  * @packageDocumentation
  */
-import { wasm } from './wasm.js';
 import { NULL } from './scratch.js';
 import { check } from './check.js';
 import { Batch } from './batch.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** Floats per character in {@link TrajectoryBatch.state}: position 3, velocity 3, acceleration 3, rotation 4, angular velocity 3. */
 export const TRAJECTORY_STATE_FLOATS = 16;
@@ -96,7 +96,7 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
     this.live('predict');
     check(S.TrajectoryBatch_predict, positionHalflife, rotationHalflife, dt);
     const times = dt === undefined ? this.at('times') : NULL;
-    wasm.sp_trajectory_predict_batch(
+    full.sp_trajectory_predict_batch(
       this.at('prediction'),
       this.at('state'),
       this.at('goal'),

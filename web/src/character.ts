@@ -6,7 +6,7 @@
  * (three.js objects qualify) are updated in place where the C core updates in place.
  * @packageDocumentation
  */
-import { wasm, type Quat, type Vec2, type Vec3 } from './wasm.js';
+import { type Quat, type Vec2, type Vec3 } from './wasm.js';
 import { NULL, getQuat, getVec2, getVec3, putQuat, putVec2, putVec3, slot } from './scratch.js';
 import {
   check,
@@ -26,6 +26,7 @@ import {
 import { Obstacles, obstacleArgs, obstacleC, type ObstacleSet } from './obstacles.js';
 import { Batch } from './batch.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** Scratch slots of the vector and quaternion arguments, in the C order. */
 const P0 = 0,
@@ -67,7 +68,7 @@ export function desiredVelocityUpdate<T extends Vec3 = Vec3>(
       out,
     );
   const stick = putVec3(P1, gamepadstickLeft);
-  wasm.sp_desired_velocity_update(
+  full.sp_desired_velocity_update(
     slot(P0),
     stick,
     cameraAzimuth,
@@ -92,7 +93,7 @@ export function desiredRotationUpdate<T extends Quat>(
 ): T {
   if (!(initialized && isQuatW(desiredRotation) && isVec3(desiredDirection) && isTime(deadzone)))
     check(S.desiredRotationUpdate, desiredRotation, desiredDirection, deadzone);
-  wasm.sp_desired_rotation_update(putQuat(P0, desiredRotation), putVec3(P1, desiredDirection), deadzone);
+  full.sp_desired_rotation_update(putQuat(P0, desiredRotation), putVec3(P1, desiredDirection), deadzone);
   return getQuat(P0, desiredRotation);
 }
 
@@ -113,7 +114,7 @@ export function desiredRotationUpdateStrafe<T extends Quat = Quat>(
 ): T {
   if (!(initialized && isVec3(gamepadstickRight) && isNum(cameraAzimuth) && isTime(deadzone) && isOut4(out)))
     check(S.desiredRotationUpdateStrafe, gamepadstickRight, cameraAzimuth, deadzone, out);
-  wasm.sp_desired_rotation_update_strafe(slot(P0), putVec3(P1, gamepadstickRight), cameraAzimuth, deadzone);
+  full.sp_desired_rotation_update_strafe(slot(P0), putVec3(P1, gamepadstickRight), cameraAzimuth, deadzone);
   return getQuat(P0, out ?? ({ x: 0, y: 0, z: 0, w: 1 } as T));
 }
 
@@ -145,7 +146,7 @@ export function simulationPositionUpdate<T extends Vec3>(
   ))
     check(S.simulationPositionUpdate, position, velocity, acceleration, desiredVelocity, halflife, dt);
   const p = putVec3(P0, position);
-  wasm.sp_simulation_position_update(
+  full.sp_simulation_position_update(
     p,
     putVec3(P1, velocity),
     putVec3(P2, acceleration),
@@ -185,7 +186,7 @@ export function simulationPositionUpdateV2<T extends Vec2>(
   ))
     check(S.simulationPositionUpdateV2, position, velocity, acceleration, desiredVelocity, halflife, dt);
   const p = putVec2(P0, position);
-  wasm.sp_simulation_position_update_v2(
+  full.sp_simulation_position_update_v2(
     p,
     putVec2(P1, velocity),
     putVec2(P2, acceleration),
@@ -221,7 +222,7 @@ export function simulationRotationUpdate<T extends Quat>(
   ))
     check(S.simulationRotationUpdate, rotation, angularVelocity, desiredRotation, halflife, dt);
   const p = putQuat(P0, rotation);
-  wasm.sp_simulation_rotation_update(
+  full.sp_simulation_rotation_update(
     p,
     putVec3(P1, angularVelocity),
     putQuat(P2, desiredRotation),
@@ -343,7 +344,7 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     );
     const times = dt === undefined ? this.at('times') : NULL;
     const p = putVec3(P0, position);
-    wasm.sp_trajectory_predict_positions(
+    full.sp_trajectory_predict_positions(
       this.at('positions'),
       this.at('velocities'),
       this.at('accelerations'),
@@ -376,7 +377,7 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     check(S.TrajectoryPredictor_predictRotations, rotation, angularVelocity, desiredRotation, halflife, dt);
     const times = dt === undefined ? this.at('times') : NULL;
     const p = putQuat(P0, rotation);
-    wasm.sp_trajectory_predict_rotations(
+    full.sp_trajectory_predict_rotations(
       this.at('rotations'),
       this.at('angularVelocities'),
       times,
@@ -439,7 +440,7 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     );
     const times = dt === undefined ? this.at('times') : NULL;
     const left = putVec3(P0, gamepadstickLeft);
-    wasm.sp_trajectory_predict_desired(
+    full.sp_trajectory_predict_desired(
       this.at('desiredVelocities'),
       this.at('desiredRotations'),
       this.at('rotations'),
@@ -491,7 +492,7 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
     const times = dt === undefined ? this.at('times') : NULL;
     const p = putVec3(P0, position);
-    wasm.sp_trajectory_predict_positions_desired(
+    full.sp_trajectory_predict_positions_desired(
       this.at('positions'),
       this.at('velocities'),
       this.at('accelerations'),
@@ -558,7 +559,7 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
     );
     const times = dt === undefined ? this.at('times') : NULL;
     const p = putVec2(P0, position);
-    wasm.sp_trajectory_predict_positions_v2(
+    full.sp_trajectory_predict_positions_v2(
       this.at('positions'),
       this.at('velocities'),
       this.at('accelerations'),

@@ -3,11 +3,12 @@
  * foot between the animation's contact position and a point locked on the ground.
  * @packageDocumentation
  */
-import { heapI32, scratchF32, wasm, type Vec3 } from './wasm.js';
+import { heapI32, scratchF32, type Vec3 } from './wasm.js';
 import { getVec3, putVec3, slot } from './scratch.js';
 import { check, initialized, isFlag, isTime, isVec3, isVec3W } from './check.js';
 import { CONTACT } from './gen/specs.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /**
  * The article's contact state, updated in place by {@link contactUpdate}: the output
@@ -74,7 +75,7 @@ export function contactReset<T extends ContactState>(
 ): T {
   check(S.contactReset, contact, inputContactPosition, inputContactVelocity, inputContactState);
   const p = putVec3(IN_POSITION, inputContactPosition);
-  wasm.sp_contact_reset(slot(0), p, putVec3(IN_VELOCITY, inputContactVelocity), inputContactState ? 1 : 0);
+  full.sp_contact_reset(slot(0), p, putVec3(IN_VELOCITY, inputContactVelocity), inputContactState ? 1 : 0);
   return get(contact) as T;
 }
 
@@ -115,7 +116,7 @@ export function contactUpdate<T extends ContactState>(
       dt,
     );
   const p = put(contact);
-  wasm.sp_contact_update(
+  full.sp_contact_update(
     p,
     putVec3(IN_POSITION, inputContactPosition),
     inputContactState ? 1 : 0,

@@ -6,11 +6,12 @@
  * generated from the header.)
  * @packageDocumentation
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
 import { getXV, put1, put2, slot } from './scratch.js';
 import { check, isClock, isNum, isSpringStep, isTime } from './check.js';
 import type { SpringState } from './springs.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** The cubic easing's state: position `x`, velocity `v`, and the seconds `t` since the goal
  *  was set (set it to 0 when the goal changes). */
@@ -44,7 +45,7 @@ export function cubicEasingUpdate<T extends EasingState>(
   if (!(isSpringStep(state, blendtime, dt) && isClock(state) && isTime(state.t) && isNum(goal)))
     check(S.cubicEasingUpdate, state, goal, blendtime, dt);
   put2(X, state.x, state.v);
-  wasm.sp_cubic_easing_update(slot(X), slot(V), put1(T, state.t), goal, blendtime, dt);
+  full.sp_cubic_easing_update(slot(X), slot(V), put1(T, state.t), goal, blendtime, dt);
   state.t = heapF32[scratchF32 + T];
   return getXV(X, state);
 }
@@ -67,6 +68,6 @@ export function inertialEasingUpdate<T extends SpringState>(
 ): T {
   if (!(isSpringStep(state, 0, dt) && isNum(goal) && typeof acceleration === 'number' && acceleration >= 0))
     check(S.inertialEasingUpdate, state, goal, acceleration, dt);
-  wasm.sp_inertial_easing_update(put2(X, state.x, state.v), slot(V), goal, acceleration, dt);
+  full.sp_inertial_easing_update(put2(X, state.x, state.v), slot(V), goal, acceleration, dt);
   return getXV(X, state);
 }

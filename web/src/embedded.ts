@@ -8,6 +8,7 @@
  */
 import { simdSupported } from './wasm.js';
 import { inflate } from './inflate.js';
+import { wasmSpringsSize, wasmSpringsZlib } from './wasm-binary-springs.js';
 
 /** An embedded module: its bytes (zlib, base64), its size, and whether it needs WebAssembly SIMD. */
 export interface Embedded {
@@ -15,6 +16,9 @@ export interface Embedded {
   size: number;
   simd: boolean;
 }
+
+/** The everyday module (sprung-springs.wasm: scalar, so that it runs on every engine), which every entry embeds. */
+export const EVERYDAY: Embedded = { zlib: wasmSpringsZlib, size: wasmSpringsSize, simd: false };
 
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   const bin = atob(text);

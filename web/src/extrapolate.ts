@@ -4,11 +4,12 @@
  * Numbers `{x, v}`, 2D and 3D vectors, and rotations with their angular velocity.
  * @packageDocumentation
  */
-import { wasm, type Quat, type Vec2, type Vec3 } from './wasm.js';
+import { type Quat, type Vec2, type Vec3 } from './wasm.js';
 import { getQuat, getVec2, getVec3, getXV, put2, putQuat, putVec2, putVec3, slot } from './scratch.js';
 import { check, initialized, isQuatW, isSpringStep, isTime, isVec2W, isVec3W } from './check.js';
 import type { SpringState } from './springs.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** Scratch slots of the position (or rotation) and the velocity. */
 const X = 0,
@@ -28,7 +29,7 @@ const isHalflife = (h: unknown): boolean => typeof h === 'number' && h >= 0;
  */
 export function extrapolate<T extends SpringState>(state: T, halflife: number, dt: number): T {
   if (!(isSpringStep(state, 0, dt) && isHalflife(halflife))) check(S.extrapolate, state, halflife, dt);
-  wasm.sp_extrapolate(put2(X, state.x, state.v), slot(X + 1), halflife, dt);
+  full.sp_extrapolate(put2(X, state.x, state.v), slot(X + 1), halflife, dt);
   return getXV(X, state);
 }
 
@@ -40,7 +41,7 @@ export function extrapolate<T extends SpringState>(state: T, halflife: number, d
 export function extrapolateV2<P extends Vec2>(position: P, velocity: Vec2, halflife: number, dt: number): P {
   if (!(initialized && isVec2W(position) && isVec2W(velocity) && isHalflife(halflife) && isTime(dt)))
     check(S.extrapolateV2, position, velocity, halflife, dt);
-  wasm.sp_extrapolate_v2(putVec2(X, position), putVec2(V, velocity), halflife, dt);
+  full.sp_extrapolate_v2(putVec2(X, position), putVec2(V, velocity), halflife, dt);
   getVec2(V, velocity);
   return getVec2(X, position);
 }
@@ -55,7 +56,7 @@ export function extrapolateV2<P extends Vec2>(position: P, velocity: Vec2, halfl
 export function extrapolateV3<P extends Vec3>(position: P, velocity: Vec3, halflife: number, dt: number): P {
   if (!(initialized && isVec3W(position) && isVec3W(velocity) && isHalflife(halflife) && isTime(dt)))
     check(S.extrapolateV3, position, velocity, halflife, dt);
-  wasm.sp_extrapolate_v3(putVec3(X, position), putVec3(V, velocity), halflife, dt);
+  full.sp_extrapolate_v3(putVec3(X, position), putVec3(V, velocity), halflife, dt);
   getVec3(V, velocity);
   return getVec3(X, position);
 }
@@ -74,7 +75,7 @@ export function extrapolateQuat<T extends Quat>(
 ): T {
   if (!(initialized && isQuatW(rotation) && isVec3W(angularVelocity) && isHalflife(halflife) && isTime(dt)))
     check(S.extrapolateQuat, rotation, angularVelocity, halflife, dt);
-  wasm.sp_extrapolate_quat(putQuat(X, rotation), putVec3(V, angularVelocity), halflife, dt);
+  full.sp_extrapolate_quat(putQuat(X, rotation), putVec3(V, angularVelocity), halflife, dt);
   getVec3(V, angularVelocity);
   return getQuat(X, rotation);
 }

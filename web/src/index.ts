@@ -3,12 +3,9 @@
  * WebAssembly. `await init()` once, then call any function.
  * @packageDocumentation
  */
-import { load, loadSync, type InitOptions } from './wasm.js';
-import { unpack, unpackSync, type Embedded } from './embedded.js';
-import { wasmSize, wasmZlib } from './wasm-binary.js';
+import { embeddedModule, load, loadSync, type InitOptions } from './wasm.js';
+import { unpack, unpackSync, EVERYDAY } from './embedded.js';
 export * from './api.js';
-
-const embedded = (): Embedded => ({ zlib: wasmZlib, size: wasmSize, simd: true });
 
 /**
  * Loads the WebAssembly core. Await it once before using anything else: every function of
@@ -16,9 +13,12 @@ const embedded = (): Embedded => ({ zlib: wasmZlib, size: wasmSize, simd: true }
  * itself before it, so that results are always those of the C core. Later calls return the
  * same promise; after a failure, the next call tries again.
  *
- * With no options it loads the module embedded in the package: the WebAssembly SIMD build,
- * unpacked by the engine's `DecompressionStream` (Chrome/Edge 91, Firefox 113, Safari 16.4,
- * Node 18 and later; {@link initSync} unpacks it in JS, for Firefox 89–112).
+ * With no options it loads a module embedded in the package: the full WebAssembly SIMD build
+ * when the program holds a function that needs it, else the small everyday module (see the
+ * README's Loading section). The engine's `DecompressionStream` unpacks it (Chrome/Edge 91,
+ * Firefox 113, Safari 16.4, Node 18 and later; {@link initSync} unpacks it in JS, for
+ * Firefox 89–112). Code imported after it resolved may need the full module: await `init()`
+ * again then.
  *
  * @param options - where the module comes from and how much memory to reserve (see {@link InitOptions}).
  * @param options.wasm load this module instead (a URL, a `Response`, bytes or a compiled
@@ -33,7 +33,7 @@ const embedded = (): Embedded => ({ zlib: wasmZlib, size: wasmSize, simd: true }
  * damperExact(0, 10, 0.1, 1 / 60); // 1.091…
  */
 export function init(options?: InitOptions): Promise<void> {
-  return load(options, () => unpack(embedded()), 'full');
+  return load(options, () => unpack(embeddedModule(EVERYDAY)));
 }
 
 /**
@@ -43,5 +43,5 @@ export function init(options?: InitOptions): Promise<void> {
  * @param options - as for {@link init}: `wasm` (bytes or a compiled `WebAssembly.Module` here) and `reserve`.
  */
 export function initSync(options?: InitOptions): void {
-  loadSync(options, () => unpackSync(embedded()), 'full');
+  loadSync(options, () => unpackSync(embeddedModule(EVERYDAY)));
 }

@@ -9,7 +9,7 @@
  * are generated from the header.)
  * @packageDocumentation
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
 import type { Quat, Vec2, Vec3 } from './wasm.js';
 import {
   D2,
@@ -44,6 +44,7 @@ import {
   type Spec,
 } from './check.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** Position and velocity, written in place: an output, or a spring inertializer's offset. */
 export interface PosVel {
@@ -107,7 +108,7 @@ export function inertializeTransition<T extends PosVel>(
   dstV: number,
 ): T {
   check(S.inertializeTransition, offset, srcX, srcV, dstX, dstV);
-  wasm.sp_inertialize_transition(put2(X, offset.x, offset.v), slot(V), srcX, srcV, dstX, dstV);
+  full.sp_inertialize_transition(put2(X, offset.x, offset.v), slot(V), srcX, srcV, dstX, dstV);
   return getXV(X, offset);
 }
 
@@ -154,7 +155,7 @@ export function inertializeTransitionQuat(
 ): void {
   check(S.inertializeTransitionQuat, offX, offV, srcX, srcV, dstX, dstV);
   const p = putQuat(P0, offX);
-  wasm.sp_inertialize_transition_quat(
+  full.sp_inertialize_transition_quat(
     p,
     putVec3(P1, offV),
     putQuat(P2, srcX),
@@ -194,7 +195,7 @@ export function inertializeUpdateQuat(
   ))
     check(S.inertializeUpdateQuat, outX, outV, offX, offV, inX, inV, halflife, dt);
   const p = putQuat(P2, offX);
-  wasm.sp_inertialize_update_quat(
+  full.sp_inertialize_update_quat(
     slot(P0),
     slot(P1),
     p,
@@ -224,7 +225,7 @@ export function decayedOffsetCubic<T extends PosVel>(
   dt: number,
 ): T {
   check(S.decayedOffsetCubic, out, initX, initV, blendtime, dt);
-  wasm.sp_decayed_offset_cubic(slot(X), slot(V), initX, initV, blendtime, dt);
+  full.sp_decayed_offset_cubic(slot(X), slot(V), initX, initV, blendtime, dt);
   return getXV(X, out);
 }
 
@@ -240,7 +241,7 @@ export function decayedOffsetQuintic<T extends PosVelAcc>(
   dt: number,
 ): T {
   check(S.decayedOffsetQuintic, out, initX, initV, blendtime, dt);
-  wasm.sp_decayed_offset_quintic(slot(X), slot(V), slot(T), initX, initV, blendtime, dt);
+  full.sp_decayed_offset_quintic(slot(X), slot(V), slot(T), initX, initV, blendtime, dt);
   out.a = heapF32[scratchF32 + T];
   return getXV(X, out);
 }
@@ -262,7 +263,7 @@ function timedTransition<T extends TimedOffset>(
 ): T {
   check(spec, offset, srcX, srcV, dstX, dstV, blendtime);
   put1(T, offset.t);
-  wasm[f](put2(X, offset.x, offset.v), slot(V), slot(T), srcX, srcV, dstX, dstV, blendtime);
+  full[f](put2(X, offset.x, offset.v), slot(V), slot(T), srcX, srcV, dstX, dstV, blendtime);
   offset.t = heapF32[scratchF32 + T];
   return getXV(X, offset);
 }
@@ -286,7 +287,7 @@ function timedUpdate<T extends PosVel>(
     isFinite4(inX, inV, 0, 0)
   ))
     check(spec, out, offset, inX, inV, blendtime, dt);
-  wasm[f](slot(X), slot(V), put1(T, offset.t), offset.x, offset.v, inX, inV, blendtime, dt);
+  full[f](slot(X), slot(V), put1(T, offset.t), offset.x, offset.v, inX, inV, blendtime, dt);
   offset.t = heapF32[scratchF32 + T];
   return getXV(X, out);
 }
@@ -407,7 +408,7 @@ function vectorTransition<V extends Vec2>(
 ): void {
   check(spec, offX, offV, srcX, srcV, dstX, dstV);
   const p = d.put(P0, offX);
-  wasm[f](p, d.put(P1, offV), d.put(P2, srcX), d.put(P3, srcV), d.put(P4, dstX), d.put(P5, dstV));
+  full[f](p, d.put(P1, offV), d.put(P2, srcX), d.put(P3, srcV), d.put(P4, dstX), d.put(P5, dstV));
   d.get(P0, offX);
   d.get(P1, offV);
 }
@@ -428,7 +429,7 @@ function vectorCubicTransition<V extends Vec2>(
 ): void {
   check(spec, offX, offV, clock, srcX, srcV, dstX, dstV, blendtime);
   const p = d.put(P0, offX);
-  wasm[f](
+  full[f](
     p,
     d.put(P1, offV),
     put1(CLOCK, clock.t),
@@ -500,7 +501,7 @@ export function inertializeUpdateV3<T extends Vec3>(
   ))
     check(S.inertializeUpdateV3, outX, outV, offX, offV, inX, inV, halflife, dt);
   const p = putVec3(P2, offX);
-  wasm.sp_inertialize_update_v3(
+  full.sp_inertialize_update_v3(
     slot(P0),
     slot(P1),
     p,
@@ -573,7 +574,7 @@ export function inertializeUpdateV2<T extends Vec2>(
   ))
     check(S.inertializeUpdateV2, outX, outV, offX, offV, inX, inV, halflife, dt);
   const p = putVec2(P2, offX);
-  wasm.sp_inertialize_update_v2(
+  full.sp_inertialize_update_v2(
     slot(P0),
     slot(P1),
     p,
@@ -654,7 +655,7 @@ export function inertializeCubicUpdateV3<T extends Vec3>(
   ))
     check(S.inertializeCubicUpdateV3, outX, outV, clock, offX, offV, inX, inV, blendtime, dt);
   const p = putVec3(P2, offX);
-  wasm.sp_inertialize_cubic_update_v3(
+  full.sp_inertialize_cubic_update_v3(
     slot(P0),
     slot(P1),
     put1(CLOCK, clock.t),
@@ -733,7 +734,7 @@ export function inertializeCubicUpdateV2<T extends Vec2>(
   ))
     check(S.inertializeCubicUpdateV2, outX, outV, clock, offX, offV, inX, inV, blendtime, dt);
   const p = putVec2(P2, offX);
-  wasm.sp_inertialize_cubic_update_v2(
+  full.sp_inertialize_cubic_update_v2(
     slot(P0),
     slot(P1),
     put1(CLOCK, clock.t),
@@ -766,7 +767,7 @@ export function deadBlendingEvaluate<T extends PosVel>(
   blendtime: number,
 ): T {
   check(S.deadBlendingEvaluate, out, state, inX, inV, halflife, blendtime);
-  wasm.sp_dead_blending_evaluate(slot(X), slot(V), state.x, state.v, state.t, inX, inV, halflife, blendtime);
+  full.sp_dead_blending_evaluate(slot(X), slot(V), state.x, state.v, state.t, inX, inV, halflife, blendtime);
   return getXV(X, out);
 }
 
@@ -784,7 +785,7 @@ export function deadBlendingTransition<T extends DeadBlendState>(
 ): T {
   check(S.deadBlendingTransition, state, srcX, srcV, halflife, blendtime);
   put1(T, state.t);
-  wasm.sp_dead_blending_transition(
+  full.sp_dead_blending_transition(
     put2(X, state.x, state.v),
     slot(V),
     slot(T),
@@ -818,7 +819,7 @@ export function deadBlendingUpdate<T extends PosVel>(
     isTime(blendtime)
   ))
     check(S.deadBlendingUpdate, out, state, inX, inV, halflife, blendtime, dt);
-  wasm.sp_dead_blending_update(
+  full.sp_dead_blending_update(
     slot(X),
     slot(V),
     put1(T, state.t),

@@ -15,7 +15,7 @@ export * from './api.js';
  * @param options.reserve bytes of memory to set aside at once.
  */
 export function init(options: InitOptions): Promise<void> {
-  return load(options, undefined, 'full');
+  return load(options, undefined);
 }
 
 /**
@@ -23,5 +23,5 @@ export function init(options: InitOptions): Promise<void> {
  * @param options - `wasm`: the module's bytes or a compiled `WebAssembly.Module` (required here); `reserve`: bytes of memory to set aside at once.
  */
 export function initSync(options: InitOptions): void {
-  loadSync(options, undefined, 'full');
+  loadSync(options, undefined);
 }

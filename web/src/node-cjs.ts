@@ -32,7 +32,7 @@ function fileBytes(fn: string): () => Uint8Array {
  */
 export function init(options?: InitOptions): Promise<void> {
   const read = fileBytes('init');
-  return load(options, async () => read(), 'full');
+  return load(options, async () => read());
 }
 
 /**
@@ -40,5 +40,5 @@ export function init(options?: InitOptions): Promise<void> {
  * @param options - `wasm`: bytes or a compiled `WebAssembly.Module` to load instead; `reserve`: bytes of memory to set aside at once.
  */
 export function initSync(options?: InitOptions): void {
-  loadSync(options, fileBytes('initSync'), 'full');
+  loadSync(options, fileBytes('initSync'));
 }

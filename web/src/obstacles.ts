@@ -7,13 +7,14 @@
  * and the order of the obstacles does not matter.
  * @packageDocumentation
  */
-import { heapF32, wasm, type Vec2, type Vec3 } from './wasm.js';
+import { heapF32, type Vec2, type Vec3 } from './wasm.js';
 import { D2, D3, slot, type Dim } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, floatCount, floats, fresh, initialized, isTime, type Spec } from './check.js';
 import { Batch } from './batch.js';
 import type { Ptr } from './gen/raw.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** Circles and boxes as flat arrays: `circles` holds x, z (y in 2D), radius per circle;
  *  `boxes` holds x, z (y), width, depth (height), yaw per box (about +Y, turning +Z toward
@@ -148,7 +149,7 @@ function collide<V, T extends V>(
   }
   obstacleArgs(spec.fn, 'obstacles', obstacles); // before the scratch is written
   const o = obstacleC;
-  wasm[f](
+  full[f](
     slot(OUT),
     d.put(PREV, prev),
     d.put(NEXT, next),

@@ -5,10 +5,11 @@
  * with the article's stepped versions.
  * @packageDocumentation
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
 import { slot } from './scratch.js';
 import { check, isField, isNum, isSpringStep, isTime } from './check.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** State of the double spring, updated in place: the spring (`x`, `v`) and the
  *  intermediate spring it follows (`xi`, `vi`). Start with `xi = x`, `vi = v`. */
@@ -69,7 +70,7 @@ export function doubleSpringDamperExact<T extends DoubleSpringState>(
   if (!(isSpringStep(state, halflife, dt) && isField(state, 'xi') && isField(state, 'vi') && isNum(goal)))
     check(S.doubleSpringDamperExact, state, goal, halflife, dt);
   put(state, 4);
-  wasm.sp_double_spring_damper_exact(slot(X), slot(V), slot(XI), slot(VI), goal, halflife, dt);
+  full.sp_double_spring_damper_exact(slot(X), slot(V), slot(XI), slot(VI), goal, halflife, dt);
   return get(state, 4);
 }
 
@@ -98,7 +99,7 @@ export function timedSpringDamperExact<T extends TimedSpringState>(
   ))
     check(S.timedSpringDamperExact, state, goal, tGoal, halflife, dt, apprehension);
   put(state, 3);
-  wasm.sp_timed_spring_damper_exact(slot(X), slot(V), slot(XI), goal, tGoal, halflife, dt, apprehension);
+  full.sp_timed_spring_damper_exact(slot(X), slot(V), slot(XI), goal, tGoal, halflife, dt, apprehension);
   return get(state, 3);
 }
 
@@ -126,7 +127,7 @@ export function velocitySpringDamperExact<T extends TimedSpringState>(
   ))
     check(S.velocitySpringDamperExact, state, goal, maxSpeed, halflife, dt, apprehension);
   put(state, 3);
-  wasm.sp_velocity_spring_damper_exact(
+  full.sp_velocity_spring_damper_exact(
     slot(X),
     slot(V),
     slot(XI),
@@ -160,7 +161,7 @@ export function doubleSpringDamperImplicit<T extends DoubleSpringState>(
   ))
     check(S.doubleSpringDamperImplicit, state, goal, halflife, dt);
   put(state, 4);
-  wasm.sp_double_spring_damper_implicit(slot(X), slot(V), slot(XI), slot(VI), goal, halflife, dt);
+  full.sp_double_spring_damper_implicit(slot(X), slot(V), slot(XI), slot(VI), goal, halflife, dt);
   return get(state, 4);
 }
 
@@ -190,6 +191,6 @@ export function timedSpringDamperImplicit<T extends TimedSpringState>(
   ))
     check(S.timedSpringDamperImplicit, state, goal, tGoal, halflife, dt, apprehension);
   put(state, 3);
-  wasm.sp_timed_spring_damper_implicit(slot(X), slot(V), slot(XI), goal, tGoal, halflife, dt, apprehension);
+  full.sp_timed_spring_damper_implicit(slot(X), slot(V), slot(XI), goal, tGoal, halflife, dt, apprehension);
   return get(state, 3);
 }

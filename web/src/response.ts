@@ -9,11 +9,12 @@
  * invert them: the frequency and halflife that give a wanted response.
  * @packageDocumentation
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
 import { slot } from './scratch.js';
 import { check } from './check.js';
 import type { SpringParameters } from './settle.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** A spring's duration (its undamped period, s) and bounce, as {@link durationBounceToSpring} takes them. */
 export interface DurationBounce {
@@ -45,7 +46,7 @@ export function settlingTimeOvershootToSpring<T extends SpringParameters = Sprin
   out?: T,
 ): T {
   check(S.settlingTimeOvershootToSpring, settlingTime, overshoot, tolerance, out);
-  wasm.sp_settling_time_overshoot_to_spring(settlingTime, overshoot, tolerance, slot(0), slot(1));
+  full.sp_settling_time_overshoot_to_spring(settlingTime, overshoot, tolerance, slot(0), slot(1));
   return result(out, 'frequency', 'halflife');
 }
 
@@ -62,7 +63,7 @@ export function riseTimeOvershootToSpring<T extends SpringParameters = SpringPar
   out?: T,
 ): T {
   check(S.riseTimeOvershootToSpring, riseTime, overshoot, out);
-  wasm.sp_rise_time_overshoot_to_spring(riseTime, overshoot, slot(0), slot(1));
+  full.sp_rise_time_overshoot_to_spring(riseTime, overshoot, slot(0), slot(1));
   return result(out, 'frequency', 'halflife');
 }
 
@@ -78,7 +79,7 @@ export function settlingTimeRatioToSpring<T extends SpringParameters = SpringPar
   out?: T,
 ): T {
   check(S.settlingTimeRatioToSpring, settlingTime, dampingRatio, tolerance, out);
-  wasm.sp_settling_time_ratio_to_spring(settlingTime, dampingRatio, tolerance, slot(0), slot(1));
+  full.sp_settling_time_ratio_to_spring(settlingTime, dampingRatio, tolerance, slot(0), slot(1));
   return result(out, 'frequency', 'halflife');
 }
 
@@ -93,7 +94,7 @@ export function riseTimeRatioToSpring<T extends SpringParameters = SpringParamet
   out?: T,
 ): T {
   check(S.riseTimeRatioToSpring, riseTime, dampingRatio, out);
-  wasm.sp_rise_time_ratio_to_spring(riseTime, dampingRatio, slot(0), slot(1));
+  full.sp_rise_time_ratio_to_spring(riseTime, dampingRatio, slot(0), slot(1));
   return result(out, 'frequency', 'halflife');
 }
 
@@ -111,6 +112,6 @@ export function springToDurationBounce<T extends DurationBounce = DurationBounce
   out?: T,
 ): T {
   check(S.springToDurationBounce, frequency, halflife, out);
-  wasm.sp_spring_to_duration_bounce(frequency, halflife, slot(0), slot(1));
+  full.sp_spring_to_duration_bounce(frequency, halflife, slot(0), slot(1));
   return result(out, 'duration', 'bounce');
 }

@@ -1,12 +1,10 @@
 /**
- * Spring dampers of Spring-It-On: the explicit Euler spring, the exact spring in every
- * regime (by stiffness/damping, frequency/halflife or damping ratio/halflife), and the
- * critical, simple and decay springs. Each updates a `{x, v}` state in place and returns it
+ * Spring dampers of Spring-It-On: the exact spring in every regime (by stiffness/damping,
+ * frequency/halflife or damping ratio/halflife), and the critical, simple and decay springs
+ * (springs_compared.ts has the explicit and implicit ones the article compares them with). Each updates a `{x, v}` state in place and returns it
  * (three.js-style objects keep their type).
  * @packageDocumentation
  */
-import { wasm } from './wasm.js';
-import { getXV, put2, slot } from './scratch.js';
 import {
   FREQUENCY_HALFLIFE,
   RATIO_HALFLIFE,
@@ -16,32 +14,13 @@ import {
   tryCriticalStep,
   trySpringStep,
 } from './steps.js';
-import { check, isFinite4, isNum, isSpringStep, isTime } from './check.js';
+import { check } from './check.js';
 import * as S from './gen/specs.js';
 
 /** A spring's state, updated in place: position `x` and velocity `v` (per second). */
 export interface SpringState {
   x: number;
   v: number;
-}
-
-/**
- * One explicit Euler step of `a = stiffness·(goal − x) + damping·(goalVelocity − v)`:
- * unstable for large `dt` or stiffness. Kept to show why the exact spring exists.
- * @c sp_spring_damper_bad state={x,v} goal=g goalVelocity=q
- */
-export function springDamperBad<T extends SpringState>(
-  state: T,
-  goal: number,
-  goalVelocity: number,
-  stiffness: number,
-  damping: number,
-  dt: number,
-): T {
-  if (!(isSpringStep(state, 0, dt) && isFinite4(goal, goalVelocity, stiffness, damping)))
-    check(S.springDamperBad, state, goal, goalVelocity, stiffness, damping, dt);
-  wasm.sp_spring_damper_bad(put2(0, state.x, state.v), slot(1), goal, goalVelocity, stiffness, damping, dt);
-  return getXV(0, state);
 }
 
 /**
@@ -108,33 +87,6 @@ export function springDamperExactRatio<T extends SpringState>(
 }
 
 /**
- * The article's `spring_damper_implicit` (fast exp and atan, regimes split at `eps`),
- * kept for comparison with {@link springDamperExactStiffness}.
- * @c sp_spring_damper_implicit state={x,v} goal=g goalVelocity=q
- */
-export function springDamperImplicit<T extends SpringState>(
-  state: T,
-  goal: number,
-  goalVelocity: number,
-  stiffness: number,
-  damping: number,
-  dt: number,
-  eps = 1e-5,
-): T {
-  if (!(
-    isSpringStep(state, stiffness, dt) &&
-    isTime(damping) &&
-    isFinite4(goal, goalVelocity, 0, 0) &&
-    isNum(eps) &&
-    eps > 0
-  ))
-    check(S.springDamperImplicit, state, goal, goalVelocity, stiffness, damping, dt, eps);
-  const p = put2(0, state.x, state.v);
-  wasm.sp_spring_damper_implicit(p, slot(1), goal, goalVelocity, stiffness, damping, dt, eps);
-  return getXV(0, state);
-}
-
-/**
  * Exact critically damped spring toward `goal` with goal velocity `goalVelocity`.
  * @example
  * const s = { x: 0, v: 0 };
@@ -185,56 +137,4 @@ export function decaySpringDamperExact<T extends SpringState>(state: T, halflife
     criticalStep(state, 0, 0, halflife, dt);
   }
   return state;
-}
-
-/**
- * The article's `simple_spring_damper_implicit` (fast exp), kept for comparison.
- * @c sp_simple_spring_damper_implicit state={x,v} goal=g
- */
-export function simpleSpringDamperImplicit<T extends SpringState>(
-  state: T,
-  goal: number,
-  halflife: number,
-  dt: number,
-): T {
-  if (!(isSpringStep(state, halflife, dt) && Number.isFinite(goal) && halflife > 0))
-    check(S.simpleSpringDamperImplicit, state, goal, halflife, dt);
-  wasm.sp_simple_spring_damper_implicit(put2(0, state.x, state.v), slot(1), goal, halflife, dt);
-  return getXV(0, state);
-}
-
-/**
- * The article's `critical_spring_damper_implicit` (fast exp), kept to compare with
- * {@link criticalSpringDamperExact}. Returns `state`.
- * @c sp_critical_spring_damper_implicit state={x,v} goal=g goalVelocity=q
- */
-export function criticalSpringDamperImplicit<T extends SpringState>(
-  state: T,
-  goal: number,
-  goalVelocity: number,
-  halflife: number,
-  dt: number,
-): T {
-  if (!(isSpringStep(state, halflife, dt) && isFinite4(goal, goalVelocity, 0, 0)))
-    check(S.criticalSpringDamperImplicit, state, goal, goalVelocity, halflife, dt);
-  wasm.sp_critical_spring_damper_implicit(
-    put2(0, state.x, state.v),
-    slot(1),
-    goal,
-    goalVelocity,
-    halflife,
-    dt,
-  );
-  return getXV(0, state);
-}
-
-/**
- * The article's `decay_spring_damper_implicit` (fast exp), kept to compare with
- * {@link decaySpringDamperExact}. Returns `state`.
- * @c sp_decay_spring_damper_implicit state={x,v}
- */
-export function decaySpringDamperImplicit<T extends SpringState>(state: T, halflife: number, dt: number): T {
-  if (!isSpringStep(state, halflife, dt)) check(S.decaySpringDamperImplicit, state, halflife, dt);
-  wasm.sp_decay_spring_damper_implicit(put2(0, state.x, state.v), slot(1), halflife, dt);
-  return getXV(0, state);
 }

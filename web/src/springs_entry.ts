@@ -1,14 +1,14 @@
 /**
  * `sprung/springs`: the everyday subset — the exact dampers and springs, settling,
- * quaternions and the quaternion springs, and the conversions — with its own small
- * WebAssembly module embedded (the C functions they call, scalar: no SIMD needed). The functions are the very ones of
- * the main entry, with the same results. An app that also imports the main entry should
- * call the main entry's `init()`: it loads the full module, which serves both.
+ * quaternions and the quaternion springs, and the conversions. Its files never import the
+ * full module, so it loads the small everyday module (the C functions these wrappers call,
+ * scalar: no SIMD needed) even unbundled. The functions are the very ones of the main entry,
+ * with the same results; with the main entry's other functions in the program, either
+ * entry's `init()` loads the full module, which serves both.
  * @packageDocumentation
  */
-import { load, loadSync, type InitOptions } from './wasm.js';
-import { unpack, unpackSync, type Embedded } from './embedded.js';
-import { wasmSpringsSize, wasmSpringsZlib } from './wasm-binary-springs.js';
+import { embeddedModule, load, loadSync, type InitOptions } from './wasm.js';
+import { unpack, unpackSync, EVERYDAY } from './embedded.js';
 export { isReady, wasmModule } from './wasm.js';
 export type { Vec3, Quat, InitOptions, WasmSource, ResponseLike } from './wasm.js';
 // The exact functions and the conversions; the article's comparison variants (`…Bad`,
@@ -54,12 +54,10 @@ export {
   decaySpringDamperExactQuat,
 } from './quat.js';
 
-const embedded = (): Embedded => ({ zlib: wasmSpringsZlib, size: wasmSpringsSize, simd: false });
-
 /**
- * Loads the everyday module; await it once before anything else (every function throws a
- * `TypeError` naming itself before it). Does nothing once the main entry's `init` loaded the
- * full module.
+ * Loads the everyday module (the full one when the program holds a function of the main
+ * entry that needs it); await it once before anything else (every function throws a
+ * `TypeError` naming itself before it).
  * @param options - where the module comes from and how much memory to reserve (see {@link InitOptions}).
  * @param options.wasm load this module instead (a URL, a `Response`, bytes or a compiled `WebAssembly.Module`).
  * @param options.reserve bytes of memory to set aside at once.
@@ -70,13 +68,14 @@ const embedded = (): Embedded => ({ zlib: wasmSpringsZlib, size: wasmSpringsSize
  * simpleSpringDamperExact(camera, 10, 0.15, 1 / 60); // camera.x ≈ 0.107
  */
 export function init(options?: InitOptions): Promise<void> {
-  return load(options, () => unpack(embedded()), 'springs');
+  return load(options, () => unpack(embeddedModule(EVERYDAY)));
 }
 
 /**
- * Loads the everyday module synchronously (from the embedded bytes, or `options.wasm`).
+ * Loads the everyday module (or the full one, as {@link init} does) synchronously, from the
+ * embedded bytes or `options.wasm`.
  * @param options - `wasm`: bytes or a compiled `WebAssembly.Module` to load instead; `reserve`: bytes of memory to set aside at once.
  */
 export function initSync(options?: InitOptions): void {
-  loadSync(options, () => unpackSync(embedded()), 'springs');
+  loadSync(options, () => unpackSync(embeddedModule(EVERYDAY)));
 }

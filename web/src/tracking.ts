@@ -10,11 +10,12 @@
  * they are generated from the header.)
  * @packageDocumentation
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
 import { getXV, put2, slot } from './scratch.js';
 import { check, isFinite4, isNum, isSpringStep, isTime } from './check.js';
 import type { SpringState } from './springs.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /**
  * The article's tracker: `v` blends toward `v + aGoal·dt`, `vGoal` and `(xGoal − x)/dt` by
@@ -35,7 +36,7 @@ export function trackingSpringUpdate<T extends SpringState>(
 ): T {
   if (!(isSpringStep(state, 0, dt) && isFinite4(xGoal, vGoal, aGoal, xGain) && isFinite4(vGain, aGain, 0, 0)))
     check(S.trackingSpringUpdate, state, xGoal, vGoal, aGoal, xGain, vGain, aGain, dt);
-  wasm.sp_tracking_spring_update(
+  full.sp_tracking_spring_update(
     put2(0, state.x, state.v),
     slot(1),
     xGoal,
@@ -63,7 +64,7 @@ export function trackingSpringUpdateNoAcceleration<T extends SpringState>(
 ): T {
   if (!(isSpringStep(state, 0, dt) && isFinite4(xGoal, vGoal, xGain, vGain)))
     check(S.trackingSpringUpdateNoAcceleration, state, xGoal, vGoal, xGain, vGain, dt);
-  wasm.sp_tracking_spring_update_no_acceleration(
+  full.sp_tracking_spring_update_no_acceleration(
     put2(0, state.x, state.v),
     slot(1),
     xGoal,
@@ -87,7 +88,7 @@ export function trackingSpringUpdateNoVelocityAcceleration<T extends SpringState
 ): T {
   if (!(isSpringStep(state, 0, dt) && isFinite4(xGoal, xGain, 0, 0)))
     check(S.trackingSpringUpdateNoVelocityAcceleration, state, xGoal, xGain, dt);
-  wasm.sp_tracking_spring_update_no_velocity_acceleration(
+  full.sp_tracking_spring_update_no_velocity_acceleration(
     put2(0, state.x, state.v),
     slot(1),
     xGoal,
@@ -120,7 +121,7 @@ export function trackingSpringUpdateImproved<T extends SpringState>(
   ))
     check(S.trackingSpringUpdateImproved, state, xGoal, vGoal, aGoal, xHalflife, vHalflife, aHalflife, dt);
   const p = put2(0, state.x, state.v);
-  wasm.sp_tracking_spring_update_improved(
+  full.sp_tracking_spring_update_improved(
     p,
     slot(1),
     xGoal,
@@ -153,7 +154,7 @@ export function trackingSpringUpdateExact<T extends SpringState>(
   if (!(isSpringStep(state, halflife, dt) && isFinite4(xGoal, vGoal, aGoal, 0) && isTime(frequency)))
     check(S.trackingSpringUpdateExact, state, xGoal, vGoal, aGoal, frequency, halflife, dt);
   const p = put2(0, state.x, state.v);
-  wasm.sp_tracking_spring_update_exact(p, slot(1), xGoal, vGoal, aGoal, frequency, halflife, dt);
+  full.sp_tracking_spring_update_exact(p, slot(1), xGoal, vGoal, aGoal, frequency, halflife, dt);
   return getXV(0, state);
 }
 
@@ -172,7 +173,7 @@ export function trackingSpringUpdateExactNoAcceleration<T extends SpringState>(
   if (!(isSpringStep(state, halflife, dt) && isFinite4(xGoal, vGoal, 0, 0) && isTime(frequency)))
     check(S.trackingSpringUpdateExactNoAcceleration, state, xGoal, vGoal, frequency, halflife, dt);
   const p = put2(0, state.x, state.v);
-  wasm.sp_tracking_spring_update_exact_no_acceleration(p, slot(1), xGoal, vGoal, frequency, halflife, dt);
+  full.sp_tracking_spring_update_exact_no_acceleration(p, slot(1), xGoal, vGoal, frequency, halflife, dt);
   return getXV(0, state);
 }
 
@@ -191,7 +192,7 @@ export function trackingSpringUpdateExactNoVelocityAcceleration<T extends Spring
   if (!(isSpringStep(state, halflife, dt) && isNum(xGoal) && isTime(frequency)))
     check(S.trackingSpringUpdateExactNoVelocityAcceleration, state, xGoal, frequency, halflife, dt);
   const p = put2(0, state.x, state.v);
-  wasm.sp_tracking_spring_update_exact_no_velocity_acceleration(p, slot(1), xGoal, frequency, halflife, dt);
+  full.sp_tracking_spring_update_exact_no_velocity_acceleration(p, slot(1), xGoal, frequency, halflife, dt);
   return getXV(0, state);
 }
 
@@ -214,7 +215,7 @@ export function trackingGainsToSpring<T extends TrackingSpring = TrackingSpring>
   out?: T,
 ): T {
   check(S.trackingGainsToSpring, xGain, vGain, referenceDt, out);
-  wasm.sp_tracking_gains_to_spring(xGain, vGain, referenceDt, slot(0), slot(1));
+  full.sp_tracking_gains_to_spring(xGain, vGain, referenceDt, slot(0), slot(1));
   const result = out ?? ({ frequency: 0, halflife: 0 } as T);
   result.frequency = heapF32[scratchF32];
   result.halflife = heapF32[scratchF32 + 1];

@@ -7,13 +7,14 @@
  * they are generated from the header.)
  * @packageDocumentation
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
 import { slot } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, floats, initialized, isField, fresh } from './check.js';
 import { Batch } from './batch.js';
 import { COST, INERTIALIZER } from './gen/specs.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** The inertializers whose transition cost can be measured. */
 export type Inertializer = keyof typeof INERTIALIZER;
@@ -39,7 +40,7 @@ export function inertializationFeatureCoefficients<T extends number[] = number[]
   out?: T,
 ): T {
   check(S.inertializationFeatureCoefficients, inertializer, halflife, blendtime, out);
-  wasm.sp_inertialization_feature_coefficients(
+  full.sp_inertialization_feature_coefficients(
     slot(0),
     slot(1),
     INERTIALIZER[inertializer],
@@ -84,7 +85,7 @@ function costOptions(o: LandscapeOptions = {}): [number, number, number, number,
  */
 export function transitionCost(x: number, v: number, options?: LandscapeOptions): number {
   check(S.transitionCost, x, v, options);
-  return wasm.sp_transition_cost(x, v, ...costOptions(options));
+  return full.sp_transition_cost(x, v, ...costOptions(options));
 }
 
 /**
@@ -110,7 +111,7 @@ export function transitionCostLandscape(
   const n = nx * ny;
   const held = out === undefined ? -1 : floats(fn.fn, 'out', out, n);
   const ptr = workBuffer(fn.fn, 'nx·ny', n); // may grow memory: `out` is viewed again after
-  wasm.sp_transition_cost_landscape(ptr, nx, ny, xMin, xMax, vMin, vMax, ...costOptions(options));
+  full.sp_transition_cost_landscape(ptr, nx, ny, xMin, xMax, vMin, vMax, ...costOptions(options));
   const result = out === undefined ? new Float32Array(n) : fresh(out, held, n);
   result.set(heapF32.subarray(ptr >> 2, (ptr >> 2) + n));
   return held < 0 ? (out ?? result) : result; // a view of sprung's memory: the one made after growth
@@ -141,7 +142,7 @@ export function inertializationFeatures(
   const [ps, vs] = [pos, vel].map((a, k) => fresh(a, held[k], n));
   heapF32.set(ps, p >> 2);
   heapF32.set(vs, (p >> 2) + n);
-  wasm.sp_inertialization_features(
+  full.sp_inertialization_features(
     plus(p, 2 * n),
     p,
     plus(p, n),
@@ -218,7 +219,7 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
     const p = workBuffer(fn.fn, 'rows·dims', 2 * n); // may grow memory: the arrays are viewed again after
     heapF32.set(fresh(pos, held[0], n), p >> 2);
     heapF32.set(fresh(vel, held[1], n), (p >> 2) + n);
-    wasm.sp_inertialization_features(
+    full.sp_inertialization_features(
       this.at('features'),
       p,
       plus(p, n),
@@ -249,7 +250,7 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
     const q = this.at('query');
     heapF32.set(fresh(query, held, this.dims), q >> 2);
     const out = result ?? ({ index: -1, cost: Infinity } as T);
-    out.index = wasm.sp_inertialization_search(slot(0), this.at('features'), this.rows, this.dims, q);
+    out.index = full.sp_inertialization_search(slot(0), this.at('features'), this.rows, this.dims, q);
     out.cost = heapF32[scratchF32];
     return out;
   }

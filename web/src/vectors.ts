@@ -7,12 +7,13 @@
  * costs about as many scalar calls as it has components and no WASM call.
  * @packageDocumentation
  */
-import { wasm, type Vec2, type Vec3 } from './wasm.js';
+import { type Vec2, type Vec3 } from './wasm.js';
 import { getVec2, getVec3, putVec2, putVec3 } from './scratch.js';
 import { criticalStep, damperStep } from './steps.js';
 import { check, initialized, isTime, isVec2, isVec2W, isVec3, isVec3W } from './check.js';
 import type { SpringState } from './springs.js';
 import * as S from './gen/specs.js';
+import { full } from './full.js';
 
 /** Scratch slots of position, velocity, goal and goal velocity (4 floats apart). */
 const X = 0,
@@ -267,7 +268,7 @@ export function springDamperExactV2<P extends Vec2>(
     (frequency !== 0 || (goalVelocity.x === 0 && goalVelocity.y === 0))
   ))
     check(S.springDamperExactV2, position, velocity, goal, goalVelocity, frequency, halflife, dt);
-  wasm.sp_spring_damper_exact_v2(
+  full.sp_spring_damper_exact_v2(
     putVec2(X, position),
     putVec2(V, velocity),
     putVec2(G, goal),
@@ -305,7 +306,7 @@ export function springDamperExactV3<P extends Vec3>(
     (frequency !== 0 || (q.x === 0 && q.y === 0 && q.z === 0))
   ))
     check(S.springDamperExactV3, position, velocity, goal, goalVelocity, frequency, halflife, dt);
-  wasm.sp_spring_damper_exact_v3(
+  full.sp_spring_damper_exact_v3(
     putVec3(X, position),
     putVec3(V, velocity),
     putVec3(G, goal),

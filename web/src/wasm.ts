@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 import type { Ptr, Raw } from './gen/raw.js';
+import type { SpringsFn } from './gen/springs.js';
+import type { Embedded } from './embedded.js';
 
 /** The memory of the module (typed structurally: the declarations need no DOM lib). */
 export interface WasmMemory {
@@ -61,8 +63,18 @@ export interface InitOptions {
   reserve?: number;
 }
 
+/**
+ * The exports every module has: the C functions of the everyday module (gen/springs.ts, the
+ * ones `sprung/springs`' wrappers call), the memory and the allocator. A wrapper calls any
+ * other C function through `full` (full.ts), which is what puts the full module in its bundle.
+ */
+export type EverydayExports = Pick<
+  Exports,
+  SpringsFn | 'memory' | '__heap_base' | '_initialize' | 'malloc' | 'free'
+>;
+
 /** The instance's exports; valid after {@link init} resolved. */
-export let wasm: Exports = undefined as unknown as Exports;
+export let wasm: EverydayExports = undefined as unknown as Exports;
 /** Float32 view of the whole WASM memory, replaced whenever memory grows. */
 export let heapF32: Float32Array = new Float32Array(0);
 /** Int32 view of the whole WASM memory, replaced whenever memory grows. */
@@ -81,13 +93,57 @@ export let initialized = false;
  * whole API), `'springs'` (the everyday subset of `sprung/springs`); undefined before.
  */
 export let build: 'simd' | 'scalar' | 'springs' | undefined;
-/** What an entry needs: the whole API, or the everyday subset (which the whole API serves too). @internal */
+/** What a bundle needs: the whole API, or the everyday subset (which the whole API serves too). @internal */
 export type Kind = 'full' | 'springs';
 let compiled: object | undefined;
+
+// ---- which module --------------------------------------------------------------------------
+// Every entry embeds the small everyday module. full.ts embeds the full one and registers it
+// here when it is evaluated, and only the wrappers of C functions outside the everyday module
+// import full.ts: so a bundle holds the full module exactly when it holds a function that
+// needs it, and init() loads that one module (never both).
+
+/** The full module, once full.ts registered it: its embedded bytes and where its exports go. */
+let fullPart: { embedded: Embedded; loaded: (exports: Exports) => void } | undefined;
+
+/** What `full` is while the everyday module is loaded: every C function throws. */
+const notLoaded = new Proxy({} as Exports, {
+  get: (_, name) => () => {
+    throw new TypeError(
+      `sprung.init: ${String(name)} is in the full module, but init() loaded the everyday one ` +
+        'before the code that calls it was imported; await init() again after importing it',
+    );
+  },
+});
+
+/**
+ * Registers the full module (called once, by full.ts). Returns what the full module's exports
+ * are until it is loaded.
+ * @internal
+ */
+export function registerFull(embedded: Embedded, loaded: (exports: Exports) => void): Exports {
+  fullPart = { embedded, loaded };
+  if (build === 'simd' || build === 'scalar') loaded(wasm as Exports);
+  return notLoaded;
+}
+
+/** Which module this bundle needs. */
+const needed = (): Kind => (fullPart ? 'full' : 'springs');
+
+/**
+ * The embedded module an entry's init loads by default: the full one when a bundled function
+ * needs it, else the everyday one the entry embeds.
+ * @internal
+ */
+export function embeddedModule(springs: Embedded): Embedded {
+  return fullPart?.embedded ?? springs;
+}
 let loading: Promise<void> | undefined;
 /** What `loading` loads, and whether it is still under way. */
 let loadingKind: Kind = 'full';
 let pending = false;
+/** How many loads init() started: a load that a later one overtook defers to it. */
+let attempts = 0;
 const growListeners = new Set<() => void>();
 
 // ---- memory ------------------------------------------------------------------------------
@@ -270,7 +326,8 @@ function start(module: object, instance: WebAssembly.Instance, reserve: number, 
     throw new TypeError('sprung.init: wasm is not a sprung WebAssembly module (no sprung section)');
   if (kind === 'full' && label === 'springs')
     throw new TypeError(
-      "sprung.init: wasm is the everyday module of 'sprung/springs', which lacks most of the API",
+      'sprung.init: wasm is the everyday module (sprung-springs.wasm), which lacks functions this program imports; ' +
+        "load the full one, 'sprung/sprung-simd.wasm'",
     );
   // a new instance (the first, or the full module replacing the everyday one, which owns no
   // blocks but the scratch area): a fresh heap
@@ -278,14 +335,16 @@ function start(module: object, instance: WebAssembly.Instance, reserve: number, 
   reusable = [];
   quarantine = [];
   // A plain copy: property loads on it are fast, unlike on the frozen exports object.
-  wasm = { ...instance.exports, malloc, free } as unknown as Exports;
-  if (typeof wasm._initialize === 'function') wasm._initialize();
-  top = Math.ceil(wasm.__heap_base.value / 16) * 16;
+  const all = { ...instance.exports, malloc, free } as unknown as Exports;
+  wasm = all;
+  if (typeof all._initialize === 'function') all._initialize();
+  top = Math.ceil(all.__heap_base.value / 16) * 16;
   detached();
   scratch = malloc(SCRATCH_FLOATS * 4);
   scratchF32 = scratch >> 2;
   compiled = module;
   build = label;
+  fullPart?.loaded(label === 'springs' ? notLoaded : all);
   reserveMemory('init', reserve);
   initialized = true;
 }
@@ -332,14 +391,16 @@ function upgrading(kind: Kind): boolean {
  * calls return the same promise (their `wasm` is ignored; a larger `reserve` grows the
  * memory). After a failure the next call tries again.
  *
- * `defaultSource` is what the entry embeds (undefined for `sprung/no-embed`).
+ * `defaultSource` is what the entry embeds (undefined for `sprung/no-embed`). The module
+ * loaded is the full one when the program holds a function that needs it (see
+ * {@link registerFull}), else the everyday one.
  * @internal
  */
 export function load(
   options: InitOptions | undefined,
   defaultSource: (() => Promise<Uint8Array>) | undefined,
-  kind: Kind,
 ): Promise<void> {
+  const kind = needed();
   if (initialized && !upgrading(kind)) {
     try {
       reserveMemory('init', checkOptions('init', options));
@@ -351,7 +412,8 @@ export function load(
   if (loading && (loadingKind === 'full' || kind === 'springs')) return loading;
   loadingKind = kind;
   pending = true;
-  loading = (async () => {
+  const mine = ++attempts;
+  const attempt: Promise<void> = (async () => {
     const reserve = checkOptions('init', options);
     let source: unknown = await options?.wasm;
     if (source === undefined) {
@@ -399,16 +461,23 @@ export function load(
     } catch (e) {
       throw explain('init', e);
     }
+    // the everyday module loaded while code imported meanwhile asked for the full one: that
+    // load wins, whichever finishes first
+    if (mine !== attempts && loading) return loading;
     start(module, instance, reserve, kind);
   })();
-  loading.then(
-    () => (pending = false),
+  loading = attempt;
+  attempt.then(
     () => {
+      if (mine === attempts) pending = false;
+    },
+    () => {
+      if (mine !== attempts) return;
       pending = false;
       loading = undefined; // a failed init() may be retried
     },
   );
-  return loading;
+  return attempt;
 }
 
 /**
@@ -418,8 +487,8 @@ export function load(
 export function loadSync(
   options: InitOptions | undefined,
   defaultSource: (() => Uint8Array) | undefined,
-  kind: Kind,
 ): void {
+  const kind = needed();
   const reserve = checkOptions('initSync', options);
   if (initialized && !upgrading(kind)) return reserveMemory('initSync', reserve);
   if (pending) throw new TypeError('sprung.initSync: init() is already loading the module; await it instead');
@@ -468,6 +537,13 @@ export const MAX_FLOATS = 2 ** 29 - 1;
  * @internal
  */
 export function allocFloats(fn: string, what: string, n: number): Ptr {
+  // Only the full module's functions allocate; the everyday module is replaced, heap and all,
+  // when init() loads the full one, so nothing may live in its memory but the scratch area.
+  if (build === 'springs')
+    throw new TypeError(
+      `sprung.${fn}: this needs sprung's full module, but init() loaded the everyday one before ` +
+        'the code that calls it was imported; await init() again after importing it',
+    );
   if (!(n <= MAX_FLOATS))
     throw new RangeError(
       `sprung.${fn}: ${what} needs ${n} floats, more than one WASM allocation holds (${MAX_FLOATS})`,

@@ -5,13 +5,17 @@
 //   node web/tools/api.mjs gen      build/manifest.json, web/src/gen/raw.ts (the typed WASM
 //                                   binding), web/src/gen/specs.ts (the wrappers' argument
 //                                   specs); fails with file:line on anything it cannot read
+//                                   and web/src/gen/springs.ts (the everyday module's C
+//                                   functions: those sprung/springs' wrappers call)
 //   node web/tools/api.mjs exports  the WASM export list (emcc -sEXPORTED_FUNCTIONS)
+//   node web/tools/api.mjs everyday the everyday module's export list
 //   node web/tools/api.mjs docs     adds @param lines (unit, domain, description) to the
 //                                   wrappers' declarations in dist/*.d.ts
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import * as esbuild from 'esbuild';
 import { Problems, readHeader } from './header.mjs';
 import { bind, camel, readWrappers } from './bind.mjs';
 
@@ -271,15 +275,33 @@ function fastNum(p, s, names) {
   return parts.join(' && ');
 }
 
+/** The generated wrappers that sprung/springs exports (from './gen/scalar.js'); the others go
+ *  to gen/scalar_full.ts, so that the entry's files never import the full module. */
+function everydayScalars() {
+  const entry = readFileSync(join(root, 'web/src/springs_entry.ts'), 'utf8');
+  const list = entry.match(/export \{([^}]*)\} from '\.\/gen\/scalar\.js'/);
+  if (!list) throw new Error("web/src/springs_entry.ts: no export { … } from './gen/scalar.js'");
+  return new Set(
+    list[1]
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  );
+}
+
 /** Whole wrappers for the C functions that take and return numbers only and have no
- *  hand-written wrapper: checks, call and docs all follow from the header. */
+ *  hand-written wrapper: checks, call and docs all follow from the header. Those of
+ *  sprung/springs go to gen/scalar.ts and call the everyday module; the others to
+ *  gen/scalar_full.ts, calling the full one. */
 function scalarTs(manifest, handBound) {
   const generated = manifest.functions.filter(
     (f) => f.returns.type !== 'void' && f.params.every((p) => !p.pointer) && !handBound.has(f.name),
   );
+  const everyday = everydayScalars();
   const bindings = generated.map((f) => {
     const name = camel(f.name.slice(3));
-    const wrapper = { name, kind: 'function', file: 'web/src/gen/scalar.ts', line: 0, tag: f.name };
+    const file = everyday.has(name) ? 'web/src/gen/scalar.ts' : 'web/src/gen/scalar_full.ts';
+    const wrapper = { name, kind: 'function', file, line: 0, tag: f.name };
     wrapper.params = f.params.map((p) => ({ name: camel(p.name), optional: p.default !== null, type: '' }));
     return {
       wrapper,
@@ -290,15 +312,16 @@ function scalarTs(manifest, handBound) {
   });
   return {
     bindings,
-    source: (specFor, tsNames) => {
+    source: (specFor, tsNames, file) => {
+      const inFull = file.endsWith('_full.ts');
       const out = [
         GENERATED,
-        "import { wasm } from '../wasm.js';",
+        inFull ? "import { full } from '../full.js';" : "import { wasm } from '../wasm.js';",
         "import { check, initialized, isNum } from '../check.js';",
         "import * as S from './specs.js';",
         '',
       ];
-      for (const b of bindings) {
+      for (const b of bindings.filter((b) => b.wrapper.file === file)) {
         const { wrapper: w, fn: f } = b;
         const refs = refsOf(b);
         const names = w.params.map((p) => p.name);
@@ -322,7 +345,7 @@ function scalarTs(manifest, handBound) {
           `/**\n * ${tsDoc(f.doc, refs, tsNames)}\n * @returns ${returns}\n */`,
           `export function ${w.name}(${params}): number {`,
           `  if (!(initialized && ${fast})) check(S.${w.name}, ${names.join(', ')});`,
-          `  return wasm.${f.name}(${names.join(', ')});`,
+          `  return ${inFull ? 'full' : 'wasm'}.${f.name}(${names.join(', ')});`,
           '}',
           '',
         );
@@ -357,7 +380,11 @@ function gen() {
   for (const b of bindings)
     if (!tsNames.has(b.fn.name) && b.wrapper.kind === 'function') tsNames.set(b.fn.name, b.wrapper.name);
   const specs = specsTs(manifest, bindings, problems);
-  const scalarSource = scalar.source((b) => specOf(b, manifest, problems), tsNames);
+  const scalarSource = (file) => scalar.source((b) => specOf(b, manifest, problems), tsNames, file);
+  const scalarFiles = ['web/src/gen/scalar.ts', 'web/src/gen/scalar_full.ts'].map((f) => [
+    f,
+    scalarSource(f),
+  ]);
   problems.fail('web/src wrappers (domains)');
   manifest.wrappers = Object.fromEntries(
     bindings.map((b) => [
@@ -376,8 +403,34 @@ function gen() {
   mkdirSync(join(root, 'web/src/gen'), { recursive: true });
   writeFileSync(join(root, 'web/src/gen/raw.ts'), rawTs(manifest));
   writeFileSync(join(root, 'web/src/gen/specs.ts'), specs);
-  writeFileSync(join(root, 'web/src/gen/scalar.ts'), scalarSource);
-  console.log(`api: ${manifest.functions.length} C functions, ${bindings.length} wrappers bound`);
+  for (const [file, text] of scalarFiles) writeFileSync(join(root, file), text);
+  // The everyday module holds the C functions that sprung/springs' wrappers call: esbuild
+  // bundles that entry from the sources and lists them.
+  const everyday = everydayFunctions();
+  writeFileSync(
+    join(root, 'web/src/gen/springs.ts'),
+    GENERATED +
+      '\n/** The C functions of the everyday module (sprung-springs.wasm): those the wrappers of\n' +
+      " *  sprung/springs call. Every other one is called through full.ts's `full`. */\n" +
+      `export type SpringsFn =\n${everyday.map((f) => `  | '${f}'`).join('\n')};\n`,
+  );
+  writeFileSync(join(root, 'build/everyday.txt'), everyday.map((f) => `_${f}`).join(',') + '\n');
+  console.log(
+    `api: ${manifest.functions.length} C functions, ${bindings.length} wrappers bound, ${everyday.length} in the everyday module`,
+  );
+}
+
+/** The C functions the wrappers exported by web/src/springs_entry.ts call. */
+function everydayFunctions() {
+  const out = esbuild.buildSync({
+    entryPoints: [join(root, 'web/src/springs_entry.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    logLevel: 'error',
+    external: ['./wasm-binary*'],
+  });
+  return [...new Set(out.outputFiles[0].text.match(/\bsp_[a-z0-9_]+/g))].sort();
 }
 
 function exportsList() {
