@@ -309,7 +309,8 @@ export function report(r) {
     kb = (x) => `${(x.bytes / 1024).toFixed(0)} KB (${(x.gzip / 1024).toFixed(0)} KB gzipped)`;
   if (b)
     parts.push(
-      `Modules: \`sprung-simd.wasm\` ${kb(b.wasm_simd)} (embedded), \`sprung-scalar.wasm\` ` +
+      `Modules: the full one, \`sprung-simd.wasm\`, ${kb(b.wasm_simd)} (embedded); the everyday one, ` +
+        `\`sprung-springs.wasm\`, ${kb(b.wasm_springs)} (embedded); \`sprung-scalar.wasm\` ` +
         `${kb(b.wasm_scalar)} (a file); bundled and minified with esbuild: everything ` +
         `${kb(b.js_entry_bundled_min)}, \`damperExact\` alone ${kb(b.one_function_bundled_min)}.`,
     );

@@ -33,7 +33,12 @@ const wasmFile = (b) =>
   join(
     root,
     'build',
-    { simd: 'sprung-simd.wasm', scalar: 'sprung-scalar.wasm', stream: 'bench/stream.wasm' }[b],
+    {
+      simd: 'sprung-simd.wasm',
+      scalar: 'sprung-scalar.wasm',
+      springs: 'sprung-springs.wasm',
+      stream: 'bench/stream.wasm',
+    }[b],
   );
 
 /** The streaming-limit kernel (tests/bench/stream.c), built like the library's SIMD build. */
@@ -85,13 +90,13 @@ function machine() {
 function bundleSize() {
   const gz = (b) => gzipSync(b, { level: 9 }).length;
   const out = {};
-  for (const b of ['scalar', 'simd']) {
+  for (const b of ['scalar', 'simd', 'springs']) {
     const w = readFileSync(wasmFile(b));
     out[`wasm_${b}`] = { bytes: w.length, gzip: gz(w) };
   }
-  // The JS entry as a bundler ships it (the embedded SIMD module included), minified and
-  // bundled by esbuild: everything, and one everyday function (the packaging test holds both
-  // to their budgets).
+  // The JS entry as a bundler ships it (the embedded modules included), minified and bundled
+  // by esbuild: everything, and one everyday function (the packaging test holds both to their
+  // budgets).
   const bundle = (contents) =>
     esbuild.buildSync({
       stdin: { contents, resolveDir: root },

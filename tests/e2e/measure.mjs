@@ -112,7 +112,7 @@ try {
     await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
     const files = site.requests.slice();
     const total = files.reduce((s, f) => s + f.gzip, 0);
-    const library = files.filter((f) => /sprung-wasm/.test(f.path)).reduce((s, f) => s + f.gzip, 0);
+    const library = files.filter((f) => /sprung-(wasm|full)/.test(f.path)).reduce((s, f) => s + f.gzip, 0);
     console.log(
       `${name.padEnd(16)} ${String(files.length).padStart(5)}   ${(total / 1024).toFixed(1).padStart(8)}   ` +
         `${(library / 1024).toFixed(1).padStart(26)}   ${((total - library) / 1024).toFixed(1).padStart(11)}`,

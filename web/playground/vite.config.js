@@ -14,8 +14,8 @@ export default defineConfig({
   server: { port: 5173, fs: { allow: [repo] } },
   preview: { port: 4173 },
   // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
-  // (the library has modules of the same names); the library's loader and its embedded WASM get a
-  // chunk of their own, shared by all panels and cached once.
+  // (the library has modules of the same names). The library's loader with the embedded
+  // everyday module, and its full module, get a chunk each, shared by all panels and cached once.
   build: {
     outDir: `${here}dist`,
     emptyOutDir: true,
@@ -23,7 +23,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       output: {
-        manualChunks: (id) => (/[\\/]dist[\\/]wasm(-binary)?\.js$/.test(id) ? 'sprung-wasm' : undefined),
+        manualChunks: (id) =>
+          /[\\/]dist[\\/](wasm|embedded|inflate|wasm-binary-springs)\.js$/.test(id)
+            ? 'sprung-wasm'
+            : /[\\/]dist[\\/](full|wasm-binary)\.js$/.test(id)
+              ? 'sprung-full'
+              : undefined,
         // (A panel's chunk may have no facade module: when the modules it loads later share some
         // of its modules, as pose3d's 3D view does, the chunk exports more than the panel.)
         chunkFileNames: (chunk) =>
