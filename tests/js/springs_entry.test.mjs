@@ -26,7 +26,8 @@ function sample(s) {
 
 test('the everyday module alone; code imported later needs init() again, which loads the full one; the same bits', async () => {
   assert.equal(small.isReady(), false);
-  await small.init();
+  const reserve = 8 << 20;
+  await small.init({ reserve });
   assert.equal(loader.build, 'springs');
   const a = sample(small);
   // the exact damper's closed form: x + (g − x)(1 − 2^(−dt/halflife))
@@ -47,6 +48,8 @@ test('the everyday module alone; code imported later needs init() again, which l
   assert.equal(full.damperExact(0.2, 10, 0.05, 1 / 60), a[13]);
 
   await full.init();
+  // the reserve asked of the everyday module holds in the full one that replaced it
+  assert.ok(loader.wasm.memory.buffer.byteLength >= reserve, 'the reserve carried over');
   const fullBuild = process.env.SPRUNG_TEST_BUILD ?? 'simd'; // scalar under load-scalar.mjs
   assert.equal(loader.build, fullBuild);
   assert.equal(typeof loader.wasm.sp_critical_spring_damper_exact_batch, 'function');

@@ -345,15 +345,19 @@ function start(module: object, instance: WebAssembly.Instance, reserve: number, 
   compiled = module;
   build = label;
   fullPart?.loaded(label === 'springs' ? notLoaded : all);
-  reserveMemory('init', reserve);
+  reserveMemory('init', Math.max(reserve, reserved));
   initialized = true;
 }
+
+/** The most any init() asked to reserve: the full module, replacing the everyday one, keeps it. */
+let reserved = 0;
 
 /** Grows the memory so that `bytes` more can be allocated without growing it later. */
 function reserveMemory(fn: string, bytes: number): void {
   const need = Math.ceil((top + bytes - wasm.memory.buffer.byteLength) / PAGE);
   if (need > 0 && !grow(need))
     throw new RangeError(`sprung.${fn}: options.reserve of ${bytes} bytes is more than the engine gives`);
+  reserved = Math.max(reserved, bytes);
 }
 
 function checkOptions(fn: string, options: InitOptions | undefined): number {
