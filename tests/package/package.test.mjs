@@ -371,7 +371,7 @@ test('a worker gets the page’s compiled module: no second download, no second 
   near(await runInChromium('page.bundle.js'), EXPECTED, 'worker');
 });
 
-test('init({ wasm: URL }) streams the served file; initSync works on the main thread', async () => {
+test('init({ wasm: URL }) streams the served file; initSync works on the main thread, for either module', async () => {
   for (const f of ['sprung-simd.wasm', 'sprung-scalar.wasm'])
     writeFileSync(join(work, 'www', f), readFileSync(join(app, 'node_modules/sprung/dist', f)));
   esbuildBundle(
@@ -385,6 +385,17 @@ test('init({ wasm: URL }) streams the served file; initSync works on the main th
     `import { initSync, damperExact } from 'sprung'; initSync(); window.__result = ${CALL};`,
   );
   near(await runInChromium('sync.bundle.js'), EXPECTED, 'initSync');
+  // a batch brings in the full module (126 KB): compiled synchronously on the main thread too
+  esbuildBundle(
+    'sync-full',
+    `import { initSync, DamperExactBatch } from 'sprung';
+     initSync();
+     const b = new DamperExactBatch(1, { halflife: 0.1 });
+     b.goal[0] = 10;
+     b.update(1 / 60);
+     window.__result = b.x[0];`,
+  );
+  near(await runInChromium('sync-full.bundle.js'), EXPECTED, 'initSync, the full module');
 });
 
 test("a Content-Security-Policy without 'wasm-unsafe-eval' gets the sprung message; init() can be retried", async () => {
