@@ -145,7 +145,7 @@ async function inChromium() {
   });
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><meta charset=utf-8><title>sprung bench</title><pre></pre><script type=module src=bundle.js></script>\n',
+    '<!doctype html><meta charset=utf-8><title>sprung bench</title><link rel=icon href="data:,"><pre></pre><script type=module src=bundle.js></script>\n',
   );
   const files = {
     '/': join(dir, 'index.html'),
