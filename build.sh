@@ -123,11 +123,12 @@ build_wasm() {
   build_one_wasm sprung-simd "$(exports_list)" "${C_SOURCES[*]}" "${HOT_C[*]}" -msimd128
   # The scalar build (engines without WebAssembly SIMD) ships as a file only: init({ wasm }).
   build_one_wasm sprung-scalar "$(exports_list)" "${C_SOURCES[*]}" "${HOT_C[*]}"
-  # The everyday subset, embedded in sprung/springs: built for size throughout, and scalar
-  # (its functions gain nothing from SIMD, and it then runs on every WebAssembly engine).
+  # The everyday module, embedded in every entry: built for size throughout, and scalar (its
+  # functions gain nothing from SIMD, and it then runs on every WebAssembly engine).
   build_one_wasm sprung-springs "$(cat "$BUILD/everyday.txt")" "${SPRINGS_C[*]}" ""
-  # Only the SIMD build is embedded, zlib-compressed (zopfli) and base64-encoded: base64 of
-  # the raw bytes would cost a third more after the server's gzip. init() unpacks it with the
+  # The full module's SIMD build and the everyday module are embedded, zlib-compressed
+  # (zopfli) and base64-encoded: base64 of the raw bytes would cost a third more after the
+  # server's gzip. init() unpacks it with the
   # engine's DecompressionStream, initSync() with web/src/inflate.ts.
   embed_wasm sprung-simd wasm web/src/wasm-binary.ts
   embed_wasm sprung-springs wasmSprings web/src/wasm-binary-springs.ts

@@ -4,11 +4,12 @@
 //
 //   node web/tools/api.mjs gen      build/manifest.json, web/src/gen/raw.ts (the typed WASM
 //                                   binding), web/src/gen/specs.ts (the wrappers' argument
-//                                   specs); fails with file:line on anything it cannot read
-//                                   and web/src/gen/springs.ts (the everyday module's C
-//                                   functions: those sprung/springs' wrappers call)
+//                                   specs), gen/scalar.ts and gen/scalar_full.ts (the
+//                                   number-only wrappers), gen/springs.ts and
+//                                   build/everyday.txt (the everyday module's C functions:
+//                                   those sprung/springs' wrappers call); fails with
+//                                   file:line on anything it cannot read
 //   node web/tools/api.mjs exports  the WASM export list (emcc -sEXPORTED_FUNCTIONS)
-//   node web/tools/api.mjs everyday the everyday module's export list
 //   node web/tools/api.mjs docs     adds @param lines (unit, domain, description) to the
 //                                   wrappers' declarations in dist/*.d.ts
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
