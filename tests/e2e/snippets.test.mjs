@@ -8,6 +8,10 @@
 // shown only under another choice (the spring's "design by" under "its response") is tried under
 // that choice. Facts a program states (`# name value` lines: the response a solved spring was
 // asked for, measured by the forward functions) must be the values the page asked for.
+// Each mode is checked twice: at the panel's defaults, and again after every slider of the panel
+// was moved through its own control (typed into its number field where it has one; a slider the
+// mode hides is set all the same, as a shared link would) to a value of its own: a program that
+// hard-codes a default, drops a slider or swaps two of them prints other numbers than the panel.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -15,7 +19,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT, launch, nextFrames, openPage, serveSite, PANELS } from './harness.mjs';
+import { ROOT, differs, launch, nextFrames, openPage, serveSite, PANELS } from './harness.mjs';
+import { seeded } from '../../web/playground/lib/random.js';
 
 const run = promisify(execFile);
 /** Printed with 5 decimals from the same WASM as the page: equal to rounding. */
@@ -99,6 +104,94 @@ async function readPrograms(page, name) {
   return out;
 }
 
+/**
+ * The moved setting of a panel: a value for each of its sliders, read from the controls
+ * ({ key, min, max, step, value } strings). Each is a step of the slider's range picked by a
+ * generator seeded with the panel's name, inside the middle 80 % of the range (an end point
+ * could hide a wrong value by clamping), and differs from the slider's default and from the
+ * value of every other slider (so that swapped arguments print other numbers).
+ */
+function movedValues(name, sliders) {
+  const random = seeded([...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261));
+  const values = {};
+  for (const s of sliders) {
+    const [min, max, step, value] = [s.min, s.max, s.step, s.value].map(Number);
+    const places = (s.step.split('.')[1] || '').length;
+    const at = (k) => Number((min + k * step).toFixed(places));
+    const steps = Math.round((max - min) / step);
+    const taken = new Set(Object.values(values));
+    const choices = [];
+    for (let k = 1; k < steps; k++) {
+      const v = at(k);
+      if (v >= min + 0.1 * (max - min) && v <= max - 0.1 * (max - min) && v !== value && !taken.has(v))
+        choices.push(v);
+    }
+    assert.ok(choices.length > 0, `${name}: no value to move the slider ${s.key} to`);
+    values[s.key] = choices[Math.floor(random() * choices.length)];
+  }
+  return values;
+}
+
+/** The sliders of the panel shown, with their ranges as their controls hold them. */
+function sliders(page, name) {
+  return page.evaluate((panel) => {
+    const ranges = window.playground.schema().filter((c) => c.kind === 'range');
+    return ranges.map(({ key }) => {
+      const input = /** @type {HTMLInputElement} */ (document.getElementById(`${panel}-${key}`));
+      return { key, min: input.min, max: input.max, step: input.step, value: input.value };
+    });
+  }, name);
+}
+
+/**
+ * Moves every slider to `values` through its control, with the events a user's drag (or typing,
+ * then leaving the field) sends: `input`, then `change`. A slider with a number field in view gets
+ * the value typed there; a slider the mode hides is set all the same (a shared link can carry it).
+ * All in one round trip: a page busy drawing (WebGL without a GPU) answers each one slowly. Then
+ * checks that the panel holds exactly those values.
+ */
+async function moveSliders(page, name, values, where) {
+  const refused = await page.evaluate(
+    ({ panel, values }) => {
+      const refused = [];
+      for (const [key, value] of Object.entries(values)) {
+        const text = String(value);
+        const entry = /** @type {HTMLInputElement | null} */ (
+          document.getElementById(`${panel}-${key}-entry`)
+        );
+        const slider = /** @type {HTMLInputElement} */ (document.getElementById(`${panel}-${key}`));
+        const input = entry && entry.checkVisibility() ? entry : slider;
+        input.value = text;
+        if (input.value !== text) refused.push(`${key}: ${text} became ${input.value}`);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      return refused;
+    },
+    { panel: name, values },
+  );
+  assert.deepEqual(refused, [], `${where}: a control refused its value`);
+  await nextFrames(page, 2);
+  const params = await page.evaluate(() => window.playground.params());
+  for (const [key, value] of Object.entries(values))
+    assert.equal(
+      params[key],
+      value,
+      `${where}: ${key} was moved to ${value}, the panel holds ${params[key]}`,
+    );
+}
+
+/** The points the panel plots and its programs, as they are now. */
+async function readView(page, name) {
+  const data = await page.evaluate(() => window.playground.data());
+  return { data, list: await readPrograms(page, name) };
+}
+
+/** The points of the series a program's output is compared with. */
+function plotted(data, program) {
+  return program.compare.map(({ plot, series }) => data[plot][series]);
+}
+
 /** The numeric rows a program printed (lines starting with # are comments). */
 function rows(stdout) {
   return stdout
@@ -137,8 +230,13 @@ function compare(printed, data, program, tolerance, where) {
   for (const { plot, series, cols } of program.compare) {
     const points = data[plot][series];
     assert.ok(points.length >= 4, `${where}: plot ${plot} series ${series} has points`);
-    const n = Math.min(printed.length, points.length / 2);
-    assert.ok(n >= 2, `${where}: at least two rows to compare (printed ${printed.length})`);
+    // One row per plotted point: a program that stops early (a hard-coded duration) prints fewer.
+    const n = points.length / 2;
+    assert.equal(
+      printed.length,
+      n,
+      `${where}: printed ${printed.length} rows, plot ${plot} series ${series} has ${n} points`,
+    );
     for (let k = 0; k < n; k++) {
       const px = points[2 * k];
       const py = points[2 * k + 1];
@@ -157,9 +255,11 @@ function compare(printed, data, program, tolerance, where) {
 const collected = []; // { where, ts } for the one tsc run
 
 for (const name of PANELS) {
-  test(`${name}: every program, in every mode, runs as copied and prints what the panel plots`, async () => {
+  test(`${name}: every program, in every mode, runs as copied and prints what the panel plots`, async (t) => {
     const first = await openPage(browser.context, `${site.base}?panel=${name}`);
     const schema = await first.evaluate(() => window.playground.schema());
+    const moved = movedValues(name, await sliders(first, name));
+    t.diagnostic(`sliders moved to ${new URLSearchParams(moved)}`);
     await first.close();
     const seen = new Map(); // program text → its output, so that identical programs run once
     let compared = 0;
@@ -168,16 +268,30 @@ for (const name of PANELS) {
     for (const mode of modes(name, schema)) {
       const page = await openPage(browser.context, `${site.base}${mode.query}`);
       await nextFrames(page, 2);
-      const data = await page.evaluate(() => window.playground.data());
-      const list = await readPrograms(page, name);
+      const settings = [{ label: mode.label, ...(await readView(page, name)) }];
+      const movedLabel = `${mode.label}, sliders moved`;
+      await moveSliders(page, name, moved, `${name} [${movedLabel}]`);
+      settings.push({ label: movedLabel, ...(await readView(page, name)) });
       assert.deepEqual(page.problems, []);
       await page.close();
-      for (const program of list) {
-        const where = `${name} [${mode.label}] program ${program.id}`;
+      // The moved setting checks something the defaults did not: each program plots other points.
+      const [atDefaults, atMoved] = settings.map(
+        ({ data, list }) => new Map(list.map((p) => [p.id, plotted(data, p)])),
+      );
+      for (const [id, points] of atMoved)
+        assert.ok(
+          differs(points, atDefaults.get(id)),
+          `${name} [${movedLabel}] program ${id}: the moved sliders change nothing it plots`,
+        );
+      const checks = settings.flatMap(({ label, data, list }) =>
+        list.map((program) => ({ label, data, program })),
+      );
+      for (const { label, data, program } of checks) {
+        const where = `${name} [${label}] program ${program.id}`;
         programs++;
         assert.match(program.js, /from 'sprung'/, where);
         assert.match(program.c, /int main\(void\)/, where);
-        const tag = `${name}-${mode.label.replace(/\W+/g, '_')}-${program.id}`;
+        const tag = `${name}-${label.replace(/\W+/g, '_')}-${program.id}`;
         // JavaScript, in Node against dist/.
         if (!seen.has(program.js)) {
           const file = join(work, `${tag}.mjs`);
