@@ -4,7 +4,7 @@
 // first figure: the lerp damper at dt = 1 decays exponentially.
 import { damper, damperBad, damperExact, damperExponential, damperImplicit } from 'sprung';
 import { frameClock, scriptAt } from '../lib/clock.js';
-import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
+import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow, randomSource } from '../lib/program.js';
 import { COLORS } from '../lib/theme.js';
 
 const DURATION = 3;
@@ -24,6 +24,8 @@ const GOAL = /** @type {const} */ ([
 ]);
 const goalAt = (t) => scriptAt(GOAL, t);
 const DECAY_STEPS = 8;
+/** The seed of the jittering clock's frame times (frameClock's default). */
+const JITTER_SEED = 7;
 
 /** The four dampers: plot caption, short name, stage colour, one step. */
 const DAMPERS = [
@@ -154,7 +156,7 @@ export default {
             plot.reset(i);
             at[k] = NaN;
             if (d === 2 && !exponentialValid(p)) return;
-            const clock = rate.jitter ? frameClock(60, p.jitter) : clocks[k].reset();
+            const clock = rate.jitter ? frameClock(60, p.jitter, JITTER_SEED) : clocks[k].reset();
             let x = 0;
             plot.add(i, 0, x);
             clock.advance(
@@ -163,8 +165,8 @@ export default {
                 if (!exploded(x)) x = step(x, goalAt(t), p, dt);
               },
               (t) => {
+                plot.add(i, t, exploded(x) ? NaN : x); // an exploded damper leaves a gap
                 if (exploded(x)) return;
-                plot.add(i, t, x);
                 if (Number.isNaN(at[k]) && t >= 0.5 - 1e-9) at[k] = x;
               },
             );
@@ -208,23 +210,30 @@ export default {
         );
       },
       code(p) {
-        return [dampersProgram(p), decayProgram(p)];
+        return [dampersProgram(p, false), dampersProgram(p, true), decayProgram(p)];
       },
     };
   },
 };
 
-/** The four dampers at 60 Hz toward the panel's goal, printing t and each damper. */
-function dampersProgram(p) {
+/**
+ * The four dampers toward the panel's goal, printing t and each damper: at a steady 60 Hz, or
+ * (`jitter`) at the panel's jittering 60 Hz, each frame's dt drawn from the playground's seeded
+ * generator.
+ */
+function dampersProgram(p, jitter) {
   const exp = exponentialValid(p);
   const exact = p.fast ? 'damperImplicit' : 'damperExact';
   const exactC = p.fast ? 'sp_damper_implicit' : 'sp_damper_exact';
   const eps = p.fast ? ', 1e-5' : '';
-  const title = `The four dampers toward a stepping goal (${p.fast ? 'damper_implicit' : 'damper_exact'}${exp ? '' : '; damper_exponential needs damping < 60/s'})`;
+  const title =
+    `The four dampers toward a stepping goal${jitter ? `, at 60 Hz with dt jittering by ±${jn(p.jitter)}×` : ''} ` +
+    `(${p.fast ? 'damper_implicit' : 'damper_exact'}${exp ? '' : '; damper_exponential needs damping < 60/s'})`;
   const names = ['damper', 'damperBad', ...(exp ? ['damperExponential'] : []), exact];
   const compare = [0, 1, 2, 3]
     .filter((d) => d !== 2 || exp)
-    .map((d, c) => ({ plot: d, series: 2, cols: [0, c + 1] }));
+    .map((d, c) => ({ plot: d, series: jitter ? 4 : 2, cols: [0, c + 1] }));
+  const columns = `lerpX, badX, ${exp ? 'exponentialX, ' : ''}exactX`;
   const js = jsAndTs(
     (ts) =>
       jsHead(title, ts) +
@@ -232,7 +241,12 @@ function dampersProgram(p) {
       `const factor = ${jn(p.factor)}; // lerp factor per frame\n` +
       `const damping = ${jn(p.damping)}; // 1/s\n` +
       `const halflife = ${jn(p.halflife)}; // s\n` +
-      `const rate = 60; // frames per second: try 30 or 144, only damper and damperBad change\n\n` +
+      (jitter
+        ? `const rate = 60; // frames per second, on average\n` +
+          `const jitter = ${jn(p.jitter)}; // each dt is (1 ± jitter·u) / rate, u uniform in [-1, 1)\n\n` +
+          randomSource(ts ? 'ts' : 'js', JITTER_SEED) +
+          `\n`
+        : `const rate = 60; // frames per second: try 30 or 144, only damper and damperBad change\n\n`) +
       `/** The goal: 1 from t = 1/6 s, 0.3 from 7/6 s, 1 from 13/6 s. */\n` +
       `function goalAt(t${ann(ts, 'number')})${ann(ts, 'number')} {\n` +
       `  return t >= 13 / 6 - 1e-6 ? 1 : t >= 7 / 6 - 1e-6 ? 0.3 : t >= 1 / 6 - 1e-6 ? 1 : 0;\n}\n\n` +
@@ -244,19 +258,30 @@ function dampersProgram(p) {
       (exp ? `  exponentialX = damperExponential(exponentialX, g, damping, dt, 1 / 60);\n` : '') +
       `  exactX = ${exact}(exactX, g, halflife, dt${eps}); // the same curve at any rate\n}\n\n` +
       jsRow(ts) +
-      `// 3 s of frames. In a game, call frame(goal, dt) once a frame (e.g. from requestAnimationFrame).\n` +
-      `for (let k = 0; k <= 3 * rate; k++) {\n` +
-      `  const t = k / rate;\n` +
-      `  row(t, lerpX, badX, ${exp ? 'exponentialX, ' : ''}exactX);\n` +
-      `  frame(goalAt(t), 1 / rate);\n}\n`,
+      (jitter
+        ? `// 3 s of frames of uneven length. In a game, call frame(goal, dt) once a frame with the dt measured.\n` +
+          `let t = 0;\nrow(t, ${columns});\n` +
+          `for (;;) {\n  const dt = (1 + jitter * (2 * random01() - 1)) / rate;\n  if (t + dt > 3 + 1e-9) break;\n` +
+          `  frame(goalAt(t), dt);\n  t += dt;\n  row(t, ${columns});\n}\n`
+        : `// 3 s of frames. In a game, call frame(goal, dt) once a frame (e.g. from requestAnimationFrame).\n` +
+          `for (let k = 0; k <= 3 * rate; k++) {\n` +
+          `  const t = k / rate;\n` +
+          `  row(t, ${columns});\n` +
+          `  frame(goalAt(t), 1 / rate);\n}\n`),
   );
+  const row = cRow(['t', 'lerp_x', 'bad_x', ...(exp ? ['exponential_x'] : []), 'exact_x']);
   const c =
     cHead(title) +
-    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
+    `#include <math.h>\n${jitter ? '#include <stdint.h>\n' : ''}#include <stdio.h>\n#include "sprung.h"\n\n` +
     `static const float factor = ${cf(p.factor)};   /* lerp factor per frame */\n` +
     `static const float damping = ${cf(p.damping)}; /* 1/s */\n` +
     `static const float halflife = ${cf(p.halflife)}; /* s */\n` +
-    `static const int rate = 60; /* frames per second: try 30 or 144 */\n\n` +
+    (jitter
+      ? `static const int rate = 60; /* frames per second, on average */\n` +
+        `static const double jitter = ${jn(p.jitter)}; /* each dt is (1 +- jitter*u) / rate, u uniform in [-1, 1) */\n\n` +
+        randomSource('c', JITTER_SEED) +
+        `\n`
+      : `static const int rate = 60; /* frames per second: try 30 or 144 */\n\n`) +
     `/* The goal: 1 from t = 1/6 s, 0.3 from 7/6 s, 1 from 13/6 s. */\n` +
     `static float goal_at(double t)\n{\n` +
     `    return t >= 13.0 / 6 - 1e-6 ? 1.0f : t >= 7.0 / 6 - 1e-6 ? 0.3f : t >= 1.0 / 6 - 1e-6 ? 1.0f : 0.0f;\n}\n\n` +
@@ -267,11 +292,18 @@ function dampersProgram(p) {
     `    if (fabsf(bad_x) < 1e6f) bad_x = sp_damper_bad(bad_x, g, damping, dt); /* explodes once damping*dt > 2 */\n` +
     (exp ? `    exponential_x = sp_damper_exponential(exponential_x, g, damping, dt, 1.0f / 60.0f);\n` : '') +
     `    exact_x = ${exactC}(exact_x, g, halflife, dt${p.fast ? ', 1e-5f' : ''});\n}\n\n` +
-    `int main(void)\n{\n    int k;\n    for (k = 0; k <= 3 * rate; k++) {\n` +
-    `        double t = (double)k / rate;\n` +
-    `        ${cRow(['t', 'lerp_x', 'bad_x', ...(exp ? ['exponential_x'] : []), 'exact_x'])}\n` +
-    `        frame(goal_at(t), 1.0f / (float)rate);\n    }\n    return 0;\n}\n`;
-  return { id: 'dampers', title: 'the four dampers', ...js, c, compare };
+    (jitter
+      ? `int main(void)\n{\n    double t = 0.0;\n    ${row}\n    for (;;) {\n` +
+        `        const double dt = (1.0 + jitter * (2.0 * random01() - 1.0)) / rate;\n` +
+        `        if (t + dt > 3.0 + 1e-9) break;\n` +
+        `        frame(goal_at(t), (float)dt);\n        t += dt;\n        ${row}\n    }\n    return 0;\n}\n`
+      : `int main(void)\n{\n    int k;\n    for (k = 0; k <= 3 * rate; k++) {\n` +
+        `        double t = (double)k / rate;\n` +
+        `        ${row}\n` +
+        `        frame(goal_at(t), 1.0f / (float)rate);\n    }\n    return 0;\n}\n`);
+  return jitter
+    ? { id: 'jitter', title: 'the four dampers, jittering dt', ...js, c, compare }
+    : { id: 'dampers', title: 'the four dampers', ...js, c, compare };
 }
 
 /** The article's first figure: the lerp damper at dt = 1 toward 0. */
