@@ -192,12 +192,19 @@ function plotted(data, program) {
   return program.compare.map(({ plot, series }) => data[plot][series]);
 }
 
-/** The numeric rows a program printed (lines starting with # are comments). */
+/**
+ * The numeric rows a program printed (lines starting with # are comments), by label: a row
+ * starting with a word (`predicted 1.2 3.4`) is filed under that word, the others under ''.
+ */
 function rows(stdout) {
-  return stdout
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => line.trim().split(/\s+/).map(Number));
+  const labelled = { '': [] };
+  for (const line of stdout.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const words = line.trim().split(/\s+/);
+    const label = /^[a-z]/i.test(words[0]) ? words.shift() : '';
+    (labelled[label] ??= []).push(words.map(Number));
+  }
+  return labelled;
 }
 
 /** The `# name value` lines a program printed, as { name: value }. */
@@ -224,10 +231,14 @@ function checkFacts(printed, program, where) {
   return wanted.length;
 }
 
-/** Compares printed rows with plotted points; returns the number of values compared. */
-function compare(printed, data, program, tolerance, where) {
+/**
+ * Compares printed rows with plotted points; returns the number of values compared. A series
+ * is compared with the rows labelled `rows` (unlabelled ones by default).
+ */
+function compare(labelled, data, program, tolerance, where) {
   let checked = 0;
-  for (const { plot, series, cols } of program.compare) {
+  for (const { plot, series, cols, rows: label = '' } of program.compare) {
+    const printed = labelled[label] ?? [];
     const points = data[plot][series];
     assert.ok(points.length >= 4, `${where}: plot ${plot} series ${series} has points`);
     // One row per plotted point: a program that stops early (a hard-coded duration) prints fewer.
@@ -235,7 +246,7 @@ function compare(printed, data, program, tolerance, where) {
     assert.equal(
       printed.length,
       n,
-      `${where}: printed ${printed.length} rows, plot ${plot} series ${series} has ${n} points`,
+      `${where}: printed ${printed.length} rows${label ? ` labelled ${label}` : ''}, plot ${plot} series ${series} has ${n} points`,
     );
     for (let k = 0; k < n; k++) {
       const px = points[2 * k];
@@ -251,6 +262,24 @@ function compare(printed, data, program, tolerance, where) {
   }
   return checked;
 }
+
+/**
+ * Sliders the defaults and the moved setting may leave idle in what the panel plots (a radius
+ * never exceeded): for each, a setting where it acts (URL parameters over the defaults) and
+ * another value for it. Both are checked like the other settings, in the defaults mode, and the
+ * points the programs are compared with must differ between them.
+ */
+const ACTING = {
+  character: [
+    // The character turns 78° from the simulation at the defaults: a 45° clamp holds it.
+    { at: {}, slider: 'maxAngle', to: 90 },
+    // A foot that slides 0.25 m per step leaves a 0.1 m radius, not a 0.3 m one.
+    { at: { slide: 0.25, unlockRadius: 0.1 }, slider: 'unlockRadius', to: 0.3 },
+  ],
+};
+
+/** The points every program of a view is compared with. */
+const comparedPoints = ({ data, list }) => list.map((program) => plotted(data, program));
 
 const collected = []; // { where, ts } for the one tsc run
 
@@ -274,6 +303,25 @@ for (const name of PANELS) {
       settings.push({ label: movedLabel, ...(await readView(page, name)) });
       assert.deepEqual(page.problems, []);
       await page.close();
+      if (mode.label === 'defaults')
+        for (const { at, slider, to } of ACTING[name] ?? []) {
+          const query = new URLSearchParams(at);
+          const base = Object.keys(at).length ? `${query}` : 'defaults';
+          const label = `${base}, ${slider} moved to ${to}`;
+          const where = `${name} [${label}]`;
+          const acting = await openPage(browser.context, `${site.base}?panel=${name}&${query}`);
+          await nextFrames(acting, 2);
+          const before = { label: base, ...(await readView(acting, name)) };
+          await moveSliders(acting, name, { [slider]: to }, where);
+          const after = { label, ...(await readView(acting, name)) };
+          assert.deepEqual(acting.problems, []);
+          await acting.close();
+          assert.ok(
+            differs(comparedPoints(after), comparedPoints(before)),
+            `${where}: ${slider} changes nothing the programs are compared with`,
+          );
+          settings.push(before, after);
+        }
       // The moved setting checks something the defaults did not: each program plots other points.
       const [atDefaults, atMoved] = settings.map(
         ({ data, list }) => new Map(list.map((p) => [p.id, plotted(data, p)])),

@@ -118,6 +118,17 @@ function facing(q) {
   return [2 * (q.x * q.z + q.w * q.y), 1 - 2 * (q.x * q.x + q.y * q.y)];
 }
 
+/**
+ * The angle (degrees) between the facing directions of two yaw rotations: what clamping keeps
+ * within max angle. atan2 of the cross and dot products: accurate at every angle (acos of the dot
+ * product is not, near 0).
+ */
+function angleBetween(a, b) {
+  const [ax, az] = facing(a);
+  const [bx, bz] = facing(b);
+  return Math.abs(Math.atan2(ax * bz - az * bx, ax * bx + az * bz)) * (180 / Math.PI);
+}
+
 const v3 = () => ({ x: 0, y: 0, z: 0 });
 const q4 = () => ({ x: 0, y: 0, z: 0, w: 1 });
 
@@ -365,6 +376,14 @@ export default {
       ],
       x: { title: 't (s)', min: 0, max: FOOT_SECONDS },
       y: { title: 'x (m)', min: -0.2, max: 4 },
+    });
+    const turn = ui.plot('scripted run: the character’s facing, degrees from the simulation’s', {
+      series: [
+        { label: 'character − simulation', color: COLORS.bad, width: 1.5 },
+        { label: 'max angle (clamped)', color: COLORS.ink, width: 1, dash: [4, 3] },
+      ],
+      x: { title: 't (s)', min: 0, max: REPLAY_SECONDS },
+      y: { title: 'angle (°)', min: 0 },
     });
     const walls = new Obstacles(CIRCLES.length, BOXES.length);
     walls.circles.set(CIRCLES.flat());
@@ -703,9 +722,16 @@ export default {
     function drawReplay(p) {
       shadow.reset();
       for (let i = 0; i < 3; i++) replay.reset(i);
+      turn.reset(0);
+      turn.reset(1);
+      if (clamps(p)) {
+        turn.add(1, 0, p.maxAngle);
+        turn.add(1, REPLAY_SECONDS, p.maxAngle);
+      }
       drawObstacles(p.obstacles);
       let worst = 0;
       let sum = 0;
+      let widest = 0;
       for (let k = 0; k <= REPLAY_SECONDS * RATE; k++) {
         if (k > 0) {
           scripted((k - 1) / RATE, shadow.stick);
@@ -713,6 +739,9 @@ export default {
         }
         replay.add(0, shadow.simPosition.x, shadow.simPosition.z);
         replay.add(1, shadow.charPosition.x, shadow.charPosition.z);
+        const angle = angleBetween(shadow.charRotation, shadow.simRotation);
+        turn.add(0, k / RATE, angle);
+        widest = Math.max(widest, angle);
         const apart = Math.hypot(
           shadow.charPosition.x - shadow.simPosition.x,
           shadow.charPosition.z - shadow.simPosition.z,
@@ -726,6 +755,13 @@ export default {
         }
       }
       replay.commit();
+      // Headroom above the curve and the clamp's line, which would sit on the frame.
+      turn.bounds('y', 0, 1.2 * Math.max(widest, clamps(p) ? p.maxAngle : 0, 1));
+      turn.commit();
+      turn.summary(
+        `The character turns more slowly than the simulation object: it faces up to ${widest.toFixed(1)}° away from it` +
+          (clamps(p) ? `, clamping keeping it within ${p.maxAngle}°.` : ' (not clamped).'),
+      );
       replay.summary(
         `Over the ${REPLAY_SECONDS} s scripted run, kept in sync by ${MODES.find(([m]) => m === p.mode)[1]}, the character ` +
           `stays within ${worst.toFixed(2)} m of the simulation (${(sum / (REPLAY_SECONDS * RATE + 1)).toFixed(2)} m on average)` +
@@ -865,10 +901,11 @@ function controllerProgram(p) {
   const circlesC = CIRCLES.map((c) => `    ${c.map(cf).join(', ')},\n`).join('');
   const js = jsAndTs((ts) => {
     const V = ts ? ': Vec3' : '';
+    const Q = ts ? ': Quat' : '';
     return (
       jsHead(title, ts) +
       `import { init, ${fns.join(', ')} } from 'sprung';\n` +
-      (ts ? `import type { Vec3 } from 'sprung';\n` : '') +
+      (ts ? `import type { Quat, Vec3 } from 'sprung';\n` : '') +
       `\nawait init();\n\n` +
       `// Y is up, characters face +Z. Any {x, y, z} / {x, y, z, w} objects work (three.js ones too).\n` +
       `const simHalflife = ${jn(p.simHalflife)}; // s\nconst speeds = [${jn(p.forwardSpeed)}, ${jn(p.sideSpeed)}, ${jn(p.backSpeed)}]; // m/s forward, sideways, backward\n` +
@@ -940,13 +977,21 @@ function controllerProgram(p) {
         : `  // The predicted trajectory: ${PREDICT} future positions with the desired velocity held, exact, no stepping.\n` +
           `  predictor.predictPositions(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, simHalflife, horizon / ${PREDICT - 1});\n}\n\n`) +
       jsRow(ts) +
-      `// ${REPLAY_SECONDS} s at ${RATE} Hz: simulation x, z, character x, z, and the predicted position at the horizon.\n` +
+      `/** The angle (degrees) between the facing directions (+Z turned) of two yaw rotations: what maxAngle bounds. */\n` +
+      `function angleBetween(a${Q}, b${Q})${ann(ts, 'number')} {\n` +
+      `  const ax = 2 * (a.x * a.z + a.w * a.y);\n  const az = 1 - 2 * (a.x * a.x + a.y * a.y);\n` +
+      `  const bx = 2 * (b.x * b.z + b.w * b.y);\n  const bz = 1 - 2 * (b.x * b.x + b.y * b.y);\n` +
+      `  return Math.abs(Math.atan2(ax * bz - az * bx, ax * bx + az * bz)) * (180 / Math.PI);\n}\n\n` +
+      `// ${REPLAY_SECONDS} s at ${RATE} Hz. Each frame: t, simulation x, z, character x, z, and how far the character\n` +
+      `// faces from the simulation (degrees). Each second, half a second in: the predicted trajectory (every other sample).\n` +
       `// In a game, read the stick and call frame(dt) from your loop (e.g. requestAnimationFrame).\n` +
-      `const at = ${3 * (PREDICT - 1)};\n` +
-      `row(simulationPosition.x, simulationPosition.z, characterPosition.x, characterPosition.z, 0, 0);\n` +
+      `const state = (t${ann(ts, 'number')}) =>\n` +
+      `  row(t, simulationPosition.x, simulationPosition.z, characterPosition.x, characterPosition.z, angleBetween(characterRotation, simulationRotation));\n` +
+      `state(0);\n` +
       `for (let k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n  stickAt((k - 1) / ${RATE}, stick);\n  frame(1 / ${RATE});\n` +
-      `  const predicted = predictor.positions;\n` +
-      `  row(simulationPosition.x, simulationPosition.z, characterPosition.x, characterPosition.z, predicted[at], predicted[at + 2]);\n}\n` +
+      `  state(k / ${RATE});\n` +
+      `  if (k % ${RATE} === ${RATE / 2}) {\n    const predicted = predictor.positions; // x, y, z of each sample\n` +
+      `    for (let i = 1; i < ${PREDICT}; i += 2)\n      console.log('predicted', predicted[3 * i].toFixed(5), predicted[3 * i + 2].toFixed(5));\n  }\n}\n` +
       `predictor.dispose();\n` +
       (p.obstacles ? `walls.dispose();\n` : '')
     );
@@ -968,6 +1013,11 @@ function controllerProgram(p) {
     `    for (i = 0; i < ${SCRIPT.length}; i++) {\n        if (u < script[i][0]) {\n` +
     `            stick->x = (float)script[i][1];\n            stick->z = (float)script[i][2];\n            return;\n        }\n` +
     `        u -= script[i][0];\n    }\n}\n\n` +
+    `/* The angle (degrees) between the facing directions (+Z turned) of two yaw rotations: what max_angle bounds. */\n` +
+    `static double angle_between(const sp_quat *a, const sp_quat *b)\n{\n` +
+    `    const double ax = 2.0 * ((double)a->x * a->z + (double)a->w * a->y), az = 1.0 - 2.0 * ((double)a->x * a->x + (double)a->y * a->y);\n` +
+    `    const double bx = 2.0 * ((double)b->x * b->z + (double)b->w * b->y), bz = 1.0 - 2.0 * ((double)b->x * b->x + (double)b->y * b->y);\n` +
+    `    return fabs(atan2(ax * bz - az * bx, ax * bx + az * bz)) * (180.0 / 3.14159265358979323846);\n}\n\n` +
     `int main(void)\n{\n    const float sim_halflife = ${cf(p.simHalflife)}, anim_halflife = ${cf(p.animHalflife)};\n` +
     `    const float fwrd_speed = ${cf(p.forwardSpeed)}, side_speed = ${cf(p.sideSpeed)}, back_speed = ${cf(p.backSpeed)};\n` +
     `    const float camera_azimuth = ${radC(p.camera)}; /* the stick is relative to the camera */\n` +
@@ -993,8 +1043,8 @@ function controllerProgram(p) {
     `    sp_vec3 animation_velocity = zero, animation_acceleration = zero;\n` +
     `    sp_vec3 predicted[${PREDICT}];\n` +
     (desired ? `    sp_vec3 predicted_desired_velocities[${PREDICT}];\n` : '') +
-    `    int k;\n` +
-    `    ${cRow(['simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', '0.0', '0.0'])}\n` +
+    `    int k, i;\n    double t = 0.0;\n` +
+    `    ${cRow(['t', 'simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', 'angle_between(&character_rotation, &simulation_rotation)'])}\n` +
     `    for (k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n        sp_vec3 step = zero;\n` +
     (p.obstacles ? `        sp_vec3 before = simulation_position;\n` : '') +
     `        stick_at((double)(k - 1) / ${RATE}, &stick);\n` +
@@ -1025,7 +1075,10 @@ function controllerProgram(p) {
         `        sp_trajectory_predict_positions_desired(predicted, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &simulation_position, &simulation_velocity, &simulation_acceleration, predicted_desired_velocities, sim_halflife, ${p.obstacles ? `circles, ${CIRCLES.length}, boxes, ${BOXES.length}, radius` : 'NULL, 0, NULL, 0, 0.0f'});\n`
       : `        /* the predicted trajectory: exact, no stepping */\n` +
         `        sp_trajectory_predict_positions(predicted, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, sim_halflife);\n`) +
-    `        ${cRow(['simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', `predicted[${PREDICT - 1}].x`, `predicted[${PREDICT - 1}].z`])}\n` +
+    `        t = (double)k / ${RATE};\n` +
+    `        ${cRow(['t', 'simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', 'angle_between(&character_rotation, &simulation_rotation)'])}\n` +
+    `        if (k % ${RATE} == ${RATE / 2})\n` +
+    `            for (i = 1; i < ${PREDICT}; i += 2) printf("predicted %.5f %.5f\\n", predicted[i].x, predicted[i].z);\n` +
     `    }\n    return 0;\n}\n`;
   return {
     id: 'controller',
@@ -1033,8 +1086,10 @@ function controllerProgram(p) {
     ...js,
     c,
     compare: [
-      { plot: 0, series: 0, cols: [0, 1] },
-      { plot: 0, series: 1, cols: [2, 3] },
+      { plot: 0, series: 0, cols: [1, 2] },
+      { plot: 0, series: 1, cols: [3, 4] },
+      { plot: 2, series: 0, cols: [0, 5] },
+      { plot: 0, series: 2, cols: [0, 1], rows: 'predicted' },
     ],
   };
 }
