@@ -110,6 +110,8 @@ export default {
       cubicCrossing: ui.readout('cubic crosses zero at'),
     };
     let params = null;
+    /** The read-outs of the transition shown, unrounded, as the cost program's facts. */
+    let shown = {};
 
     function drawCurve(p) {
       for (let i = 0; i < 4; i++) curve.reset(i);
@@ -129,6 +131,14 @@ export default {
       const basic = transitionCostBasic(p.x, p.v, p.weight);
       const cubic = decayCubicDisplacement(p.x, p.v, p.blendtime);
       const when = (s) => (s > 0 && s < Infinity ? `${s.toFixed(3)} s` : 'never');
+      shown = {
+        spring_exact: exact,
+        spring_approximate: approx,
+        basic: basic,
+        cubic_exact: cubic,
+        spring_crosses_zero: t,
+        cubic_crosses_zero: tc,
+      };
       out.exact(`${exact.toFixed(4)} m·s`);
       out.approx(`${approx.toFixed(4)} m·s`);
       out.basic(`${basic.toFixed(4)} m`);
@@ -247,7 +257,7 @@ export default {
         return { grids: maps.map((m) => Number(m.canvas.dataset.grid)) };
       },
       code(p) {
-        return [costProgram(p), landscapeProgram(p)];
+        return [costProgram(p, shown), landscapeProgram(p)];
       },
     };
   },
@@ -260,7 +270,8 @@ function minOf(values) {
   return m;
 }
 
-function costProgram(p) {
+/** One transition's costs and offset curves; `facts` are the panel's read-outs it prints. */
+function costProgram(p, facts) {
   const title = `The cost of one transition (x = ${jn(p.x)} m, v = ${jn(p.v)} m/s) and its offset curves`;
   const js = jsAndTs(
     (ts) =>
@@ -270,12 +281,13 @@ function costProgram(p) {
       `const x = ${jn(p.x)}; // m: position offset of the transition (source − destination)\n` +
       `const v = ${jn(p.v)}; // m/s: velocity offset\nconst halflife = ${jn(p.halflife)}; // s, spring inertializer\n` +
       `const blendtime = ${jn(p.blendtime)}; // s, cubic inertializer\n\n` +
-      `// Costs in m·s: the area between the inertialized motion and the destination.\n` +
-      `console.log('# spring exact', decaySpringDamperDisplacement(x, v, halflife));\n` +
-      `console.log('# spring approximate', decaySpringDamperDisplacementApprox(x, v, halflife));\n` +
-      `console.log('# basic (m)', transitionCostBasic(x, v, ${jn(p.weight)}));\n` +
-      `console.log('# cubic exact', decayCubicDisplacement(x, v, blendtime));\n` +
-      `console.log('# zero crossings (s)', decaySpringDamperIntersection(x, v, halflife), decayCubicIntersection(x, v, blendtime));\n` +
+      `// Costs in m·s: the area between the inertialized motion and the destination; when the offsets cross zero (s).\n` +
+      `console.log('# spring_exact', decaySpringDamperDisplacement(x, v, halflife));\n` +
+      `console.log('# spring_approximate', decaySpringDamperDisplacementApprox(x, v, halflife));\n` +
+      `console.log('# basic', transitionCostBasic(x, v, ${jn(p.weight)})); // m: |x| + weight·|v|\n` +
+      `console.log('# cubic_exact', decayCubicDisplacement(x, v, blendtime));\n` +
+      `console.log('# spring_crosses_zero', decaySpringDamperIntersection(x, v, halflife)); // Infinity: never\n` +
+      `console.log('# cubic_crosses_zero', decayCubicIntersection(x, v, blendtime));\n` +
       `// For a motion-matching database: |feature(src) − feature(dst)| is the approximate cost.\n` +
       `console.log('# spring feature of (x, v)', decaySpringDamperFeature(x, v, halflife));\n\n` +
       jsRow(ts) +
@@ -291,12 +303,13 @@ function costProgram(p) {
     `int main(void)\n{\n    const float x = ${cf(p.x)}, v = ${cf(p.v)}; /* m, m/s */\n` +
     `    const float halflife = ${cf(p.halflife)}, blendtime = ${cf(p.blendtime)}; /* s */\n` +
     `    float off_x = x, off_v = v;\n    int k;\n` +
-    `    /* costs in m*s: the area between the inertialized motion and the destination */\n` +
-    `    printf("# spring exact %g\\n", sp_decay_spring_damper_displacement(x, v, halflife));\n` +
-    `    printf("# spring approximate %g\\n", sp_decay_spring_damper_displacement_approx(x, v, halflife));\n` +
-    `    printf("# basic (m) %g\\n", sp_transition_cost_basic(x, v, ${cf(p.weight)}));\n` +
-    `    printf("# cubic exact %g\\n", sp_decay_cubic_displacement(x, v, blendtime));\n` +
-    `    printf("# zero crossings (s) %g %g\\n", sp_decay_spring_damper_intersection(x, v, halflife), sp_decay_cubic_intersection(x, v, blendtime));\n` +
+    `    /* costs in m*s: the area between the inertialized motion and the destination; when the offsets cross zero (s) */\n` +
+    `    printf("# spring_exact %.9g\\n", (double)sp_decay_spring_damper_displacement(x, v, halflife));\n` +
+    `    printf("# spring_approximate %.9g\\n", (double)sp_decay_spring_damper_displacement_approx(x, v, halflife));\n` +
+    `    printf("# basic %.9g\\n", (double)sp_transition_cost_basic(x, v, ${cf(p.weight)})); /* m: |x| + weight*|v| */\n` +
+    `    printf("# cubic_exact %.9g\\n", (double)sp_decay_cubic_displacement(x, v, blendtime));\n` +
+    `    printf("# spring_crosses_zero %.9g\\n", (double)sp_decay_spring_damper_intersection(x, v, halflife)); /* inf: never */\n` +
+    `    printf("# cubic_crosses_zero %.9g\\n", (double)sp_decay_cubic_intersection(x, v, blendtime));\n` +
     `    printf("# spring feature of (x, v) %g\\n", sp_decay_spring_damper_feature(x, v, halflife));\n` +
     `    for (k = 0; k <= ${CURVE_SECONDS * CURVE_RATE}; k++) {\n        const double t = (double)k / ${CURVE_RATE};\n` +
     `        if (k > 0) sp_decay_spring_damper_exact(&off_x, &off_v, halflife, 1.0f / ${CURVE_RATE}.0f);\n` +
@@ -306,6 +319,7 @@ function costProgram(p) {
     title: 'one transition: costs and offsets',
     ...js,
     c,
+    facts,
     compare: [
       { plot: 1, series: 0, cols: [0, 1] },
       { plot: 1, series: 1, cols: [0, 2] },
@@ -313,34 +327,56 @@ function costProgram(p) {
   };
 }
 
+/** The five maps of the panel, sampled as the panel's probes are. */
 function landscapeProgram(p) {
-  const title = `The exact spring cost landscape over x ±${jn(p.xRange)} m, v ±${jn(p.vRange)} m/s (${N}×${N})`;
+  const title = `The panel's five cost landscapes over x ±${jn(p.xRange)} m, v ±${jn(p.vRange)} m/s (${N}×${N})`;
+  const range = (lit) => `${lit(-p.xRange)}, ${lit(p.xRange)}, ${lit(-p.vRange)}, ${lit(p.vRange)}`;
   const js = jsAndTs(
     (ts) =>
       jsHead(title, ts) +
-      `import { init, transitionCostLandscape } from 'sprung';\n\nawait init();\n\n` +
+      `import { init, transitionCostLandscape } from 'sprung';\n` +
+      (ts ? `import type { LandscapeOptions } from 'sprung';\n` : '') +
+      `\nawait init();\n\n` +
       `const n = ${N};\n` +
-      `// Row j (velocity offset) and column i (position offset): map[j * n + i], in m·s.\n` +
-      `const map = transitionCostLandscape(n, n, ${jn(-p.xRange)}, ${jn(p.xRange)}, ${jn(-p.vRange)}, ${jn(p.vRange)}, {\n` +
-      `  inertializer: 'spring', // or 'cubic', 'quintic', 'deadBlending'\n` +
-      `  measure: 'exact', // or 'approx', 'error', 'basic'\n` +
-      `  halflife: ${jn(p.halflife)},\n  blendtime: ${jn(p.blendtime)},\n  weight: ${jn(p.weight)},\n});\n\n` +
+      `const settings = { halflife: ${jn(p.halflife)}, blendtime: ${jn(p.blendtime)}, weight: ${jn(p.weight)} };\n` +
+      `/**\n * One map: row j (velocity offset) and column i (position offset) at map[j * n + i]. inertializer:\n` +
+      ` * 'spring', 'cubic', 'quintic' or 'deadBlending'; measure: 'exact', 'approx', 'error' or 'basic'.\n */\n` +
+      `const landscape = (inertializer${ts ? ": LandscapeOptions['inertializer']" : ''}, measure${ts ? ": LandscapeOptions['measure']" : ''}) =>\n` +
+      `  transitionCostLandscape(n, n, ${range(jn)}, { ...settings, inertializer, measure });\n` +
+      `const maps = [\n` +
+      MAPS.map(
+        ([caption, inertializer, measure]) => `  landscape('${inertializer}', '${measure}'), // ${caption}\n`,
+      ).join('') +
+      `];\n\n` +
       jsRow(ts) +
-      `for (let i = 0; i < n * n; i += 97) row(i, map[i]);\n`,
+      `// Every 97th cell: its index, then its value in each map.\n` +
+      `for (let i = 0; i < n * n; i += 97) row(i, ...maps.map((map) => map[i]));\n`,
   );
+  const inertializerC = { spring: 'SP_INERTIALIZER_SPRING', cubic: 'SP_INERTIALIZER_CUBIC' };
+  const measureC = {
+    exact: 'SP_COST_EXACT',
+    approx: 'SP_COST_APPROX',
+    basic: 'SP_COST_BASIC',
+    error: 'SP_COST_ERROR',
+  };
   const c =
     cHead(title) +
-    `#include <stdio.h>\n#include "sprung.h"\n\n#define N ${N}\n\n` +
-    `static float map[N * N]; /* row j (velocity offset), column i (position offset): map[j * N + i], m*s */\n\n` +
-    `int main(void)\n{\n    int i;\n` +
-    `    sp_transition_cost_landscape(map, N, N, ${cf(-p.xRange)}, ${cf(p.xRange)}, ${cf(-p.vRange)}, ${cf(p.vRange)},\n` +
-    `                                 SP_INERTIALIZER_SPRING, SP_COST_EXACT, ${cf(p.halflife)}, ${cf(p.blendtime)}, ${cf(p.weight)});\n` +
-    `    for (i = 0; i < N * N; i += 97) ${cRow(['(double)i', 'map[i]'])}\n    return 0;\n}\n`;
+    `#include <stdio.h>\n#include "sprung.h"\n\n#define N ${N}\n#define MAPS ${MAPS.length}\n\n` +
+    `/* Each map: row j (velocity offset), column i (position offset) at map[j * N + i]. */\n` +
+    `static float maps[MAPS][N * N];\n\n` +
+    `int main(void)\n{\n    const float halflife = ${cf(p.halflife)}, blendtime = ${cf(p.blendtime)}, weight = ${cf(p.weight)};\n` +
+    `    const int inertializer[MAPS] = { ${MAPS.map(([, i]) => inertializerC[i]).join(', ')} };\n` +
+    `    const int measure[MAPS] = { ${MAPS.map(([, , m]) => measureC[m]).join(', ')} };\n` +
+    `    int i, k;\n` +
+    `    for (k = 0; k < MAPS; k++)\n` +
+    `        sp_transition_cost_landscape(maps[k], N, N, ${range(cf)}, inertializer[k], measure[k], halflife, blendtime, weight);\n` +
+    `    /* every 97th cell: its index, then its value in each map */\n` +
+    `    for (i = 0; i < N * N; i += 97) {\n        printf("%d", i);\n        for (k = 0; k < MAPS; k++) printf(" %.5f", maps[k][i]);\n        printf("\\n");\n    }\n    return 0;\n}\n`;
   return {
     id: 'landscape',
-    title: 'the whole map',
+    title: 'the five maps',
     ...js,
     c,
-    compare: [{ plot: PROBE_OF_MAP[0], series: 0, cols: [0, 1] }],
+    compare: MAPS.map((_, k) => ({ plot: PROBE_OF_MAP[k], series: 0, cols: [0, k + 1] })),
   };
 }
