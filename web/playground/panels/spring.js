@@ -330,7 +330,7 @@ export default {
       x: { title: 'halflife (s)', min: 0, max: 1 },
       y: { title: 'frequency (Hz)', min: 0, max: 6 },
     });
-    for (let h = 0.04; h <= 1.0001; h += 0.01) map.add(0, h, criticalFrequency(h));
+    for (let k = 4; k <= 100; k++) map.add(0, k / 100, criticalFrequency(k / 100));
     const out = {
       regime: ui.readout('regime'),
       ratio: ui.readout('damping ratio'),
@@ -561,7 +561,19 @@ export default {
         );
       },
       code(p) {
-        return [springProgram(p, 'fine'), springProgram(p, 'big')];
+        const r = response;
+        // The read-outs and the map's point, unrounded: the facts the 240 Hz program prints.
+        const shown = {
+          overshoot: r.overshoot,
+          peak_time: r.peak,
+          rise: r.rise,
+          settling: r.settling,
+          lag: r.lag,
+          critical_frequency: criticalFrequency(spring.halflife),
+          frequency: spring.frequency,
+          halflife: spring.halflife,
+        };
+        return [springProgram(p, 'fine', shown), springProgram(p, 'big')];
       },
       inspect() {
         return { frequency: spring.frequency, halflife: spring.halflife, response: { ...response, t90 } };
@@ -607,10 +619,11 @@ function solverOf(p) {
 }
 
 /**
- * The panel's springs from rest toward the stepping goal: at 240 Hz (exact and critical), or
- * at the large dt (exact, explicit Euler and the article's implicit spring).
+ * The panel's springs from rest toward the stepping goal: at 240 Hz (exact and critical, and the
+ * spring's step response and critical frequency: the read-outs, `shown`), or at the large dt
+ * (exact, explicit Euler and the article's implicit spring).
  */
-function springProgram(p, kind) {
+function springProgram(p, kind, shown = {}) {
   const fine = kind === 'fine';
   const dtText = fine ? '1 / 240' : `${jn(p.bigDt)} / 1000`;
   const modeName = MODES.find(([m]) => m === p.mode)[1];
@@ -633,25 +646,29 @@ function springProgram(p, kind) {
     setupJs = `const stiffness = ${jn(p.stiffness)}; // 1/s²\nconst damping = ${jn(p.damping)}; // 1/s\n`;
     setupC = `    const float stiffness = ${cf(p.stiffness)}; /* 1/s^2 */\n    const float damping = ${cf(p.damping)}; /* 1/s */\n`;
     if (fine) {
-      uses.add('dampingToHalflife');
-      setupJs += `const halflife = dampingToHalflife(damping); // for the critical spring\n`;
-      setupC += `    const float halflife = sp_damping_to_halflife(damping); /* for the critical spring */\n`;
+      uses.add('dampingToHalflife').add('stiffnessToFrequency');
+      setupJs += `const halflife = dampingToHalflife(damping);\nconst frequency = stiffnessToFrequency(stiffness);\n`;
+      setupC += `    const float halflife = sp_damping_to_halflife(damping);\n    const float frequency = sp_stiffness_to_frequency(stiffness);\n`;
     }
   } else if (p.mode === 'ratio') {
     setupJs = `const ratio = ${jn(p.ratio)}; // damping ratio: 1 critical, < 1 bouncy\nconst halflife = ${jn(p.halflife)}; // s\n`;
     setupC = `    const float ratio = ${cf(p.ratio)}; /* damping ratio: 1 critical, < 1 bouncy */\n    const float halflife = ${cf(p.halflife)}; /* s */\n`;
-    if (!fine) {
-      uses.add('halflifeToDamping');
-      setupJs += `const damping = halflifeToDamping(halflife);\nconst stiffness = (damping * damping) / (4 * ratio * ratio);\n`;
-      setupC += `    const float damping = sp_halflife_to_damping(halflife);\n    const float stiffness = (float)(((double)damping * damping) / (4.0 * (double)ratio * ratio));\n`;
+    uses.add('halflifeToDamping');
+    setupJs += `const damping = halflifeToDamping(halflife);\nconst stiffness = (damping * damping) / (4 * ratio * ratio);\n`;
+    setupC += `    const float damping = sp_halflife_to_damping(halflife);\n    const float stiffness = (float)(((double)damping * damping) / (4.0 * (double)ratio * ratio));\n`;
+    if (fine) {
+      uses.add('stiffnessToFrequency');
+      setupJs += `const frequency = stiffnessToFrequency(stiffness);\n`;
+      setupC += `    const float frequency = sp_stiffness_to_frequency(stiffness);\n`;
     }
   } else {
     // Solved by the library: from duration and bounce, or from the response.
     const solver = solverOf(p);
     uses.add(solver.fn);
+    const asked = fine ? [] : solver.facts; // the 240 Hz program measures every response below
     setupJs =
       `// ${solver.why}\nconst { frequency, halflife } = ${solver.fn}(${solver.args.map(jn).join(', ')});\n` +
-      solver.facts
+      asked
         .map(({ name, fn, args }) => {
           uses.add(fn);
           return `console.log('# ${name}', ${fn}(frequency, halflife${args.map((a) => `, ${jn(a)}`).join('')}));\n`;
@@ -660,7 +677,7 @@ function springProgram(p, kind) {
     setupC =
       `    float frequency, halflife; /* ${solver.why} */\n` +
       `    ${solver.c}(${solver.args.map(cf).join(', ')}, &frequency, &halflife);\n` +
-      solver.facts
+      asked
         .map(
           ({ name, c, args }) =>
             `    printf("# ${name} %.9g\\n", (double)${c}(frequency, halflife${args.map((a) => `, ${cf(a)}`).join('')}));\n`,
@@ -672,6 +689,48 @@ function springProgram(p, kind) {
       setupC += `    const float stiffness = sp_frequency_to_stiffness(frequency);\n    const float damping = sp_halflife_to_damping(halflife);\n`;
     }
   }
+  // The 240 Hz program also measures the spring's step response, as the read-outs do.
+  const MEASURES = [
+    ['overshoot', 'springOvershoot', 'sp_spring_overshoot', '', 'fraction of the step'],
+    ['peak_time', 'springPeakTime', 'sp_spring_peak_time', '', 's after the step'],
+    ['rise', 'springRiseTime', 'sp_spring_rise_time', '', 's from 10 % to 90 %'],
+    [
+      'settling',
+      'springSettlingTime',
+      'sp_spring_settling_time',
+      ', tolerance',
+      's until it stays in the band',
+    ],
+    ['lag', 'springLag', 'sp_spring_lag', '', 's behind a goal moving at a constant speed'],
+  ];
+  if (fine) for (const [, fn] of MEASURES) uses.add(fn);
+  if (fine) uses.add('criticalFrequency');
+  const measuresJs = fine
+    ? `\nconst tolerance = ${jn(p.tolerance / 100)}; // the settling band: ±${jn(p.tolerance)} %\n` +
+      `// Its step response, measured by the library's forward functions.\n` +
+      MEASURES.map(
+        ([name, fn, , args, what]) =>
+          `console.log('# ${name}', ${fn}(frequency, halflife${args})); // ${what}\n`,
+      ).join('') +
+      `// Above the critical frequency of its halflife a spring oscillates; below it, it does not.\n` +
+      `console.log('# critical_frequency', criticalFrequency(halflife)); // Hz\n` +
+      `console.log('# frequency', frequency); // Hz\nconsole.log('# halflife', halflife); // s\n` +
+      `// The regime map: the critical frequency of each halflife from 0.04 s to 1 s.\n` +
+      `for (let k = 4; k <= 100; k++) console.log('critical', (k / 100).toFixed(5), criticalFrequency(k / 100).toFixed(5));\n\n`
+    : '';
+  const measuresC = fine
+    ? `    const float tolerance = ${cf(p.tolerance / 100)}; /* the settling band: +-${jn(p.tolerance)} % */\n` +
+      `    /* its step response, measured by the library's forward functions */\n` +
+      MEASURES.map(
+        ([name, , c, args, what]) =>
+          `    printf("# ${name} %.9g\\n", (double)${c}(frequency, halflife${args})); /* ${what} */\n`,
+      ).join('') +
+      `    /* above the critical frequency of its halflife a spring oscillates; below it, it does not */\n` +
+      `    printf("# critical_frequency %.9g\\n", (double)sp_critical_frequency(halflife)); /* Hz */\n` +
+      `    printf("# frequency %.9g\\n# halflife %.9g\\n", (double)frequency, (double)halflife);\n` +
+      `    /* the regime map: the critical frequency of each halflife from 0.04 s to 1 s */\n` +
+      `    for (k = 4; k <= 100; k++) printf("critical %.5f %.5f\\n", k / 100.0, (double)sp_critical_frequency((float)(k / 100.0)));\n`
+    : '';
   const exactJs = {
     freq: 'springDamperExact(exact, g, 0, frequency, halflife, dt)',
     bounce: 'springDamperExact(exact, g, 0, frequency, halflife, dt)',
@@ -713,6 +772,7 @@ function springProgram(p, kind) {
     ? [
         { plot: 0, series: 1, cols: [0, 1] },
         { plot: 0, series: 2, cols: [0, 2] },
+        { plot: 1, series: 0, cols: [0, 1], rows: 'critical' },
       ]
     : [
         { plot: 0, series: 3, cols: [0, 1] },
@@ -728,6 +788,7 @@ function springProgram(p, kind) {
       jsHead(title, ts) +
       `import { ${[...uses].join(', ')} } from 'sprung';\n\nawait init();\n\n` +
       setupJs +
+      measuresJs +
       `const dt = ${dtText}; // s\n\n` +
       `/** The goal steps from 0 to 1 at t = ${STEP_AT} s. */\n` +
       `const goalAt = (t${ann(ts, 'number')}) => (t < ${STEP_AT} - 1e-6 ? 0 : 1);\n\n` +
@@ -750,12 +811,12 @@ function springProgram(p, kind) {
     `typedef struct { float x, v; } spring;\n\n` +
     `/* The goal steps from 0 to 1 at t = ${STEP_AT} s. */\n` +
     `static float goal_at(double t) { return t < ${STEP_AT} - 1e-6 ? 0.0f : 1.0f; }\n\n` +
-    `int main(void)\n{\n` +
+    `int main(void)\n{\n    int k;\n` +
     setupC +
+    measuresC +
     `    const double dt_d = ${fine ? '1.0 / 240.0' : `${jn(p.bigDt)} / 1000.0`};\n` +
     `    const float dt = (float)dt_d;\n` +
     `    ${names.map((n) => `spring ${n} = { 0.0f, 0.0f };`).join('\n    ')}\n` +
-    `    int k;\n` +
     `    for (k = 0; k * dt_d <= ${DURATION} + 1e-9; k++) {\n` +
     `        const double t = k * dt_d;\n` +
     `        const float g = goal_at(t);\n` +
@@ -771,11 +832,14 @@ function springProgram(p, kind) {
     c,
     compare,
     // What the response mode asked for: the program's forward measures must print it.
-    facts:
-      p.mode !== 'response'
+    // (and the 240 Hz program's measures must be the page's read-outs).
+    facts: {
+      ...(fine ? shown : {}),
+      ...(p.mode !== 'response'
         ? {}
         : p.target === 'rise'
           ? { overshoot: p.overshoot / 100, rise: p.rise }
-          : { overshoot: p.overshoot / 100, settling: p.settling },
+          : { overshoot: p.overshoot / 100, settling: p.settling }),
+    },
   };
 }
