@@ -446,12 +446,12 @@ function splineProgram(p) {
 }
 
 function resonanceProgram(p) {
-  const title = `Springs tuned with resonantFrequency to ${jn(p.tuned)} Hz, driven at ${DRIVES} frequencies: amplitude and mean energy`;
+  const title = `Springs tuned with resonantFrequency to ${jn(p.tuned)} Hz, driven at ${DRIVES} frequencies: amplitude and mean energy; one driven at ${jn(p.drive)} Hz`;
   const settle = settleFrames(p.resonanceHalflife);
   const js = jsAndTs(
     (ts) =>
       jsHead(title, ts) +
-      `import { init, resonantFrequency, SpringDamperExactBatch, springEnergy } from 'sprung';\n\nawait init();\n\n` +
+      `import { init, resonantFrequency, SpringDamperExactBatch, springDamperExact, springEnergy } from 'sprung';\n\nawait init();\n\n` +
       `const halflife = ${jn(p.resonanceHalflife)}; // s: longer is more selective\n` +
       `// The frequency that makes the spring's amplitude peak when its goal oscillates at ${jn(p.tuned)} Hz.\n` +
       `const frequency = resonantFrequency(${jn(p.tuned)}, halflife);\n` +
@@ -472,7 +472,12 @@ function resonanceProgram(p) {
       `    amplitude[i] += Math.hypot(x[i], v[i] / (2 * Math.PI * hz[i]));\n  }\n}\n` +
       jsRow(ts) +
       `for (let i = 0; i < drives; i++) row(hz[i], amplitude[i] / measure, energy[i] / measure);\n` +
-      `springs.dispose();\n`,
+      `springs.dispose();\n\n` +
+      `// One spring driven at ${jn(p.drive)} Hz from rest for ${DRIVEN_SECONDS} s: rows "driven t goal x".\n` +
+      `const driven = { x: 0, v: 0 };\n` +
+      `for (let k = 1; k <= ${DRIVEN_SECONDS} * rate; k++) {\n  const t = k / rate;\n  const goal = Math.sin(2 * Math.PI * ${jn(p.drive)} * t);\n` +
+      `  springDamperExact(driven, goal, 0, frequency, halflife, 1 / rate);\n` +
+      `  console.log('driven', t.toFixed(5), goal.toFixed(5), driven.x.toFixed(5));\n}\n`,
   );
   const c =
     cHead(title) +
@@ -481,7 +486,8 @@ function resonanceProgram(p) {
     `static double hz[DRIVES], amplitude[DRIVES], energy[DRIVES];\n\n` +
     `int main(void)\n{\n    const float halflife = ${cf(p.resonanceHalflife)};\n` +
     `    const float frequency = sp_resonant_frequency(${cf(p.tuned)}, halflife);\n` +
-    `    const int rate = ${RATE}, settle = ${settle}, measure = ${MEASURE_FRAMES};\n    const double pi = 3.14159265358979323846;\n    int i, k;\n` +
+    `    const int rate = ${RATE}, settle = ${settle}, measure = ${MEASURE_FRAMES};\n    const double pi = 3.14159265358979323846;\n` +
+    `    float driven_x = 0.0f, driven_v = 0.0f;\n    int i, k;\n` +
     `    for (i = 0; i < DRIVES; i++) hz[i] = ${DRIVE_MIN} + ((${DRIVE_MAX} - ${DRIVE_MIN}) * i) / ${DRIVES - 1};\n` +
     `    for (k = 1; k <= settle + measure; k++) {\n` +
     `        for (i = 0; i < DRIVES; i++) goal[i] = (float)sin(2 * pi * hz[i] * ((double)k / rate));\n` +
@@ -491,6 +497,20 @@ function resonanceProgram(p) {
     `        for (i = 0; i < DRIVES; i++) {\n` +
     `            energy[i] += sp_spring_energy(x[i], v[i], frequency, 0.0f, 0.0f, 1.0f);\n` +
     `            amplitude[i] += hypot(x[i], v[i] / (2 * pi * hz[i])); /* steady state: x = X sin(wt + phase) */\n        }\n    }\n` +
-    `    for (i = 0; i < DRIVES; i++) ${cRow(['hz[i]', 'amplitude[i] / measure', 'energy[i] / measure'])}\n    return 0;\n}\n`;
-  return { id: 'resonance', title: 'resonance', ...js, c, compare: [{ plot: 2, series: 0, cols: [0, 1] }] };
+    `    for (i = 0; i < DRIVES; i++) ${cRow(['hz[i]', 'amplitude[i] / measure', 'energy[i] / measure'])}\n` +
+    `    /* one spring driven at ${jn(p.drive)} Hz from rest for ${DRIVEN_SECONDS} s: rows "driven t goal x" */\n` +
+    `    for (k = 1; k <= ${DRIVEN_SECONDS} * rate; k++) {\n        const double t = (double)k / rate, drive_goal = sin(2 * pi * ${jn(p.drive)} * t);\n` +
+    `        sp_spring_damper_exact(&driven_x, &driven_v, (float)drive_goal, 0.0f, frequency, halflife, 1.0f / (float)rate);\n` +
+    `        printf("driven %.5f %.5f %.5f\\n", t, drive_goal, driven_x);\n    }\n    return 0;\n}\n`;
+  return {
+    id: 'resonance',
+    title: 'resonance',
+    ...js,
+    c,
+    compare: [
+      { plot: 2, series: 0, cols: [0, 1] },
+      { plot: 3, series: 0, cols: [0, 1], rows: 'driven' },
+      { plot: 3, series: 1, cols: [0, 2], rows: 'driven' },
+    ],
+  };
 }
