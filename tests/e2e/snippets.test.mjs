@@ -4,14 +4,19 @@
 //   - the JavaScript is run with Node against the built package (dist/, imported as 'sprung'),
 //   - the TypeScript is type-checked with tsc --strict against dist/'s declarations,
 //   - the C is compiled with gcc -std=c99 -Wall -Wextra -pedantic -Werror against c/*.c and run,
-// and the numbers each program prints are compared with the points the panel plots. A control
-// shown only under another choice (the spring's "design by" under "its response") is tried under
-// that choice. Facts a program states (`# name value` lines: the response a solved spring was
-// asked for, measured by the forward functions) must be the values the page asked for.
+// and the numbers each program prints are compared with the points the panel plots (a row that
+// starts with a word, `predicted 1.2 3.4`, is compared with the series its program labels so, so
+// that one program can print series of different lengths). A control shown only under another
+// choice (the spring's "design by" under "its response") is tried under that choice. Facts a
+// program states (`# name value` lines: the response a solved spring was asked for, measured by
+// the forward functions; the read-outs of the spring and landscapes panels) must be the values
+// the page asked for or shows.
 // Each mode is checked twice: at the panel's defaults, and again after every slider of the panel
 // was moved through its own control (typed into its number field where it has one; a slider the
 // mode hides is set all the same, as a shared link would) to a value of its own: a program that
 // hard-codes a default, drops a slider or swaps two of them prints other numbers than the panel.
+// A slider that acts only in part of its range (a clamp, a radius) is also checked at a setting
+// where it acts (ACTING), and moving it there must change what the programs are compared with.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
