@@ -985,11 +985,11 @@ function controllerProgram(p) {
       `// ${REPLAY_SECONDS} s at ${RATE} Hz. Each frame: t, simulation x, z, character x, z, and how far the character\n` +
       `// faces from the simulation (degrees). Each second, half a second in: the predicted trajectory (every other sample).\n` +
       `// In a game, read the stick and call frame(dt) from your loop (e.g. requestAnimationFrame).\n` +
-      `const state = (t${ann(ts, 'number')}) =>\n` +
+      `const printFrame = (t${ann(ts, 'number')}) =>\n` +
       `  row(t, simulationPosition.x, simulationPosition.z, characterPosition.x, characterPosition.z, angleBetween(characterRotation, simulationRotation));\n` +
-      `state(0);\n` +
+      `printFrame(0);\n` +
       `for (let k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n  stickAt((k - 1) / ${RATE}, stick);\n  frame(1 / ${RATE});\n` +
-      `  state(k / ${RATE});\n` +
+      `  printFrame(k / ${RATE});\n` +
       `  if (k % ${RATE} === ${RATE / 2}) {\n    const predicted = predictor.positions; // x, y, z of each sample\n` +
       `    for (let i = 1; i < ${PREDICT}; i += 2)\n      console.log('predicted', predicted[3 * i].toFixed(5), predicted[3 * i + 2].toFixed(5));\n  }\n}\n` +
       `predictor.dispose();\n` +
