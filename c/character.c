@@ -4,7 +4,12 @@
 #include "internal.h"
 
 /* Rotation by angle radians about +Y. */
-static sp_quat yaw_quat(float angle) { return sp__q(0.0f, sinf(0.5f * angle), 0.0f, cosf(0.5f * angle)); }
+static sp_quat yaw_quat(float angle)
+{
+    float s, c;
+    sp__sincosf(0.5f * angle, &s, &c);
+    return sp__q(0.0f, s, 0.0f, c);
+}
 
 void sp_desired_velocity_update(sp_vec3 *out, const sp_vec3 *gamepadstick_left, float camera_azimuth,
                                 const sp_quat *simulation_rotation, float fwrd_speed, float side_speed,
@@ -111,7 +116,7 @@ void sp_desired_rotation_update_strafe(sp_quat *out, const sp_vec3 *gamepadstick
     sp_vec3 stick = sp__v3(gamepadstick_right->x, 0.0f, gamepadstick_right->z);
     if (!(hypotf(stick.x, stick.z) > deadzone)) stick = sp__v3(0.0f, 0.0f, 1.0f); /* the camera's forward */
     sp_vec3 direction = sp__q_rotate(yaw_quat(camera_azimuth), stick);
-    *out = sp__q_abs(yaw_quat(atan2f(direction.x, direction.z))); /* at ±π cosf(π/2) is −4e-8 */
+    *out = sp__q_abs(yaw_quat(atan2f(direction.x, direction.z))); /* at ±π cos(π/2) is −4e-8 */
 }
 
 /* Each tick reads the desired values from the state reached so far, then moves the state to

@@ -252,11 +252,15 @@ static inline float sp__atan2(float y, float x)
     return isfinite(x) && isfinite(y) ? sp__atan2_finite(y, x) : atan2f(y, x);
 }
 
+/* sin and cos of any float (helpers.c): within an ulp, and without libm's float sine, whose
+ * reduction of huge arguments links a 2.7 KB table. NaN for ±∞ and NaN. */
+void sp__sincosf(float x, float *s, float *c);
+
 /* sin and cos of h ≥ 0 without libm for h below SP__SINCOS_MAX, to about 1 ulp, and
  * sin(h)/h (1 at h = 0, no division below π/4): h = n·π/2 + r with |r| ≤ π/4 (π/2 in three
  * parts of 8, 12 and 24 bits: the first two products are exact for n < 2^11), sin r and cos r by their Taylor polynomials to r⁹ and
  * r¹⁰ (remainders below 2e-9), the quadrant n mod 4 picks and signs them. Beyond
- * SP__SINCOS_MAX (or NaN) sinf/cosf. */
+ * SP__SINCOS_MAX (or NaN) sp__sincosf. */
 #define SP__SINCOS_MAX 3000.0f
 SP__ALWAYS_INLINE void sp__sincos_reduced(float h, float *s, float *c, float *sinc)
 {
@@ -281,8 +285,7 @@ static inline void sp__sincos(float h, float *s, float *c, float *sinc)
         sp__sincos_reduced(h, s, c, sinc);
         return;
     }
-    *s = sinf(h);
-    *c = cosf(h);
+    sp__sincosf(h, s, c);
     *sinc = *s / h;
 }
 

@@ -143,7 +143,9 @@ sp__spring_k sp__spring_coefs(float omega, float damping, float dt)
     if (omega >= ay) { /* under damped, critical at w = 0 */
         float w = sqrt_diff_sq(omega, ay), c = w * t;
         if (c > FLT_MAX) c = FLT_MAX;
-        float e = sp__expf(-a), cs = cosf(c), sn = sinf(c), sc = c > 0.0f ? sn / c : 1.0f;
+        float e = sp__expf(-a), cs, sn;
+        sp__sincosf(c, &sn, &cs);
+        float sc = c > 0.0f ? sn / c : 1.0f;
         /* y·S/e: a·sinc c while c is small, else (y/w)·sin c, right even where c was capped */
         float ys = c <= 1.0f ? a * sc : (y / w) * sn, lam, mu;
         mix_weights(ay, w, &lam, &mu); /* λ = a²/(a² + c²) = y²/s */
@@ -284,8 +286,10 @@ void sp_spring_damper_implicit(float *x, float *v, float g, float q, float stiff
         float p = sp_fast_atan(as / (-us * w + ldexpf(eps, -ek)));
         j = u > 0.0f ? j : -j;
         float eydt = sp_fast_negexp(y * dt);
-        *x = j * eydt * cosf(w * dt + p) + c;
-        *v = -y * j * eydt * cosf(w * dt + p) - w * j * eydt * sinf(w * dt + p);
+        float sn, cs;
+        sp__sincosf(w * dt + p, &sn, &cs);
+        *x = j * eydt * cs + c;
+        *v = -y * j * eydt * cs - w * j * eydt * sn;
     } else {
         /* √(d² − 4s), scaled where d² overflows (halflives below 1.5e-19 s); the article's
          * j1 = (c·y0 − x·y0 − v)/(y1 − y0) divided through by y0 > 0, since c·y0 overflows for
