@@ -4,20 +4,11 @@
 // object moves sideways; the simulation object and the character never enter an obstacle, on
 // the scripted run (checked with a distance function written here) or driven into a wall live,
 // and the predicted trajectory slides along the walls too.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SHOTS, launch, openPage, screenshot, serveSite } from './harness.mjs';
+import { SHOTS, openPage, screenshot, usePlayground } from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await serveSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = usePlayground();
 
 const inspect = (page) => page.evaluate(() => window.playground.inspect());
 /** Waits for `n` more simulated frames of the view (frames, not wall time: the machine may be slow). */
@@ -29,7 +20,7 @@ async function frames(page, n) {
 }
 
 test('the keyboard drives the simulation object forward (+z), the mouse toward the pointer', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=character`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=character`);
   const canvas = page.locator('#panel-character canvas').first();
   await canvas.focus();
   const start = await inspect(page);
@@ -60,7 +51,7 @@ test('the keyboard drives the simulation object forward (+z), the mouse toward t
 });
 
 test('left alone, the autopilot drives', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=character`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=character`);
   // The autopilot starts after two seconds of simulated time without input (frames, not wall time).
   await page.waitForFunction(() => window.playground.inspect().autopilot, null, { timeout: 20000 });
   const a = await inspect(page);
@@ -74,7 +65,7 @@ test('left alone, the autopilot drives', async () => {
 });
 
 test('a finger dragged in the top-down view steers like the mouse', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=character`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=character`);
   const canvas = page.locator('#panel-character canvas').first();
   const box = await canvas.boundingBox();
   const cdp = await page.context().newCDPSession(page);
@@ -130,8 +121,8 @@ test('strafe on: the facing holds the camera’s direction while the object move
   const right = [Math.cos(a), -Math.sin(a)];
   const run = async (strafe) => {
     const page = await openPage(
-      browser.context,
-      `${site.base}?panel=character&camera=30&obstacles=0&strafe=${strafe}`,
+      env.browser.context,
+      `${env.site.base}?panel=character&camera=30&obstacles=0&strafe=${strafe}`,
     );
     const canvas = page.locator('#panel-character canvas').first();
     await canvas.focus();
@@ -182,7 +173,7 @@ test('strafe on: the facing holds the camera’s direction while the object move
 test('obstacles: over the scripted run neither body enters an obstacle, both slide along them, and so does the prediction', async () => {
   const runs = {};
   for (const q of ['', '&strafe=1&camera=-45', '&mode=none', '&obstacles=0']) {
-    const page = await openPage(browser.context, `${site.base}?panel=character${q}`);
+    const page = await openPage(env.browser.context, `${env.site.base}?panel=character${q}`);
     const ins = await inspect(page);
     const [replay] = await page.evaluate(() => window.playground.data());
     runs[q] = { ins, replay };
@@ -224,7 +215,7 @@ test('obstacles: over the scripted run neither body enters an obstacle, both sli
 });
 
 test('obstacles: driven into a wall live, the simulation object and the character stop at it', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=character`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=character`);
   const { obstacles, radius } = await inspect(page);
   // Every frame, in the page: the closest either body comes to the north wall (its face at
   // z = 6.9 in front of the start) and to anything.

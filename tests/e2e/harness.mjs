@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -126,6 +127,23 @@ export async function launch() {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file: serves the built playground and launches Chromium before its tests, and
+ * closes both after them. The returned object holds `site` and `browser` once tests run.
+ */
+export function usePlayground() {
+  const env = { site: undefined, browser: undefined };
+  before(async () => {
+    env.site = await serveSite();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
 }
 
 /**

@@ -2,7 +2,7 @@
 // parameterisations); hovering or touching a cost landscape to pick the transition drawn; the
 // maps drawn at device resolution with colour bars and a shared-scale option; the fixed bugs of
 // issue 12 (exact frame times, resonance peak, continuous quaternion angles, unclipped offsets).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,29 +10,19 @@ import {
   HOST_SNIPPET,
   ROOT,
   differs,
-  launch,
   nextFrames,
   openPage,
   readouts,
   screenshot,
-  serveSite,
+  usePlayground,
 } from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await serveSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = usePlayground();
 
 const data = (page) => page.evaluate(() => window.playground.data());
 
 test('spring: choosing "duration & bounce" swaps the sliders and goes into the URL', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=spring`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=spring`);
   const before = await data(page);
   await page.selectOption('#spring-mode', 'bounce');
   await nextFrames(page, 2);
@@ -47,7 +37,7 @@ test('spring: choosing "duration & bounce" swaps the sliders and goes into the U
 });
 
 test('landscapes: hovering with a mouse and touching pick the transition whose offsets are drawn', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=landscapes`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=landscapes`);
   const map = page.locator('#panel-landscapes figure.map canvas').first();
   const box = await map.boundingBox();
   const before = await data(page);
@@ -83,7 +73,7 @@ test('landscapes: hovering with a mouse and touching pick the transition whose o
 });
 
 test('landscapes: maps at device resolution once still, colour bars, the error on the cost’s scale, a shared scale', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=landscapes`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=landscapes`);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setDeviceMetricsOverride', {
     width: 1280,
@@ -124,7 +114,7 @@ test('landscapes: maps at device resolution once still, colour bars, the error o
 });
 
 test('dampers: damper_exact gives one curve at 30, 60 and 144 Hz (frame times are exact)', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=dampers`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=dampers`);
   const d = await data(page);
   const exact = d[3]; // damper_exact: goal, 30, 60, 144 Hz, jitter
   // At t = 0.5 s (a frame time at every rate) the three fixed rates agree to float precision.
@@ -147,8 +137,8 @@ test('dampers: damper_exact gives one curve at 30, 60 and 144 Hz (frame times ar
 
 test('applications: the amplitude peaks at the tuned frequency, and the page says resonant_frequency tunes the amplitude', async () => {
   const page = await openPage(
-    browser.context,
-    `${site.base}?panel=applications&tuned=1&resonanceHalflife=0.2`,
+    env.browser.context,
+    `${env.site.base}?panel=applications&tuned=1&resonanceHalflife=0.2`,
   );
   const r = await readouts(page);
   const peak = Number(r['amplitude peak at'].split(' ')[0]);
@@ -158,7 +148,7 @@ test('applications: the amplitude peaks at the tuned frequency, and the page say
 });
 
 test('others: the quaternion angles are continuous where the rotation passes 180°', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=others&angle=180&halflife=0.3`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=others&angle=180&halflife=0.3`);
   const angles = (await data(page))[3];
   for (let s = 0; s < 3; s++) {
     const ys = angles[s].filter((_, i) => i % 2 === 1);
@@ -171,8 +161,8 @@ test('others: the quaternion angles are continuous where the rotation passes 180
 
 test('inertialization: offsets are never clipped by the plot', async () => {
   const page = await openPage(
-    browser.context,
-    `${site.base}?panel=inertialization&halflife=0.5&blendtime=1.5&every=0.3`,
+    env.browser.context,
+    `${env.site.base}?panel=inertialization&halflife=0.5&blendtime=1.5&every=0.3`,
   );
   const ranges = await page.evaluate(() =>
     window.playground.data().map((plot) => plot[3].filter((_, i) => i % 2 === 1)),
@@ -191,7 +181,7 @@ test('inertialization: offsets are never clipped by the plot', async () => {
 });
 
 test('embed: &figure=N keeps only that figure, and the README gives the host snippet the tests use', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=dampers&embed=1&figure=4`, {
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=dampers&embed=1&figure=4`, {
     width: 600,
     height: 400,
   });

@@ -7,10 +7,10 @@
 // PoseInertializer. Screenshots of the switch mid-transition (desktop, embed, dark) and of the
 // crowd. Plus, in Node, dead blending of rotations (built in the panel from sprung's scalar
 // functions) checked against numerical differentiation.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
-import { launch, nextFrames, openPage, screenshot, serveSite } from './harness.mjs';
+import { nextFrames, openPage, screenshot, usePlayground } from './harness.mjs';
 import { init } from '../../dist/index.js';
 import { DeadBlending } from '../../web/playground/pose3d/blends.js';
 
@@ -19,22 +19,13 @@ const LANE_HUES = [null, 214, 31, 137]; // no blending (grey), spring (blue), cu
 const OFFSETS = 0;
 const ANGLES = 1;
 
-let site;
-let browser;
-before(async () => {
-  site = await serveSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = usePlayground();
 
 const inspect = (page) => page.evaluate(() => window.playground.inspect());
 
 /** Opens the panel and waits until three.js has loaded and the view has drawn a few frames. */
 async function open(query = '', viewport) {
-  const page = await openPage(browser.context, `${site.base}?panel=pose3d${query}`, viewport);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=pose3d${query}`, viewport);
   await page.waitForFunction(
     () => {
       const s = window.playground.inspect();
@@ -271,12 +262,12 @@ describe('panel pose3d, in the browser', () => {
   test('three.js loads with this panel only', async () => {
     /** Whether the JavaScript a page at `query` fetches includes three.js. */
     async function fetchesThree(query) {
-      const page = await browser.context.newPage();
+      const page = await env.browser.context.newPage();
       const bodies = [];
       page.on('response', (r) => {
         if (r.url().endsWith('.js')) bodies.push(r.text().catch(() => ''));
       });
-      await page.goto(`${site.base}${query}`);
+      await page.goto(`${env.site.base}${query}`);
       await page.waitForSelector('body[data-ready="1"]');
       await nextFrames(page, 10);
       const texts = await Promise.all(bodies);

@@ -4,11 +4,11 @@
 // the response that was set, checked two independent ways: by the library's forward functions
 // (in Node, against dist/) and by measuring the curve the page plots (its 240 Hz samples); the
 // URL keeps the design. The forward read-outs are checked for a spring set by frequency too.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, launch, nextFrames, openPage, readouts, screenshot, serveSite } from './harness.mjs';
+import { ROOT, nextFrames, openPage, readouts, screenshot, usePlayground } from './harness.mjs';
 
 const sprung = await import(pathToFileURL(join(ROOT, 'dist/index.js')).href);
 await sprung.init();
@@ -18,16 +18,7 @@ const STEP_AT = 0.1;
 /** The plotted exact spring is sampled at 240 Hz. */
 const H = 1 / 240;
 
-let site;
-let browser;
-before(async () => {
-  site = await serveSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = usePlayground();
 
 const params = (page) => page.evaluate(() => window.playground.params());
 const inspect = (page) => page.evaluate(() => window.playground.inspect());
@@ -128,7 +119,7 @@ async function checkDesign(page, wanted, where) {
 }
 
 test('spring, design by response: dragging the peak and the settling point with the mouse sets overshoot and settling time, and the solved spring has them', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=spring&mode=response`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=spring&mode=response`);
   const start = await params(page);
   assert.deepEqual([start.overshoot, start.settling, start.tolerance], [10, 0.6, 2]);
   await checkDesign(page, start, 'defaults');
@@ -193,7 +184,7 @@ test('spring, design by response: dragging the peak and the settling point with 
     (s) => new URLSearchParams(location.search).get('settling') === s,
     settled.settling.toFixed(2),
   );
-  const again = await openPage(browser.context, page.url());
+  const again = await openPage(env.browser.context, page.url());
   assert.deepEqual(await inspect(again).then(({ frequency: f, halflife: h }) => [f, h]), [
     frequency,
     halflife,
@@ -207,8 +198,8 @@ test('spring, design by response: dragging the peak and the settling point with 
 
 test('spring, design by response: the keyboard moves the handles, a finger drags them, and typed values are taken', async () => {
   const page = await openPage(
-    browser.context,
-    `${site.base}?panel=spring&mode=response&overshoot=5&settling=0.8`,
+    env.browser.context,
+    `${env.site.base}?panel=spring&mode=response&overshoot=5&settling=0.8`,
   );
   const peak = handle(page, 'peak');
   const peakTime = async () => (await inspect(page)).response.peak;
@@ -285,8 +276,8 @@ test('spring, design by response: the keyboard moves the handles, a finger drags
 
 test('spring, design by rise time: dragging the 90 % point sets the rise time', async () => {
   const page = await openPage(
-    browser.context,
-    `${site.base}?panel=spring&mode=response&target=rise&overshoot=15&rise=0.2`,
+    env.browser.context,
+    `${env.site.base}?panel=spring&mode=response&target=rise&overshoot=15&rise=0.2`,
   );
   assert.equal(await handle(page, 'settling').isVisible(), false);
   const rise = handle(page, '90 %');
@@ -311,7 +302,10 @@ test('spring, design by rise time: dragging the 90 % point sets the rise time', 
 });
 
 test('spring: the forward read-outs of a spring set by frequency and halflife are the library’s, and the curve’s', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=spring&frequency=2.5&halflife=0.3`);
+  const page = await openPage(
+    env.browser.context,
+    `${env.site.base}?panel=spring&frequency=2.5&halflife=0.3`,
+  );
   const r = await readouts(page);
   const [f, h] = [2.5, 0.3];
   const overshoot = sprung.springOvershoot(f, h);

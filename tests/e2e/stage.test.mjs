@@ -2,22 +2,13 @@
 // moves a time cursor along the first plot, pauses and steps one frame at a time; clicking sets
 // the goal and the springs chase it. On the inertialization panel the Switch button switches
 // the animation; on the tracking panel the tracked signal moves.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, nextFrames, openPage, serveSite } from './harness.mjs';
+import { nextFrames, openPage, usePlayground } from './harness.mjs';
 
 const STAGED = ['dampers', 'spring', 'applications', 'others', 'inertialization', 'tracking'];
 
-let site;
-let browser;
-before(async () => {
-  site = await serveSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = usePlayground();
 
 const stage = (page) => page.evaluate(() => window.playground.stage());
 /** Waits until the stage has stepped `n` more frames (frames, not wall time: the machine may be slow). */
@@ -31,7 +22,7 @@ async function frames(page, n) {
 
 for (const name of STAGED) {
   test(`${name}: the stage animates, moves the time cursor, pauses, steps, and chases the goal`, async () => {
-    const page = await openPage(browser.context, `${site.base}?panel=${name}`);
+    const page = await openPage(env.browser.context, `${env.site.base}?panel=${name}`);
     const a = await frames(page, 1);
     const b = await frames(page, 20);
     assert.ok(b.t !== a.t, `the scenario time moves (${a.t} → ${b.t})`);
@@ -94,7 +85,7 @@ for (const name of STAGED) {
 }
 
 test('tracking: the tracked signal moves in the stage, and the trackers follow it', async () => {
-  const page = await openPage(browser.context, `${site.base}?panel=tracking`);
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=tracking`);
   const samples = [];
   for (let k = 0; k < 4; k++) samples.push(await frames(page, 15));
   const signal = samples.map((s) => s.values[0]);
