@@ -14,7 +14,7 @@ function median(a) {
 }
 
 /** Times `cases` ({name: () => void}, each doing `work` updates per call) side by side; ns per update. */
-function timeSideBySide(now, cases, work) {
+export function timeSideBySide(now, cases, work) {
   const names = Object.keys(cases);
   const reps = {};
   for (const n of names) {
@@ -47,7 +47,7 @@ function timeSideBySide(now, cases, work) {
 }
 
 /** A raw instance of one build, for timing the kernels of both builds in one run. */
-async function instantiate(bytes) {
+export async function instantiate(bytes) {
   const { instance } = await WebAssembly.instantiate(bytes, {
     env: { emscripten_notify_memory_growth() {} },
     wasi_snapshot_preview1: {},
