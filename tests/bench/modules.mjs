@@ -1,5 +1,5 @@
 // modules.mjs — two builds of the full module, their raw kernels timed side by side:
-//   node tests/bench/modules.mjs BEFORE.wasm AFTER.wasm [rounds]
+//   node tests/bench/modules.mjs BEFORE.wasm AFTER.wasm [rounds] [groups matching]
 // prints, per kernel, ns per element of each and AFTER/BEFORE (the median over `rounds` of
 // suite.mjs's medians of interleaved samples). For a change of build flags or kernel code,
 // e.g. the module before the size work: `git worktree add /tmp/before c33d6d0`, `./build.sh
@@ -10,6 +10,7 @@ import { instantiate, timeSideBySide } from './suite.mjs';
 
 const [fileA, fileB] = process.argv.slice(2, 4);
 const ROUNDS = +(process.argv[4] ?? 5);
+const MATCHING = process.argv[5] ?? '';
 if (!fileA || !fileB) throw new Error('usage: node tests/bench/modules.mjs BEFORE.wasm AFTER.wasm [rounds]');
 const median = (a) => [...a].sort((p, q) => p - q)[a.length >> 1];
 const dt = 1 / 60,
@@ -161,6 +162,7 @@ const data = builds.map(arrays);
 const times = {};
 for (let r = 0; r < ROUNDS; r++)
   for (const [group, [work, make]] of Object.entries(GROUPS)) {
+    if (!group.includes(MATCHING)) continue;
     const [a, b] = builds.map((w, i) => make(w, data[i]));
     const cases = {};
     for (const name of Object.keys(a)) {
@@ -172,10 +174,11 @@ for (let r = 0; r < ROUNDS; r++)
   }
 console.log(`A ${fileA}\nB ${fileB}\n(ns per element, median of ${ROUNDS} rounds)`);
 for (const [group, [, make]] of Object.entries(GROUPS))
-  for (const name of Object.keys(make(builds[0], data[0]))) {
-    const a = median(times[`${group}: A ${name}`]),
-      b = median(times[`${group}: B ${name}`]);
-    console.log(
-      `${`${group}: ${name}`.padEnd(44)} A ${a.toFixed(3).padStart(8)}  B ${b.toFixed(3).padStart(8)}  B/A ${(b / a).toFixed(3)}`,
-    );
-  }
+  if (group.includes(MATCHING))
+    for (const name of Object.keys(make(builds[0], data[0]))) {
+      const a = median(times[`${group}: A ${name}`]),
+        b = median(times[`${group}: B ${name}`]);
+      console.log(
+        `${`${group}: ${name}`.padEnd(44)} A ${a.toFixed(3).padStart(8)}  B ${b.toFixed(3).padStart(8)}  B/A ${(b / a).toFixed(3)}`,
+      );
+    }
