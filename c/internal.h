@@ -252,9 +252,11 @@ static inline float sp__atan2(float y, float x)
     return isfinite(x) && isfinite(y) ? sp__atan2_finite(y, x) : atan2f(y, x);
 }
 
-/* sin and cos of any float (helpers.c): within an ulp, and without libm's float sine, whose
- * reduction of huge arguments links a 2.7 KB table. NaN for ±∞ and NaN. */
+/* sin and cos of any float, and of any double (helpers.c): within an ulp, and without libm's
+ * sine and cosine, whose reduction of huge arguments links a 2.7 KB table. NaN for ±∞ and NaN;
+ * sin(−0) = −0. */
 void sp__sincosf(float x, float *s, float *c);
+void sp__sincos_d(double x, double *s, double *c);
 
 /* sin and cos of h ≥ 0 without libm for h below SP__SINCOS_MAX, to about 1 ulp, and
  * sin(h)/h (1 at h = 0, no division below π/4): h = n·π/2 + r with |r| ≤ π/4 (π/2 in three

@@ -46,6 +46,20 @@ static d2 d2sub(d2 a, d2 b) { return d2v(a.x - b.x, a.y - b.y); }
 static d2 d2scale(d2 a, double s) { return d2v(a.x * s, a.y * s); }
 static double d2dot(d2 a, d2 b) { return a.x * b.x + a.y * b.y; }
 static double d2len(d2 a) { return hypot(a.x, a.y); }
+/* (ρ·cos θ, ρ·sin θ) */
+static d2 d2polar(double rho, double th)
+{
+    double s, c;
+    sp__sincos_d(th, &s, &c);
+    return d2v(rho * c, rho * s);
+}
+/* tan a as sin a / cos a (helpers.c: within 2 ulp, tests/c/test_sincos.c) */
+static double tangent(double a)
+{
+    double s, c;
+    sp__sincos_d(a, &s, &c);
+    return s / c;
+}
 
 /* Angle in (−π, π]. */
 static double wrap(double a)
@@ -123,8 +137,7 @@ static void shape_full(const scene *w, long k, shape *s)
         s->rho = fmax(w->r + o[2], w->rho_min);
     } else {
         double a = w->angle_sign * o[4];
-        s->cs = cos(a);
-        s->sn = sin(a);
+        sp__sincos_d(a, &s->sn, &s->cs);
         s->hx = 0.5 * o[2];
         s->hy = 0.5 * o[3];
         s->rho = fmax(w->r, w->rho_min);
@@ -245,7 +258,8 @@ static double arc_rect(d2 C, double rp, double th0, double sigma, double dmax, d
         double base = vertical ? acos(k) : asin(k);
         for (int j = 0; j < 2; j++) {
             double th = vertical ? (j ? -base : base) : (j ? PI - base : base);
-            double cs = cos(th), sn = sin(th);
+            double cs, sn;
+            sp__sincos_d(th, &sn, &cs);
             double other = vertical ? C.y + rp * sn : C.x + rp * cs;
             if (fabs(other) > lim) continue;
             /* entering: the coordinate moves toward the inside (−side) along the sweep */
@@ -311,7 +325,9 @@ static double arc_limit(const shape *s, feature f, double la, double sigma)
     double offset = fmax(0.25 * PI - sigma * rel, 0.0), bound = mid + sigma * 0.25 * PI;
     for (int i = 0; i < 4; i++) {
         /* at normal angle `bound` a ±u face (bound ≡ 0 mod π, length 2hy) or a ±v face (2hx) */
-        int u_face = fabs(cos(bound)) > 0.5;
+        double sb, cb;
+        sp__sincos_d(bound, &sb, &cb);
+        int u_face = fabs(cb) > 0.5;
         if ((u_face ? s->hy : s->hx) > 0.0) return offset;
         offset += 0.5 * PI;
         bound += sigma * 0.5 * PI;
@@ -327,7 +343,7 @@ static double arc_offset_at(double A, double T0, double k, double s)
 }
 static double arc_s_at(double A, double T0, double k, double d)
 {
-    double t = tan(0.5 * (A - d));
+    double t = tangent(0.5 * (A - d));
     return t > 0.0 ? log(T0 / t) / k : INFINITY;
 }
 
@@ -351,9 +367,9 @@ static d2 slide_probe(const shape *sh, feature f, d2 p, d2 D, double s, double d
     d2 C = corner_centre(sh, f), o = d2sub(p, C);
     double L = d2len(D), psi = wrap(atan2(D.y, D.x) - atan2(o.y, o.x)), A = fabs(psi);
     if (A <= 0.5 * PI || A >= PI) return p;
-    double d = fmin(fmin(arc_offset_at(A, tan(0.5 * A), L / sh->rho, s), A - 0.5 * PI), delta / sh->rho);
+    double d = fmin(fmin(arc_offset_at(A, tangent(0.5 * A), L / sh->rho, s), A - 0.5 * PI), delta / sh->rho);
     double th = atan2(o.y, o.x) + (psi > 0 ? d : -d);
-    return d2add(C, d2v(sh->rho * cos(th), sh->rho * sin(th)));
+    return d2add(C, d2polar(sh->rho, th));
 }
 
 /* One event of the motion. Returns 0 when the motion is over (done or stuck). `left` is the
@@ -461,7 +477,7 @@ static int step_event(const scene *w, mover *m, d2 D, long *left)
         *left = best;
         return 1;
     }
-    double sigma = psi > 0.0 ? 1.0 : -1.0, T0 = tan(0.5 * A), k = L / rho;
+    double sigma = psi > 0.0 ? 1.0 : -1.0, T0 = tangent(0.5 * A), k = L / rho;
     double la = th0 - atan2(best_sh.sn, best_sh.cs);
     double d_exit = A - 0.5 * PI, d_end = arc_limit(&best_sh, best_f, la, sigma);
     double d_rem = arc_offset_at(A, T0, k, m->s);
@@ -474,7 +490,7 @@ static int step_event(const scene *w, mover *m, d2 D, long *left)
     }
     double d = fmin(d_max, d_hit);
     double th = th0 + sigma * d;
-    m->p = d2add(C, d2v(rho * cos(th), rho * sin(th)));
+    m->p = d2add(C, d2polar(rho, th));
     if (d == d_rem && d_rem <= fmin(d_exit, fmin(d_end, d_hit))) {
         m->s = 0.0;
         return 0;

@@ -36,7 +36,10 @@ void sp_quat_nlerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, fl
  * be 0/0 at 0). */
 static double sinc(double x)
 {
-    return fabs(x) < 1e-2 ? 1.0 - x * x / 6.0 * (1.0 - x * x / 20.0) : sin(x) / x;
+    double s, c;
+    if (fabs(x) < 1e-2) return 1.0 - x * x / 6.0 * (1.0 - x * x / 20.0);
+    sp__sincos_d(x, &s, &c);
+    return s / x;
 }
 
 /* With θ the angle between q and p as 4-vectors (half the rotation angle, ≤ π/2 on the

@@ -18,7 +18,6 @@
 #define PI 3.14159265358979323846
 #define LN2 0.69314718055994530942
 
-static double sinc(double x) { return fabs(x) < 1e-4 ? 1.0 - x * x / 6.0 : sin(x) / x; }
 static double sinhc(double x) { return fabs(x) < 1e-4 ? 1.0 + x * x / 6.0 : sinh(x) / x; }
 
 /* √(1 − ζ²) or √(ζ² − 1) without cancellation or overflow. */
@@ -28,8 +27,10 @@ static double damped_rate(double z) { return sqrt(fabs(1.0 - z)) * sqrt(1.0 + z)
 static double response(double z, double tau)
 {
     if (z < 1.0) {
-        double w = damped_rate(z);
-        return exp(-z * tau) * (cos(w * tau) + z * tau * sinc(w * tau));
+        double w = damped_rate(z), x = w * tau, s, c;
+        sp__sincos_d(x, &s, &c);
+        double sinc = fabs(x) < 1e-4 ? 1.0 - x * x / 6.0 : s / x; /* its series where s/x is 0/0 */
+        return exp(-z * tau) * (c + z * tau * sinc);
     }
     double a = damped_rate(z);
     if (a * tau <= 0.5) return exp(-z * tau) * (cosh(a * tau) + z * tau * sinhc(a * tau));
