@@ -136,62 +136,28 @@ static int reduce_large(const uint32_t *bits, uint64_t m, int e, int words, uint
     return (int)(a >> 62) + (int)(f[0] >> 63);
 }
 
-/* sin x and cos x from sin r and cos r, x = n·π/2 + r (any n: n & 3 is n mod 4) */
-static void by_quadrant(int n, double sr, double cr, double *s, double *c)
-{
-    double sn = (n & 1) ? cr : sr, cs = (n & 1) ? sr : cr;
-    *s = (n & 2) ? -sn : sn;
-    *c = ((n + 1) & 2) ? -cs : cs;
-}
-
-/* Float: below 2^27 by π/2 in two parts (the first of 25 bits, so n·part is exact in double),
- * above by reduce_large; Taylor to r¹³ and r¹⁶, within an ulp of the rounded true values. */
-void sp__sincosf(float x, float *s, float *c)
+/* Float, beyond sp__sincosf's inline range: below 2^27 by π/2 in two parts (the first of 25
+ * bits, so n·part is exact in double), above by reduce_large; ±∞ and NaN give NaN. */
+void sp__sincosf_large(float x, float *s, float *c)
 {
     if (!isfinite(x)) {
         *s = *c = x - x; /* NaN */
         return;
     }
-    double r, sn, cs;
-    int n;
     if (fabsf(x) < 0x1p27f) {
         double nd = floor((double)x * 0.63661977236758134308 + 0.5);
-        r = ((double)x - nd * 1.57079631090164184570) - nd * 1.58932547735281966916e-8;
-        n = (int)((int64_t)nd & 3);
-    } else {
-        uint32_t bits;
-        uint64_t f[3];
-        memcpy(&bits, &x, sizeof bits);
-        int e = (int)(bits >> 23 & 0xffu) - 150;
-        n = reduce_large(two_over_pi_float, (bits & 0x7fffffu) | 0x800000u, e, 3, f);
-        r = (double)(int64_t)f[0] * (0x1p-64 * PIO2); /* 2^−64 absolute: 2^−34 of the smallest r */
-        if (x < 0.0f) r = -r, n = -n;
+        double r = ((double)x - nd * 1.57079631090164184570) - nd * 1.58932547735281966916e-8;
+        sp__sincosf_poly(r, (int)((int64_t)nd & 3), s, c);
+        return;
     }
-    double t = r * r;
-    double sr = r
-        * (1.0
-           + t
-               * (-1.0 / 6.0
-                  + t
-                      * (1.0 / 120.0
-                         + t
-                             * (-1.0 / 5040.0
-                                + t * (1.0 / 362880.0 + t * (-1.0 / 39916800.0 + t / 6227020800.0))))));
-    double cr = 1.0
-        + t
-            * (-0.5
-               + t
-                   * (1.0 / 24.0
-                      + t
-                          * (-1.0 / 720.0
-                             + t
-                                 * (1.0 / 40320.0
-                                    + t
-                                        * (-1.0 / 3628800.0
-                                           + t * (1.0 / 479001600.0 - t / 87178291200.0))))));
-    by_quadrant(n, sr, cr, &sn, &cs);
-    *s = (float)sn;
-    *c = (float)cs;
+    uint32_t bits;
+    uint64_t f[3];
+    memcpy(&bits, &x, sizeof bits);
+    int e = (int)(bits >> 23 & 0xffu) - 150;
+    int n = reduce_large(two_over_pi_float, (bits & 0x7fffffu) | 0x800000u, e, 3, f);
+    double r = (double)(int64_t)f[0] * (0x1p-64 * PIO2); /* 2^−64 absolute: 2^−34 of the smallest r */
+    if (x < 0.0f) r = -r, n = -n;
+    sp__sincosf_poly(r, n, s, c);
 }
 
 /* Double. Below 2^−27 sin x = x and cos x = 1 to within a quarter ulp (x³/6 and x²/2 are that
@@ -303,5 +269,5 @@ void sp__sincos_d(double x, double *s, double *c)
         if (x < 0.0) n = -n;
     }
     sincos_reduced_d(hi, lo, &sr, &cr);
-    by_quadrant(n, sr, cr, s, c);
+    sp__by_quadrant(n, sr, cr, s, c);
 }

@@ -255,8 +255,48 @@ static inline float sp__atan2(float y, float x)
 /* sin and cos of any float, and of any double (helpers.c): within an ulp, and without libm's
  * sine and cosine, whose reduction of huge arguments links a 2.7 KB table. NaN for ±∞ and NaN;
  * sin(−0) = −0. */
-void sp__sincosf(float x, float *s, float *c);
 void sp__sincos_d(double x, double *s, double *c);
+void sp__sincosf_large(float x, float *s, float *c); /* sp__sincosf beyond π/4 */
+
+/* sin x and cos x from sin r and cos r, x = n·π/2 + r (n & 3 is n mod 4 for any n) */
+SP__ALWAYS_INLINE void sp__by_quadrant(int n, double sr, double cr, double *s, double *c)
+{
+    double sn = (n & 1) ? cr : sr, cs = (n & 1) ? sr : cr;
+    *s = (n & 2) ? -sn : sn;
+    *c = ((n + 1) & 2) ? -cs : cs;
+}
+
+/* sin r and cos r for |r| ≤ π/4 in double, by their Taylor polynomials to r¹¹ and r¹⁰
+ * (remainders below 1e-11 and 2e-10 of the result: thousandths of a float ulp), then those of
+ * x = n·π/2 + r, rounded once to float. */
+SP__ALWAYS_INLINE void sp__sincosf_poly(double r, int n, float *s, float *c)
+{
+    double t = r * r;
+    double sr = r
+        * (1.0
+           + t
+               * (-1.0 / 6.0
+                  + t
+                      * (1.0 / 120.0
+                         + t * (-1.0 / 5040.0 + t * (1.0 / 362880.0 + t * (-1.0 / 39916800.0))))));
+    double cr = 1.0
+        + t * (-0.5 + t * (1.0 / 24.0 + t * (-1.0 / 720.0 + t * (1.0 / 40320.0 + t * (-1.0 / 3628800.0)))));
+    double sn, cs;
+    sp__by_quadrant(n, sr, cr, &sn, &cs);
+    *s = (float)sn;
+    *c = (float)cs;
+}
+
+/* sin x and cos x of a float, within an ulp of the rounded true values. Up to π/4 (a spring's
+ * ω·dt, mostly) inline and with no reduction, which makes it as fast as libm's sinf and cosf
+ * together; beyond, sp__sincosf_large. */
+SP__ALWAYS_INLINE void sp__sincosf(float x, float *s, float *c)
+{
+    if (fabsf(x) <= 0.785398163f) /* π/4 rounded down */
+        sp__sincosf_poly(x, 0, s, c);
+    else
+        sp__sincosf_large(x, s, c);
+}
 
 /* sin and cos of h ≥ 0 without libm for h below SP__SINCOS_MAX, to about 1 ulp, and
  * sin(h)/h (1 at h = 0, no division below π/4): h = n·π/2 + r with |r| ≤ π/4 (π/2 in three
