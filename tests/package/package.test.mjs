@@ -33,14 +33,14 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * one everyday function, 55 KB for `import *` and 15 KB for sprung/springs' everyday import.
  * Every entry embeds the small everyday module and only the wrappers of other functions pull
  * in the full one, so one function costs what sprung/springs does; `import *` carries both
- * modules (the full one alone is 51 KB of it) and misses its aim: the README's Bundle section
+ * modules (the full one alone is 48 KB of it) and misses its aim: the README's Bundle section
  * gives the figures and why.
  */
 export const BUDGET = {
-  oneFunction: 11_800,
-  everything: 84_400,
-  springsEveryday: 12_600,
-  springsAll: 16_200,
+  oneFunction: 11_850,
+  everything: 81_200,
+  springsEveryday: 12_700,
+  springsAll: 16_300,
 };
 
 const work = mkdtempSync(join(tmpdir(), 'sprung-package-'));
@@ -385,7 +385,7 @@ test('init({ wasm: URL }) streams the served file; initSync works on the main th
     `import { initSync, damperExact } from 'sprung'; initSync(); window.__result = ${CALL};`,
   );
   near(await runInChromium('sync.bundle.js'), EXPECTED, 'initSync');
-  // a batch brings in the full module (126 KB): compiled synchronously on the main thread too
+  // a batch brings in the full module (123 KB): compiled synchronously on the main thread too
   esbuildBundle(
     'sync-full',
     `import { initSync, DamperExactBatch } from 'sprung';
