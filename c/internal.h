@@ -292,7 +292,7 @@ SP__ALWAYS_INLINE void sp__sincosf_poly(double r, int n, float *s, float *c)
  * together; beyond, sp__sincosf_large. */
 SP__ALWAYS_INLINE void sp__sincosf(float x, float *s, float *c)
 {
-    if (fabsf(x) <= 0.785398163f) /* π/4 rounded down */
+    if (fabsf(x) <= 0.785398163f) /* π/4 as a float, 2e-8 above it: the polynomials still hold */
         sp__sincosf_poly(x, 0, s, c);
     else
         sp__sincosf_large(x, s, c);
