@@ -73,6 +73,81 @@
  * - Parameter names in descriptions are written in backticks (`g`), so that a
  *   binding that renames a parameter can rename its mentions.
  */
+/*
+ * Index: the sections below, one per topic in the order of the articles (Spring-It-On;
+ * Inertialization Transition Cost; Perfect Tracking with Springs; Code vs Data Driven
+ * Displacement), and their functions without the sp_ prefix. The build checks it;
+ * `node web/tools/api.mjs index` writes it.
+ * -----
+ * Helpers: lerp fast_negexp fast_atan halflife_to_damping damping_to_halflife
+ *   frequency_to_stiffness stiffness_to_frequency critical_halflife critical_frequency
+ *   resonant_frequency spring_energy
+ * Dampers: damper damper_bad damper_exponential damper_exact damper_implicit damper_decay_exact
+ *   halflife_to_lag lag_to_halflife damper_exact_v2 damper_exact_v3
+ * Spring dampers: spring_damper_bad spring_damper_exact_stiffness spring_damper_exact_coefs
+ *   spring_damper_exact spring_damper_exact_ratio spring_damper_implicit
+ *   critical_spring_damper_exact simple_spring_damper_exact decay_spring_damper_exact
+ *   critical_spring_damper_coefs simple_spring_damper_implicit spring_damper_exact_v2
+ *   spring_damper_exact_v3 critical_spring_damper_exact_v2 critical_spring_damper_exact_v3
+ *   simple_spring_damper_exact_v2 simple_spring_damper_exact_v3 decay_spring_damper_exact_v2
+ *   decay_spring_damper_exact_v3
+ * The article's fast approximations of the critical family: critical_spring_damper_implicit
+ *   decay_spring_damper_implicit double_spring_damper_implicit timed_spring_damper_implicit
+ *   simple_spring_damper_implicit_quat
+ * Settling, UI-style parameters, rest: critical_settle_time critical_settle_halflife
+ *   duration_bounce_to_spring spring_is_at_rest
+ * Springs designed by their response: spring_damping_ratio spring_overshoot spring_peak_time
+ *   spring_rise_time spring_settling_time spring_settling_time_envelope spring_lag
+ *   spring_to_duration_bounce settling_time_overshoot_to_spring rise_time_overshoot_to_spring
+ *   settling_time_ratio_to_spring rise_time_ratio_to_spring
+ * Applications: spring_character_update spring_character_predict piecewise_interpolation
+ * Inertialization: inertialize_transition inertialize_update inertialize_transition_v3
+ *   inertialize_update_v3 inertialize_transition_quat inertialize_update_quat decay_cubic
+ *   decayed_offset_cubic inertialize_cubic_transition inertialize_cubic_update
+ *   inertialize_cubic_transition_v3 inertialize_cubic_update_v3 quintic_blendtime decay_quintic
+ *   decayed_offset_quintic inertialize_quintic_transition inertialize_quintic_update
+ *   dead_blending_evaluate dead_blending_transition dead_blending_update inertialize_transition_v2
+ *   inertialize_update_v2 inertialize_cubic_transition_v2 inertialize_cubic_update_v2
+ * Extrapolation and easing: extrapolate extrapolate_v2 extrapolate_v3 extrapolate_quat
+ *   cubic_easing_update inertial_easing_update inertial_easing_duration
+ * Other springs: double_spring_damper_exact timed_spring_damper_exact velocity_spring_damper_exact
+ * Quaternions: quat_mul quat_inv quat_abs quat_normalize quat_to_scaled_angle_axis
+ *   quat_from_scaled_angle_axis quat_mul_vec3 quat_inv_mul_vec3 quat_mul_inv quat_inv_mul
+ *   quat_nlerp_shortest quat_slerp_shortest quat_from_angle_axis quat_to_angle_axis
+ *   quat_differentiate_angular_velocity quat_integrate_angular_velocity damper_exact_quat
+ * Quaternion springs: simple_spring_damper_exact_quat decay_spring_damper_exact_quat
+ * Batches: damper_exact_batch critical_spring_damper_exact_batch simple_spring_damper_exact_batch
+ *   decay_spring_damper_exact_batch spring_damper_exact_batch simple_spring_damper_exact_quat_batch
+ *   decay_spring_damper_exact_quat_batch damper_exact_quat_batch
+ * Pose inertializer: inertialize_pose_transition inertialize_pose_update
+ *   inertialize_pose_cubic_transition inertialize_pose_cubic_update
+ * Transition cost: decay_spring_damper_intersection decay_spring_damper_displacement
+ *   decay_spring_damper_displacement_approx decay_spring_damper_feature decay_cubic_intersection
+ *   decay_cubic_displacement decay_cubic_displacement_approx decay_cubic_feature
+ *   decay_quintic_displacement decay_quintic_displacement_approx decay_quintic_feature
+ *   dead_blending_intersection dead_blending_displacement dead_blending_displacement_approx
+ *   dead_blending_feature transition_cost_basic inertialization_feature_coefficients
+ *   transition_cost transition_cost_landscape inertialization_features inertialization_search
+ * Tracking springs: tracking_spring_update tracking_spring_update_no_acceleration
+ *   tracking_spring_update_no_velocity_acceleration tracking_spring_update_improved
+ *   tracking_spring_update_exact tracking_spring_update_exact_no_acceleration
+ *   tracking_spring_update_exact_no_velocity_acceleration tracking_gains_to_spring
+ *   tracking_target_velocity tracking_target_acceleration tracking_target_acceleration_varying
+ *   tracking_clip
+ * Character control: desired_velocity_update desired_rotation_update simulation_position_update
+ *   simulation_rotation_update trajectory_predict_positions trajectory_predict_rotations
+ *   trajectory_predict_batch simulation_position_update_v2 trajectory_predict_positions_v2
+ *   desired_rotation_update_strafe trajectory_predict_desired trajectory_predict_positions_desired
+ *   simulation_collide_obstacles simulation_collide_obstacles_v2
+ * Synchronising character and simulation: quat_slerp_shortest_approx quat_angle_between
+ *   damp_adjustment_exact_v3 damp_adjustment_exact_quat adjust_character_position
+ *   adjust_character_rotation adjust_character_position_by_velocity
+ *   adjust_character_rotation_by_velocity clamp_character_position clamp_character_rotation
+ *   damp_adjustment_exact_v2 adjust_character_position_v2 adjust_character_position_by_velocity_v2
+ *   clamp_character_position_v2
+ * Foot locking: contact_reset contact_update
+ */
+
 #ifndef SPRUNG_H
 #define SPRUNG_H
 
@@ -155,7 +230,7 @@ float sp_resonant_frequency(float goal_frequency, float halflife);
 float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale);
 
 /* ------------------------------------------------------------------------
- * Dampers (dampers.c)
+ * Dampers (dampers.c): the damper, its lag, and the exact damper on 2D and 3D vectors
  * ------------------------------------------------------------------------ */
 
 /** Frame-rate dependent damper: `x` moves a fixed fraction `factor` toward `g` per call.
@@ -201,8 +276,34 @@ float sp_damper_implicit(float x, float g, float halflife, float dt, float eps);
  *  @return [m] the decayed position */
 float sp_damper_decay_exact(float x, float halflife, float dt);
 
+/** Lag of the exact damper behind a goal moving at constant speed: once the start has decayed
+ *  it trails the goal by speed·lag metres, lag = halflife / ln2. The critical spring toward a
+ *  moving goal with zero goal velocity (sp_simple_spring_damper_exact) has the same lag, 2/y;
+ *  given the goal's velocity (sp_critical_spring_damper_exact) it has none.
+ *  @param[in] halflife [s] (≥ 0) halflife of the damper or of the critical spring
+ *  @return [s] the lag: multiply by the goal's speed for the distance */
+float sp_halflife_to_lag(float halflife);
+/** Inverse of sp_halflife_to_lag: the halflife that trails a moving goal by `lag` seconds, lag·ln2.
+ *  @param[in] lag [s] (≥ 0) the wanted lag: the trailing distance divided by the goal's speed
+ *  @return [s] the halflife */
+float sp_lag_to_halflife(float lag);
+/** Exact damper on a 2D vector, per component: the same curve at every frame rate.
+ *  @param[in,out] x [m] position, moved toward `g`
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) time to cover half the distance to `g`; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_damper_exact_v2(sp_vec2 *x, const sp_vec2 *g, float halflife, float dt);
+/** Exact damper on a 3D vector, per component (each component is sp_damper_exact, bit for bit).
+ *  @param[in,out] x [m] position, moved toward `g`
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) time to cover half the distance to `g`; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_damper_exact_v3(sp_vec3 *x, const sp_vec3 *g, float halflife, float dt);
+
 /* ------------------------------------------------------------------------
  * Spring dampers (springs.c)
+ *
+ * On 2D and 3D vectors every component is the scalar function, bit for bit.
  * ------------------------------------------------------------------------ */
 
 /** Explicit Euler step of the spring ODE (the article's spring_damper_bad): unstable for large dt.
@@ -320,84 +421,126 @@ void sp_critical_spring_damper_coefs(float *out_k, float halflife, float dt);
  *  @param[in] dt [s] (≥ 0) time step */
 void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflife, float dt);
 
-/* ------------------------------------------------------------------------
- * Applications (applications.c)
- * ------------------------------------------------------------------------ */
-
-/** Critical spring on a character's velocity v (acceleration a) toward v_goal, with the
- *  exact integral for its position x.
+/** Exact spring by frequency and halflife on a 2D vector, in every regime.
  *  @param[in,out] x [m] position
  *  @param[in,out] v [m/s] velocity
- *  @param[in,out] a [m/s²] acceleration
- *  @param[in] v_goal [m/s] desired velocity
- *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0) stiffness (2π·frequency)²
+ *  @param[in] halflife [s] (≥ 0) damping 4·ln2/halflife; 0 snaps to `g`
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_spring_character_update(float *x, float *v, float *a, float v_goal, float halflife, float dt);
-/** Future states of sp_spring_character_update at times i·dt, i = 0..count−1; no stepping,
- *  every sample is exact.
- *  @param[out] out_x [m] {count} positions
- *  @param[out] out_v [m/s] {count} velocities
- *  @param[out] out_a [m/s²] {count} accelerations
- *  @param[in] count (≥ 0) number of samples
- *  @param[in] x [m] position now
- *  @param[in] v [m/s] velocity now
- *  @param[in] a [m/s²] acceleration now
- *  @param[in] v_goal [m/s] desired velocity, held
- *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring
- *  @param[in] dt [s] (≥ 0) time between samples */
-void sp_spring_character_predict(float *out_x, float *out_v, float *out_a, int count, float x, float v,
-                                 float a, float v_goal, float halflife, float dt);
-/** Goal position and velocity of the piecewise-linear curve through npnts points at
- *  parameter t in [0, 1] (clamped); the velocity is the derivative, per unit of t.
- *  @param[out] out_x [m] goal position
- *  @param[out] out_v [m] goal velocity per unit of `t`
- *  @param[in] t curve parameter, clamped to [0, 1]
- *  @param[in] pnts [m] {npnts} the points, evenly spaced in `t`
- *  @param[in] npnts (≥ 1) number of points; ≤ 0 gives 0 and reads nothing */
-void sp_piecewise_interpolation(float *out_x, float *out_v, float t, const float *pnts, int npnts);
+void sp_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q, float frequency,
+                               float halflife, float dt);
+/** Exact spring by frequency and halflife on a 3D vector, in every regime.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0) stiffness (2π·frequency)²
+ *  @param[in] halflife [s] (≥ 0) damping 4·ln2/halflife; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q, float frequency,
+                               float halflife, float dt);
+/** Exact critically damped spring on a 2D vector toward `g` with goal velocity `q`.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_critical_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q,
+                                        float halflife, float dt);
+/** Exact critically damped spring on a 3D vector toward `g` with goal velocity `q`.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_critical_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q,
+                                        float halflife, float dt);
+/** Exact critically damped spring on a 2D vector toward `g` (zero goal velocity).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simple_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, float halflife, float dt);
+/** Exact critically damped spring on a 3D vector toward `g` (zero goal velocity).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simple_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, float halflife, float dt);
+/** Exact critically damped spring decaying a 2D vector toward 0.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_decay_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, float halflife, float dt);
+/** Exact critically damped spring decaying a 3D vector toward 0.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_decay_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, float halflife, float dt);
 
 /* ------------------------------------------------------------------------
- * Other springs (other_springs.c)
+ * The article's fast approximations of the critical family (implicit.c), kept to compare
+ * with the exact functions: sp_fast_negexp for the exponential, the goal held during each
+ * step. No eps in the damping; dt 0 changes nothing.
  * ------------------------------------------------------------------------ */
-/* Closed forms in which the inner goal moves during a step as it does between steps, so
- * they are dt-invariant; the article's stepped versions converge to them as dt → 0. */
 
-/** Spring following a second, intermediate spring (xi, vi), each with halflife/2: an S-shaped
- *  start and end.
+/** The article's critical_spring_damper_implicit (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal position
+ *  @param[in] q [m/s] goal velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_critical_spring_damper_implicit(float *x, float *v, float g, float q, float halflife, float dt);
+/** The article's decay_spring_damper_implicit (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x [m] position, decayed toward 0
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_decay_spring_damper_implicit(float *x, float *v, float halflife, float dt);
+/** The article's double_spring_damper_implicit: two sp_simple_spring_damper_implicit steps of
+ *  halflife/2, the inner goal held during the step (frame-rate dependent; see
+ *  sp_double_spring_damper_exact).
  *  @param[in,out] x [m] position
  *  @param[in,out] v [m/s] velocity
  *  @param[in,out] xi [m] position of the intermediate spring
  *  @param[in,out] vi [m/s] velocity of the intermediate spring
  *  @param[in] g [m] goal position
- *  @param[in] halflife [s] (≥ 0) halflife of the pair (each spring has half of it)
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, float g, float halflife,
-                                   float dt);
-/** Spring that reaches g at about t_goal seconds from now: it tracks a linear interpolation
- *  xi toward g, apprehension·halflife ahead.
+ *  @param[in] halflife [s] (> 0) halflife of the pair (each spring has half of it; as in
+ *  sp_simple_spring_damper_implicit, 0 gives 0·Inf)
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_double_spring_damper_implicit(float *x, float *v, float *xi, float *vi, float g, float halflife,
+                                      float dt);
+/** The article's timed_spring_damper_implicit: tracks the linear interpolation `xi` toward `g`,
+ *  apprehension·halflife ahead, with sp_simple_spring_damper_implicit (frame-rate dependent;
+ *  see sp_timed_spring_damper_exact).
  *  @param[in,out] x [m] position
  *  @param[in,out] v [m/s] velocity
  *  @param[in,out] xi [m] intermediate goal, moving linearly toward `g`
  *  @param[in] g [m] goal position
- *  @param[in] t_goal [s] (not NaN) time left until `g` is reached (pass the remaining time each
- *  frame); ≤ 0 means now
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[in] t_goal [s] (not NaN) time left until `g` is reached; ≤ 0 means now
+ *  @param[in] halflife [s] (> 0) halflife of the spring (0 gives 0·Inf, as in
+ *  sp_simple_spring_damper_implicit)
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the spring tracks */
-void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal, float halflife,
-                                  float dt, float apprehension);
-/** Spring toward g whose intermediate goal xi moves at most at speed max_speed, tracked
- *  apprehension·halflife ahead.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in,out] xi [m] intermediate goal, moving toward `g`
- *  @param[in] g [m] goal position
- *  @param[in] max_speed [m/s] (≥ 0 or +Inf) top speed of `xi`; +Inf jumps
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the spring tracks */
-void sp_velocity_spring_damper_exact(float *x, float *v, float *xi, float g, float max_speed, float halflife,
+ *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the interpolation is tracked */
+void sp_timed_spring_damper_implicit(float *x, float *v, float *xi, float g, float t_goal, float halflife,
                                      float dt, float apprehension);
+/** The article's simple_spring_damper_implicit_quat (sp_fast_negexp), kept for comparison.
+ *  @param[in,out] x rotation (unit quaternion)
+ *  @param[in,out] v [rad/s] angular velocity (scaled axis, world frame)
+ *  @param[in] goal goal rotation
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to `goal`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simple_spring_damper_implicit_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
+                                           float dt);
 
 /* ------------------------------------------------------------------------
  * Settling, UI-style parameters, rest (settle.c)
@@ -434,527 +577,142 @@ void sp_duration_bounce_to_spring(float duration, float bounce, float *out_frequ
 int sp_spring_is_at_rest(float x, float v, float g, float q, float eps_x, float eps_v);
 
 /* ------------------------------------------------------------------------
- * Quaternions (quat.c)
- * ------------------------------------------------------------------------ */
-
-/** Hamilton product a·b (apply b, then a).
- *  @param[out] out the product (may alias `a` or `b`)
- *  @param[in] a rotation applied second
- *  @param[in] b rotation applied first */
-void sp_quat_mul(sp_quat *out, const sp_quat *a, const sp_quat *b);
-/** Inverse (conjugate) of a unit quaternion.
- *  @param[out] out the inverse (may alias `q`)
- *  @param[in] q unit rotation */
-void sp_quat_inv(sp_quat *out, const sp_quat *q);
-/** q or −q, whichever has w ≥ 0 (same rotation, shortest arc).
- *  @param[out] out the result (may alias `q`)
- *  @param[in] q rotation */
-void sp_quat_abs(sp_quat *out, const sp_quat *q);
-/** q / |q|; the identity for a zero quaternion.
- *  @param[out] out the unit quaternion (may alias `q`)
- *  @param[in] q quaternion */
-void sp_quat_normalize(sp_quat *out, const sp_quat *q);
-/** Rotation as angle·axis (radians): 2·log(q).
- *  @param[out] out [rad] the scaled axis
- *  @param[in] q unit rotation */
-void sp_quat_to_scaled_angle_axis(sp_vec3 *out, const sp_quat *q);
-/** Inverse of sp_quat_to_scaled_angle_axis: exp(v / 2).
- *  @param[out] out the unit rotation
- *  @param[in] v [rad] scaled axis: axis × angle */
-void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
-
-/* ------------------------------------------------------------------------
- * Quaternion springs (quat_springs.c)
- * ------------------------------------------------------------------------ */
-
-/** Critical spring on a rotation toward goal along the shortest arc (the article's
- *  simple_spring_damper_implicit_quat, with the exact exponential): the offset
- *  j = 2·log(x·goal⁻¹), |j| ≤ π, moves as e^(−y·t)·((1 + y·t)·j + t·v) through the step. Chained steps equal one long step while |j|
- *  stays ≤ π at every step boundary; past half a turn the next step pulls the rotation back the
- *  short way, so the result then depends on where the boundaries fall. Since |j| never exceeds
- *  angle + 0.265·halflife·|v| (0.265 = 1/(2e·ln2)), a spring within that bound, and any spring
- *  released at rest, is dt-invariant.
- *  @param[in,out] x unit rotation
- *  @param[in,out] v [rad/s] angular velocity (world frame, scaled axis)
- *  @param[in] goal unit rotation
- *  @param[in] halflife [s] (≥ 0) 0 snaps to goal
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
-                                        float dt);
-/** sp_simple_spring_damper_exact_quat toward the identity (and dt-invariant on the same
- *  condition).
- *  @param[in,out] x unit rotation
- *  @param[in,out] v [rad/s] angular velocity
- *  @param[in] halflife [s] (≥ 0) 0 snaps to the identity
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
-
-/* ------------------------------------------------------------------------
- * Tracking springs (tracking.c) — "Perfect Tracking with Springs"
+ * Springs designed by their response (response.c)
  *
- * Per frame i the tracker moves from the goal sample s_i to s_(i+1): x_goal is the
- * goal's next position s_(i+1), v_goal its mean velocity over the step
- * (s_(i+1) − s_i)/dt, a_goal the change of that mean velocity per second. Once
- * converged, x equals the goal samples and v the goal's mean velocity of the last step.
+ * The step response of the spring of frequency f and halflife h (stiffness s = (2πf)²,
+ * damping d = 4·ln2/h, zero goal velocity): released at rest, its goal one unit away. With
+ * ω = 2πf its damping ratio is ζ = d/2ω = ln2/(π·f·h): under damped below 1 (it overshoots),
+ * critical at 1, over damped above. A response time scales as 1/ω at a fixed ζ, which is how
+ * the inverse solvers work: ζ from the overshoot (or given), then ω from the time. Every value
+ * is computed in double (roots by bisection to full precision) and holds in every regime;
+ * halflife 0 snaps (every time 0), frequency 0 never moves (every time +Inf).
  * ------------------------------------------------------------------------ */
 
-/** The article's tracker: v blends toward v + a_goal·dt, v_goal, (x_goal − x)/dt by the
- *  gains (fractions per frame, frame-rate dependent), then x += v·dt.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] x_goal [m] the goal's next sample
- *  @param[in] v_goal [m/s] the goal's mean velocity over the step
- *  @param[in] a_goal [m/s²] the change of that mean velocity per second
- *  @param[in] x_gain fraction of the position error removed per frame (clamped to [0, 1])
- *  @param[in] v_gain fraction of the velocity error removed per frame (clamped to [0, 1])
- *  @param[in] a_gain fraction of the goal's acceleration followed per frame (clamped to [0, 1])
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_tracking_spring_update(float *x, float *v, float x_goal, float v_goal, float a_goal, float x_gain,
-                               float v_gain, float a_gain, float dt);
-/** sp_tracking_spring_update without the acceleration blend (a step whose a_goal is bad).
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] x_goal [m] the goal's next sample
- *  @param[in] v_goal [m/s] the goal's mean velocity over the step
- *  @param[in] x_gain fraction of the position error removed per frame (clamped to [0, 1])
- *  @param[in] v_gain fraction of the velocity error removed per frame (clamped to [0, 1])
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal, float v_goal, float x_gain,
-                                               float v_gain, float dt);
-/** sp_tracking_spring_update with only the position blend (a step across a discontinuity).
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] x_goal [m] the goal's next sample
- *  @param[in] x_gain fraction of the position error removed per frame (clamped to [0, 1])
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain,
-                                                        float dt);
-/** The article's improved tracker: the three blends are sp_damper_exact with halflives.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] x_goal [m] the goal's next sample
- *  @param[in] v_goal [m/s] the goal's mean velocity over the step
- *  @param[in] a_goal [m/s²] the change of that mean velocity per second
- *  @param[in] x_halflife [s] (≥ 0) halflife of the position blend (the article's 1)
- *  @param[in] v_halflife [s] (≥ 0) halflife of the velocity blend (the article's 0.05)
- *  @param[in] a_halflife [s] (≥ 0) halflife of the acceleration blend (the article's 0)
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float v_goal, float a_goal,
-                                        float x_halflife, float v_halflife, float a_halflife, float dt);
-/** dt-invariant tracker: the error to the goal (x − s_i, v − v_goal + a_goal·dt) evolves as an
- *  exact spring of this frequency and halflife, then x = x_goal + error; converged it
- *  reproduces the goal samples exactly at any frame rate.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] x_goal [m] the goal's next sample
- *  @param[in] v_goal [m/s] the goal's mean velocity over the step
- *  @param[in] a_goal [m/s²] the change of that mean velocity per second
- *  @param[in] frequency [Hz] (≥ 0) frequency of the error's spring
- *  @param[in] halflife [s] (≥ 0) halflife of the error's spring
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_tracking_spring_update_exact(float *x, float *v, float x_goal, float v_goal, float a_goal,
-                                     float frequency, float halflife, float dt);
-/** sp_tracking_spring_update_exact when a_goal is unknown: the goal's velocity is taken as constant.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] x_goal [m] the goal's next sample
- *  @param[in] v_goal [m/s] the goal's mean velocity over the step
- *  @param[in] frequency [Hz] (≥ 0) frequency of the error's spring
- *  @param[in] halflife [s] (≥ 0) halflife of the error's spring
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_tracking_spring_update_exact_no_acceleration(float *x, float *v, float x_goal, float v_goal,
-                                                     float frequency, float halflife, float dt);
-/** sp_tracking_spring_update_exact when only x_goal is known: the goal is taken to move at the
- *  tracker's own velocity over the step (use it on the step across a discontinuity).
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] x_goal [m] the goal's next sample
- *  @param[in] frequency [Hz] (≥ 0) frequency of the error's spring
- *  @param[in] halflife [s] (≥ 0) halflife of the error's spring
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_tracking_spring_update_exact_no_velocity_acceleration(float *x, float *v, float x_goal,
-                                                              float frequency, float halflife, float dt);
-/** Frequency and halflife of the sp_tracking_spring_update_exact whose error decays at the
- *  same rates (eigenvalues) as sp_tracking_spring_update with a_gain = 1 at reference_dt.
- *  @param[in] x_gain position gain (clamped to [0, 1]; 1 gives halflife 0)
- *  @param[in] v_gain velocity gain (clamped to [0, 1])
- *  @param[in] reference_dt [s] (≥ 0) the frame time the gains were tuned at, e.g. 1/60
- *  @param[out] out_frequency [Hz] the spring's frequency
- *  @param[out] out_halflife [s] the spring's halflife */
-void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt, float *out_frequency,
-                                 float *out_halflife);
-/** Goal velocity by finite difference (x_next − x_curr)/dt.
- *  @param[in] x_next [m] next sample
- *  @param[in] x_curr [m] current sample
- *  @param[in] dt [s] (≥ 0) time between them
- *  @return [m/s] the velocity; 0 when `dt` = 0 */
-float sp_tracking_target_velocity(float x_next, float x_curr, float dt);
-/** Goal acceleration by finite difference at a fixed dt (the article's).
- *  @param[in] x_next [m] next sample
- *  @param[in] x_curr [m] current sample
- *  @param[in] x_prev [m] previous sample
- *  @param[in] dt [s] (≥ 0) time between samples
- *  @return [m/s²] the acceleration; 0 when `dt` = 0 */
-float sp_tracking_target_acceleration(float x_next, float x_curr, float x_prev, float dt);
-/** Goal acceleration when the last two steps differ: ((x_next − x_curr)/dt − (x_curr − x_prev)/dt_prev)/dt,
- *  so that v_goal_prev + a·dt = v_goal exactly.
- *  @param[in] x_next [m] next sample
- *  @param[in] x_curr [m] current sample
- *  @param[in] x_prev [m] previous sample
- *  @param[in] dt [s] (≥ 0) time from `x_curr` to `x_next`
- *  @param[in] dt_prev [s] (≥ 0) time from `x_prev` to `x_curr`
- *  @return [m/s²] the acceleration; 0 when `dt` or `dt_prev` is 0 */
-float sp_tracking_target_acceleration_varying(float x_next, float x_curr, float x_prev, float dt,
-                                              float dt_prev);
-/** Clipping for unknown discontinuities: value clamped to [−limit, limit].
- *  @param[in] value value to clip
- *  @param[in] limit (≥ 0) largest magnitude kept
- *  @return the clipped value */
-float sp_tracking_clip(float value, float limit);
+/** Damping ratio ζ = d/(2·√s) = ln2/(π·frequency·halflife): 1 critical, < 1 under, > 1 over damped.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return the damping ratio (+Inf for `frequency` or `halflife` 0) */
+float sp_spring_damping_ratio(float frequency, float halflife);
+/** Peak overshoot of the step response as a fraction of the step: e^(−πζ/√(1 − ζ²)) when under
+ *  damped, 0 when critically or over damped (no overshoot is possible there).
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return the overshoot, in [0, 1] */
+float sp_spring_overshoot(float frequency, float halflife);
+/** Time of the first (largest) peak of the step response, π/√(s − d²/4) when under damped; +Inf
+ *  when critically or over damped, whose response rises monotonically and has no peak.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return [s] the time of the peak, or +Inf */
+float sp_spring_peak_time(float frequency, float halflife);
+/** Rise time of the step response, 10 % to 90 % of the step (the definition that holds in every
+ *  regime: a critically or over damped response never reaches 100 %).
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return [s] time from 10 % to 90 % */
+float sp_spring_rise_time(float frequency, float halflife);
+/** Settling time of the step response: the last time it is `tolerance` away from the goal (as a
+ *  fraction of the step), after which it stays within the band. This is the true last entry
+ *  into the band, found between the response's extrema, not the envelope bound of
+ *  sp_spring_settling_time_envelope; it jumps where a peak's height crosses the tolerance.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step (0.02 for 2 %)
+ *  @return [s] the settling time */
+float sp_spring_settling_time(float frequency, float halflife, float tolerance);
+/** Envelope bound on the settling time: when under damped, the time at which the envelope
+ *  e^(−ζωt)/√(1 − ζ²) of the response's distance to the goal falls to `tolerance` (≥ the true
+ *  settling time, and loose near ζ = 1); when critically or over damped the distance falls
+ *  monotonically, so this is the true settling time.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step
+ *  @return [s] the bound */
+float sp_spring_settling_time_envelope(float frequency, float halflife, float tolerance);
+/** Lag of the spring behind a goal moving at constant speed with zero goal velocity: once the
+ *  start has decayed it trails by speed·lag, lag = d/s (halflife/ln2 when critical, as
+ *  sp_halflife_to_lag). Given the goal's velocity as q it does not lag.
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @return [s] the lag (+Inf for `frequency` 0) */
+float sp_spring_lag(float frequency, float halflife);
+/** Duration and bounce of a spring, the inverse of sp_duration_bounce_to_spring: duration is the
+ *  undamped period 1/frequency, bounce 1 − ζ when under damped (ζ ≤ 1), 1/ζ − 1 when over damped.
+ *  @param[in] frequency [Hz] (> 0) frequency of the spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[out] out_duration [s] the duration
+ *  @param[out] out_bounce the bounce, in [−1, 1] */
+void sp_spring_to_duration_bounce(float frequency, float halflife, float *out_duration, float *out_bounce);
+/** The spring that settles within `tolerance` in `settling_time` with the given overshoot (under
+ *  damped; overshoot 0 gives the critical spring, for an over damped one use
+ *  sp_settling_time_ratio_to_spring). An overshoot below about 1e-38 is 0 in float.
+ *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
+ *  @param[in] overshoot (≥ 0; < 1) sp_spring_overshoot of the result
+ *  @param[in] tolerance ((0, 1)) the band of the settling time
+ *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_halflife [s] halflife of the spring */
+void sp_settling_time_overshoot_to_spring(float settling_time, float overshoot, float tolerance,
+                                          float *out_frequency, float *out_halflife);
+/** The spring with the given 10–90 % rise time and overshoot (under damped; overshoot 0 gives the
+ *  critical spring, for an over damped one use sp_rise_time_ratio_to_spring).
+ *  @param[in] rise_time [s] (> 0) sp_spring_rise_time of the result
+ *  @param[in] overshoot (≥ 0; < 1) sp_spring_overshoot of the result
+ *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_halflife [s] halflife of the spring */
+void sp_rise_time_overshoot_to_spring(float rise_time, float overshoot, float *out_frequency,
+                                      float *out_halflife);
+/** The spring of damping ratio ζ (any regime) that settles within `tolerance` in `settling_time`.
+ *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
+ *  @param[in] damping_ratio (> 0) sp_spring_damping_ratio of the result
+ *  @param[in] tolerance ((0, 1)) the band of the settling time
+ *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_halflife [s] halflife of the spring */
+void sp_settling_time_ratio_to_spring(float settling_time, float damping_ratio, float tolerance,
+                                      float *out_frequency, float *out_halflife);
+/** The spring of damping ratio ζ (any regime) with the given 10–90 % rise time.
+ *  @param[in] rise_time [s] (> 0) sp_spring_rise_time of the result
+ *  @param[in] damping_ratio (≥ 0) sp_spring_damping_ratio of the result; 0 is undamped (halflife
+ *  +Inf)
+ *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_halflife [s] halflife of the spring */
+void sp_rise_time_ratio_to_spring(float rise_time, float damping_ratio, float *out_frequency,
+                                  float *out_halflife);
 
 /* ------------------------------------------------------------------------
- * Character control (character.c) — "Code vs Data Driven Displacement"
- * Y is up, characters face +Z; the camera azimuth is a rotation about +Y.
+ * Applications (applications.c)
  * ------------------------------------------------------------------------ */
 
-/** Desired world velocity from the left stick, the camera azimuth and the speeds forward,
- *  sideways and backward relative to the simulation's facing.
- *  @param[out] out [m/s] the desired velocity
- *  @param[in] gamepadstick_left the stick: x right, z forward, length ≤ 1
- *  @param[in] camera_azimuth [rad] camera rotation about +Y
- *  @param[in] simulation_rotation the simulation object's rotation
- *  @param[in] fwrd_speed [m/s] speed forward
- *  @param[in] side_speed [m/s] speed sideways
- *  @param[in] back_speed [m/s] speed backward */
-void sp_desired_velocity_update(sp_vec3 *out, const sp_vec3 *gamepadstick_left, float camera_azimuth,
-                                const sp_quat *simulation_rotation, float fwrd_speed, float side_speed,
-                                float back_speed);
-/** Turns desired_rotation to face the horizontal direction of desired_direction (yaw about +Y)
- *  when its horizontal length exceeds deadzone; otherwise leaves it unchanged.
- *  @param[in,out] desired_rotation the desired rotation
- *  @param[in] desired_direction direction to face (e.g. the desired velocity)
- *  @param[in] deadzone (≥ 0) horizontal length below which nothing turns */
-void sp_desired_rotation_update(sp_quat *desired_rotation, const sp_vec3 *desired_direction, float deadzone);
-/** Simulation object: velocity is a critical spring toward desired_velocity, position its exact
- *  integral (sp_spring_character_update on each axis).
- *  @param[in,out] position [m] position
- *  @param[in,out] velocity [m/s] velocity
- *  @param[in,out] acceleration [m/s²] acceleration
- *  @param[in] desired_velocity [m/s] desired velocity
+/** Critical spring on a character's velocity v (acceleration a) toward v_goal, with the
+ *  exact integral for its position x.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] a [m/s²] acceleration
+ *  @param[in] v_goal [m/s] desired velocity
  *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_simulation_position_update(sp_vec3 *position, sp_vec3 *velocity, sp_vec3 *acceleration,
-                                   const sp_vec3 *desired_velocity, float halflife, float dt);
-/** Simulation object: rotation is a critical spring toward desired_rotation
- *  (sp_simple_spring_damper_exact_quat).
- *  @param[in,out] rotation rotation
- *  @param[in,out] angular_velocity [rad/s] angular velocity
- *  @param[in] desired_rotation desired rotation
- *  @param[in] halflife [s] (≥ 0) halflife of the rotation spring
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_simulation_rotation_update(sp_quat *rotation, sp_vec3 *angular_velocity,
-                                   const sp_quat *desired_rotation, float halflife, float dt);
-/** Future positions, velocities, accelerations at times[i] seconds from now (or i·dt when
- *  times is NULL), desired velocity held: exact, no stepping. Null outputs are skipped.
- *  @param[out] out_positions [m] {count} (nullable) positions
- *  @param[out] out_velocities [m/s] {count} (nullable) velocities
- *  @param[out] out_accelerations [m/s²] {count} (nullable) accelerations
- *  @param[in] times [s] {count} (nullable) sample times from now; NULL: i·`dt`
- *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
+void sp_spring_character_update(float *x, float *v, float *a, float v_goal, float halflife, float dt);
+/** Future states of sp_spring_character_update at times i·dt, i = 0..count−1; no stepping,
+ *  every sample is exact.
+ *  @param[out] out_x [m] {count} positions
+ *  @param[out] out_v [m/s] {count} velocities
+ *  @param[out] out_a [m/s²] {count} accelerations
  *  @param[in] count (≥ 0) number of samples
- *  @param[in] position [m] position now
- *  @param[in] velocity [m/s] velocity now
- *  @param[in] acceleration [m/s²] acceleration now
- *  @param[in] desired_velocity [m/s] desired velocity, held
- *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring */
-void sp_trajectory_predict_positions(sp_vec3 *out_positions, sp_vec3 *out_velocities,
-                                     sp_vec3 *out_accelerations, const float *times, float dt, int count,
-                                     const sp_vec3 *position, const sp_vec3 *velocity,
-                                     const sp_vec3 *acceleration, const sp_vec3 *desired_velocity,
-                                     float halflife);
-/** Future rotations and angular velocities at times[i] (or i·dt when times is NULL), desired
- *  rotation held: exact, unit length. Null outputs are skipped.
- *  @param[out] out_rotations {count} (nullable) rotations
- *  @param[out] out_angular_velocities [rad/s] {count} (nullable) angular velocities
- *  @param[in] times [s] {count} (nullable) sample times from now; NULL: i·`dt`
- *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
- *  @param[in] count (≥ 0) number of samples
- *  @param[in] rotation rotation now
- *  @param[in] angular_velocity [rad/s] angular velocity now
- *  @param[in] desired_rotation desired rotation, held
- *  @param[in] halflife [s] (≥ 0) halflife of the rotation spring */
-void sp_trajectory_predict_rotations(sp_quat *out_rotations, sp_vec3 *out_angular_velocities,
-                                     const float *times, float dt, int count, const sp_quat *rotation,
-                                     const sp_vec3 *angular_velocity, const sp_quat *desired_rotation,
-                                     float halflife);
-/** Trajectory prediction of n characters in one call (batch_trajectory.c): character c's state
- *  (state[16c..]: position 3, velocity 3, acceleration 3, rotation 4, angular velocity 3) and
- *  goal (goal[7c..]: desired velocity 3, desired rotation 4) give, at out[16·count·c..],
- *  positions, velocities, accelerations (3·count each), rotations (4·count) and angular
- *  velocities (3·count), each exactly as sp_trajectory_predict_positions/_rotations.
- *  @param[out] out {16·count·n} the predictions
- *  @param[in] state {16·n} the characters' states
- *  @param[in] goal {7·n} the characters' desired velocities and rotations
- *  @param[in] times [s] {count} (nullable) sample times from now; NULL: i·`dt`
- *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
- *  @param[in] count (≥ 1) samples per character
- *  @param[in] position_halflife [s] (≥ 0) halflife of the velocity springs
- *  @param[in] rotation_halflife [s] (≥ 0) halflife of the rotation springs
- *  @param[in] n (≥ 0) number of characters */
-void sp_trajectory_predict_batch(float *out, const float *state, const float *goal, const float *times,
-                                 float dt, int count, float position_halflife, float rotation_halflife,
-                                 int n);
-
-/* ------------------------------------------------------------------------
- * Synchronising character and simulation (adjustment.c)
- * ------------------------------------------------------------------------ */
-
-/** The approximate shortest-arc slerp from q to p (nlerp with a corrected parameter).
- *  @param[out] out the interpolated rotation
- *  @param[in] q rotation at `alpha` = 0
- *  @param[in] p rotation at `alpha` = 1
- *  @param[in] alpha interpolation parameter */
-void sp_quat_slerp_shortest_approx(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
-/** Angle of the rotation between q and p.
- *  @param[in] q rotation
- *  @param[in] p rotation
- *  @return [rad] ([0, 3.1415927]) the angle */
-float sp_quat_angle_between(const sp_quat *q, const sp_quat *p);
-/** The part of the difference g a damper starting from zero covers in dt: g·(1 − 2^(−dt/halflife)).
- *  @param[out] out [m] the adjustment
- *  @param[in] g [m] the whole difference
- *  @param[in] halflife [s] (≥ 0) halflife of the damper
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt);
-/** The part of the rotation g a damper from the identity covers in dt (approximate slerp).
- *  @param[out] out the adjustment
- *  @param[in] g the whole rotation
- *  @param[in] halflife [s] (≥ 0) halflife of the damper
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_damp_adjustment_exact_quat(sp_quat *out, const sp_quat *g, float halflife, float dt);
-/** Character position moved toward the simulation position by sp_damp_adjustment_exact_v3.
- *  @param[out] out [m] the adjusted position (may alias an input)
- *  @param[in] character_position [m] the character's position
- *  @param[in] simulation_position [m] the simulation object's position
- *  @param[in] halflife [s] (≥ 0) halflife of the adjustment
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_adjust_character_position(sp_vec3 *out, const sp_vec3 *character_position,
-                                  const sp_vec3 *simulation_position, float halflife, float dt);
-/** Character rotation turned toward the simulation rotation by sp_damp_adjustment_exact_quat.
- *  @param[out] out the adjusted rotation (may alias an input)
- *  @param[in] character_rotation the character's rotation
- *  @param[in] simulation_rotation the simulation object's rotation
- *  @param[in] halflife [s] (≥ 0) halflife of the adjustment
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_adjust_character_rotation(sp_quat *out, const sp_quat *character_rotation,
-                                  const sp_quat *simulation_rotation, float halflife, float dt);
-/** sp_adjust_character_position moving at most max_adjustment_ratio·|character_velocity|·dt.
- *  @param[out] out [m] the adjusted position (may alias an input)
- *  @param[in] character_position [m] the character's position
- *  @param[in] character_velocity [m/s] the character's velocity
- *  @param[in] simulation_position [m] the simulation object's position
- *  @param[in] max_adjustment_ratio (≥ 0) largest adjustment as a fraction of the distance moved
- *  @param[in] halflife [s] (≥ 0) halflife of the adjustment
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_adjust_character_position_by_velocity(sp_vec3 *out, const sp_vec3 *character_position,
-                                              const sp_vec3 *character_velocity,
-                                              const sp_vec3 *simulation_position, float max_adjustment_ratio,
-                                              float halflife, float dt);
-/** sp_adjust_character_rotation turning at most max_adjustment_ratio·|character_angular_velocity|·dt.
- *  @param[out] out the adjusted rotation (may alias an input)
- *  @param[in] character_rotation the character's rotation
- *  @param[in] character_angular_velocity [rad/s] the character's angular velocity
- *  @param[in] simulation_rotation the simulation object's rotation
- *  @param[in] max_adjustment_ratio (≥ 0) largest adjustment as a fraction of the angle turned
- *  @param[in] halflife [s] (≥ 0) halflife of the adjustment
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_adjust_character_rotation_by_velocity(sp_quat *out, const sp_quat *character_rotation,
-                                              const sp_vec3 *character_angular_velocity,
-                                              const sp_quat *simulation_rotation, float max_adjustment_ratio,
-                                              float halflife, float dt);
-/** Character position brought within max_distance of the simulation position.
- *  @param[out] out [m] the clamped position (may alias an input)
- *  @param[in] character_position [m] the character's position
- *  @param[in] simulation_position [m] the simulation object's position
- *  @param[in] max_distance [m] (≥ 0) largest distance kept */
-void sp_clamp_character_position(sp_vec3 *out, const sp_vec3 *character_position,
-                                 const sp_vec3 *simulation_position, float max_distance);
-/** Character rotation brought within max_angle of the simulation rotation.
- *  @param[out] out the clamped rotation (may alias an input)
- *  @param[in] character_rotation the character's rotation
- *  @param[in] simulation_rotation the simulation object's rotation
- *  @param[in] max_angle [rad] (≥ 0) largest angle kept */
-void sp_clamp_character_rotation(sp_quat *out, const sp_quat *character_rotation,
-                                 const sp_quat *simulation_rotation, float max_angle);
-
-/* ------------------------------------------------------------------------
- * Foot locking (contact.c)
- * ------------------------------------------------------------------------ */
-
-/** The article's contact state: output position/velocity, the locked point, the last input
- *  (target), the inertializer's offsets, and the contact and lock flags (0 or 1). */
-typedef struct sp_contact {
-    sp_vec3 position, velocity;
-    sp_vec3 point, target;
-    sp_vec3 offset_position, offset_velocity;
-    int state, lock;
-} sp_contact;
-
-/** Starts foot locking at the input (the article's contact_reset): unlocked, out of contact
- *  and with zero offsets, so the next sp_contact_update with its input in contact locks the foot.
- *  @param[out] out_contact the contact state
- *  @param[in] input_contact_position [m] the animation's contact position
- *  @param[in] input_contact_velocity [m/s] the animation's contact velocity
- *  @param[in] input_contact_state ignored, as in the article: the reset starts out of contact */
-void sp_contact_reset(sp_contact *out_contact, const sp_vec3 *input_contact_position,
-                      const sp_vec3 *input_contact_velocity, int input_contact_state);
-/** One frame of foot locking: inertializes into the contact point (y = foot_height) when a
- *  contact starts, out of it when the contact ends or the input moves beyond unlock_radius.
- *  @param[in,out] contact the contact state
- *  @param[in] input_contact_position [m] the animation's contact position
- *  @param[in] input_contact_state ([0, 1]) 1 when the animation's foot is in contact
- *  @param[in] unlock_radius [m] (≥ 0) distance from the locked point that unlocks
- *  @param[in] foot_height [m] height of the locked point
- *  @param[in] halflife [s] (≥ 0) halflife of the inertializer
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
-                       float unlock_radius, float foot_height, float halflife, float dt);
-
-/* ------------------------------------------------------------------------
- * Batches (batch.c): many springs per call over caller-owned SoA arrays
- *
- * A batch holds n elements of dim floats each (any dim ≥ 1: 1 scalars, 2 vec2, 3 vec3,
- * 4 vec4, ...): every state and goal is its own array of n·dim floats, element i at
- * [i·dim, i·dim + dim). `halflife` (and `frequency`) point to one float shared by all
- * elements (per_element = 0) or to n floats, one per element (per_element = 1). Every
- * element equals the scalar function applied to it, bit for bit; a non-finite input of
- * one element changes that element only. Quaternion batches store x,y,z,w per element and
- * the angular velocity x,y,z per element.
- * ------------------------------------------------------------------------ */
-
-/** sp_damper_exact on every float of x toward g.
- *  @param[in,out] x [m] {n·dim} positions
- *  @param[in] g [m] {n·dim} goals
- *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
- *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] n (≥ 0) number of elements
- *  @param[in] dim (≥ 1) floats per element */
-void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n,
-                           int dim);
-/** sp_critical_spring_damper_exact on every float of (x, v) toward goal g with goal velocity q.
- *  @param[in,out] x [m] {n·dim} positions
- *  @param[in,out] v [m/s] {n·dim} velocities
- *  @param[in] g [m] {n·dim} goal positions
- *  @param[in] q [m/s] {n·dim} goal velocities
- *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
- *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] n (≥ 0) number of elements
- *  @param[in] dim (≥ 1) floats per element */
-void sp_critical_spring_damper_exact_batch(float *x, float *v, const float *g, const float *q,
-                                           const float *halflife, int per_element, float dt, int n, int dim);
-/** sp_simple_spring_damper_exact on every float of (x, v) toward g.
- *  @param[in,out] x [m] {n·dim} positions
- *  @param[in,out] v [m/s] {n·dim} velocities
- *  @param[in] g [m] {n·dim} goal positions
- *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
- *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] n (≥ 0) number of elements
- *  @param[in] dim (≥ 1) floats per element */
-void sp_simple_spring_damper_exact_batch(float *x, float *v, const float *g, const float *halflife,
-                                         int per_element, float dt, int n, int dim);
-/** sp_decay_spring_damper_exact on every float of (x, v).
- *  @param[in,out] x [m] {n·dim} positions
- *  @param[in,out] v [m/s] {n·dim} velocities
- *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
- *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] n (≥ 0) number of elements
- *  @param[in] dim (≥ 1) floats per element */
-void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflife, int per_element, float dt,
-                                        int n, int dim);
-/** sp_spring_damper_exact on every float of (x, v), frequency shared or per element like halflife.
- *  @param[in,out] x [m] {n·dim} positions
- *  @param[in,out] v [m/s] {n·dim} velocities
- *  @param[in] g [m] {n·dim} goal positions
- *  @param[in] q [m/s] {n·dim} goal velocities
- *  @param[in] frequency [Hz] {1 or n} (≥ 0; > 0 when q ≠ 0) frequency, shared or per element
- *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
- *  @param[in] per_element ([0, 1]) 1: `frequency` and `halflife` hold n floats
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] n (≥ 0) number of elements
- *  @param[in] dim (≥ 1) floats per element */
-void sp_spring_damper_exact_batch(float *x, float *v, const float *g, const float *q, const float *frequency,
-                                  const float *halflife, int per_element, float dt, int n, int dim);
-/** sp_simple_spring_damper_exact_quat on n rotations.
- *  @param[in,out] x {4·n} rotations x,y,z,w
- *  @param[in,out] v [rad/s] {3·n} angular velocities
- *  @param[in] goal {4·n} (nullable) goal rotations; NULL: the identity
- *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
- *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] n (≥ 0) number of rotations */
-void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *goal, const float *halflife,
-                                              int per_element, float dt, int n);
-/** sp_decay_spring_damper_exact_quat on n rotations.
- *  @param[in,out] x {4·n} rotations x,y,z,w
- *  @param[in,out] v [rad/s] {3·n} angular velocities
- *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
- *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] n (≥ 0) number of rotations */
-void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *halflife, int per_element,
-                                             float dt, int n);
-
-/* ------------------------------------------------------------------------
- * Pose inertializer (batch_pose.c): a skeleton of n bones per call
- *
- * A pose is 13·n floats: positions (3n), velocities (3n), rotations (4n, x,y,z,w) and
- * angular velocities (3n, world frame); the offset `off` has the same layout (all zero,
- * rotations the identity, before the first transition). Rotations and angular velocities
- * follow sp_inertialize_transition_quat / sp_inertialize_update_quat, so the output's
- * rotation and angular velocity are continuous across every transition.
- * ------------------------------------------------------------------------ */
-
-/** Spring inertializer transition of every bone: off becomes (src + off) − dst (rotations as
- *  sp_inertialize_transition_quat).
- *  @param[in,out] off {13·n} the offset pose
- *  @param[in] src {13·n} the pose that was playing
- *  @param[in] dst {13·n} the pose that plays now
- *  @param[in] n (≥ 0) number of bones */
-void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n);
-/** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations as
- *  sp_inertialize_update_quat, dt-invariant on the condition of sp_simple_spring_damper_exact_quat).
- *  @param[out] out {13·n} the blended pose
- *  @param[in,out] off {13·n} the offset pose
- *  @param[in] in {13·n} the pose playing now
- *  @param[in] halflife [s] (≥ 0) halflife of the offset's decay
- *  @param[in] dt [s] (≥ 0) time step
- *  @param[in] n (≥ 0) number of bones */
-void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
-/** Cubic pose inertializer: starts a blend from src to dst; off keeps the offset at the
- *  transition and *off_t the time since.
- *  @param[in,out] off {13·n} the offset pose
- *  @param[in,out] off_t [s] (≥ 0) time since the last transition; set to 0
- *  @param[in] src {13·n} the pose that was playing
- *  @param[in] dst {13·n} the pose that plays now
- *  @param[in] blendtime [s] (≥ 0) duration of the blend
- *  @param[in] n (≥ 0) number of bones */
-void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst,
-                                          float blendtime, int n);
-/** Cubic pose inertializer: advances *off_t by dt and writes in + the offset decayed by the cubic
- *  (positions per component, rotations on their scaled angle-axis) to out.
- *  @param[out] out {13·n} the blended pose
- *  @param[in,out] off_t [s] (≥ 0) time since the last transition
- *  @param[in] off {13·n} the offset at the last transition
- *  @param[in] in {13·n} the pose playing now
- *  @param[in] blendtime [s] (≥ 0) duration of the blend
- *  @param[in] dt [s] (≥ 0) time step
- *  @param[in] n (≥ 0) number of bones */
-void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in,
-                                      float blendtime, float dt, int n);
+ *  @param[in] x [m] position now
+ *  @param[in] v [m/s] velocity now
+ *  @param[in] a [m/s²] acceleration now
+ *  @param[in] v_goal [m/s] desired velocity, held
+ *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring
+ *  @param[in] dt [s] (≥ 0) time between samples */
+void sp_spring_character_predict(float *out_x, float *out_v, float *out_a, int count, float x, float v,
+                                 float a, float v_goal, float halflife, float dt);
+/** Goal position and velocity of the piecewise-linear curve through npnts points at
+ *  parameter t in [0, 1] (clamped); the velocity is the derivative, per unit of t.
+ *  @param[out] out_x [m] goal position
+ *  @param[out] out_v [m] goal velocity per unit of `t`
+ *  @param[in] t curve parameter, clamped to [0, 1]
+ *  @param[in] pnts [m] {npnts} the points, evenly spaced in `t`
+ *  @param[in] npnts (≥ 1) number of points; ≤ 0 gives 0 and reads nothing */
+void sp_piecewise_interpolation(float *out_x, float *out_v, float t, const float *pnts, int npnts);
 
 /* ------------------------------------------------------------------------
  * Inertialization (inertialize.c)
@@ -1186,6 +944,430 @@ void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float
 void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v, float in_x,
                              float in_v, float halflife, float blendtime, float dt);
 
+/* In 2D: the 3D functions on (x, y, 0), so each equals its 3D form in the plane. */
+/** sp_inertialize_transition per component of a 2D vector: the offset becomes
+ *  (src + offset) − dst.
+ *  @param[in,out] off_x [m] offset position
+ *  @param[in,out] off_v [m/s] offset velocity
+ *  @param[in] src_x [m] source position
+ *  @param[in] src_v [m/s] source velocity
+ *  @param[in] dst_x [m] destination position
+ *  @param[in] dst_v [m/s] destination velocity */
+void sp_inertialize_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, const sp_vec2 *src_x, const sp_vec2 *src_v,
+                                  const sp_vec2 *dst_x, const sp_vec2 *dst_v);
+/** sp_inertialize_update per component of a 2D vector.
+ *  @param[out] out_x [m] output position, `in_x` + offset
+ *  @param[out] out_v [m/s] output velocity, `in_v` + offset velocity
+ *  @param[in,out] off_x [m] offset position, decayed
+ *  @param[in,out] off_v [m/s] offset velocity, decayed
+ *  @param[in] in_x [m] input position
+ *  @param[in] in_v [m/s] input velocity
+ *  @param[in] halflife [s] (≥ 0) 0 removes the offset at once
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_inertialize_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, sp_vec2 *off_x, sp_vec2 *off_v,
+                              const sp_vec2 *in_x, const sp_vec2 *in_v, float halflife, float dt);
+/** sp_inertialize_cubic_transition per component of a 2D vector.
+ *  @param[in,out] off_x [m] offset position at the transition
+ *  @param[in,out] off_v [m/s] offset velocity at the transition
+ *  @param[in,out] off_t [s] (≥ 0) time since the last transition; set to 0
+ *  @param[in] src_x [m] source position
+ *  @param[in] src_v [m/s] source velocity
+ *  @param[in] dst_x [m] destination position
+ *  @param[in] dst_v [m/s] destination velocity
+ *  @param[in] blendtime [s] (≥ 0) duration of the blend */
+void sp_inertialize_cubic_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, float *off_t, const sp_vec2 *src_x,
+                                        const sp_vec2 *src_v, const sp_vec2 *dst_x, const sp_vec2 *dst_v,
+                                        float blendtime);
+/** sp_inertialize_cubic_update per component of a 2D vector.
+ *  @param[out] out_x [m] output position
+ *  @param[out] out_v [m/s] output velocity
+ *  @param[in,out] off_t [s] (≥ 0) time since the last transition; advanced by `dt`
+ *  @param[in] off_x [m] offset position at the transition
+ *  @param[in] off_v [m/s] offset velocity at the transition
+ *  @param[in] in_x [m] input position
+ *  @param[in] in_v [m/s] input velocity
+ *  @param[in] blendtime [s] (≥ 0) duration of the blend
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_inertialize_cubic_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, float *off_t, const sp_vec2 *off_x,
+                                    const sp_vec2 *off_v, const sp_vec2 *in_x, const sp_vec2 *in_v,
+                                    float blendtime, float dt);
+
+/* ------------------------------------------------------------------------
+ * Extrapolation and easing (extrapolate.c, easing.c)
+ * ------------------------------------------------------------------------ */
+
+/** Dead blending's extrapolation: `x` moves on with its velocity `v`, which halves every halflife:
+ *  v(t) = v·e^(−λt), x(t) = x + v·(1 − e^(−λt))/λ, λ = ln2/halflife. Exact and dt-invariant.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_extrapolate(float *x, float *v, float halflife, float dt);
+/** sp_extrapolate per component of a 2D vector.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_extrapolate_v2(sp_vec2 *x, sp_vec2 *v, float halflife, float dt);
+/** sp_extrapolate per component of a 3D vector.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_extrapolate_v3(sp_vec3 *x, sp_vec3 *v, float halflife, float dt);
+/** sp_extrapolate of a rotation: it keeps turning about the axis of its (world-frame) angular
+ *  velocity, which halves every halflife: x ← exp(v·(1 − e^(−λt))/λ / 2)·x, v ← v·e^(−λt).
+ *  @param[in,out] x rotation (unit quaternion)
+ *  @param[in,out] v [rad/s] angular velocity (scaled axis, world frame)
+ *  @param[in] halflife [s] (≥ 0 or +Inf) time for the angular velocity to halve; 0 stops at once,
+ *  +Inf keeps it
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_extrapolate_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
+/** Cubic easing (the Spring-It-On demos' cubic): the cubic from the current position and velocity
+ *  that reaches `g` with zero velocity `blendtime` seconds after the goal was set, stepped exactly
+ *  (restarting the cubic from any point of it gives the same cubic, so the step is dt-invariant).
+ *  Set `t` = 0 when `g` changes: position and velocity stay continuous.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] t [s] (≥ 0) time since the goal was set; advanced by `dt`
+ *  @param[in] g [m] goal
+ *  @param[in] blendtime [s] (≥ 0) duration of the easing; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_cubic_easing_update(float *x, float *v, float *t, float g, float blendtime, float dt);
+/** Inertial easing: moves to `g` and stops there, accelerating at most `acceleration` in either
+ *  direction and arriving with exactly that deceleration: the cubic to g whose duration T solves
+ *  A·T² + 2·V·T = 6·D (D the distance to g, V the speed toward it), so a longer move takes longer
+ *  (T = √(6D/A) from rest). When g lies within the braking distance V²/2A, or the motion heads
+ *  away from g, it first brakes at A to rest (passing g) and then eases back. Depends on the
+ *  state only, so it may be retargeted every frame; exact and dt-invariant.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] g [m] goal
+ *  @param[in] acceleration [m/s²] (≥ 0 or +Inf) the largest acceleration A; +Inf snaps to `g`, 0
+ *  never changes the velocity
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_inertial_easing_update(float *x, float *v, float g, float acceleration, float dt);
+/** Time sp_inertial_easing_update takes from (`x`, `v`) to rest at `g`.
+ *  @param[in] x [m] position
+ *  @param[in] v [m/s] velocity
+ *  @param[in] g [m] goal
+ *  @param[in] acceleration [m/s²] (> 0 or +Inf) the largest acceleration
+ *  @return [s] the time to arrive (0 at rest on `g`, and for an infinite `acceleration`) */
+float sp_inertial_easing_duration(float x, float v, float g, float acceleration);
+
+/* ------------------------------------------------------------------------
+ * Other springs (other_springs.c)
+ * ------------------------------------------------------------------------ */
+
+/* Closed forms in which the inner goal moves during a step as it does between steps, so
+ * they are dt-invariant; the article's stepped versions converge to them as dt → 0. */
+
+/** Spring following a second, intermediate spring (xi, vi), each with halflife/2: an S-shaped
+ *  start and end.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] xi [m] position of the intermediate spring
+ *  @param[in,out] vi [m/s] velocity of the intermediate spring
+ *  @param[in] g [m] goal position
+ *  @param[in] halflife [s] (≥ 0) halflife of the pair (each spring has half of it)
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_double_spring_damper_exact(float *x, float *v, float *xi, float *vi, float g, float halflife,
+                                   float dt);
+/** Spring that reaches g at about t_goal seconds from now: it tracks a linear interpolation
+ *  xi toward g, apprehension·halflife ahead.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] xi [m] intermediate goal, moving linearly toward `g`
+ *  @param[in] g [m] goal position
+ *  @param[in] t_goal [s] (not NaN) time left until `g` is reached (pass the remaining time each
+ *  frame); ≤ 0 means now
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the spring tracks */
+void sp_timed_spring_damper_exact(float *x, float *v, float *xi, float g, float t_goal, float halflife,
+                                  float dt, float apprehension);
+/** Spring toward g whose intermediate goal xi moves at most at speed max_speed, tracked
+ *  apprehension·halflife ahead.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in,out] xi [m] intermediate goal, moving toward `g`
+ *  @param[in] g [m] goal position
+ *  @param[in] max_speed [m/s] (≥ 0 or +Inf) top speed of `xi`; +Inf jumps
+ *  @param[in] halflife [s] (≥ 0) halflife of the spring
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the spring tracks */
+void sp_velocity_spring_damper_exact(float *x, float *v, float *xi, float g, float max_speed, float halflife,
+                                     float dt, float apprehension);
+
+/* ------------------------------------------------------------------------
+ * Quaternions (quat.c) and the quaternion damper (quat_damper.c)
+ * ------------------------------------------------------------------------ */
+
+/** Hamilton product a·b (apply b, then a).
+ *  @param[out] out the product (may alias `a` or `b`)
+ *  @param[in] a rotation applied second
+ *  @param[in] b rotation applied first */
+void sp_quat_mul(sp_quat *out, const sp_quat *a, const sp_quat *b);
+/** Inverse (conjugate) of a unit quaternion.
+ *  @param[out] out the inverse (may alias `q`)
+ *  @param[in] q unit rotation */
+void sp_quat_inv(sp_quat *out, const sp_quat *q);
+/** q or −q, whichever has w ≥ 0 (same rotation, shortest arc).
+ *  @param[out] out the result (may alias `q`)
+ *  @param[in] q rotation */
+void sp_quat_abs(sp_quat *out, const sp_quat *q);
+/** q / |q|; the identity for a zero quaternion.
+ *  @param[out] out the unit quaternion (may alias `q`)
+ *  @param[in] q quaternion */
+void sp_quat_normalize(sp_quat *out, const sp_quat *q);
+/** Rotation as angle·axis (radians): 2·log(q).
+ *  @param[out] out [rad] the scaled axis
+ *  @param[in] q unit rotation */
+void sp_quat_to_scaled_angle_axis(sp_vec3 *out, const sp_quat *q);
+/** Inverse of sp_quat_to_scaled_angle_axis: exp(v / 2).
+ *  @param[out] out the unit rotation
+ *  @param[in] v [rad] scaled axis: axis × angle */
+void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
+
+/** Rotates `v` by `q` (the article's quat_mul_vec3).
+ *  @param[out] out [m] q·v·q⁻¹
+ *  @param[in] q rotation (unit quaternion)
+ *  @param[in] v [m] vector */
+void sp_quat_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v);
+/** Rotates `v` by the inverse of `q` (the article's quat_inv_mul_vec3): world to local.
+ *  @param[out] out [m] q⁻¹·v·q
+ *  @param[in] q rotation (unit quaternion)
+ *  @param[in] v [m] vector */
+void sp_quat_inv_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v);
+/** a·b⁻¹ (the article's quat_mul_inv): the rotation from `b` to `a`, in the world frame.
+ *  @param[out] out a·b⁻¹
+ *  @param[in] a rotation (unit quaternion)
+ *  @param[in] b rotation (unit quaternion) */
+void sp_quat_mul_inv(sp_quat *out, const sp_quat *a, const sp_quat *b);
+/** a⁻¹·b (the article's quat_inv_mul): `b` in the frame of `a`.
+ *  @param[out] out a⁻¹·b
+ *  @param[in] a rotation (unit quaternion)
+ *  @param[in] b rotation (unit quaternion) */
+void sp_quat_inv_mul(sp_quat *out, const sp_quat *a, const sp_quat *b);
+/** Normalised lerp from `q` to `p` along the shortest arc (`p` negated when q·p < 0).
+ *  @param[out] out rotation (unit quaternion)
+ *  @param[in] q rotation at `alpha` = 0
+ *  @param[in] p rotation at `alpha` = 1
+ *  @param[in] alpha blend factor; outside [0, 1] extrapolates */
+void sp_quat_nlerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
+/** Spherical interpolation from `q` to `p` along the shortest arc, at constant angular speed:
+ *  exp(alpha·log(p·q⁻¹))·q, accurate for nearly equal rotations.
+ *  @param[out] out rotation (unit quaternion)
+ *  @param[in] q rotation at `alpha` = 0
+ *  @param[in] p rotation at `alpha` = 1
+ *  @param[in] alpha blend factor; outside [0, 1] extrapolates along the same great circle */
+void sp_quat_slerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
+/** Rotation by `angle` about `axis` (normalised here; a zero axis gives the identity).
+ *  @param[out] out rotation (unit quaternion)
+ *  @param[in] angle [rad] angle, right-handed about `axis`
+ *  @param[in] axis rotation axis, any length */
+void sp_quat_from_angle_axis(sp_quat *out, float angle, const sp_vec3 *axis);
+/** Angle and unit axis of `q`: q = (axis·sin(angle/2), cos(angle/2)) with angle in [0, 2π]
+ *  (apply sp_quat_abs first for the shortest, ≤ π); the identity gives angle 0 and axis (1, 0, 0).
+ *  @param[out] out_angle [rad] angle in [0, 2π]
+ *  @param[out] out_axis unit axis
+ *  @param[in] q rotation (unit quaternion) */
+void sp_quat_to_angle_axis(float *out_angle, sp_vec3 *out_axis, const sp_quat *q);
+/** Angular velocity (world frame) that turns `curr` into `next` in `dt` seconds along the
+ *  shortest arc: 2·log(next·curr⁻¹)/dt (the article's quat_differentiate_angular_velocity).
+ *  @param[out] out [rad/s] angular velocity; zero when `dt` = 0
+ *  @param[in] next rotation after `dt`
+ *  @param[in] curr rotation now
+ *  @param[in] dt [s] (≥ 0) time between them */
+void sp_quat_differentiate_angular_velocity(sp_vec3 *out, const sp_quat *next, const sp_quat *curr, float dt);
+/** Rotation reached from `curr` turning at a constant angular velocity (world frame) for `dt`:
+ *  exp(angular_velocity·dt/2)·curr (the article's quat_integrate_angular_velocity).
+ *  @param[out] out rotation (unit quaternion)
+ *  @param[in] angular_velocity [rad/s] angular velocity (scaled axis, world frame)
+ *  @param[in] curr rotation now
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_quat_integrate_angular_velocity(sp_quat *out, const sp_vec3 *angular_velocity, const sp_quat *curr,
+                                        float dt);
+/** Exact damper on a rotation: `x` turns toward `g` along the shortest arc by the fraction
+ *  1 − 2^(−dt/halflife) of the angle between them (true slerp, so dt-invariant).
+ *  @param[in,out] x rotation (unit quaternion)
+ *  @param[in] g goal rotation (unit quaternion)
+ *  @param[in] halflife [s] (≥ 0) time to turn half the way; 0 snaps to `g`
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_damper_exact_quat(sp_quat *x, const sp_quat *g, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
+ * Quaternion springs (quat_springs.c)
+ * ------------------------------------------------------------------------ */
+
+/** Critical spring on a rotation toward goal along the shortest arc (the article's
+ *  simple_spring_damper_implicit_quat, with the exact exponential): the offset
+ *  j = 2·log(x·goal⁻¹), |j| ≤ π, moves as e^(−y·t)·((1 + y·t)·j + t·v) through the step. Chained steps equal one long step while |j|
+ *  stays ≤ π at every step boundary; past half a turn the next step pulls the rotation back the
+ *  short way, so the result then depends on where the boundaries fall. Since |j| never exceeds
+ *  angle + 0.265·halflife·|v| (0.265 = 1/(2e·ln2)), a spring within that bound, and any spring
+ *  released at rest, is dt-invariant.
+ *  @param[in,out] x unit rotation
+ *  @param[in,out] v [rad/s] angular velocity (world frame, scaled axis)
+ *  @param[in] goal unit rotation
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to goal
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_simple_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
+                                        float dt);
+/** sp_simple_spring_damper_exact_quat toward the identity (and dt-invariant on the same
+ *  condition).
+ *  @param[in,out] x unit rotation
+ *  @param[in,out] v [rad/s] angular velocity
+ *  @param[in] halflife [s] (≥ 0) 0 snaps to the identity
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
+ * Batches (batch.c): many springs per call over caller-owned SoA arrays
+ *
+ * A batch holds n elements of dim floats each (any dim ≥ 1: 1 scalars, 2 vec2, 3 vec3,
+ * 4 vec4, ...): every state and goal is its own array of n·dim floats, element i at
+ * [i·dim, i·dim + dim). `halflife` (and `frequency`) point to one float shared by all
+ * elements (per_element = 0) or to n floats, one per element (per_element = 1). Every
+ * element equals the scalar function applied to it, bit for bit; a non-finite input of
+ * one element changes that element only. Quaternion batches store x,y,z,w per element and
+ * the angular velocity x,y,z per element.
+ * ------------------------------------------------------------------------ */
+
+/** sp_damper_exact on every float of x toward g.
+ *  @param[in,out] x [m] {n·dim} positions
+ *  @param[in] g [m] {n·dim} goals
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of elements
+ *  @param[in] dim (≥ 1) floats per element */
+void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n,
+                           int dim);
+/** sp_critical_spring_damper_exact on every float of (x, v) toward goal g with goal velocity q.
+ *  @param[in,out] x [m] {n·dim} positions
+ *  @param[in,out] v [m/s] {n·dim} velocities
+ *  @param[in] g [m] {n·dim} goal positions
+ *  @param[in] q [m/s] {n·dim} goal velocities
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of elements
+ *  @param[in] dim (≥ 1) floats per element */
+void sp_critical_spring_damper_exact_batch(float *x, float *v, const float *g, const float *q,
+                                           const float *halflife, int per_element, float dt, int n, int dim);
+/** sp_simple_spring_damper_exact on every float of (x, v) toward g.
+ *  @param[in,out] x [m] {n·dim} positions
+ *  @param[in,out] v [m/s] {n·dim} velocities
+ *  @param[in] g [m] {n·dim} goal positions
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of elements
+ *  @param[in] dim (≥ 1) floats per element */
+void sp_simple_spring_damper_exact_batch(float *x, float *v, const float *g, const float *halflife,
+                                         int per_element, float dt, int n, int dim);
+/** sp_decay_spring_damper_exact on every float of (x, v).
+ *  @param[in,out] x [m] {n·dim} positions
+ *  @param[in,out] v [m/s] {n·dim} velocities
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of elements
+ *  @param[in] dim (≥ 1) floats per element */
+void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflife, int per_element, float dt,
+                                        int n, int dim);
+/** sp_spring_damper_exact on every float of (x, v), frequency shared or per element like halflife.
+ *  @param[in,out] x [m] {n·dim} positions
+ *  @param[in,out] v [m/s] {n·dim} velocities
+ *  @param[in] g [m] {n·dim} goal positions
+ *  @param[in] q [m/s] {n·dim} goal velocities
+ *  @param[in] frequency [Hz] {1 or n} (≥ 0; > 0 when q ≠ 0) frequency, shared or per element
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `frequency` and `halflife` hold n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of elements
+ *  @param[in] dim (≥ 1) floats per element */
+void sp_spring_damper_exact_batch(float *x, float *v, const float *g, const float *q, const float *frequency,
+                                  const float *halflife, int per_element, float dt, int n, int dim);
+/** sp_simple_spring_damper_exact_quat on n rotations.
+ *  @param[in,out] x {4·n} rotations x,y,z,w
+ *  @param[in,out] v [rad/s] {3·n} angular velocities
+ *  @param[in] goal {4·n} (nullable) goal rotations; NULL: the identity
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of rotations */
+void sp_simple_spring_damper_exact_quat_batch(float *x, float *v, const float *goal, const float *halflife,
+                                              int per_element, float dt, int n);
+/** sp_decay_spring_damper_exact_quat on n rotations.
+ *  @param[in,out] x {4·n} rotations x,y,z,w
+ *  @param[in,out] v [rad/s] {3·n} angular velocities
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of rotations */
+void sp_decay_spring_damper_exact_quat_batch(float *x, float *v, const float *halflife, int per_element,
+                                             float dt, int n);
+/** sp_damper_exact_quat on n rotations `x` (x,y,z,w each) toward `g`, with one shared halflife
+ *  (per_element = 0) or one per element (per_element = 1); bit for bit the scalar function.
+ *  @param[in,out] x {4·n} rotations x,y,z,w
+ *  @param[in] g {4·n} (nullable) goal rotations; NULL: the identity
+ *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
+ *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] n (≥ 0) number of rotations */
+void sp_damper_exact_quat_batch(float *x, const float *g, const float *halflife, int per_element, float dt,
+                                int n);
+
+/* ------------------------------------------------------------------------
+ * Pose inertializer (batch_pose.c): a skeleton of n bones per call
+ *
+ * A pose is 13·n floats: positions (3n), velocities (3n), rotations (4n, x,y,z,w) and
+ * angular velocities (3n, world frame); the offset `off` has the same layout (all zero,
+ * rotations the identity, before the first transition). Rotations and angular velocities
+ * follow sp_inertialize_transition_quat / sp_inertialize_update_quat, so the output's
+ * rotation and angular velocity are continuous across every transition.
+ * ------------------------------------------------------------------------ */
+
+/** Spring inertializer transition of every bone: off becomes (src + off) − dst (rotations as
+ *  sp_inertialize_transition_quat).
+ *  @param[in,out] off {13·n} the offset pose
+ *  @param[in] src {13·n} the pose that was playing
+ *  @param[in] dst {13·n} the pose that plays now
+ *  @param[in] n (≥ 0) number of bones */
+void sp_inertialize_pose_transition(float *off, const float *src, const float *dst, int n);
+/** Decays off by a critical spring of the given halflife over dt and writes out = in + off (rotations as
+ *  sp_inertialize_update_quat, dt-invariant on the condition of sp_simple_spring_damper_exact_quat).
+ *  @param[out] out {13·n} the blended pose
+ *  @param[in,out] off {13·n} the offset pose
+ *  @param[in] in {13·n} the pose playing now
+ *  @param[in] halflife [s] (≥ 0) halflife of the offset's decay
+ *  @param[in] dt [s] (≥ 0) time step
+ *  @param[in] n (≥ 0) number of bones */
+void sp_inertialize_pose_update(float *out, float *off, const float *in, float halflife, float dt, int n);
+/** Cubic pose inertializer: starts a blend from src to dst; off keeps the offset at the
+ *  transition and *off_t the time since.
+ *  @param[in,out] off {13·n} the offset pose
+ *  @param[in,out] off_t [s] (≥ 0) time since the last transition; set to 0
+ *  @param[in] src {13·n} the pose that was playing
+ *  @param[in] dst {13·n} the pose that plays now
+ *  @param[in] blendtime [s] (≥ 0) duration of the blend
+ *  @param[in] n (≥ 0) number of bones */
+void sp_inertialize_pose_cubic_transition(float *off, float *off_t, const float *src, const float *dst,
+                                          float blendtime, int n);
+/** Cubic pose inertializer: advances *off_t by dt and writes in + the offset decayed by the cubic
+ *  (positions per component, rotations on their scaled angle-axis) to out.
+ *  @param[out] out {13·n} the blended pose
+ *  @param[in,out] off_t [s] (≥ 0) time since the last transition
+ *  @param[in] off {13·n} the offset at the last transition
+ *  @param[in] in {13·n} the pose playing now
+ *  @param[in] blendtime [s] (≥ 0) duration of the blend
+ *  @param[in] dt [s] (≥ 0) time step
+ *  @param[in] n (≥ 0) number of bones */
+void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off, const float *in,
+                                      float blendtime, float dt, int n);
+
 /* ------------------------------------------------------------------------
  * Transition cost (transition_cost.c)
  *
@@ -1375,330 +1557,223 @@ int sp_inertialization_features(float *out, const float *pos, const float *vel, 
 int sp_inertialization_search(float *out_cost, const float *database, int rows, int dims, const float *query);
 
 /* ------------------------------------------------------------------------
- * Dampers: lag, vectors (dampers.c)
+ * Tracking springs (tracking.c) — "Perfect Tracking with Springs"
+ *
+ * Per frame i the tracker moves from the goal sample s_i to s_(i+1): x_goal is the
+ * goal's next position s_(i+1), v_goal its mean velocity over the step
+ * (s_(i+1) − s_i)/dt, a_goal the change of that mean velocity per second. Once
+ * converged, x equals the goal samples and v the goal's mean velocity of the last step.
  * ------------------------------------------------------------------------ */
 
-/** Lag of the exact damper behind a goal moving at constant speed: once the start has decayed
- *  it trails the goal by speed·lag metres, lag = halflife / ln2. The critical spring toward a
- *  moving goal with zero goal velocity (sp_simple_spring_damper_exact) has the same lag, 2/y;
- *  given the goal's velocity (sp_critical_spring_damper_exact) it has none.
- *  @param[in] halflife [s] (≥ 0) halflife of the damper or of the critical spring
- *  @return [s] the lag: multiply by the goal's speed for the distance */
-float sp_halflife_to_lag(float halflife);
-/** Inverse of sp_halflife_to_lag: the halflife that trails a moving goal by `lag` seconds, lag·ln2.
- *  @param[in] lag [s] (≥ 0) the wanted lag: the trailing distance divided by the goal's speed
- *  @return [s] the halflife */
-float sp_lag_to_halflife(float lag);
-/** Exact damper on a 2D vector, per component: the same curve at every frame rate.
- *  @param[in,out] x [m] position, moved toward `g`
- *  @param[in] g [m] goal position
- *  @param[in] halflife [s] (≥ 0) time to cover half the distance to `g`; 0 snaps to `g`
+/** The article's tracker: v blends toward v + a_goal·dt, v_goal, (x_goal − x)/dt by the
+ *  gains (fractions per frame, frame-rate dependent), then x += v·dt.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] a_goal [m/s²] the change of that mean velocity per second
+ *  @param[in] x_gain fraction of the position error removed per frame (clamped to [0, 1])
+ *  @param[in] v_gain fraction of the velocity error removed per frame (clamped to [0, 1])
+ *  @param[in] a_gain fraction of the goal's acceleration followed per frame (clamped to [0, 1])
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_damper_exact_v2(sp_vec2 *x, const sp_vec2 *g, float halflife, float dt);
-/** Exact damper on a 3D vector, per component (each component is sp_damper_exact, bit for bit).
- *  @param[in,out] x [m] position, moved toward `g`
- *  @param[in] g [m] goal position
- *  @param[in] halflife [s] (≥ 0) time to cover half the distance to `g`; 0 snaps to `g`
+void sp_tracking_spring_update(float *x, float *v, float x_goal, float v_goal, float a_goal, float x_gain,
+                               float v_gain, float a_gain, float dt);
+/** sp_tracking_spring_update without the acceleration blend (a step whose a_goal is bad).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] x_gain fraction of the position error removed per frame (clamped to [0, 1])
+ *  @param[in] v_gain fraction of the velocity error removed per frame (clamped to [0, 1])
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_damper_exact_v3(sp_vec3 *x, const sp_vec3 *g, float halflife, float dt);
+void sp_tracking_spring_update_no_acceleration(float *x, float *v, float x_goal, float v_goal, float x_gain,
+                                               float v_gain, float dt);
+/** sp_tracking_spring_update with only the position blend (a step across a discontinuity).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] x_gain fraction of the position error removed per frame (clamped to [0, 1])
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, float x_goal, float x_gain,
+                                                        float dt);
+/** The article's improved tracker: the three blends are sp_damper_exact with halflives.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] a_goal [m/s²] the change of that mean velocity per second
+ *  @param[in] x_halflife [s] (≥ 0) halflife of the position blend (the article's 1)
+ *  @param[in] v_halflife [s] (≥ 0) halflife of the velocity blend (the article's 0.05)
+ *  @param[in] a_halflife [s] (≥ 0) halflife of the acceleration blend (the article's 0)
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                        float x_halflife, float v_halflife, float a_halflife, float dt);
+/** dt-invariant tracker: the error to the goal (x − s_i, v − v_goal + a_goal·dt) evolves as an
+ *  exact spring of this frequency and halflife, then x = x_goal + error; converged it
+ *  reproduces the goal samples exactly at any frame rate.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] a_goal [m/s²] the change of that mean velocity per second
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the error's spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the error's spring
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_exact(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                     float frequency, float halflife, float dt);
+/** sp_tracking_spring_update_exact when a_goal is unknown: the goal's velocity is taken as constant.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the error's spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the error's spring
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_exact_no_acceleration(float *x, float *v, float x_goal, float v_goal,
+                                                     float frequency, float halflife, float dt);
+/** sp_tracking_spring_update_exact when only x_goal is known: the goal is taken to move at the
+ *  tracker's own velocity over the step (use it on the step across a discontinuity).
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] frequency [Hz] (≥ 0) frequency of the error's spring
+ *  @param[in] halflife [s] (≥ 0) halflife of the error's spring
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_exact_no_velocity_acceleration(float *x, float *v, float x_goal,
+                                                              float frequency, float halflife, float dt);
+/** Frequency and halflife of the sp_tracking_spring_update_exact whose error decays at the
+ *  same rates (eigenvalues) as sp_tracking_spring_update with a_gain = 1 at reference_dt.
+ *  @param[in] x_gain position gain (clamped to [0, 1]; 1 gives halflife 0)
+ *  @param[in] v_gain velocity gain (clamped to [0, 1])
+ *  @param[in] reference_dt [s] (≥ 0) the frame time the gains were tuned at, e.g. 1/60
+ *  @param[out] out_frequency [Hz] the spring's frequency
+ *  @param[out] out_halflife [s] the spring's halflife */
+void sp_tracking_gains_to_spring(float x_gain, float v_gain, float reference_dt, float *out_frequency,
+                                 float *out_halflife);
+/** Goal velocity by finite difference (x_next − x_curr)/dt.
+ *  @param[in] x_next [m] next sample
+ *  @param[in] x_curr [m] current sample
+ *  @param[in] dt [s] (≥ 0) time between them
+ *  @return [m/s] the velocity; 0 when `dt` = 0 */
+float sp_tracking_target_velocity(float x_next, float x_curr, float dt);
+/** Goal acceleration by finite difference at a fixed dt (the article's).
+ *  @param[in] x_next [m] next sample
+ *  @param[in] x_curr [m] current sample
+ *  @param[in] x_prev [m] previous sample
+ *  @param[in] dt [s] (≥ 0) time between samples
+ *  @return [m/s²] the acceleration; 0 when `dt` = 0 */
+float sp_tracking_target_acceleration(float x_next, float x_curr, float x_prev, float dt);
+/** Goal acceleration when the last two steps differ: ((x_next − x_curr)/dt − (x_curr − x_prev)/dt_prev)/dt,
+ *  so that v_goal_prev + a·dt = v_goal exactly.
+ *  @param[in] x_next [m] next sample
+ *  @param[in] x_curr [m] current sample
+ *  @param[in] x_prev [m] previous sample
+ *  @param[in] dt [s] (≥ 0) time from `x_curr` to `x_next`
+ *  @param[in] dt_prev [s] (≥ 0) time from `x_prev` to `x_curr`
+ *  @return [m/s²] the acceleration; 0 when `dt` or `dt_prev` is 0 */
+float sp_tracking_target_acceleration_varying(float x_next, float x_curr, float x_prev, float dt,
+                                              float dt_prev);
+/** Clipping for unknown discontinuities: value clamped to [−limit, limit].
+ *  @param[in] value value to clip
+ *  @param[in] limit (≥ 0) largest magnitude kept
+ *  @return the clipped value */
+float sp_tracking_clip(float value, float limit);
 
 /* ------------------------------------------------------------------------
- * Spring dampers on vectors (springs.c): every component is the scalar function, bit for bit
+ * Character control (character.c, obstacles.c) — "Code vs Data Driven Displacement"
+ * Y is up, characters face +Z; the camera azimuth is a rotation about +Y, and the
+ * stick's +Z is the camera's forward.
  * ------------------------------------------------------------------------ */
 
-/** Exact spring by frequency and halflife on a 2D vector, in every regime.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] g [m] goal position
- *  @param[in] q [m/s] goal velocity
- *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0) stiffness (2π·frequency)²
- *  @param[in] halflife [s] (≥ 0) damping 4·ln2/halflife; 0 snaps to `g`
+/** Desired world velocity from the left stick, the camera azimuth and the speeds forward,
+ *  sideways and backward relative to the simulation's facing.
+ *  @param[out] out [m/s] the desired velocity
+ *  @param[in] gamepadstick_left the stick: x right, z forward, length ≤ 1
+ *  @param[in] camera_azimuth [rad] camera rotation about +Y
+ *  @param[in] simulation_rotation the simulation object's rotation
+ *  @param[in] fwrd_speed [m/s] speed forward
+ *  @param[in] side_speed [m/s] speed sideways
+ *  @param[in] back_speed [m/s] speed backward */
+void sp_desired_velocity_update(sp_vec3 *out, const sp_vec3 *gamepadstick_left, float camera_azimuth,
+                                const sp_quat *simulation_rotation, float fwrd_speed, float side_speed,
+                                float back_speed);
+/** Turns desired_rotation to face the horizontal direction of desired_direction (yaw about +Y)
+ *  when its horizontal length exceeds deadzone; otherwise leaves it unchanged.
+ *  @param[in,out] desired_rotation the desired rotation
+ *  @param[in] desired_direction direction to face (e.g. the desired velocity)
+ *  @param[in] deadzone (≥ 0) horizontal length below which nothing turns */
+void sp_desired_rotation_update(sp_quat *desired_rotation, const sp_vec3 *desired_direction, float deadzone);
+/** Simulation object: velocity is a critical spring toward desired_velocity, position its exact
+ *  integral (sp_spring_character_update on each axis).
+ *  @param[in,out] position [m] position
+ *  @param[in,out] velocity [m/s] velocity
+ *  @param[in,out] acceleration [m/s²] acceleration
+ *  @param[in] desired_velocity [m/s] desired velocity
+ *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q, float frequency,
-                               float halflife, float dt);
-/** Exact spring by frequency and halflife on a 3D vector, in every regime.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] g [m] goal position
- *  @param[in] q [m/s] goal velocity
- *  @param[in] frequency [Hz] (≥ 0; > 0 when q ≠ 0) stiffness (2π·frequency)²
- *  @param[in] halflife [s] (≥ 0) damping 4·ln2/halflife; 0 snaps to `g`
+void sp_simulation_position_update(sp_vec3 *position, sp_vec3 *velocity, sp_vec3 *acceleration,
+                                   const sp_vec3 *desired_velocity, float halflife, float dt);
+/** Simulation object: rotation is a critical spring toward desired_rotation
+ *  (sp_simple_spring_damper_exact_quat).
+ *  @param[in,out] rotation rotation
+ *  @param[in,out] angular_velocity [rad/s] angular velocity
+ *  @param[in] desired_rotation desired rotation
+ *  @param[in] halflife [s] (≥ 0) halflife of the rotation spring
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q, float frequency,
-                               float halflife, float dt);
-/** Exact critically damped spring on a 2D vector toward `g` with goal velocity `q`.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] g [m] goal position
- *  @param[in] q [m/s] goal velocity
- *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_critical_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, const sp_vec2 *q,
-                                        float halflife, float dt);
-/** Exact critically damped spring on a 3D vector toward `g` with goal velocity `q`.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] g [m] goal position
- *  @param[in] q [m/s] goal velocity
- *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_critical_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q,
-                                        float halflife, float dt);
-/** Exact critically damped spring on a 2D vector toward `g` (zero goal velocity).
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] g [m] goal position
- *  @param[in] halflife [s] (≥ 0) 0 snaps to `g`
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_simple_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, const sp_vec2 *g, float halflife, float dt);
-/** Exact critically damped spring on a 3D vector toward `g` (zero goal velocity).
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] g [m] goal position
- *  @param[in] halflife [s] (≥ 0) 0 snaps to `g`
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_simple_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, float halflife, float dt);
-/** Exact critically damped spring decaying a 2D vector toward 0.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_decay_spring_damper_exact_v2(sp_vec2 *x, sp_vec2 *v, float halflife, float dt);
-/** Exact critically damped spring decaying a 3D vector toward 0.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_decay_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, float halflife, float dt);
+void sp_simulation_rotation_update(sp_quat *rotation, sp_vec3 *angular_velocity,
+                                   const sp_quat *desired_rotation, float halflife, float dt);
+/** Future positions, velocities, accelerations at times[i] seconds from now (or i·dt when
+ *  times is NULL), desired velocity held: exact, no stepping. Null outputs are skipped.
+ *  @param[out] out_positions [m] {count} (nullable) positions
+ *  @param[out] out_velocities [m/s] {count} (nullable) velocities
+ *  @param[out] out_accelerations [m/s²] {count} (nullable) accelerations
+ *  @param[in] times [s] {count} (nullable) sample times from now; NULL: i·`dt`
+ *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
+ *  @param[in] count (≥ 0) number of samples
+ *  @param[in] position [m] position now
+ *  @param[in] velocity [m/s] velocity now
+ *  @param[in] acceleration [m/s²] acceleration now
+ *  @param[in] desired_velocity [m/s] desired velocity, held
+ *  @param[in] halflife [s] (≥ 0) halflife of the velocity spring */
+void sp_trajectory_predict_positions(sp_vec3 *out_positions, sp_vec3 *out_velocities,
+                                     sp_vec3 *out_accelerations, const float *times, float dt, int count,
+                                     const sp_vec3 *position, const sp_vec3 *velocity,
+                                     const sp_vec3 *acceleration, const sp_vec3 *desired_velocity,
+                                     float halflife);
+/** Future rotations and angular velocities at times[i] (or i·dt when times is NULL), desired
+ *  rotation held: exact, unit length. Null outputs are skipped.
+ *  @param[out] out_rotations {count} (nullable) rotations
+ *  @param[out] out_angular_velocities [rad/s] {count} (nullable) angular velocities
+ *  @param[in] times [s] {count} (nullable) sample times from now; NULL: i·`dt`
+ *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
+ *  @param[in] count (≥ 0) number of samples
+ *  @param[in] rotation rotation now
+ *  @param[in] angular_velocity [rad/s] angular velocity now
+ *  @param[in] desired_rotation desired rotation, held
+ *  @param[in] halflife [s] (≥ 0) halflife of the rotation spring */
+void sp_trajectory_predict_rotations(sp_quat *out_rotations, sp_vec3 *out_angular_velocities,
+                                     const float *times, float dt, int count, const sp_quat *rotation,
+                                     const sp_vec3 *angular_velocity, const sp_quat *desired_rotation,
+                                     float halflife);
+/** Trajectory prediction of n characters in one call (batch_trajectory.c): character c's state
+ *  (state[16c..]: position 3, velocity 3, acceleration 3, rotation 4, angular velocity 3) and
+ *  goal (goal[7c..]: desired velocity 3, desired rotation 4) give, at out[16·count·c..],
+ *  positions, velocities, accelerations (3·count each), rotations (4·count) and angular
+ *  velocities (3·count), each exactly as sp_trajectory_predict_positions/_rotations.
+ *  @param[out] out {16·count·n} the predictions
+ *  @param[in] state {16·n} the characters' states
+ *  @param[in] goal {7·n} the characters' desired velocities and rotations
+ *  @param[in] times [s] {count} (nullable) sample times from now; NULL: i·`dt`
+ *  @param[in] dt [s] (≥ 0) time between samples when `times` is NULL
+ *  @param[in] count (≥ 1) samples per character
+ *  @param[in] position_halflife [s] (≥ 0) halflife of the velocity springs
+ *  @param[in] rotation_halflife [s] (≥ 0) halflife of the rotation springs
+ *  @param[in] n (≥ 0) number of characters */
+void sp_trajectory_predict_batch(float *out, const float *state, const float *goal, const float *times,
+                                 float dt, int count, float position_halflife, float rotation_halflife,
+                                 int n);
 
-/* ------------------------------------------------------------------------
- * Extrapolation and easing (extrapolate.c, easing.c)
- * ------------------------------------------------------------------------ */
-
-/** Dead blending's extrapolation: `x` moves on with its velocity `v`, which halves every halflife:
- *  v(t) = v·e^(−λt), x(t) = x + v·(1 − e^(−λt))/λ, λ = ln2/halflife. Exact and dt-invariant.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_extrapolate(float *x, float *v, float halflife, float dt);
-/** sp_extrapolate per component of a 2D vector.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_extrapolate_v2(sp_vec2 *x, sp_vec2 *v, float halflife, float dt);
-/** sp_extrapolate per component of a 3D vector.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] halflife [s] (≥ 0 or +Inf) time for the velocity to halve; 0 stops at once, +Inf keeps it
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_extrapolate_v3(sp_vec3 *x, sp_vec3 *v, float halflife, float dt);
-/** sp_extrapolate of a rotation: it keeps turning about the axis of its (world-frame) angular
- *  velocity, which halves every halflife: x ← exp(v·(1 − e^(−λt))/λ / 2)·x, v ← v·e^(−λt).
- *  @param[in,out] x rotation (unit quaternion)
- *  @param[in,out] v [rad/s] angular velocity (scaled axis, world frame)
- *  @param[in] halflife [s] (≥ 0 or +Inf) time for the angular velocity to halve; 0 stops at once,
- *  +Inf keeps it
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_extrapolate_quat(sp_quat *x, sp_vec3 *v, float halflife, float dt);
-/** Cubic easing (the Spring-It-On demos' cubic): the cubic from the current position and velocity
- *  that reaches `g` with zero velocity `blendtime` seconds after the goal was set, stepped exactly
- *  (restarting the cubic from any point of it gives the same cubic, so the step is dt-invariant).
- *  Set `t` = 0 when `g` changes: position and velocity stay continuous.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in,out] t [s] (≥ 0) time since the goal was set; advanced by `dt`
- *  @param[in] g [m] goal
- *  @param[in] blendtime [s] (≥ 0) duration of the easing; 0 snaps to `g`
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_cubic_easing_update(float *x, float *v, float *t, float g, float blendtime, float dt);
-/** Inertial easing: moves to `g` and stops there, accelerating at most `acceleration` in either
- *  direction and arriving with exactly that deceleration: the cubic to g whose duration T solves
- *  A·T² + 2·V·T = 6·D (D the distance to g, V the speed toward it), so a longer move takes longer
- *  (T = √(6D/A) from rest). When g lies within the braking distance V²/2A, or the motion heads
- *  away from g, it first brakes at A to rest (passing g) and then eases back. Depends on the
- *  state only, so it may be retargeted every frame; exact and dt-invariant.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] g [m] goal
- *  @param[in] acceleration [m/s²] (≥ 0 or +Inf) the largest acceleration A; +Inf snaps to `g`, 0
- *  never changes the velocity
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_inertial_easing_update(float *x, float *v, float g, float acceleration, float dt);
-/** Time sp_inertial_easing_update takes from (`x`, `v`) to rest at `g`.
- *  @param[in] x [m] position
- *  @param[in] v [m/s] velocity
- *  @param[in] g [m] goal
- *  @param[in] acceleration [m/s²] (> 0 or +Inf) the largest acceleration
- *  @return [s] the time to arrive (0 at rest on `g`, and for an infinite `acceleration`) */
-float sp_inertial_easing_duration(float x, float v, float g, float acceleration);
-
-/* ------------------------------------------------------------------------
- * Quaternion helpers (quat.c) and the quaternion damper (quat_damper.c)
- * ------------------------------------------------------------------------ */
-
-/** Rotates `v` by `q` (the article's quat_mul_vec3).
- *  @param[out] out [m] q·v·q⁻¹
- *  @param[in] q rotation (unit quaternion)
- *  @param[in] v [m] vector */
-void sp_quat_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v);
-/** Rotates `v` by the inverse of `q` (the article's quat_inv_mul_vec3): world to local.
- *  @param[out] out [m] q⁻¹·v·q
- *  @param[in] q rotation (unit quaternion)
- *  @param[in] v [m] vector */
-void sp_quat_inv_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v);
-/** a·b⁻¹ (the article's quat_mul_inv): the rotation from `b` to `a`, in the world frame.
- *  @param[out] out a·b⁻¹
- *  @param[in] a rotation (unit quaternion)
- *  @param[in] b rotation (unit quaternion) */
-void sp_quat_mul_inv(sp_quat *out, const sp_quat *a, const sp_quat *b);
-/** a⁻¹·b (the article's quat_inv_mul): `b` in the frame of `a`.
- *  @param[out] out a⁻¹·b
- *  @param[in] a rotation (unit quaternion)
- *  @param[in] b rotation (unit quaternion) */
-void sp_quat_inv_mul(sp_quat *out, const sp_quat *a, const sp_quat *b);
-/** Normalised lerp from `q` to `p` along the shortest arc (`p` negated when q·p < 0).
- *  @param[out] out rotation (unit quaternion)
- *  @param[in] q rotation at `alpha` = 0
- *  @param[in] p rotation at `alpha` = 1
- *  @param[in] alpha blend factor; outside [0, 1] extrapolates */
-void sp_quat_nlerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
-/** Spherical interpolation from `q` to `p` along the shortest arc, at constant angular speed:
- *  exp(alpha·log(p·q⁻¹))·q, accurate for nearly equal rotations.
- *  @param[out] out rotation (unit quaternion)
- *  @param[in] q rotation at `alpha` = 0
- *  @param[in] p rotation at `alpha` = 1
- *  @param[in] alpha blend factor; outside [0, 1] extrapolates along the same great circle */
-void sp_quat_slerp_shortest(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
-/** Rotation by `angle` about `axis` (normalised here; a zero axis gives the identity).
- *  @param[out] out rotation (unit quaternion)
- *  @param[in] angle [rad] angle, right-handed about `axis`
- *  @param[in] axis rotation axis, any length */
-void sp_quat_from_angle_axis(sp_quat *out, float angle, const sp_vec3 *axis);
-/** Angle and unit axis of `q`: q = (axis·sin(angle/2), cos(angle/2)) with angle in [0, 2π]
- *  (apply sp_quat_abs first for the shortest, ≤ π); the identity gives angle 0 and axis (1, 0, 0).
- *  @param[out] out_angle [rad] angle in [0, 2π]
- *  @param[out] out_axis unit axis
- *  @param[in] q rotation (unit quaternion) */
-void sp_quat_to_angle_axis(float *out_angle, sp_vec3 *out_axis, const sp_quat *q);
-/** Angular velocity (world frame) that turns `curr` into `next` in `dt` seconds along the
- *  shortest arc: 2·log(next·curr⁻¹)/dt (the article's quat_differentiate_angular_velocity).
- *  @param[out] out [rad/s] angular velocity; zero when `dt` = 0
- *  @param[in] next rotation after `dt`
- *  @param[in] curr rotation now
- *  @param[in] dt [s] (≥ 0) time between them */
-void sp_quat_differentiate_angular_velocity(sp_vec3 *out, const sp_quat *next, const sp_quat *curr, float dt);
-/** Rotation reached from `curr` turning at a constant angular velocity (world frame) for `dt`:
- *  exp(angular_velocity·dt/2)·curr (the article's quat_integrate_angular_velocity).
- *  @param[out] out rotation (unit quaternion)
- *  @param[in] angular_velocity [rad/s] angular velocity (scaled axis, world frame)
- *  @param[in] curr rotation now
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_quat_integrate_angular_velocity(sp_quat *out, const sp_vec3 *angular_velocity, const sp_quat *curr,
-                                        float dt);
-/** Exact damper on a rotation: `x` turns toward `g` along the shortest arc by the fraction
- *  1 − 2^(−dt/halflife) of the angle between them (true slerp, so dt-invariant).
- *  @param[in,out] x rotation (unit quaternion)
- *  @param[in] g goal rotation (unit quaternion)
- *  @param[in] halflife [s] (≥ 0) time to turn half the way; 0 snaps to `g`
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_damper_exact_quat(sp_quat *x, const sp_quat *g, float halflife, float dt);
-/** sp_damper_exact_quat on n rotations `x` (x,y,z,w each) toward `g`, with one shared halflife
- *  (per_element = 0) or one per element (per_element = 1); bit for bit the scalar function.
- *  @param[in,out] x {4·n} rotations x,y,z,w
- *  @param[in] g {4·n} (nullable) goal rotations; NULL: the identity
- *  @param[in] halflife [s] {1 or n} (≥ 0) halflife, shared or per element
- *  @param[in] per_element ([0, 1]) 1: `halflife` holds n floats
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] n (≥ 0) number of rotations */
-void sp_damper_exact_quat_batch(float *x, const float *g, const float *halflife, int per_element, float dt,
-                                int n);
-
-/* ------------------------------------------------------------------------
- * Inertializers, adjustment and the simulation object in 2D (inertialize.c, adjustment.c,
- * character.c): the 3D functions on (x, y, 0), so each equals its 3D form in the plane
- * ------------------------------------------------------------------------ */
-
-/** sp_inertialize_transition per component of a 2D vector: the offset becomes
- *  (src + offset) − dst.
- *  @param[in,out] off_x [m] offset position
- *  @param[in,out] off_v [m/s] offset velocity
- *  @param[in] src_x [m] source position
- *  @param[in] src_v [m/s] source velocity
- *  @param[in] dst_x [m] destination position
- *  @param[in] dst_v [m/s] destination velocity */
-void sp_inertialize_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, const sp_vec2 *src_x, const sp_vec2 *src_v,
-                                  const sp_vec2 *dst_x, const sp_vec2 *dst_v);
-/** sp_inertialize_update per component of a 2D vector.
- *  @param[out] out_x [m] output position, `in_x` + offset
- *  @param[out] out_v [m/s] output velocity, `in_v` + offset velocity
- *  @param[in,out] off_x [m] offset position, decayed
- *  @param[in,out] off_v [m/s] offset velocity, decayed
- *  @param[in] in_x [m] input position
- *  @param[in] in_v [m/s] input velocity
- *  @param[in] halflife [s] (≥ 0) 0 removes the offset at once
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_inertialize_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, sp_vec2 *off_x, sp_vec2 *off_v,
-                              const sp_vec2 *in_x, const sp_vec2 *in_v, float halflife, float dt);
-/** sp_inertialize_cubic_transition per component of a 2D vector.
- *  @param[in,out] off_x [m] offset position at the transition
- *  @param[in,out] off_v [m/s] offset velocity at the transition
- *  @param[in,out] off_t [s] (≥ 0) time since the last transition; set to 0
- *  @param[in] src_x [m] source position
- *  @param[in] src_v [m/s] source velocity
- *  @param[in] dst_x [m] destination position
- *  @param[in] dst_v [m/s] destination velocity
- *  @param[in] blendtime [s] (≥ 0) duration of the blend */
-void sp_inertialize_cubic_transition_v2(sp_vec2 *off_x, sp_vec2 *off_v, float *off_t, const sp_vec2 *src_x,
-                                        const sp_vec2 *src_v, const sp_vec2 *dst_x, const sp_vec2 *dst_v,
-                                        float blendtime);
-/** sp_inertialize_cubic_update per component of a 2D vector.
- *  @param[out] out_x [m] output position
- *  @param[out] out_v [m/s] output velocity
- *  @param[in,out] off_t [s] (≥ 0) time since the last transition; advanced by `dt`
- *  @param[in] off_x [m] offset position at the transition
- *  @param[in] off_v [m/s] offset velocity at the transition
- *  @param[in] in_x [m] input position
- *  @param[in] in_v [m/s] input velocity
- *  @param[in] blendtime [s] (≥ 0) duration of the blend
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_inertialize_cubic_update_v2(sp_vec2 *out_x, sp_vec2 *out_v, float *off_t, const sp_vec2 *off_x,
-                                    const sp_vec2 *off_v, const sp_vec2 *in_x, const sp_vec2 *in_v,
-                                    float blendtime, float dt);
-/** The part of the difference `g` a damper starting from zero covers in `dt`: g·(1 − 2^(−dt/halflife)).
- *  @param[out] out [m] the adjustment
- *  @param[in] g [m] the difference to cover
- *  @param[in] halflife [s] (≥ 0) 0 covers all of it
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_damp_adjustment_exact_v2(sp_vec2 *out, const sp_vec2 *g, float halflife, float dt);
-/** Character position moved toward the simulation position by sp_damp_adjustment_exact_v2.
- *  @param[out] out [m] the adjusted position (may alias an input)
- *  @param[in] character_position [m] the character's position
- *  @param[in] simulation_position [m] the simulation object's position
- *  @param[in] halflife [s] (≥ 0) halflife of the adjustment; 0 moves all the way
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_adjust_character_position_v2(sp_vec2 *out, const sp_vec2 *character_position,
-                                     const sp_vec2 *simulation_position, float halflife, float dt);
-/** sp_adjust_character_position_v2 moving at most max_adjustment_ratio·|character_velocity|·dt.
- *  @param[out] out [m] the adjusted position (may alias an input)
- *  @param[in] character_position [m] the character's position
- *  @param[in] character_velocity [m/s] the character's velocity
- *  @param[in] simulation_position [m] the simulation object's position
- *  @param[in] max_adjustment_ratio (≥ 0) largest adjustment as a fraction of the distance moved
- *  @param[in] halflife [s] (≥ 0) halflife of the adjustment; 0 moves all the way (within the limit)
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_adjust_character_position_by_velocity_v2(sp_vec2 *out, const sp_vec2 *character_position,
-                                                 const sp_vec2 *character_velocity,
-                                                 const sp_vec2 *simulation_position,
-                                                 float max_adjustment_ratio, float halflife, float dt);
-/** Character position brought within `max_distance` of the simulation position.
- *  @param[out] out [m] the clamped position (may alias an input)
- *  @param[in] character_position [m] the character's position
- *  @param[in] simulation_position [m] the simulation object's position
- *  @param[in] max_distance [m] (≥ 0) largest distance kept */
-void sp_clamp_character_position_v2(sp_vec2 *out, const sp_vec2 *character_position,
-                                    const sp_vec2 *simulation_position, float max_distance);
+/* In 2D: the 3D functions on (x, y, 0), so each equals its 3D form in the plane. */
 /** Simulation object in 2D: velocity a critical spring toward `desired_velocity`, position its
  *  exact integral (sp_spring_character_update on each axis).
  *  @param[in,out] position [m] position
@@ -1728,11 +1803,7 @@ void sp_trajectory_predict_positions_v2(sp_vec2 *out_positions, sp_vec2 *out_vel
                                         const sp_vec2 *acceleration, const sp_vec2 *desired_velocity,
                                         float halflife);
 
-/* ------------------------------------------------------------------------
- * Character control: strafing, the predicted input, obstacles (character.c, obstacles.c)
- * Y is up, characters face +Z, the stick's +Z is the camera's forward.
- * ------------------------------------------------------------------------ */
-
+/* Strafing, the predicted input, obstacles. */
 /** The strafe branch of the article's desired_rotation_update: face the right stick's direction
  *  (camera relative) while its horizontal length exceeds `deadzone`, else the camera's forward.
  *  @param[out] out the desired rotation: a yaw about +Y
@@ -1836,162 +1907,154 @@ void sp_simulation_collide_obstacles_v2(sp_vec2 *out, const sp_vec2 *prev_positi
                                         const float *boxes, int n_boxes, float radius);
 
 /* ------------------------------------------------------------------------
- * Springs designed by their response (response.c)
- *
- * The step response of the spring of frequency f and halflife h (stiffness s = (2πf)²,
- * damping d = 4·ln2/h, zero goal velocity): released at rest, its goal one unit away. With
- * ω = 2πf its damping ratio is ζ = d/2ω = ln2/(π·f·h): under damped below 1 (it overshoots),
- * critical at 1, over damped above. A response time scales as 1/ω at a fixed ζ, which is how
- * the inverse solvers work: ζ from the overshoot (or given), then ω from the time. Every value
- * is computed in double (roots by bisection to full precision) and holds in every regime;
- * halflife 0 snaps (every time 0), frequency 0 never moves (every time +Inf).
+ * Synchronising character and simulation (adjustment.c)
  * ------------------------------------------------------------------------ */
 
-/** Damping ratio ζ = d/(2·√s) = ln2/(π·frequency·halflife): 1 critical, < 1 under, > 1 over damped.
- *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @return the damping ratio (+Inf for `frequency` or `halflife` 0) */
-float sp_spring_damping_ratio(float frequency, float halflife);
-/** Peak overshoot of the step response as a fraction of the step: e^(−πζ/√(1 − ζ²)) when under
- *  damped, 0 when critically or over damped (no overshoot is possible there).
- *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @return the overshoot, in [0, 1] */
-float sp_spring_overshoot(float frequency, float halflife);
-/** Time of the first (largest) peak of the step response, π/√(s − d²/4) when under damped; +Inf
- *  when critically or over damped, whose response rises monotonically and has no peak.
- *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @return [s] the time of the peak, or +Inf */
-float sp_spring_peak_time(float frequency, float halflife);
-/** Rise time of the step response, 10 % to 90 % of the step (the definition that holds in every
- *  regime: a critically or over damped response never reaches 100 %).
- *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @return [s] time from 10 % to 90 % */
-float sp_spring_rise_time(float frequency, float halflife);
-/** Settling time of the step response: the last time it is `tolerance` away from the goal (as a
- *  fraction of the step), after which it stays within the band. This is the true last entry
- *  into the band, found between the response's extrema, not the envelope bound of
- *  sp_spring_settling_time_envelope; it jumps where a peak's height crosses the tolerance.
- *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step (0.02 for 2 %)
- *  @return [s] the settling time */
-float sp_spring_settling_time(float frequency, float halflife, float tolerance);
-/** Envelope bound on the settling time: when under damped, the time at which the envelope
- *  e^(−ζωt)/√(1 − ζ²) of the response's distance to the goal falls to `tolerance` (≥ the true
- *  settling time, and loose near ζ = 1); when critically or over damped the distance falls
- *  monotonically, so this is the true settling time.
- *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step
- *  @return [s] the bound */
-float sp_spring_settling_time_envelope(float frequency, float halflife, float tolerance);
-/** Lag of the spring behind a goal moving at constant speed with zero goal velocity: once the
- *  start has decayed it trails by speed·lag, lag = d/s (halflife/ln2 when critical, as
- *  sp_halflife_to_lag). Given the goal's velocity as q it does not lag.
- *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @return [s] the lag (+Inf for `frequency` 0) */
-float sp_spring_lag(float frequency, float halflife);
-/** Duration and bounce of a spring, the inverse of sp_duration_bounce_to_spring: duration is the
- *  undamped period 1/frequency, bounce 1 − ζ when under damped (ζ ≤ 1), 1/ζ − 1 when over damped.
- *  @param[in] frequency [Hz] (> 0) frequency of the spring
- *  @param[in] halflife [s] (≥ 0) halflife of the spring
- *  @param[out] out_duration [s] the duration
- *  @param[out] out_bounce the bounce, in [−1, 1] */
-void sp_spring_to_duration_bounce(float frequency, float halflife, float *out_duration, float *out_bounce);
-/** The spring that settles within `tolerance` in `settling_time` with the given overshoot (under
- *  damped; overshoot 0 gives the critical spring, for an over damped one use
- *  sp_settling_time_ratio_to_spring). An overshoot below about 1e-38 is 0 in float.
- *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
- *  @param[in] overshoot (≥ 0; < 1) sp_spring_overshoot of the result
- *  @param[in] tolerance ((0, 1)) the band of the settling time
- *  @param[out] out_frequency [Hz] frequency of the spring
- *  @param[out] out_halflife [s] halflife of the spring */
-void sp_settling_time_overshoot_to_spring(float settling_time, float overshoot, float tolerance,
-                                          float *out_frequency, float *out_halflife);
-/** The spring with the given 10–90 % rise time and overshoot (under damped; overshoot 0 gives the
- *  critical spring, for an over damped one use sp_rise_time_ratio_to_spring).
- *  @param[in] rise_time [s] (> 0) sp_spring_rise_time of the result
- *  @param[in] overshoot (≥ 0; < 1) sp_spring_overshoot of the result
- *  @param[out] out_frequency [Hz] frequency of the spring
- *  @param[out] out_halflife [s] halflife of the spring */
-void sp_rise_time_overshoot_to_spring(float rise_time, float overshoot, float *out_frequency,
-                                      float *out_halflife);
-/** The spring of damping ratio ζ (any regime) that settles within `tolerance` in `settling_time`.
- *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
- *  @param[in] damping_ratio (> 0) sp_spring_damping_ratio of the result
- *  @param[in] tolerance ((0, 1)) the band of the settling time
- *  @param[out] out_frequency [Hz] frequency of the spring
- *  @param[out] out_halflife [s] halflife of the spring */
-void sp_settling_time_ratio_to_spring(float settling_time, float damping_ratio, float tolerance,
-                                      float *out_frequency, float *out_halflife);
-/** The spring of damping ratio ζ (any regime) with the given 10–90 % rise time.
- *  @param[in] rise_time [s] (> 0) sp_spring_rise_time of the result
- *  @param[in] damping_ratio (≥ 0) sp_spring_damping_ratio of the result; 0 is undamped (halflife
- *  +Inf)
- *  @param[out] out_frequency [Hz] frequency of the spring
- *  @param[out] out_halflife [s] halflife of the spring */
-void sp_rise_time_ratio_to_spring(float rise_time, float damping_ratio, float *out_frequency,
-                                  float *out_halflife);
+/** The approximate shortest-arc slerp from q to p (nlerp with a corrected parameter).
+ *  @param[out] out the interpolated rotation
+ *  @param[in] q rotation at `alpha` = 0
+ *  @param[in] p rotation at `alpha` = 1
+ *  @param[in] alpha interpolation parameter */
+void sp_quat_slerp_shortest_approx(sp_quat *out, const sp_quat *q, const sp_quat *p, float alpha);
+/** Angle of the rotation between q and p.
+ *  @param[in] q rotation
+ *  @param[in] p rotation
+ *  @return [rad] ([0, 3.1415927]) the angle */
+float sp_quat_angle_between(const sp_quat *q, const sp_quat *p);
+/** The part of the difference g a damper starting from zero covers in dt: g·(1 − 2^(−dt/halflife)).
+ *  @param[out] out [m] the adjustment
+ *  @param[in] g [m] the whole difference
+ *  @param[in] halflife [s] (≥ 0) halflife of the damper
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt);
+/** The part of the rotation g a damper from the identity covers in dt (approximate slerp).
+ *  @param[out] out the adjustment
+ *  @param[in] g the whole rotation
+ *  @param[in] halflife [s] (≥ 0) halflife of the damper
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_damp_adjustment_exact_quat(sp_quat *out, const sp_quat *g, float halflife, float dt);
+/** Character position moved toward the simulation position by sp_damp_adjustment_exact_v3.
+ *  @param[out] out [m] the adjusted position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] halflife [s] (≥ 0) halflife of the adjustment
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_adjust_character_position(sp_vec3 *out, const sp_vec3 *character_position,
+                                  const sp_vec3 *simulation_position, float halflife, float dt);
+/** Character rotation turned toward the simulation rotation by sp_damp_adjustment_exact_quat.
+ *  @param[out] out the adjusted rotation (may alias an input)
+ *  @param[in] character_rotation the character's rotation
+ *  @param[in] simulation_rotation the simulation object's rotation
+ *  @param[in] halflife [s] (≥ 0) halflife of the adjustment
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_adjust_character_rotation(sp_quat *out, const sp_quat *character_rotation,
+                                  const sp_quat *simulation_rotation, float halflife, float dt);
+/** sp_adjust_character_position moving at most max_adjustment_ratio·|character_velocity|·dt.
+ *  @param[out] out [m] the adjusted position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] character_velocity [m/s] the character's velocity
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] max_adjustment_ratio (≥ 0) largest adjustment as a fraction of the distance moved
+ *  @param[in] halflife [s] (≥ 0) halflife of the adjustment
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_adjust_character_position_by_velocity(sp_vec3 *out, const sp_vec3 *character_position,
+                                              const sp_vec3 *character_velocity,
+                                              const sp_vec3 *simulation_position, float max_adjustment_ratio,
+                                              float halflife, float dt);
+/** sp_adjust_character_rotation turning at most max_adjustment_ratio·|character_angular_velocity|·dt.
+ *  @param[out] out the adjusted rotation (may alias an input)
+ *  @param[in] character_rotation the character's rotation
+ *  @param[in] character_angular_velocity [rad/s] the character's angular velocity
+ *  @param[in] simulation_rotation the simulation object's rotation
+ *  @param[in] max_adjustment_ratio (≥ 0) largest adjustment as a fraction of the angle turned
+ *  @param[in] halflife [s] (≥ 0) halflife of the adjustment
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_adjust_character_rotation_by_velocity(sp_quat *out, const sp_quat *character_rotation,
+                                              const sp_vec3 *character_angular_velocity,
+                                              const sp_quat *simulation_rotation, float max_adjustment_ratio,
+                                              float halflife, float dt);
+/** Character position brought within max_distance of the simulation position.
+ *  @param[out] out [m] the clamped position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] max_distance [m] (≥ 0) largest distance kept */
+void sp_clamp_character_position(sp_vec3 *out, const sp_vec3 *character_position,
+                                 const sp_vec3 *simulation_position, float max_distance);
+/** Character rotation brought within max_angle of the simulation rotation.
+ *  @param[out] out the clamped rotation (may alias an input)
+ *  @param[in] character_rotation the character's rotation
+ *  @param[in] simulation_rotation the simulation object's rotation
+ *  @param[in] max_angle [rad] (≥ 0) largest angle kept */
+void sp_clamp_character_rotation(sp_quat *out, const sp_quat *character_rotation,
+                                 const sp_quat *simulation_rotation, float max_angle);
+
+/* In 2D: the 3D functions on (x, y, 0), so each equals its 3D form in the plane. */
+/** The part of the difference `g` a damper starting from zero covers in `dt`: g·(1 − 2^(−dt/halflife)).
+ *  @param[out] out [m] the adjustment
+ *  @param[in] g [m] the difference to cover
+ *  @param[in] halflife [s] (≥ 0) 0 covers all of it
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_damp_adjustment_exact_v2(sp_vec2 *out, const sp_vec2 *g, float halflife, float dt);
+/** Character position moved toward the simulation position by sp_damp_adjustment_exact_v2.
+ *  @param[out] out [m] the adjusted position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] halflife [s] (≥ 0) halflife of the adjustment; 0 moves all the way
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_adjust_character_position_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                     const sp_vec2 *simulation_position, float halflife, float dt);
+/** sp_adjust_character_position_v2 moving at most max_adjustment_ratio·|character_velocity|·dt.
+ *  @param[out] out [m] the adjusted position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] character_velocity [m/s] the character's velocity
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] max_adjustment_ratio (≥ 0) largest adjustment as a fraction of the distance moved
+ *  @param[in] halflife [s] (≥ 0) halflife of the adjustment; 0 moves all the way (within the limit)
+ *  @param[in] dt [s] (≥ 0) time step */
+void sp_adjust_character_position_by_velocity_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                                 const sp_vec2 *character_velocity,
+                                                 const sp_vec2 *simulation_position,
+                                                 float max_adjustment_ratio, float halflife, float dt);
+/** Character position brought within `max_distance` of the simulation position.
+ *  @param[out] out [m] the clamped position (may alias an input)
+ *  @param[in] character_position [m] the character's position
+ *  @param[in] simulation_position [m] the simulation object's position
+ *  @param[in] max_distance [m] (≥ 0) largest distance kept */
+void sp_clamp_character_position_v2(sp_vec2 *out, const sp_vec2 *character_position,
+                                    const sp_vec2 *simulation_position, float max_distance);
 
 /* ------------------------------------------------------------------------
- * The article's fast approximations of the critical family (implicit.c), kept to compare
- * with the exact functions: sp_fast_negexp for the exponential, the goal held during each
- * step. No eps in the damping; dt 0 changes nothing.
+ * Foot locking (contact.c)
  * ------------------------------------------------------------------------ */
 
-/** The article's critical_spring_damper_implicit (sp_fast_negexp), kept for comparison.
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in] g [m] goal position
- *  @param[in] q [m/s] goal velocity
- *  @param[in] halflife [s] (≥ 0) 0 snaps to the rest point
+/** The article's contact state: output position/velocity, the locked point, the last input
+ *  (target), the inertializer's offsets, and the contact and lock flags (0 or 1). */
+typedef struct sp_contact {
+    sp_vec3 position, velocity;
+    sp_vec3 point, target;
+    sp_vec3 offset_position, offset_velocity;
+    int state, lock;
+} sp_contact;
+
+/** Starts foot locking at the input (the article's contact_reset): unlocked, out of contact
+ *  and with zero offsets, so the next sp_contact_update with its input in contact locks the foot.
+ *  @param[out] out_contact the contact state
+ *  @param[in] input_contact_position [m] the animation's contact position
+ *  @param[in] input_contact_velocity [m/s] the animation's contact velocity
+ *  @param[in] input_contact_state ignored, as in the article: the reset starts out of contact */
+void sp_contact_reset(sp_contact *out_contact, const sp_vec3 *input_contact_position,
+                      const sp_vec3 *input_contact_velocity, int input_contact_state);
+/** One frame of foot locking: inertializes into the contact point (y = foot_height) when a
+ *  contact starts, out of it when the contact ends or the input moves beyond unlock_radius.
+ *  @param[in,out] contact the contact state
+ *  @param[in] input_contact_position [m] the animation's contact position
+ *  @param[in] input_contact_state ([0, 1]) 1 when the animation's foot is in contact
+ *  @param[in] unlock_radius [m] (≥ 0) distance from the locked point that unlocks
+ *  @param[in] foot_height [m] height of the locked point
+ *  @param[in] halflife [s] (≥ 0) halflife of the inertializer
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_critical_spring_damper_implicit(float *x, float *v, float g, float q, float halflife, float dt);
-/** The article's decay_spring_damper_implicit (sp_fast_negexp), kept for comparison.
- *  @param[in,out] x [m] position, decayed toward 0
- *  @param[in,out] v [m/s] velocity
- *  @param[in] halflife [s] (≥ 0) 0 snaps to 0
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_decay_spring_damper_implicit(float *x, float *v, float halflife, float dt);
-/** The article's double_spring_damper_implicit: two sp_simple_spring_damper_implicit steps of
- *  halflife/2, the inner goal held during the step (frame-rate dependent; see
- *  sp_double_spring_damper_exact).
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in,out] xi [m] position of the intermediate spring
- *  @param[in,out] vi [m/s] velocity of the intermediate spring
- *  @param[in] g [m] goal position
- *  @param[in] halflife [s] (> 0) halflife of the pair (each spring has half of it; as in
- *  sp_simple_spring_damper_implicit, 0 gives 0·Inf)
- *  @param[in] dt [s] (≥ 0) time step */
-void sp_double_spring_damper_implicit(float *x, float *v, float *xi, float *vi, float g, float halflife,
-                                      float dt);
-/** The article's timed_spring_damper_implicit: tracks the linear interpolation `xi` toward `g`,
- *  apprehension·halflife ahead, with sp_simple_spring_damper_implicit (frame-rate dependent;
- *  see sp_timed_spring_damper_exact).
- *  @param[in,out] x [m] position
- *  @param[in,out] v [m/s] velocity
- *  @param[in,out] xi [m] intermediate goal, moving linearly toward `g`
- *  @param[in] g [m] goal position
- *  @param[in] t_goal [s] (not NaN) time left until `g` is reached; ≤ 0 means now
- *  @param[in] halflife [s] (> 0) halflife of the spring (0 gives 0·Inf, as in
- *  sp_simple_spring_damper_implicit)
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
- *  @param[in] apprehension (≥ 0) = 2 how many halflives ahead the interpolation is tracked */
-void sp_timed_spring_damper_implicit(float *x, float *v, float *xi, float g, float t_goal, float halflife,
-                                     float dt, float apprehension);
-/** The article's simple_spring_damper_implicit_quat (sp_fast_negexp), kept for comparison.
- *  @param[in,out] x rotation (unit quaternion)
- *  @param[in,out] v [rad/s] angular velocity (scaled axis, world frame)
- *  @param[in] goal goal rotation
- *  @param[in] halflife [s] (≥ 0) 0 snaps to `goal`
- *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
-void sp_simple_spring_damper_implicit_quat(sp_quat *x, sp_vec3 *v, const sp_quat *goal, float halflife,
-                                           float dt);
+void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
+                       float unlock_radius, float foot_height, float halflife, float dt);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,8 @@
 //                                   those sprung/springs' wrappers call); fails with
 //                                   file:line on anything it cannot read
 //   node web/tools/api.mjs exports  the WASM export list (emcc -sEXPORTED_FUNCTIONS)
+//   node web/tools/api.mjs index    rewrites the function index of c/sprung.h (after its
+//                                   conventions block) from its sections and declarations
 //   node web/tools/api.mjs docs     adds @param lines (unit, domain, description) to the
 //                                   wrappers' declarations in dist/*.d.ts
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import * as esbuild from 'esbuild';
-import { Problems, readHeader } from './header.mjs';
+import { Problems, indexLines, indexRange, readHeader } from './header.mjs';
 import { bind, camel, readWrappers } from './bind.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -490,11 +492,40 @@ function docs() {
   console.log(`api: @param docs for ${count} wrappers in dist/*.d.ts and dist/cjs/*.d.ts`);
 }
 
+/** Writes the function index of c/sprung.h (the parser checks it on every build). */
+function writeIndex() {
+  const path = join(root, 'c/sprung.h');
+  const problems = new Problems();
+  const manifest = readHeader(path, root, problems);
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const secs = manifest.sections.map((title) => ({ title }));
+  const index = indexLines(secs, manifest.functions);
+  const range = indexRange(lines);
+  if (range) lines.splice(range.start, range.end - range.start, ...index);
+  else {
+    const at = lines.indexOf('#ifndef SPRUNG_H');
+    const block = [
+      '/*',
+      ' * Index: the sections below and their functions.',
+      ' * -----',
+      ...index,
+      ' */',
+      '',
+    ];
+    lines.splice(at, 0, ...block);
+  }
+  writeFileSync(path, lines.join('\n'));
+  console.log(
+    `api: the index of c/sprung.h lists ${manifest.functions.length} functions in ${secs.length} sections`,
+  );
+}
+
 const cmd = process.argv[2];
 if (cmd === 'gen') gen();
 else if (cmd === 'exports') exportsList();
 else if (cmd === 'docs') docs();
+else if (cmd === 'index') writeIndex();
 else {
-  console.error('usage: node web/tools/api.mjs gen|exports|docs');
+  console.error('usage: node web/tools/api.mjs gen|exports|docs|index');
   process.exit(2);
 }

@@ -95,6 +95,36 @@ function sections(lines) {
   return found;
 }
 
+/** The function index after the conventions block: one line (wrapped) per section, its title
+ *  and the names of its functions without the `sp_` prefix, in the header's order. */
+export function indexLines(secs, functions) {
+  const out = [];
+  for (const s of secs) {
+    const names = functions.filter((f) => f.section === s.title).map((f) => f.name.slice(3));
+    let line = ` * ${s.title}:`;
+    for (const n of names) {
+      if (line.length + n.length + 1 > 100) (out.push(line), (line = ' *  '));
+      line += ` ${n}`;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+const INDEX_START = ' * Index:';
+
+/** Where the index lines are (from below the ` * Index` title and its underline to the line
+ *  closing the comment), or null. */
+export function indexRange(lines) {
+  const start = lines.findIndex((l) => l.startsWith(INDEX_START));
+  if (start < 0) return null;
+  let first = start; // past the title paragraph and its underline
+  while (first < lines.length && !/^ \* -+$/.test(lines[first])) first++;
+  let end = first + 1;
+  while (end < lines.length && lines[end] !== ' */') end++;
+  return { start: first + 1, end };
+}
+
 /** Where each sp_* function is defined: `{ name: { file, line } }` over c/*.c. */
 function definitions(cdir, root) {
   const defs = {};
@@ -229,11 +259,31 @@ export function readHeader(path, root, problems) {
       line: docLine,
     });
   }
+  // the index must list every section and function, in order (`node web/tools/api.mjs index`
+  // writes it)
+  const range = indexRange(lines);
+  const expected = indexLines(secs, functions);
+  if (!range)
+    problems.add(
+      file,
+      1,
+      'no function index (a comment block starting " * Index"); run `node web/tools/api.mjs index`',
+    );
+  else {
+    const have = lines.slice(range.start, range.end);
+    const at = have.findIndex((l, i) => l !== expected[i]);
+    if (at >= 0 || have.length !== expected.length)
+      problems.add(
+        file,
+        range.start + 1 + (at >= 0 ? at : Math.min(have.length, expected.length)),
+        `the function index does not list the sections and functions as declared (expected "${expected[at >= 0 ? at : Math.min(have.length, expected.length)] ?? '(end)'}"); run \`node web/tools/api.mjs index\``,
+      );
+  }
   // every sp_ name followed by ( at the start of a line must have been read above
   lines.forEach((l, i) => {
     const m = l.match(/^\S.*\b(sp_\w+)\(/);
     if (m && !functions.some((f) => f.name === m[1]))
       problems.add(file, i + 1, `cannot read the declaration of ${m[1]}`);
   });
-  return { header: file, functions, constants };
+  return { header: file, functions, constants, sections: secs.map((s) => s.title) };
 }
