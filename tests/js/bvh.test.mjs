@@ -452,6 +452,30 @@ test('malformed and truncated files: a SyntaxError naming the line; bad options:
     new RegExp(`^sprung\\.parseBvh: line ${at('CHANNELS 3 Yrotation')}: a joint has 0 to 6 channels, got 7$`),
   );
   bad('', /^sprung\.parseBvh: line 1: expected HIERARCHY, but the hierarchy ends here \(truncated\?\)$/);
+  bad(
+    good.replace('Frames: 10', 'Frames: 0'),
+    new RegExp(`^sprung\\.parseBvh: line ${at('Frame Time')}: the file has no frames$`),
+  );
+  for (const word of ['NaN', 'Infinity', '1e999'])
+    bad(
+      edit(frame, lines[frame - 1].replace(/^\S+/, word)),
+      new RegExp(`^sprung\\.parseBvh: line ${frame}: expected a number, got "${word}"$`),
+    );
+  // Windows line ends and tabs read the same; a single frame has zero velocities
+  const same = parseBvh(good.replace(/\n/g, '\r\n').replace(/ /g, '\t'));
+  assert.deepEqual(same.clip.poses, parseBvh(good).clip.poses);
+  const one = parseBvh(
+    good
+      .replace('Frames: 10', 'Frames: 1')
+      .split('\n')
+      .slice(0, at('Frame Time') + 1)
+      .join('\n'),
+  );
+  assert.equal(one.clip.poses.length, 13 * 5);
+  assert.ok(
+    one.clip.poses.subarray(15, 30).every((x) => x === 0) &&
+      one.clip.poses.subarray(50).every((x) => x === 0),
+  );
   // options
   assert.throws(
     () => parseBvh(good, { scale: 0 }),
