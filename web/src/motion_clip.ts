@@ -115,8 +115,8 @@ function qlog(out: Float64Array, o: number, q: ArrayLike<number>, i: number): vo
   out[o + 2] = sign * k * q[i + 2];
 }
 
-/** q[i..) scaled to unit length. @internal */
-export function qnormalize(q: Float64Array, i: number): void {
+/** q[i..) scaled to unit length. */
+function qnormalize(q: Float64Array, i: number): void {
   const n = 1 / Math.hypot(q[i], q[i + 1], q[i + 2], q[i + 3]);
   for (let k = 0; k < 4; k++) q[i + k] *= n;
 }
