@@ -16,6 +16,16 @@
 #define SP__ALWAYS_INLINE static inline
 #endif
 
+/* For the step helpers of the critical family: inlined wherever the file is built for speed (a
+ * batch loop vectorises only around an inlined step, and a call returning the coefficients
+ * through memory cost a third of a single spring's step), left to the compiler where it is built
+ * for size (-Oz: the everyday module, the cold files). */
+#if defined(__OPTIMIZE_SIZE__)
+#define SP__HOT_INLINE static inline
+#else
+#define SP__HOT_INLINE SP__ALWAYS_INLINE
+#endif
+
 static inline float sp__sq(float x) { return x * x; }
 
 /* x, or +0 when |x| is below `tiny` (≥ 2^−126, the smallest normal float): a flush to zero.
@@ -109,6 +119,34 @@ static inline float sp__critical_ramp(float s, float e)
     return s < 0.5f ? sp__critical_ramp_series(s) : (1.0f - e * (1.0f + s)) / (s * s);
 }
 
+/* M(s) = 1 − 2·(1 − e)/s + e given e = e^(−s): a critical spring at rest on a goal that sets off
+ * at constant speed V covers V·t·M(y·t) in t (it lags by V·t·(1 − M) → 2V/y), and a velocity
+ * spring's position the same way (applications.c). 0 at s = 0, like s²/6, rising to 1. Below
+ * s = 2, where the direct form cancels (50× at s = 1/2), by its series
+ * s²·Σ (−1)^k (k + 1) s^k / (k + 3)!, k ≤ 14 (remainder below 3e-10 relative). */
+static inline float sp__critical_lag(float s, float e)
+{
+    static const float c[15] = { 1.0f / 6,
+                                 -2.0f / 24,
+                                 3.0f / 120,
+                                 -4.0f / 720,
+                                 5.0f / 5040,
+                                 -6.0f / 40320,
+                                 7.0f / 362880,
+                                 -8.0f / 3628800,
+                                 9.0f / 39916800,
+                                 -10.0f / 479001600,
+                                 11.0f / 6227020800.0f,
+                                 -12.0f / 87178291200.0f,
+                                 13.0f / 1307674368000.0f,
+                                 -14.0f / 20922789888000.0f,
+                                 15.0f / 355687428096000.0f };
+    if (!(s < 2.0f)) return (1.0f + e) - 2.0f * (1.0f - e) / s;
+    float r = c[14];
+    for (int k = 13; k >= 0; k--) r = c[k] + s * r;
+    return s * (s * r);
+}
+
 /* One step of dt of the exact critical spring is linear in its state: with u = x − g,
  *   x' = g + xx·u + xv·v + xq·q,    v' = vx·u + vv·v + vq·q,
  * where, with y = 2·ln2/halflife, s = y·dt, e = e^(−s) and R = sp__critical_ramp,
@@ -118,12 +156,21 @@ static inline float sp__critical_ramp(float s, float e)
  * slow springs with a large goal velocity, or tiny halflives and large offsets, although
  * the state stays finite.) The coefficients depend only on halflife and dt, so a batch with
  * a shared halflife computes them once. When e underflows to 0 the spring is at rest at c:
- * x' = g + (2/y)·q, v' = 0 (halflife = 0 snaps). dt = 0 is left to callers (no change). */
+ * x' = g + (2/y)·q, v' = 0 (halflife = 0 snaps). dt = 0 is left to callers (no change).
+ *
+ * Slow springs at small steps (s < 1/2: `inc`) step by increments instead:
+ *   x' = x + ((xx − 1)·u + xv·v) + xq·q,   v' = v + (vx·u + (vv − 1)·v) + vq·q,
+ * with xx − 1 = −s²·R(s) and vv − 1 = −(s²·R(s) + 2·e·s), each a sum of terms of one sign (R by
+ * its series there). xx and vv themselves lie within s²/2 and 2s of 1, so as floats they keep
+ * only the leading digits of the step's change: e^(−s)·(1 + s) rounded to float moved a spring
+ * of halflife 10 s at 240 Hz 0.2 % too far in a second, and one of 100 s not at all; the
+ * increments keep the change to float precision, so only the rounding of the state remains. */
 typedef struct {
     float xx, xv, xq, vx, vv, vq;
+    int inc; /* xx and vv hold xx − 1 and vv − 1, and the step adds to x and v (see above) */
 } sp__critical_k;
 
-static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
+SP__HOT_INLINE sp__critical_k sp__critical_coefs(float halflife, float dt)
 {
     float y = sp__half_damping(halflife), two_over_y = halflife * (1.0f / SP_LN2);
     /* At rest (e = 0: s beyond 104, up to +Inf for halflife 0) every coefficient but xq is 0.
@@ -138,33 +185,40 @@ static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
     e = sp__expf(-s);
     es = e * s;
     sp__critical_k k;
-    /* xq = 2·dt·s·R(s) = 2·(1 − e·(1 + s))/y: the series below s = 0.5, else no division */
-    float series = 2.0f * dt * (s * sp__critical_ramp_series(s));
-    k.xx = e * (1.0f + s);
+    /* s²·R(s) = 1 − e·(1 + s): by the series below s = 0.5, else directly (e·(1 + s) ≤ 0.91
+     * there, so it cancels at most 11×) */
+    float ramp = s * sp__critical_ramp_series(s), m = s < 0.5f ? s * ramp : 1.0f - e * (1.0f + s);
+    k.inc = s < 0.5f;
+    k.xx = k.inc ? -m : e * (1.0f + s);
     k.xv = e * dt;
-    k.xq = s < 0.5f ? series : (1.0f - e * (1.0f + s)) * two_over_y;
+    k.xq = s < 0.5f ? 2.0f * dt * ramp : m * two_over_y; /* 2·dt·s·R(s) = 2·m/y, no division */
     k.vx = -es * y;
-    k.vv = e * (1.0f - s);
+    k.vv = k.inc ? -(m + 2.0f * es) : e * (1.0f - s);
     k.vq = 2.0f * es;
     return k;
 }
 
-static inline void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
+/* One step (see above), the change (or the offset from g) summed before it is added, so that the
+ * state is rounded once per step. What decays is flushed (sp__flush): an offset from g below
+ * 2^−126 becomes 0, so that a settled spring reaches g exactly (a goal itself, however small, is
+ * still reached), and so does a velocity below 2^−126. */
+SP__HOT_INLINE void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
 {
     float u = *x - g, v0 = *v;
-    *x = g + sp__flush_subnormal(k->xx * u + k->xv * v0) + k->xq * q;
-    *v = sp__flush_subnormal(k->vx * u + k->vv * v0) + k->vq * q;
+    float nx = (k->inc ? *x : g) + ((k->xx * u + k->xv * v0) + k->xq * q);
+    *x = fabsf(nx - g) < 0x1p-126f ? g : nx;
+    *v = sp__flush_subnormal((k->inc ? v0 : 0.0f) + ((k->vx * u + k->vv * v0) + k->vq * q));
 }
 
 /* sp__critical_apply toward goal 0 with goal velocity 0, written for the decays (inertializer
- * offsets, rotation offsets): (0 + F) + xq·0 is F itself once F is flushed (+0 when it is 0),
- * so these are the same bits with three fewer operations per value; x is flushed below
- * x_tiny (≥ 2^−126). */
-static inline void sp__critical_decay(const sp__critical_k *k, float *x, float *v, float x_tiny)
+ * offsets, rotation offsets): a sum plus xq·0 is that sum (or +0 for −0, which the flush makes +0
+ * anyway), so these are the same bits with fewer operations per value; x is flushed below x_tiny
+ * (≥ 2^−126). */
+SP__HOT_INLINE void sp__critical_decay(const sp__critical_k *k, float *x, float *v, float x_tiny)
 {
     float u = *x, v0 = *v;
-    *x = sp__flush(k->xx * u + k->xv * v0, x_tiny);
-    *v = sp__flush_subnormal(k->vx * u + k->vv * v0);
+    *x = sp__flush((k->inc ? u : 0.0f) + (k->xx * u + k->xv * v0), x_tiny);
+    *v = sp__flush_subnormal((k->inc ? v0 : 0.0f) + (k->vx * u + k->vv * v0));
 }
 
 static inline sp_vec3 sp__v3(float x, float y, float z)

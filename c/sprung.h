@@ -403,13 +403,16 @@ void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, 
  *  @param[in] halflife [s] (≥ 0) halflife; 0 snaps to 0
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt);
-/** The step of sp_critical_spring_damper_exact as 6 coefficients k (depending on halflife and
- *  dt only): with u = x − g and flush(r) = 0 where |r| < 2^−126, else r (a decayed state
- *  reaches 0 instead of sticking at a slow subnormal), x' = (g + flush(k[0]·u + k[1]·v)) +
- *  k[2]·q and v' = flush(k[3]·u + k[4]·v) + k[5]·q, evaluated in that order in float, is that
- *  function bit for bit when dt ≠ 0 (dt = 0 changes nothing). For callers that step many
- *  springs of one halflife one at a time.
- *  @param[out] out_k {6} the coefficients k[0..5]
+/** The step of sp_critical_spring_damper_exact as 6 coefficients k and a flag (depending on
+ *  halflife and dt only), for callers that step many springs of one halflife one at a time.
+ *  With u = x − g, and b = x, c = v where the flag k[6] is 1 (slow springs at small steps,
+ *  y·dt < 1/2: k[0] and k[4] are then the coefficients less 1, and the step adds its change to the
+ *  state, whose digits a change far below the state's size would otherwise lose), b = g, c = 0
+ *  where it is 0: r = b + ((k[0]·u + k[1]·v) + k[2]·q), x' = g where |r − g| < 2^−126, else r;
+ *  w = c + ((k[3]·u + k[4]·v) + k[5]·q), v' = 0 where |w| < 2^−126, else w (a decayed state
+ *  reaches its goal instead of sticking at a slow subnormal). Evaluated in that order in float,
+ *  that is the function bit for bit when dt ≠ 0 (dt = 0 changes nothing).
+ *  @param[out] out_k {7} the coefficients k[0..5] and the flag k[6] (0 or 1)
  *  @param[in] halflife [s] (≥ 0) halflife
  *  @param[in] dt [s] (≥ 0) time step */
 void sp_critical_spring_damper_coefs(float *out_k, float halflife, float dt);

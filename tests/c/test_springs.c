@@ -277,22 +277,27 @@ int main(void)
     float pq[] = { 2.0f, 0.7f, 1.0f, 0.1f };
     edges("critical_spring_damper_exact with goal velocity", st_crit, pq, 2.0f);
 
-    /* the six coefficients of the critical step reproduce sp_critical_spring_damper_exact bit for
-     * bit, evaluated in the order the header gives (the JS step of the state-object API runs them) */
+    /* the six coefficients and the flag of the critical step reproduce
+     * sp_critical_spring_damper_exact bit for bit, evaluated in the order the header gives (the JS
+     * step of the state-object API runs them), in both forms of the step */
     {
         const float hs[] = { 0.0f, 1e-6f, 0.1f, 3.0f, 1e6f }, ts[] = { 1e-4f, 1.0f / 60.0f, 0.5f, 1e4f };
-        int same = 1;
+        int same = 1, incs = 0, directs = 0;
         for (int i = 0; i < 5; i++)
             for (int j = 0; j < 4; j++) {
-                float k[6], x = -0.7f, v = 3.0f, g = 2.5f, q = -1.25f, u = x - g;
+                float k[7], x = -0.7f, v = 3.0f, g = 2.5f, q = -1.25f, u = x - g;
                 sp_critical_spring_damper_coefs(k, hs[i], ts[j]);
-                float xk = (g + (k[0] * u + k[1] * v)) + k[2] * q, vk = (k[3] * u + k[4] * v) + k[5] * q;
+                /* |x' − g| and |v'| are far above 2^−126 here: no flush */
+                float xk = (k[6] != 0.0f ? x : g) + ((k[0] * u + k[1] * v) + k[2] * q);
+                float vk = (k[6] != 0.0f ? v : 0.0f) + ((k[3] * u + k[4] * v) + k[5] * q);
+                incs += k[6] == 1.0f;
+                directs += k[6] == 0.0f;
                 sp_critical_spring_damper_exact(&x, &v, g, q, hs[i], ts[j]);
                 same &= xk == x && vk == v;
             }
         check_true(
             "sp_critical_spring_damper_coefs: the step of sp_critical_spring_damper_exact, bit for bit",
-            same);
+            same && incs > 0 && directs > 0);
     }
     /* the twelve coefficients of the general step reproduce each interface bit for bit,
      * applied in the order the header gives, with ω formed as the header says each interface

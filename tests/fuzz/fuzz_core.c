@@ -225,8 +225,9 @@ static void critical_checks(fuzz_input *in, float x0, float v0, float x, float v
 static void apply_critical_coefs(const float *k, float *x, float *v, float g, float q)
 {
     float u = *x - g, v0 = *v;
-    *x = (g + flush_tiny(k[0] * u + k[1] * v0)) + k[2] * q;
-    *v = flush_tiny(k[3] * u + k[4] * v0) + k[5] * q;
+    float r = (k[6] != 0.0f ? *x : g) + ((k[0] * u + k[1] * v0) + k[2] * q);
+    *x = fabsf(r - g) < 0x1p-126f ? g : r;
+    *v = flush_tiny((k[6] != 0.0f ? v0 : 0.0f) + ((k[3] * u + k[4] * v0) + k[5] * q));
 }
 
 /* The coefficients of sp_critical_spring_damper_coefs applied as documented (sprung.h) give
@@ -238,19 +239,19 @@ static void f_critical_spring_damper_exact(fuzz_input *in)
     sp_critical_spring_damper_exact(&x, &v, g, q, h, t);
     critical_checks(in, x0, v0, x, v, g, q, h, t);
     if (t != 0) {
-        float k[6], cx = x0, cv = v0;
+        float k[7], cx = x0, cv = v0;
         sp_critical_spring_damper_coefs(k, h, t);
         apply_critical_coefs(k, &cx, &cv, g, q);
         MUST(in, same_bits(cx, x) && same_bits(cv, v));
     }
 }
 
-/* The six coefficients reproduce sp_critical_spring_damper_exact bit for bit (dt ≠ 0), in the
+/* The six coefficients and the flag reproduce sp_critical_spring_damper_exact bit for bit (dt ≠ 0), in the
  * order the header gives, for any input (NaN equal to NaN). */
 static void f_critical_spring_damper_coefs(fuzz_input *in)
 {
     float x = value(in), v = value(in), g = value(in), q = value(in), h = halflife(in), t = dt(in);
-    float k[6], xe = x, ve = v;
+    float k[7], xe = x, ve = v;
     sp_critical_spring_damper_coefs(k, h, t);
     sp_critical_spring_damper_exact(&xe, &ve, g, q, h, t);
     if (t == 0.0f) return;

@@ -1,8 +1,8 @@
 /**
  * The state-object API's hottest steps, each with the fast check of its arguments.
  *
- * One step of the exact critical spring is linear in (x − g, v, q) with six coefficients
- * that depend on (halflife, dt) only (sp_critical_spring_damper_coefs); the exact spring in
+ * One step of the exact critical spring is linear in (x − g, v, q) with six coefficients and a
+ * flag that depend on (halflife, dt) only (sp_critical_spring_damper_coefs); the exact spring in
  * every regime likewise on (ω, damping, dt) (sp_spring_damper_exact_coefs);
  * the exact damper is `keep·x + (1 − keep)·g` with `keep` depending on (halflife, dt) only.
  * The C core computes them, cached here for the last setting — a game steps most springs
@@ -48,7 +48,8 @@ function writable2(o: SpringState, x: number, v: number): boolean {
 
 let cHalflife = NaN,
   cDt = NaN,
-  cSkip = true;
+  cSkip = true,
+  cInc = false;
 let kxx = 0,
   kxv = 0,
   kxq = 0,
@@ -67,6 +68,7 @@ function loadCritical(halflife: number, dt: number): void {
   kvx = h[i + 3];
   kvv = h[i + 4];
   kvq = h[i + 5];
+  cInc = h[i + 6] !== 0;
   cHalflife = halflife;
   cDt = dt;
   cSkip = f32(dt) === 0; // the C functions return at once when dt, as a float, is 0
@@ -82,10 +84,13 @@ function critical(state: SpringState, x: number, v: number, goal: number, goalVe
   }
   const g = f32(goal),
     q = f32(goalVelocity),
+    x0 = f32(x),
     v0 = f32(v),
-    u = f32(f32(x) - g);
-  state.x = f32(f32(g + flush(f32(f32(kxx * u) + f32(kxv * v0)))) + f32(kxq * q));
-  state.v = f32(flush(f32(f32(kvx * u) + f32(kvv * v0))) + f32(kvq * q));
+    u = f32(x0 - g);
+  // slow springs (cInc) add the step's change to the state, fast ones form it from the goal
+  const nx = f32((cInc ? x0 : g) + f32(f32(f32(kxx * u) + f32(kxv * v0)) + f32(kxq * q)));
+  state.x = Math.abs(f32(nx - g)) < 1.1754943508222875e-38 ? g : nx;
+  state.v = flush(f32((cInc ? v0 : 0) + f32(f32(f32(kvx * u) + f32(kvv * v0)) + f32(kvq * q))));
 }
 
 /** sp_critical_spring_damper_exact on `state`, in place; arguments already checked. */
@@ -163,13 +168,14 @@ export function tryInertializeUpdate(
   ))
     return false;
   if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
-  // critical() with goal and goal velocity 0, in locals: (0 + F) + k·0 is F (F flushed: +0 for 0)
+  // critical() with goal and goal velocity 0, in locals: a sum plus k·0 is that sum (flushed: +0 for ±0)
   let nx = f32(x),
     nv = f32(v);
   if (!cSkip) {
-    const u = nx;
-    nx = flush(f32(f32(kxx * u) + f32(kxv * nv)));
-    nv = flush(f32(f32(kvx * u) + f32(kvv * nv)));
+    const u = nx,
+      v0 = nv;
+    nx = flush(f32((cInc ? u : 0) + f32(f32(kxx * u) + f32(kxv * v0))));
+    nv = flush(f32((cInc ? v0 : 0) + f32(f32(kvx * u) + f32(kvv * v0))));
   }
   offset.x = nx;
   offset.v = nv;
