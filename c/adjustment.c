@@ -27,11 +27,9 @@ float sp_quat_angle_between(const sp_quat *q, const sp_quat *p)
     return 2.0f * atan2f(sqrtf(diff.x * diff.x + diff.y * diff.y + diff.z * diff.z), diff.w);
 }
 
-/* The fraction 1 − 2^(−dt/halflife) an exact damper covers in dt (1 for halflife 0, 0 for dt 0). */
-static float adjustment_fraction(float halflife, float dt)
-{
-    return 1.0f - sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
-}
+/* The fraction 1 − 2^(−dt/halflife) an exact damper covers in dt (1 for halflife 0, 0 for dt 0),
+ * formed directly (sp__damper_coefs): 1 − keep loses its digits for small dt/halflife. */
+static float adjustment_fraction(float halflife, float dt) { return sp__damper_coefs(halflife, dt).alpha; }
 
 void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt)
 {

@@ -75,16 +75,16 @@ void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflif
     critical_batch(x, v, NULL, NULL, halflife, per_element, dt, n, dim);
 }
 
-/* sp_damper_exact: keep = e^(−ln2·dt/halflife), x = keep·x + (1 − keep)·g. */
+/* sp_damper_exact: the step of sp__damper_coefs, once per group. */
 void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n,
                            int dim)
 {
     if (n <= 0 || dim <= 0) return;
     for (int i = 0, groups = per_element ? n : 1; i < groups; i++) {
-        float keep = sp__decay(sp__per_halflife(SP_LN2, halflife[i]), dt), move = 1.0f - keep;
+        sp__damper_k k = sp__damper_coefs(halflife[i], dt);
         size_t j = per_element ? (size_t)i * (size_t)dim : 0;
         size_t end = per_element ? j + (size_t)dim : (size_t)n * (size_t)dim;
-        for (; j < end; j++) x[j] = sp__flush_decayed(keep * x[j], keep, g[j]) + move * g[j];
+        for (; j < end; j++) x[j] = sp__damper_apply(&k, x[j], g[j]);
     }
 }
 

@@ -39,12 +39,6 @@ static inline float sp__sq(float x) { return x * x; }
 static inline float sp__flush(float x, float tiny) { return fabsf(x) < tiny ? 0.0f : x; }
 /* sp__flush(x, 2^−126): a subnormal (or a zero) becomes +0. */
 static inline float sp__flush_subnormal(float x) { return sp__flush(x, 0x1p-126f); }
-/* A damper's decayed part keep·x, flushed where the damper decays toward 0 (keep < 1 and a goal
- * of 0): dt = 0 changes nothing, and a result stays between x and a goal however small. */
-static inline float sp__flush_decayed(float kx, float keep, float g)
-{
-    return keep < 1.0f && g == 0.0f ? sp__flush_subnormal(kx) : kx;
-}
 
 /* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
 static inline int sp__finite4(float a, float b, float c, float d)
@@ -98,9 +92,54 @@ static inline float sp__expf(float x)
     return x < -104.0f ? 0.0f : (x > 88.72f ? INFINITY : (x == x ? e : x));
 }
 
-/* e^(−y·dt) with the edge values of the conventions: dt = 0 gives 1 (no change) even
- * when y is +Inf (halflife = 0), and y·dt = +Inf gives 0 (snap). */
-static inline float sp__decay(float y, float dt) { return dt == 0.0f ? 1.0f : sp__expf(-y * dt); }
+/* One step of the exact damper x' = x + α·(g − x), which keeps keep = e^(−z) of the distance to
+ * the goal and covers α = 1 − keep, z = ln2·dt/halflife (dampers.c, batch.c, and wherever a
+ * damper's fraction is taken: adjustment.c, tracking.c, quat_damper.c, extrapolate.c). α is
+ * formed directly, by its series −expm1(−z) = z − z²/2 + … (to z⁹, remainder below 6e-10
+ * relative) up to z = 1/2, and as 1 − keep beyond (keep ≤ 0.61: no more than 2.5× of
+ * cancellation): 1 − keep with keep rounded to float was 14 % short at dt/halflife = 1e-7 and
+ * stopped moving below 8.6e-8. While α < 1/2 the step adds α·(g − x) to x, since keep·x with keep
+ * within α of 1 would keep only the leading digits of the change (240 steps at halflife 100 s
+ * gave 0.0069141 where one step gives 0.0069075); beyond, it forms keep·x + α·g, which reaches a
+ * goal exactly however far it was (snap: keep = 0, α = 1). dt = 0 gives keep = 1, α = 0 even
+ * for halflife 0; z = +Inf gives keep = 0, α = 1. */
+typedef struct {
+    float keep, alpha;
+} sp__damper_k;
+
+static inline sp__damper_k sp__damper_coefs(float halflife, float dt)
+{
+    sp__damper_k k;
+    float z = dt == 0.0f ? 0.0f : sp__per_halflife(SP_LN2, halflife) * dt;
+    k.keep = sp__expf(-z);
+    k.alpha = z < 0.5f ? z
+            * (1.0f
+               + z
+                   * (-1.0f / 2
+                      + z
+                          * (1.0f / 6
+                             + z
+                                 * (-1.0f / 24
+                                    + z
+                                        * (1.0f / 120
+                                           + z
+                                               * (-1.0f / 720
+                                                  + z * (1.0f / 5040 + z * (-1.0f / 40320 + z / 362880))))))))
+                       : 1.0f - k.keep;
+    return k;
+}
+
+/* The step, with what decays toward a goal of 0 flushed below 2^−126 (sp__flush): a decayed
+ * value reaches 0 rather than sticking at a slow subnormal (dt = 0, α = 0, changes nothing). */
+static inline float sp__damper_apply(const sp__damper_k *k, float x, float g)
+{
+    if (k->alpha < 0.5f) {
+        float r = x + k->alpha * (g - x);
+        return g == 0.0f && k->alpha > 0.0f ? sp__flush_subnormal(r) : r;
+    }
+    float kx = k->keep * x;
+    return (g == 0.0f ? sp__flush_subnormal(kx) : kx) + k->alpha * g;
+}
 
 /* R(s) = (1 − e^(−s)·(1 + s)) / s² given e = e^(−s): the response of a critical spring to
  * a constant push (the double integral of s·e^(−s)), 1/2 at s = 0 and then falling like

@@ -52,8 +52,7 @@ void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float 
     *v = sp_damper_exact(*v, *v + a_goal * dt, a_halflife, dt);
     *v = sp_damper_exact(*v, v_goal, v_halflife, dt);
     /* sp_damper_exact toward (x_goal − x)/dt: its fraction 1 − 2^(−dt/halflife) */
-    *v =
-        blend_toward_position(*v, *x, x_goal, 1.0f - sp__decay(sp__per_halflife(SP_LN2, x_halflife), dt), dt);
+    *v = blend_toward_position(*v, *x, x_goal, sp__damper_coefs(x_halflife, dt).alpha, dt);
     *x = *x + dt * *v;
 }
 

@@ -1,4 +1,4 @@
-/* test_slow_springs.c — slow springs at high tick rates (issue 22, items 1 and 2): one second of
+/* test_slow_springs.c — slow springs and dampers at high tick rates (issue 22, items 1 and 2): one second of
  * steps of 1/240, 1/1000 and 1/60000 s, halflives 0.01 to 100 s, against closed forms in double
  * worked out here (and RK4 for the timed spring). One step of such a spring changes the state by
  * a tiny fraction of its distance to the goal; a step formed as goal + e^(−y·dt)·(1 + y·dt)·offset
@@ -248,6 +248,59 @@ static void critical_60khz(void)
     }
 }
 
+/* The exact damper's fraction α = 1 − 2^(−dt/halflife) = −expm1(−ln2·dt/halflife), against expm1
+ * in double, from dt/halflife = 1e-9 (where 1 − keep in float is 0) to 3 (keep = 1/8): within two
+ * ulps. The same α is a damped adjustment's fraction (sp_damp_adjustment_exact_v3). */
+static void damper_fraction(void)
+{
+    const float R[] = { 1e-9f, 3e-8f, 8e-8f, 1e-7f, 1e-5f, 1e-3f, 0.1f, 0.4f, 0.5f, 0.7f, 1, 3 };
+    for (int i = 0; i < 12; i++) {
+        float h = 0.75f, dt = R[i] * h;
+        double alpha = -expm1(-ORACLE_LN2 * dt / h);
+        snprintf(name, sizeof name, "damper_exact(0, 1, %g, %g) = %.6g (α %.6g)", h, dt,
+                 sp_damper_exact(0, 1, h, dt), alpha);
+        near_rel(name, sp_damper_exact(0, 1, h, dt), alpha, alpha, 2.4e-7);
+        sp_vec3 g = { 1, -2, 3 }, a;
+        sp_damp_adjustment_exact_v3(&a, &g, h, dt);
+        snprintf(name, sizeof name, "damp_adjustment_exact_v3 at dt/h = %g: g·α", R[i]);
+        near_rel(name, a.z, 3 * alpha, 3 * alpha, 2.4e-7);
+    }
+}
+
+/* The exact damper from 0 toward 1 over 1 s of steps: 1 − 2^(−t/h), relative 1e-5 of the distance
+ * travelled; its vector form, batch and the character's position adjustment are that damper. */
+static void damper_steps(void)
+{
+    for (int r = 0; r < 2; r++)
+        for (int i = 0; i < 6; i++) {
+            int n = RATES[r];
+            float h = (float)H[i], dt = 1.0f / (float)n, x = 0, bx[2] = { 0, 0 }, bg[2] = { 1, 2 };
+            sp_vec3 p = { 0, 0, 0 }, g3 = { 1, 2, -1 }, c = { 0, 0, 0 };
+            for (int k = 0; k < n; k++) {
+                x = sp_damper_exact(x, 1, h, dt);
+                sp_damper_exact_v3(&p, &g3, h, dt);
+                sp_damper_exact_batch(bx, bg, &h, 0, dt, 2, 1);
+                sp_adjust_character_position(&c, &c, &g3, h, dt);
+            }
+            double want = -expm1(-ORACLE_LN2 * ((double)dt * n) / h);
+            snprintf(name, sizeof name, "damper_exact h=%g at %d Hz: %.7g (exact %.7g)", H[i], n, x, want);
+            near_rel(name, x, want, want, 1e-5);
+            snprintf(name, sizeof name, "damper_exact_v3, batch, adjust_character_position h=%g at %d Hz",
+                     H[i], n);
+            check_true(name,
+                       p.x == x && bx[0] == x && c.x == x && fabs(p.y - 2 * want) <= 2e-5 * want
+                           && fabs(bx[1] - 2 * want) <= 2e-5 * want && c.y == p.y && c.z == p.z);
+        }
+    /* the issue's figures: 240 steps of 1/240 s and one step of 1 s at halflife 100 s */
+    float x = 0;
+    for (int k = 0; k < 240; k++) x = sp_damper_exact(x, 1, 100, 1.0f / 240);
+    double want = -expm1(-ORACLE_LN2 * ((double)(1.0f / 240) * 240) / 100);
+    snprintf(name, sizeof name, "halflife 100 s: 240 steps %.7g, one step %.7g, exact %.7g", x,
+             sp_damper_exact(0, 1, 100, 1), want);
+    check_true(name,
+               fabs(x - want) <= 1e-5 * want && fabs(sp_damper_exact(0, 1, 100, 1) - want) <= 2e-7 * want);
+}
+
 int main(void)
 {
     critical_family();
@@ -255,6 +308,8 @@ int main(void)
     character();
     double_spring();
     timed_spring();
+    damper_fraction();
+    damper_steps();
     printf("slow springs: worst error / tolerance %.3g\n", worst);
     return testing_finish("test_slow_springs");
 }

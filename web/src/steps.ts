@@ -4,7 +4,8 @@
  * One step of the exact critical spring is linear in (x − g, v, q) with six coefficients and a
  * flag that depend on (halflife, dt) only (sp_critical_spring_damper_coefs); the exact spring in
  * every regime likewise on (ω, damping, dt) (sp_spring_damper_exact_coefs);
- * the exact damper is `keep·x + (1 − keep)·g` with `keep` depending on (halflife, dt) only.
+ * the exact damper is `x + α·(g − x)` or `keep·x + α·g` with `keep` and `α = 1 − keep` depending
+ * on (halflife, dt) only.
  * The C core computes them, cached here for the last setting — a game steps most springs
  * with one setting and one dt per frame — and the few products and sums of the step run here
  * in float arithmetic: Math.fround after every operation rounds exactly as float does (double
@@ -189,21 +190,28 @@ export function tryInertializeUpdate(
 let dHalflife = NaN,
   dDt = NaN,
   keep = 1,
-  move = 0;
+  alpha = 0;
 
-/** sp_damper_exact: `keep·x + (1 − keep)·g`, `keep` = e^(−ln2·dt/halflife) as the C core rounds it. */
+/** sp_damper_exact: `x + α·(g − x)` while α < 1/2, else `keep·x + α·g`, with `keep` = e^(−ln2·dt/halflife)
+ *  and α = 1 − keep as the C core rounds them (sp__damper_coefs). */
 export function damperStep(x: number, g: number, halflife: number, dt: number): number {
   if (halflife !== dHalflife || dt !== dDt) {
-    // 2^64·keep, exact (a power of two), and never below the flush threshold however small keep is
+    // α itself: the damper from 0 toward 1 is 0 + α·1 in either form
+    alpha = wasm.sp_damper_exact(0, 1, halflife, dt);
+    // 2^64·keep (used where α ≥ 1/2), exact (a power of two), and never below the flush threshold
     keep = wasm.sp_damper_decay_exact(2 ** 64, halflife, dt) * 2 ** -64;
-    move = f32(1 - keep);
     dHalflife = halflife;
     dDt = dt;
   }
-  // its decaying part, flushed where it decays toward 0 (sp__flush_decayed)
-  const kx = f32(keep * f32(x)),
+  const x32 = f32(x),
     g32 = f32(g);
-  return f32((keep < 1 && g32 === 0 ? flush(kx) : kx) + f32(move * g32));
+  if (alpha < 0.5) {
+    const r = f32(x32 + f32(alpha * f32(g32 - x32)));
+    return g32 === 0 && alpha > 0 ? flush(r) : r;
+  }
+  // its decaying part, flushed where it decays toward 0
+  const kx = f32(keep * x32);
+  return f32((g32 === 0 ? flush(kx) : kx) + f32(alpha * g32));
 }
 
 // ---- the exact spring, every regime ----------------------------------------------------------
