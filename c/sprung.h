@@ -648,7 +648,12 @@ float sp_spring_lag(float frequency, float halflife);
 void sp_spring_to_duration_bounce(float frequency, float halflife, float *out_duration, float *out_bounce);
 /** The spring that settles within `tolerance` in `settling_time` with the given overshoot (under
  *  damped; overshoot 0 gives the critical spring, for an over damped one use
- *  sp_settling_time_ratio_to_spring). An overshoot below about 1e-38 is 0 in float.
+ *  sp_settling_time_ratio_to_spring). An overshoot below about 1e-38 is 0 in float. Where a peak of
+ *  the response touches the band (overshoot = tolerance, or overshoot² = tolerance, ...) the
+ *  settling time jumps by up to a period: a peak within 1e-6 (relative) above the band is taken as
+ *  inside it, and the returned spring's halflife is lowered by a few ulps so that the peak lies
+ *  below the band (its overshoot then differs from the request by about 1e-6), so the spring
+ *  settles before that peak, at `settling_time`.
  *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
  *  @param[in] overshoot (≥ 0; < 1) sp_spring_overshoot of the result
  *  @param[in] tolerance ((0, 1)) the band of the settling time
@@ -664,7 +669,9 @@ void sp_settling_time_overshoot_to_spring(float settling_time, float overshoot, 
  *  @param[out] out_halflife [s] halflife of the spring */
 void sp_rise_time_overshoot_to_spring(float rise_time, float overshoot, float *out_frequency,
                                       float *out_halflife);
-/** The spring of damping ratio ζ (any regime) that settles within `tolerance` in `settling_time`.
+/** The spring of damping ratio ζ (any regime) that settles within `tolerance` in `settling_time`;
+ *  a peak that touches the band is taken as inside it, as sp_settling_time_overshoot_to_spring
+ *  does.
  *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
  *  @param[in] damping_ratio (> 0) sp_spring_damping_ratio of the result
  *  @param[in] tolerance ((0, 1)) the band of the settling time

@@ -217,6 +217,27 @@ test('the inverse solvers design the spring the designer asked for (measured by 
   assert.ok(near(2 * Math.PI * u.frequency, (Math.acos(0.1) - Math.acos(0.9)) / 0.3, 1e-6));
 });
 
+test("the designer's natural request: overshoot = tolerance (a peak touching the band), measured at 10 kHz", () => {
+  // the settling time jumps by up to a period where a peak touches the band; an ulp to the wrong
+  // side, (0.3 s, 2 %, 2 %) settled at 0.418 s and (0.5 s, 10 %, 10 %) at 0.837 s
+  for (const [T, os, tol] of [
+    [0.3, 0.02, 0.02],
+    [0.3, 0.01, 0.01],
+    [0.5, 0.1, 0.1],
+    [0.5, 0.1, 0.01],
+    [1, 0.001, 0.001],
+  ]) {
+    const { frequency: f, halflife: h } = sp.settlingTimeOvershootToSpring(T, os, tol);
+    const m = measure(f, h, Math.fround(tol), Math.ceil(horizon(f, ratio(f, h)) * 1e4));
+    assert.ok(near(m.settle / T, 1, 1e-5), `(${T}, ${os}, ${tol}): settles at ${m.settle}`);
+    assert.ok(near(m.overshoot / os, 1, 1e-5), `(${T}, ${os}, ${tol}): overshoot ${m.overshoot}`);
+    assert.ok(
+      near(sp.springSettlingTime(f, h, tol) / T, 1, 1e-5),
+      `(${T}, ${os}, ${tol}): springSettlingTime`,
+    );
+  }
+});
+
 test('springToDurationBounce: duration 1/f, bounce 1 − ζ (under damped) or 1/ζ − 1; the inverse of durationBounceToSpring', () => {
   for (const [f, h, zeta] of GRID) {
     const r = sp.springToDurationBounce(f, h);
