@@ -79,12 +79,14 @@ static double settle_counting(double z, double tol, double slack)
     if (!(tol > 0.0)) return INFINITY;
     if (tol >= 1.0) return 0.0;
     if (z >= 1.0) return first_fall(z, tol);
-    double os = overshoot(z), w = damped_rate(z);
-    if (!(os < 1.0)) return INFINITY; /* undamped */
-    double lim = tol * (1.0 + slack), k = os > 0.0 ? floor(log(lim) / log(os)) : 0.0;
+    /* ln OS = −ζπ/w itself: OS rounds to 1 below ζ ≈ 1e-17 (and has lost digits from 1e-14), where
+     * log(OS) gave an infinite settling time, or one beyond the envelope bound */
+    double w = damped_rate(z), ln_os = -z * PI / w;
+    if (!(ln_os < 0.0)) return INFINITY; /* undamped */
+    double lim = tol * (1.0 + slack), k = isinf(ln_os) ? 0.0 : floor(log(lim) / ln_os);
     /* OS^k > lim ≥ OS^(k+1), the rounding of the logarithms corrected (a step or two) */
-    for (int i = 0; i < 4 && k > 0.0 && !(pow(os, k) > lim); i++) k -= 1.0;
-    for (int i = 0; i < 4 && pow(os, k + 1.0) > lim; i++) k += 1.0;
+    for (int i = 0; i < 4 && k > 0.0 && !(exp(k * ln_os) > lim); i++) k -= 1.0;
+    for (int i = 0; i < 4 && exp((k + 1.0) * ln_os) > lim; i++) k += 1.0;
     double lo = k * PI / w, hi = (0.5 * PI + atan2(z, w) + k * PI) / w;
     return bisect(z, lo, hi, tol, fmod(k, 2.0) == 0.0 ? 1.0 : -1.0); /* e has the sign of (−1)^k there */
 }

@@ -372,6 +372,31 @@ static void edges(void)
     check_true("tiny tolerance, lightly damped", isfinite(sp_spring_settling_time(1.0f, 1e6f, 1e-6f)));
 }
 
+/* Lightly damped springs: ζ = ln2/(π·f·h) tiny, the overshoot e^(−πζ/√(1 − ζ²)) is 1 in double
+ * below ζ ≈ 1e-17 (and has lost digits from 1e-14), which made the settling time infinite (or beyond
+ * its own envelope bound from 1e14 Hz) and the solver's frequency infinite. The envelope
+ * e^(−ζωt)/√(1 − ζ²) falls to the tolerance at ζω·t = ln(1/tol) (+ a term of order ζ²), and the
+ * last exit lies within a period of that: 1e-20 of the time at ζ = 1e-20. */
+static void lightly_damped(void)
+{
+    const float tol = 0.02f;
+    double L = -log((double)tol);
+    for (double f = 1e6; f < 3.4e38; f *= 7.3) {
+        float h = 1.0f, t = sp_spring_settling_time((float)f, h, tol),
+              env = sp_spring_settling_time_envelope((float)f, h, tol);
+        snprintf(name, sizeof name, "settling time at %g Hz, halflife 1 s: %.7g (bound %.7g)", f, t, env);
+        check_true(name, fabs(t - L / (2 * ORACLE_LN2)) <= 1e-6 * t && t <= env);
+    }
+    float f, h, z = 1e-20f;
+    sp_settling_time_ratio_to_spring(0.3f, z, tol, &f, &h);
+    snprintf(name, sizeof name, "settling_time_ratio_to_spring(0.3, 1e-20, 0.02): %g Hz, halflife %g s", f,
+             h);
+    check_true(name,
+               fabs(f / (L / (2 * ORACLE_PI * z * 0.3f)) - 1) <= 1e-6
+                   && fabs(h / (2 * ORACLE_LN2 * 0.3f / L) - 1) <= 1e-6);
+    check_near("… and the spring settles in 0.3 s", sp_spring_settling_time(f, h, tol) / 0.3f, 1, 1e-6);
+}
+
 int main(void)
 {
     forward_against_rk4();
@@ -380,6 +405,7 @@ int main(void)
     design_round_trips();
     spring_round_trips();
     designs_at_the_band_edge();
+    lightly_damped();
     edges();
     return testing_finish("test_response");
 }
