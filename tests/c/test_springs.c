@@ -162,8 +162,37 @@ static void edges(const char *what, stepper f, float *p, float goal_x)
     p[3] = h;
 }
 
+/* Halflife 0 snaps; small halflives at a fixed frequency do not tend to that snap (as the header
+ * says): the damping d = 4·ln2/h grows without bound, and the over damped spring released at rest,
+ * u(t) = u0·(λf·e^(−λs·t) − λs·e^(−λf·t))/(λf − λs) with the rates λs = 2s/(d + √(d² − 4s)) ≈ s/d
+ * and λf = d − λs, creeps toward its goal at the slow rate. The critical spring and the damper do
+ * tend to the snap. */
+static void halflife_zero_is_not_the_limit(void)
+{
+    const float hs[] = { 1e-3f, 1e-6f, 1e-9f };
+    for (int i = 0; i < 3; i++) {
+        float x = 0, v = 0, dt = 1.0f / 60;
+        sp_spring_damper_exact(&x, &v, 1, 0, 1, hs[i], dt);
+        double s = 4 * ORACLE_PI * ORACLE_PI, d = 4 * ORACLE_LN2 / hs[i],
+               ls = 2 * s / (d + sqrt(d * d - 4 * s)), lf = d - ls,
+               moved = 1 - (lf * exp(-ls * dt) - ls * exp(-lf * dt)) / (lf - ls);
+        char name[160];
+        snprintf(name, sizeof name, "1 Hz, halflife %g: creeps %.4g of the way in 1/60 s (s/d: %.4g)", hs[i],
+                 x, moved);
+        check_near(name, x / moved, 1, 1e-5);
+        float xc = 0, vc = 0;
+        sp_simple_spring_damper_exact(&xc, &vc, 1, hs[i], dt);
+        snprintf(name, sizeof name, "critical, halflife %g: at the goal (%.9g)", hs[i], xc);
+        check_true(name, xc == 1.0f);
+    }
+    float x = 0, v = 0;
+    sp_spring_damper_exact(&x, &v, 1, 0, 1, 0, 1.0f / 60);
+    check_true("1 Hz, halflife 0: snapped onto the goal", x == 1 && v == 0);
+}
+
 int main(void)
 {
+    halflife_zero_is_not_the_limit();
     /* under, critical and over damped, with and without goal velocity */
     const double T[] = { 0.01, 0.1, 0.5, 2.0 };
     for (int i = 0; i < 4; i++) {
