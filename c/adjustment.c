@@ -31,6 +31,11 @@ float sp_quat_angle_between(const sp_quat *q, const sp_quat *p)
  * formed directly (sp__damper_coefs): 1 − keep loses its digits for small dt/halflife. */
 static float adjustment_fraction(float halflife, float dt) { return sp__damper_coefs(halflife, dt).alpha; }
 
+float sp_damp_adjustment_exact(float g, float halflife, float dt)
+{
+    return g * adjustment_fraction(halflife, dt);
+}
+
 void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt)
 {
     *out = sp__v3_scale(*g, adjustment_fraction(halflife, dt));

@@ -11,6 +11,49 @@ void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v)
     *out = sp__q_from_scaled_angle_axis(*v);
 }
 
+/* exp(v) = exp(2v/2): sp__q_from_scaled_angle_axis's steps on half = |v|, without forming 2v
+ * (which overflows where v does not). */
+void sp_quat_exp(sp_quat *out, const sp_vec3 *v)
+{
+    float half = sp__v3_length(*v), s, c, k;
+    sp__sincos(half, &s, &c, &k);
+    *out = sp__q(k * v->x, k * v->y, k * v->z, c);
+}
+
+/* log(q) = 2·log(q)/2, halving exact but for subnormal components. */
+void sp_quat_log(sp_vec3 *out, const sp_quat *q)
+{
+    *out = sp__v3_scale(sp__q_to_scaled_angle_axis(*q), 0.5f);
+}
+
+/* With c = p×q and d = p·q (in double, whose range holds the products of any floats), the
+ * rotation by θ about c/|c| is (c/|c|·sin(θ/2), cos(θ/2)), proportional to (c, |p||q| + d):
+ * |p||q|·(sin θ·n, 1 + cos θ) = 2|p||q|·cos(θ/2)·(sin(θ/2)·n, cos(θ/2)). Near opposite directions
+ * |p||q| + d cancels, and the axis is ill-determined anyway; exactly opposite (c = 0, d < 0) takes
+ * the half turn about p×e. */
+void sp_quat_between(sp_quat *out, const sp_vec3 *p, const sp_vec3 *q)
+{
+    double px = p->x, py = p->y, pz = p->z, qx = q->x, qy = q->y, qz = q->z;
+    double cx = py * qz - pz * qy, cy = pz * qx - px * qz, cz = px * qy - py * qx,
+           d = px * qx + py * qy + pz * qz;
+    double pp = sqrt(px * px + py * py + pz * pz), qq = sqrt(qx * qx + qy * qy + qz * qz);
+    double w = pp * qq + d;
+    if (!(pp > 0.0 && qq > 0.0)) {
+        *out = pp == pp && qq == qq ? sp__q(0.0f, 0.0f, 0.0f, 1.0f) : sp__q(NAN, NAN, NAN, NAN);
+        return;
+    }
+    if (cx == 0.0 && cy == 0.0 && cz == 0.0 && d < 0.0) { /* opposite: p×e, e least aligned with p */
+        double ax = fabs(px), ay = fabs(py), az = fabs(pz);
+        int e = ax <= ay && ax <= az ? 0 : (ay <= az ? 1 : 2);
+        cx = e == 0 ? 0.0 : (e == 1 ? -pz : py);
+        cy = e == 0 ? pz : (e == 1 ? 0.0 : -px);
+        cz = e == 0 ? -py : (e == 1 ? px : 0.0);
+        w = 0.0;
+    }
+    double n = sqrt(cx * cx + cy * cy + cz * cz + w * w);
+    *out = sp__q((float)(cx / n), (float)(cy / n), (float)(cz / n), (float)(w / n));
+}
+
 void sp_quat_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v) { *out = sp__q_rotate(*q, *v); }
 void sp_quat_inv_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v)
 {

@@ -81,7 +81,7 @@
  * -----
  * Helpers: lerp fast_negexp fast_atan halflife_to_damping damping_to_halflife
  *   frequency_to_stiffness stiffness_to_frequency critical_halflife critical_frequency
- *   resonant_frequency spring_energy
+ *   resonant_frequency spring_energy damping_ratio_to_stiffness damping_ratio_to_damping
  * Dampers: damper damper_bad damper_exponential damper_exact damper_implicit damper_decay_exact
  *   halflife_to_lag lag_to_halflife damper_exact_v2 damper_exact_v3
  * Spring dampers: spring_damper_bad spring_damper_exact_stiffness spring_damper_exact_coefs
@@ -112,9 +112,10 @@
  *   cubic_easing_update inertial_easing_update inertial_easing_duration
  * Other springs: double_spring_damper_exact timed_spring_damper_exact velocity_spring_damper_exact
  * Quaternions: quat_mul quat_inv quat_abs quat_normalize quat_to_scaled_angle_axis
- *   quat_from_scaled_angle_axis quat_mul_vec3 quat_inv_mul_vec3 quat_mul_inv quat_inv_mul
- *   quat_nlerp_shortest quat_slerp_shortest quat_from_angle_axis quat_to_angle_axis
- *   quat_differentiate_angular_velocity quat_integrate_angular_velocity damper_exact_quat
+ *   quat_from_scaled_angle_axis quat_exp quat_log quat_between quat_mul_vec3 quat_inv_mul_vec3
+ *   quat_mul_inv quat_inv_mul quat_nlerp_shortest quat_slerp_shortest quat_from_angle_axis
+ *   quat_to_angle_axis quat_differentiate_angular_velocity quat_integrate_angular_velocity
+ *   damper_exact_quat
  * Quaternion springs: simple_spring_damper_exact_quat decay_spring_damper_exact_quat
  * Batches: damper_exact_batch critical_spring_damper_exact_batch simple_spring_damper_exact_batch
  *   decay_spring_damper_exact_batch spring_damper_exact_batch simple_spring_damper_exact_quat_batch
@@ -130,6 +131,8 @@
  *   transition_cost transition_cost_landscape inertialization_features inertialization_search
  * Tracking springs: tracking_spring_update tracking_spring_update_no_acceleration
  *   tracking_spring_update_no_velocity_acceleration tracking_spring_update_improved
+ *   tracking_spring_update_no_acceleration_improved
+ *   tracking_spring_update_no_velocity_acceleration_improved tracking_spring_update_exact_gains
  *   tracking_spring_update_exact tracking_spring_update_exact_no_acceleration
  *   tracking_spring_update_exact_no_velocity_acceleration tracking_gains_to_spring
  *   tracking_target_velocity tracking_target_acceleration tracking_target_acceleration_varying
@@ -140,8 +143,8 @@
  *   desired_rotation_update_strafe trajectory_predict_desired trajectory_predict_positions_desired
  *   simulation_collide_obstacles simulation_collide_obstacles_v2
  * Synchronising character and simulation: quat_slerp_shortest_approx quat_angle_between
- *   damp_adjustment_exact_v3 damp_adjustment_exact_quat adjust_character_position
- *   adjust_character_rotation adjust_character_position_by_velocity
+ *   damp_adjustment_exact damp_adjustment_exact_v3 damp_adjustment_exact_quat
+ *   adjust_character_position adjust_character_rotation adjust_character_position_by_velocity
  *   adjust_character_rotation_by_velocity clamp_character_position clamp_character_rotation
  *   damp_adjustment_exact_v2 adjust_character_position_v2 adjust_character_position_by_velocity_v2
  *   clamp_character_position_v2
@@ -228,6 +231,19 @@ float sp_resonant_frequency(float goal_frequency, float halflife);
  *  @param[in] scale = 1 scale applied to the offsets from rest
  *  @return [m²/s²] the energy per unit mass; +Inf where it overflows float */
 float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale);
+/** Stiffness of the spring with this damping ratio and damping: s = (damping / (2·ratio))², from
+ *  ζ = d / (2·√s) (the article's damping_ratio_to_stiffness). Formed in double: +Inf only where
+ *  the stiffness itself overflows float.
+ *  @param[in] ratio (> 0) damping ratio ζ: 1 critical, < 1 under damped, > 1 over damped
+ *  @param[in] damping [1/s] (≥ 0) damping d
+ *  @return [1/s²] the stiffness; +Inf where it overflows float */
+float sp_damping_ratio_to_stiffness(float ratio, float damping);
+/** Damping of the spring with this damping ratio and stiffness: d = 2·ratio·√stiffness (the
+ *  article's damping_ratio_to_damping).
+ *  @param[in] ratio (≥ 0) damping ratio ζ: 1 critical, < 1 under damped, > 1 over damped
+ *  @param[in] stiffness [1/s²] (≥ 0) stiffness s
+ *  @return [1/s] the damping; +Inf where it overflows float */
+float sp_damping_ratio_to_damping(float ratio, float stiffness);
 
 /* ------------------------------------------------------------------------
  * Dampers (dampers.c): the damper, its lag, and the exact damper on 2D and 3D vectors
@@ -938,7 +954,8 @@ void sp_inertialize_quintic_update(float *out_x, float *out_v, float *off_t, flo
  *  @param[in] ext_t [s] (≥ 0 or +Inf) time since the transition; +Inf: no blend
  *  @param[in] in_x [m] input position
  *  @param[in] in_v [m/s] input velocity
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade */
 void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ext_v, float ext_t, float in_x,
                                float in_v, float halflife, float blendtime);
@@ -948,7 +965,8 @@ void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ex
  *  @param[in,out] ext_t [s] (≥ 0 or +Inf) time since the last transition; +Inf: no blend
  *  @param[in] src_x [m] position of the source playing now
  *  @param[in] src_v [m/s] velocity of the source playing now
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade */
 void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,
                                  float halflife, float blendtime);
@@ -960,7 +978,8 @@ void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float
  *  @param[in] ext_v [m/s] source velocity at the last transition
  *  @param[in] in_x [m] input position
  *  @param[in] in_v [m/s] input velocity
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @param[in] dt [s] (≥ 0) time step */
 void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v, float in_x,
@@ -1150,6 +1169,28 @@ void sp_quat_to_scaled_angle_axis(sp_vec3 *out, const sp_quat *q);
  *  @param[out] out the unit rotation
  *  @param[in] v [rad] scaled axis: axis × angle */
 void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
+/** The quaternion exponential of the pure quaternion (0, v): the unit rotation by 2·|v| radians
+ *  about v, (v/|v|·sin|v|, cos|v|) (Motion-Matching's quat_exp; sp_quat_from_scaled_angle_axis is
+ *  exp(v/2)). Accurate near 0, and for |v| of many turns.
+ *  @param[out] out the unit rotation
+ *  @param[in] v [rad] half the angle, times the axis */
+void sp_quat_exp(sp_quat *out, const sp_vec3 *v);
+/** The quaternion logarithm of a unit rotation: half its angle times its axis (Motion-Matching's
+ *  quat_log; sp_quat_to_scaled_angle_axis is 2·log(q)). No shortest arc is taken: for w < 0 the
+ *  half angle lies in (π/2, π] (apply sp_quat_abs first for the shortest arc). Accurate near the
+ *  identity, where acos(w) loses half the digits.
+ *  @param[out] out [rad] half the angle, times the axis
+ *  @param[in] q unit rotation */
+void sp_quat_log(sp_vec3 *out, const sp_quat *q);
+/** The shortest rotation taking the direction of p to the direction of q (Motion-Matching's
+ *  quat_between): about p×q by the angle between them, computed in double. p and q need not be
+ *  unit; the identity when either is zero. For opposite directions, where p×q vanishes and every
+ *  axis perpendicular to p is shortest, a half turn about the axis p×e, e the coordinate axis
+ *  least aligned with p (the article's formula gives the zero quaternion there).
+ *  @param[out] out the unit rotation
+ *  @param[in] p [m] the direction to turn from
+ *  @param[in] q [m] the direction to turn to */
+void sp_quat_between(sp_quat *out, const sp_vec3 *p, const sp_vec3 *q);
 
 /** Rotates `v` by `q` (the article's quat_mul_vec3).
  *  @param[out] out [m] q·v·q⁻¹
@@ -1487,28 +1528,32 @@ float sp_decay_quintic_feature(float pos, float vel, float blendtime);
  *  assumed extrapolated like the source, so the offset is (1 − smoothstep)·(x + v·(1 − e^(−λt))/λ).
  *  @param[in] x [m] offset position at the transition
  *  @param[in] v [m/s] offset velocity at the transition
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @return [s] (> 0 or +Inf) the crossing time, or +Inf if it does not cross */
 float sp_dead_blending_intersection(float x, float v, float halflife, float blendtime);
 /** ∫₀^blendtime |offset| of dead blending (closed form, split at the zero crossing).
  *  @param[in] x [m] offset position at the transition
  *  @param[in] v [m/s] offset velocity at the transition
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @return [m·s] (≥ 0) the displacement */
 float sp_dead_blending_displacement(float x, float v, float halflife, float blendtime);
 /** |∫ offset| of dead blending: blendtime·|x/2 + blendtime·K·v|, K = ∫₀¹ (1 − smoothstep)·E.
  *  @param[in] x [m] offset position at the transition
  *  @param[in] v [m/s] offset velocity at the transition
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @return [m·s] (≥ 0) the approximate displacement */
 float sp_dead_blending_displacement_approx(float x, float v, float halflife, float blendtime);
 /** Motion-matching feature z·pos/2 + z²·K·vel of dead blending.
  *  @param[in] pos [m] position
  *  @param[in] vel [m/s] velocity
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @return [m·s] the feature */
 float sp_dead_blending_feature(float pos, float vel, float halflife, float blendtime);
@@ -1630,6 +1675,49 @@ void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, floa
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float v_goal, float a_goal,
                                         float x_halflife, float v_halflife, float a_halflife, float dt);
+/** sp_tracking_spring_update_improved without the acceleration blend (a step whose a_goal is bad):
+ *  the article's tracking_spring_update_no_acceleration_improved.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] x_halflife [s] (≥ 0) halflife of the position blend
+ *  @param[in] v_halflife [s] (≥ 0) halflife of the velocity blend
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_no_acceleration_improved(float *x, float *v, float x_goal, float v_goal,
+                                                        float x_halflife, float v_halflife, float dt);
+/** sp_tracking_spring_update_improved with only the position blend (a step across a discontinuity):
+ *  the article's tracking_spring_update_no_velocity_acceleration_improved.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] x_halflife [s] (≥ 0) halflife of the position blend
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_no_velocity_acceleration_improved(float *x, float *v, float x_goal,
+                                                                 float x_halflife, float dt);
+/** The exact tracker of the article's repository (its tracking_spring_update_exact, which takes the
+ *  gains; named here with `_gains` beside sprung's own sp_tracking_spring_update_exact): the gain
+ *  tracker's step read as a spring whose acceleration is the step's change of velocity per gain_dt.
+ *  With the gains clamped to [0, 1] and t0 = (1 − v_gain)(1 − x_gain), it is the exact spring
+ *  (sp_spring_damper_exact_stiffness) of stiffness x_gain/gain_dt², damping (1 − t0)/gain_dt,
+ *  toward x_goal with goal velocity (v_gain·(1 − x_gain)·v_goal/gain_dt + a_gain·t0·a_goal)/damping,
+ *  over dt: dt-invariant, at the gains' feel. Its goal is the next sample held through the step,
+ *  so it trails a moving goal instead of reproducing its samples (sp_tracking_spring_update_exact
+ *  does). The repository's tracking_spring_update_no_acceleration_exact is this with a_gain = 0,
+ *  and its no_velocity_acceleration_exact with v_gain = a_gain = 0. Gains of 0 (no damping, no
+ *  stiffness) leave the free motion under a_gain·a_goal.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] a_goal [m/s²] the change of that mean velocity per second
+ *  @param[in] x_gain fraction of the position error removed per gain_dt (clamped to [0, 1])
+ *  @param[in] v_gain fraction of the velocity error removed per gain_dt (clamped to [0, 1])
+ *  @param[in] a_gain fraction of the goal's acceleration followed (clamped to [0, 1])
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] gain_dt [s] (> 0) = 1/60 the frame time the gains were tuned at */
+void sp_tracking_spring_update_exact_gains(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                           float x_gain, float v_gain, float a_gain, float dt, float gain_dt);
 /** dt-invariant tracker: the error to the goal (x − s_i, v − v_goal + a_goal·dt) evolves as an
  *  exact spring of this frequency and halflife, then x = x_goal + error; converged it
  *  reproduces the goal samples exactly at any frame rate.
@@ -1945,6 +2033,13 @@ void sp_quat_slerp_shortest_approx(sp_quat *out, const sp_quat *q, const sp_quat
  *  @param[in] p rotation
  *  @return [rad] ([0, 3.1415927]) the angle */
 float sp_quat_angle_between(const sp_quat *q, const sp_quat *p);
+/** The part of the difference g a damper starting from zero covers in dt: g·(1 − 2^(−dt/halflife))
+ *  (the exact form of the article's damp_adjustment_implicit, on a float).
+ *  @param[in] g [m] the whole difference
+ *  @param[in] halflife [s] (≥ 0) halflife of the damper; 0 covers the whole difference
+ *  @param[in] dt [s] (≥ 0) time step; 0 covers nothing
+ *  @return [m] the adjustment */
+float sp_damp_adjustment_exact(float g, float halflife, float dt);
 /** The part of the difference g a damper starting from zero covers in dt: g·(1 − 2^(−dt/halflife)).
  *  @param[out] out [m] the adjustment
  *  @param[in] g [m] the whole difference

@@ -38,6 +38,12 @@ static void f_conversions(fuzz_input *in)
     MUST(in, !(h2 != h2) && h2 >= 0);
     FIN(in, sp_frequency_to_stiffness(f));
     FIN(in, sp_stiffness_to_frequency(s));
+    /* ζ = d/(2√s) both ways: finite wherever the value in double is below float's range */
+    float zeta = arg_in(in, 1e-30f, 1e30f), rs = sp_damping_ratio_to_stiffness(zeta, d);
+    float rd = sp_damping_ratio_to_damping(zeta, s);
+    MUST(in, rs >= 0 && rd >= 0);
+    FIN_REF(in, rs, pow((double)d / (2.0 * zeta), 2));
+    FIN_REF(in, rd, 2.0 * zeta * sqrt((double)s));
     float ch = sp_critical_halflife(f), cf = sp_critical_frequency(h);
     MUST(in, ch >= 0 && (f < 1e-37f || isfinite(ch)));
     MUST(in, cf >= 0 && (h < 1e-38f || isfinite(cf)));
@@ -423,6 +429,16 @@ static void f_quat_ops(fuzz_input *in)
     FIN(in, v.y);
     FIN(in, v.z);
     MUST(in, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z) <= 2 * SP_PI + 1e-5f);
+    /* the log and exp of Motion-Matching's code: log within half a turn, exp and the rotation
+     * between two directions unit (the identity for a zero direction) */
+    sp_quat_log(&v, &a);
+    FIN(in, v.x);
+    MUST(in, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z) <= SP_PI + 1e-5f);
+    sp_quat_exp(&r, &v);
+    MUST(in, unit(r));
+    sp_vec3 p = { value(in), value(in), value(in) }, q = { value(in), value(in), value(in) };
+    sp_quat_between(&r, &p, &q);
+    MUST(in, unit(r));
 }
 
 /* Any finite quaternion, however large or small, normalizes to a unit one. */
