@@ -78,7 +78,7 @@ void sp_inertialize_pose_update(float *out, float *off, const float *in, float h
     sp__critical_k k = sp__critical_coefs(halflife, dt);
     if (decay)
         for (size_t j = 0; j < 3 * nn; j++) sp__critical_decay(&k, &off[j], &off[3 * nn + j], 0x1p-126f);
-    for (size_t j = 0; j < 6 * nn; j++) out[j] = in[j] + off[j];
+    for (size_t j = 0; j < 6 * nn; j++) out[j] = sp__plus_offset(in[j], off[j]);
     struct {
         sp__soa_quat off, in;
         sp__soa_vec off_v, in_v;

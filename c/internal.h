@@ -744,15 +744,29 @@ static inline float sp__decayed_distance(float lambda, float t)
     return lambda == 0.0f ? t : -expm1f(-lambda * t) / lambda;
 }
 
+/* An input plus an inertializer's decayed offset, exactly the input where the offset is 0 (after
+ * the blend): in + 0 would turn an input of −0 into +0. Shared by the scalar, vector and pose
+ * cubic updates so that they stay equal bit for bit. */
+static inline float sp__plus_offset(float in, float offset) { return offset == 0.0f ? in : in + offset; }
+
 /* The quaternion inertializer's rule, shared by inertialize.c and the pose kernels: the
  * output is off·in, whose world angular velocity is off_v + off·in_v; a transition from
  * src to dst keeps both continuous: off' = off·src·dst⁻¹ (shortest arc) and
- * off_v' = off_v + off·src_v − off'·dst_v. */
+ * off_v' = off_v + off·src_v − off'·dst_v. Where the offset has decayed to exactly the identity
+ * (and its angular velocity to 0) the output is the input itself, as for positions
+ * (sp__plus_offset): the product by the identity would turn an input's −0 into +0. Selects, so
+ * that the pose kernels' loops vectorise. */
 static inline void sp__inertialize_output_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat off_x, sp_vec3 off_v,
                                                sp_quat in_x, sp_vec3 in_v)
 {
-    *out_x = sp__q_mul(off_x, in_x); /* unit to rounding; not fed back, so not renormalised */
-    *out_v = sp__v3_add(off_v, sp__q_rotate(off_x, in_v));
+    int identity = off_x.x == 0.0f && off_x.y == 0.0f && off_x.z == 0.0f && off_x.w == 1.0f;
+    sp_quat m = sp__q_mul(off_x, in_x); /* unit to rounding; not fed back, so not renormalised */
+    sp_vec3 r = sp__q_rotate(off_x, in_v);
+    *out_x = sp__q(identity ? in_x.x : m.x, identity ? in_x.y : m.y, identity ? in_x.z : m.z,
+                   identity ? in_x.w : m.w);
+    *out_v = sp__v3(sp__plus_offset(identity ? in_v.x : r.x, off_v.x),
+                    sp__plus_offset(identity ? in_v.y : r.y, off_v.y),
+                    sp__plus_offset(identity ? in_v.z : r.z, off_v.z));
 }
 
 static inline void sp__inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, sp_quat src_x,
@@ -780,10 +794,5 @@ static inline float sp__to_float(double x)
 {
     return x > 3.4028234663852886e38 ? INFINITY : (x < -3.4028234663852886e38 ? -INFINITY : (float)x);
 }
-
-/* An input plus an inertializer's decayed offset, exactly the input where the offset is 0 (after
- * the blend): in + 0 would turn an input of −0 into +0. Shared by the scalar, vector and pose
- * cubic updates so that they stay equal bit for bit. */
-static inline float sp__plus_offset(float in, float offset) { return offset == 0.0f ? in : in + offset; }
 
 #endif

@@ -32,6 +32,10 @@ import type { Quat, Vec3 } from './wasm.js';
 const f32 = Math.fround;
 /** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
 const flush = (r: number): number => (Math.abs(r) < 1.1754943508222875e-38 ? 0 : r);
+/** sp__plus_offset: an input plus an inertializer's offset, the input itself where the offset is 0
+ *  (in + 0 would turn an input's −0 into +0). */
+export const plusOffset = (input: number, offset: number): number =>
+  offset === 0 ? f32(input) : f32(f32(input) + offset);
 /** A finite time: a number ≥ 0 below Infinity (no coercion). */
 const isTime = (t: unknown): t is number => typeof t === 'number' && t >= 0 && t < Infinity;
 /** Writes x and v back to `o`: false where `o` is frozen or its fields have no setter. */
@@ -180,8 +184,8 @@ export function tryInertializeUpdate(
   }
   offset.x = nx;
   offset.v = nv;
-  out.x = f32(f32(inX) + nx);
-  out.v = f32(f32(inV) + nv);
+  out.x = plusOffset(inX, nx);
+  out.v = plusOffset(inV, nv);
   return true;
 }
 
