@@ -12,6 +12,18 @@
 #include <stddef.h>
 #include "soa.h"
 
+/* The shared-halflife loops, for one form of the step (inc, a constant at each call). */
+SP__ALWAYS_INLINE void shared_critical(const sp__critical_k *k, float *x, float *v, const float *g,
+                                       const float *q, size_t total, int inc)
+{
+    if (g && q)
+        for (size_t j = 0; j < total; j++) sp__critical_apply_as(k, &x[j], &v[j], g[j], q[j], inc);
+    else if (g)
+        for (size_t j = 0; j < total; j++) sp__critical_apply_as(k, &x[j], &v[j], g[j], 0.0f, inc);
+    else
+        for (size_t j = 0; j < total; j++) sp__critical_decay_as(k, &x[j], &v[j], 0x1p-126f, inc);
+}
+
 /* The critical family over n elements of dim floats; g and q may be NULL (zero); without g it is
  * the decay spring, stepped as sp_decay_spring_damper_exact steps (sp__critical_decay). */
 static inline void critical_batch(float *x, float *v, const float *g, const float *q, const float *halflife,
@@ -21,30 +33,36 @@ static inline void critical_batch(float *x, float *v, const float *g, const floa
     size_t total = (size_t)n * (size_t)dim;
     if (!per_element) {
         sp__critical_k k = sp__critical_coefs(halflife[0], dt);
-        if (g && q)
-            for (size_t j = 0; j < total; j++) sp__critical_apply(&k, &x[j], &v[j], g[j], q[j]);
-        else if (g)
-            for (size_t j = 0; j < total; j++) sp__critical_apply(&k, &x[j], &v[j], g[j], 0.0f);
+        if (k.inc) /* the two forms in loops of their own (internal.h) */
+            shared_critical(&k, x, v, g, q, total, 1);
         else
-            for (size_t j = 0; j < total; j++) sp__critical_decay(&k, &x[j], &v[j], 0x1p-126f);
+            shared_critical(&k, x, v, g, q, total, 0);
         return;
     }
-    if (dim == 1) { /* one coefficient set per float: loops the compiler vectorises */
-        if (g && q)
-            for (size_t j = 0; j < total; j++) {
-                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
-                sp__critical_apply(&k, &x[j], &v[j], g[j], q[j]);
-            }
-        else if (g)
-            for (size_t j = 0; j < total; j++) {
-                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
-                sp__critical_apply(&k, &x[j], &v[j], g[j], 0.0f);
-            }
-        else
-            for (size_t j = 0; j < total; j++) {
-                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
-                sp__critical_decay(&k, &x[j], &v[j], 0x1p-126f);
-            }
+    if (dim == 1) { /* one coefficient set per float, chunk by chunk (soa.h): loops that vectorise */
+        sp__soa_critical kc;
+        for (size_t j0 = 0; j0 < total; j0 += SP__CHUNK) {
+            int m = total - j0 < SP__CHUNK ? (int)(total - j0) : SP__CHUNK;
+            float *xs = x + j0, *vs = v + j0;
+            sp__soa_critical_coefs(&kc, halflife + j0, dt, m);
+            if (g && q) {
+                const float *gs = g + j0, *qs = q + j0;
+                for (int i = 0; i < m; i++) {
+                    sp__critical_k k = sp__soa_critical_at(&kc, i);
+                    sp__critical_apply(&k, &xs[i], &vs[i], gs[i], qs[i]);
+                }
+            } else if (g) {
+                const float *gs = g + j0;
+                for (int i = 0; i < m; i++) {
+                    sp__critical_k k = sp__soa_critical_at(&kc, i);
+                    sp__critical_apply(&k, &xs[i], &vs[i], gs[i], 0.0f);
+                }
+            } else
+                for (int i = 0; i < m; i++) {
+                    sp__critical_k k = sp__soa_critical_at(&kc, i);
+                    sp__critical_decay(&k, &xs[i], &vs[i], 0x1p-126f);
+                }
+        }
         return;
     }
     for (int i = 0; i < n; i++) {

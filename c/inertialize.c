@@ -20,8 +20,8 @@ void sp_inertialize_update(float *out_x, float *out_v, float *off_x, float *off_
                            float halflife, float dt)
 {
     sp_decay_spring_damper_exact(off_x, off_v, halflife, dt);
-    *out_x = sp__plus_offset(in_x, *off_x); /* the input itself once the offset is 0 (−0 kept) */
-    *out_v = sp__plus_offset(in_v, *off_v);
+    *out_x = in_x + *off_x;
+    *out_v = in_v + *off_v;
 }
 
 void sp_inertialize_transition_v3(sp_vec3 *off_x, sp_vec3 *off_v, const sp_vec3 *src_x, const sp_vec3 *src_v,

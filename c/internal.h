@@ -111,8 +111,8 @@ static inline sp__damper_k sp__damper_coefs(float halflife, float dt)
 {
     sp__damper_k k;
     float z = dt == 0.0f ? 0.0f : sp__per_halflife(SP_LN2, halflife) * dt;
-    k.keep = sp__expf(-z);
-    k.alpha = z < 0.5f ? z
+    if (z < 0.5f) { /* the step adds α·(g − x): keep (1 − α, ≥ 0.6) is not used */
+        k.alpha = z
             * (1.0f
                + z
                    * (-1.0f / 2
@@ -124,8 +124,14 @@ static inline sp__damper_k sp__damper_coefs(float halflife, float dt)
                                         * (1.0f / 120
                                            + z
                                                * (-1.0f / 720
-                                                  + z * (1.0f / 5040 + z * (-1.0f / 40320 + z / 362880))))))))
-                       : 1.0f - k.keep;
+                                                  + z
+                                                      * (1.0f / 5040
+                                                         + z * (-1.0f / 40320 + z / 362880))))))));
+        k.keep = 1.0f - k.alpha;
+    } else {
+        k.keep = sp__expf(-z);
+        k.alpha = 1.0f - k.keep;
+    }
     return k;
 }
 
@@ -209,55 +215,102 @@ typedef struct {
     int inc; /* xx and vv hold xx − 1 and vv − 1, and the step adds to x and v (see above) */
 } sp__critical_k;
 
-SP__HOT_INLINE sp__critical_k sp__critical_coefs(float halflife, float dt)
+/* Q(s) = Σ (−s)^k/(k + 2)!, k ≤ 8, for 0 ≤ s < 1/2 (remainder below 2e-9 relative): e^(−s) =
+ * 1 − s + s²·Q(s) and R(s) = (1 − e^(−s)·(1 + s))/s² = 1 − (1 + s)·Q(s) (which cancels at most 2×). */
+static inline float sp__critical_tail_series(float s)
 {
-    float y = sp__half_damping(halflife), two_over_y = halflife * (1.0f / SP_LN2);
-    /* At rest (e = 0: s beyond 104, up to +Inf for halflife 0) every coefficient but xq is 0.
-     * With s capped at 200 and y and dt at FLT_MAX (then e = 0 exactly) the products below are
-     * those zeros (of either sign: the flush in sp__critical_apply makes the state +0 either
-     * way) and xq = (1 − 0)·2/y, with no 0·Inf and no select per coefficient: the
-     * per-element batch computes this for every element. NaN passes the caps. */
-    float s = y * dt, e, es;
-    s = s > 200.0f ? 200.0f : s;
-    y = fabsf(y) > FLT_MAX ? FLT_MAX : y;
-    dt = dt > FLT_MAX ? FLT_MAX : dt;
-    e = sp__expf(-s);
-    es = e * s;
+    float s2 = s * s, s4 = s2 * s2; /* Estrin's scheme, as in sp__expf */
+    float b0 = (1.0f / 2.0f - s * (1.0f / 6.0f)) + s2 * (1.0f / 24.0f - s * (1.0f / 120.0f));
+    float b1 = (1.0f / 720.0f - s * (1.0f / 5040.0f)) + s2 * (1.0f / 40320.0f - s * (1.0f / 362880.0f));
+    return b0 + s4 * (b1 + s4 * (1.0f / 3628800.0f));
+}
+
+/* The two forms of sp__critical_coefs for a given s = y·dt (capped, see below), y and dt: the
+ * increments (s < 1/2) and the direct form (s ≥ 1/2, NaN). Loops over many halflives compute the
+ * coefficients of a chunk in the form all its elements take, or both and a select per element
+ * (soa.c), with the same bits as sp__critical_coefs. */
+SP__HOT_INLINE sp__critical_k sp__critical_coefs_inc(float s, float y, float dt)
+{
     sp__critical_k k;
-    /* s²·R(s) = 1 − e·(1 + s): by the series below s = 0.5, else directly (e·(1 + s) ≤ 0.91
-     * there, so it cancels at most 11×) */
-    float ramp = s * sp__critical_ramp_series(s), m = s < 0.5f ? s * ramp : 1.0f - e * (1.0f + s);
-    k.inc = s < 0.5f;
-    k.xx = k.inc ? -m : e * (1.0f + s);
+    float Q = sp__critical_tail_series(s); /* e and m = 1 − e·(1 + s) = s²·R(s) from one series */
+    float e = (1.0f - s) + s * (s * Q), ramp = s * (1.0f - (1.0f + s) * Q), m = s * ramp, es = e * s;
+    k.inc = 1;
+    k.xx = -m;
     k.xv = e * dt;
-    k.xq = s < 0.5f ? 2.0f * dt * ramp : m * two_over_y; /* 2·dt·s·R(s) = 2·m/y, no division */
+    k.xq = 2.0f * dt * ramp; /* 2·dt·s·R(s) = 2·m/y, with no division and no 0·Inf (y = 0) */
     k.vx = -es * y;
-    k.vv = k.inc ? -(m + 2.0f * es) : e * (1.0f - s);
+    k.vv = -(m + 2.0f * es);
     k.vq = 2.0f * es;
     return k;
+}
+
+SP__HOT_INLINE sp__critical_k sp__critical_coefs_direct(float s, float y, float dt, float two_over_y)
+{
+    sp__critical_k k;
+    float e = sp__expf(-s), es = e * s;
+    k.inc = 0;
+    k.xx = e * (1.0f + s);
+    k.xv = e * dt;
+    k.xq = (1.0f - k.xx) * two_over_y; /* m = 1 − e·(1 + s), e·(1 + s) ≤ 0.91: cancels at most 11× */
+    k.vx = -es * y;
+    k.vv = e * (1.0f - s);
+    k.vq = 2.0f * es;
+    return k;
+}
+
+/* s = y·dt capped at 200, y and dt at FLT_MAX. At rest (e = 0: s beyond 104, up to +Inf for
+ * halflife 0) every coefficient but xq is then 0 (zeros of either sign: the flush in
+ * sp__critical_apply makes the state +0 either way) and xq = (1 − 0)·2/y, with no 0·Inf and no
+ * select per coefficient. NaN passes the caps (and takes the direct form). */
+SP__HOT_INLINE float sp__critical_s(float halflife, float dt, float *y, float *dt_capped)
+{
+    float yy = sp__half_damping(halflife), s = yy * dt;
+    *y = fabsf(yy) > FLT_MAX ? FLT_MAX : yy;
+    *dt_capped = dt > FLT_MAX ? FLT_MAX : dt;
+    return s > 200.0f ? 200.0f : s;
+}
+
+SP__HOT_INLINE sp__critical_k sp__critical_coefs(float halflife, float dt)
+{
+    float y, t, s = sp__critical_s(halflife, dt, &y, &t);
+    return s < 0.5f ? sp__critical_coefs_inc(s, y, t)
+                    : sp__critical_coefs_direct(s, y, t, halflife * (1.0f / SP_LN2));
 }
 
 /* One step (see above), the change (or the offset from g) summed before it is added, so that the
  * state is rounded once per step. What decays is flushed (sp__flush): an offset from g below
  * 2^−126 becomes 0, so that a settled spring reaches g exactly (a goal itself, however small, is
  * still reached), and so does a velocity below 2^−126. */
-SP__HOT_INLINE void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
+SP__HOT_INLINE void sp__critical_apply_as(const sp__critical_k *k, float *x, float *v, float g, float q,
+                                          int inc)
 {
     float u = *x - g, v0 = *v;
-    float nx = (k->inc ? *x : g) + ((k->xx * u + k->xv * v0) + k->xq * q);
+    float nx = (inc ? *x : g) + ((k->xx * u + k->xv * v0) + k->xq * q);
     *x = fabsf(nx - g) < 0x1p-126f ? g : nx;
-    *v = sp__flush_subnormal((k->inc ? v0 : 0.0f) + ((k->vx * u + k->vv * v0) + k->vq * q));
+    *v = sp__flush_subnormal((inc ? v0 : 0.0f) + ((k->vx * u + k->vv * v0) + k->vq * q));
 }
+SP__HOT_INLINE void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
+{
+    sp__critical_apply_as(k, x, v, g, q, k->inc);
+}
+
+/* sp__critical_apply_as and sp__critical_decay_as take the flag as an argument: a loop over many
+ * values of one setting passes it as a constant in each of two copies (unswitched by hand: the
+ * slow springs' copy then costs the old direct step but two additions). */
 
 /* sp__critical_apply toward goal 0 with goal velocity 0, written for the decays (inertializer
  * offsets, rotation offsets): a sum plus xq·0 is that sum (or +0 for −0, which the flush makes +0
  * anyway), so these are the same bits with fewer operations per value; x is flushed below x_tiny
  * (≥ 2^−126). */
-SP__HOT_INLINE void sp__critical_decay(const sp__critical_k *k, float *x, float *v, float x_tiny)
+SP__HOT_INLINE void sp__critical_decay_as(const sp__critical_k *k, float *x, float *v, float x_tiny, int inc)
 {
     float u = *x, v0 = *v;
-    *x = sp__flush((k->inc ? u : 0.0f) + (k->xx * u + k->xv * v0), x_tiny);
-    *v = sp__flush_subnormal((k->inc ? v0 : 0.0f) + (k->vx * u + k->vv * v0));
+    *x = sp__flush((inc ? u : 0.0f) + (k->xx * u + k->xv * v0), x_tiny);
+    *v = sp__flush_subnormal((inc ? v0 : 0.0f) + (k->vx * u + k->vv * v0));
+}
+SP__HOT_INLINE void sp__critical_decay(const sp__critical_k *k, float *x, float *v, float x_tiny)
+{
+    sp__critical_decay_as(k, x, v, x_tiny, k->inc);
 }
 
 static inline sp_vec3 sp__v3(float x, float y, float z)
@@ -752,21 +805,12 @@ static inline float sp__plus_offset(float in, float offset) { return offset == 0
 /* The quaternion inertializer's rule, shared by inertialize.c and the pose kernels: the
  * output is off·in, whose world angular velocity is off_v + off·in_v; a transition from
  * src to dst keeps both continuous: off' = off·src·dst⁻¹ (shortest arc) and
- * off_v' = off_v + off·src_v − off'·dst_v. Where the offset has decayed to exactly the identity
- * (and its angular velocity to 0) the output is the input itself, as for positions
- * (sp__plus_offset): the product by the identity would turn an input's −0 into +0. Selects, so
- * that the pose kernels' loops vectorise. */
+ * off_v' = off_v + off·src_v − off'·dst_v. */
 static inline void sp__inertialize_output_quat(sp_quat *out_x, sp_vec3 *out_v, sp_quat off_x, sp_vec3 off_v,
                                                sp_quat in_x, sp_vec3 in_v)
 {
-    int identity = off_x.x == 0.0f && off_x.y == 0.0f && off_x.z == 0.0f && off_x.w == 1.0f;
-    sp_quat m = sp__q_mul(off_x, in_x); /* unit to rounding; not fed back, so not renormalised */
-    sp_vec3 r = sp__q_rotate(off_x, in_v);
-    *out_x = sp__q(identity ? in_x.x : m.x, identity ? in_x.y : m.y, identity ? in_x.z : m.z,
-                   identity ? in_x.w : m.w);
-    *out_v = sp__v3(sp__plus_offset(identity ? in_v.x : r.x, off_v.x),
-                    sp__plus_offset(identity ? in_v.y : r.y, off_v.y),
-                    sp__plus_offset(identity ? in_v.z : r.z, off_v.z));
+    *out_x = sp__q_mul(off_x, in_x); /* unit to rounding; not fed back, so not renormalised */
+    *out_v = sp__v3_add(off_v, sp__q_rotate(off_x, in_v));
 }
 
 static inline void sp__inertialize_transition_quat(sp_quat *off_x, sp_vec3 *off_v, sp_quat src_x,

@@ -774,8 +774,7 @@ void sp_piecewise_interpolation(float *out_x, float *out_v, float t, const float
  *  @param[in] dst_v [m/s] destination velocity */
 void sp_inertialize_transition(float *off_x, float *off_v, float src_x, float src_v, float dst_x,
                                float dst_v);
-/** Decay the offset with the exact critical spring and write in + offset to out (the input itself,
- *  −0 included, where the offset has decayed to 0).
+/** Decay the offset with the exact critical spring and write in + offset to out.
  *  @param[out] out_x [m] output position
  *  @param[out] out_v [m/s] output velocity
  *  @param[in,out] off_x [m] offset position

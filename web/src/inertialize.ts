@@ -26,7 +26,7 @@ import {
   slot,
   type Dim,
 } from './scratch.js';
-import { criticalStep, plusOffset, tryInertializeUpdate } from './steps.js';
+import { criticalStep, tryInertializeUpdate } from './steps.js';
 import {
   check,
   initialized,
@@ -132,8 +132,8 @@ export function inertializeUpdate<T extends PosVel>(
   if (!tryInertializeUpdate(out, offset, inX, inV, halflife, dt)) {
     check(S.inertializeUpdate, out, offset, inX, inV, halflife, dt);
     criticalStep(offset, 0, 0, halflife, dt); // sp_inertialize_update: the decay spring, then in + offset
-    out.x = plusOffset(inX, offset.x);
-    out.v = plusOffset(inV, offset.v);
+    out.x = Math.fround(Math.fround(inX) + offset.x);
+    out.v = Math.fround(Math.fround(inV) + offset.v);
   }
   return out;
 }

@@ -30,12 +30,10 @@ import type { SpringState } from './springs.js';
 import type { Quat, Vec3 } from './wasm.js';
 
 const f32 = Math.fround;
+/** 2^−126, the smallest normal float. */
+const TINY = 1.1754943508222875e-38;
 /** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
-const flush = (r: number): number => (Math.abs(r) < 1.1754943508222875e-38 ? 0 : r);
-/** sp__plus_offset: an input plus an inertializer's offset, the input itself where the offset is 0
- *  (in + 0 would turn an input's −0 into +0). */
-export const plusOffset = (input: number, offset: number): number =>
-  offset === 0 ? f32(input) : f32(f32(input) + offset);
+const flush = (r: number): number => (Math.abs(r) < TINY ? 0 : r);
 /** A finite time: a number ≥ 0 below Infinity (no coercion). */
 const isTime = (t: unknown): t is number => typeof t === 'number' && t >= 0 && t < Infinity;
 /** Writes x and v back to `o`: false where `o` is frozen or its fields have no setter. */
@@ -92,10 +90,16 @@ function critical(state: SpringState, x: number, v: number, goal: number, goalVe
     x0 = f32(x),
     v0 = f32(v),
     u = f32(x0 - g);
-  // slow springs (cInc) add the step's change to the state, fast ones form it from the goal
-  const nx = f32((cInc ? x0 : g) + f32(f32(f32(kxx * u) + f32(kxv * v0)) + f32(kxq * q)));
-  state.x = Math.abs(f32(nx - g)) < 1.1754943508222875e-38 ? g : nx;
-  state.v = flush(f32((cInc ? v0 : 0) + f32(f32(f32(kvx * u) + f32(kvv * v0)) + f32(kvq * q))));
+  const dx = f32(f32(f32(kxx * u) + f32(kxv * v0)) + f32(kxq * q)),
+    dv = f32(f32(f32(kvx * u) + f32(kvv * v0)) + f32(kvq * q));
+  // slow springs (cInc) add the step's change to the state, fast ones form it from the goal (and
+  // the velocity then is dv itself: 0 + dv is dv, or +0 for −0, which the flush gives anyway)
+  const nx = cInc ? f32(x0 + dx) : f32(g + dx),
+    nv = cInc ? f32(v0 + dv) : dv;
+  // |x' − g| < 2^−126 in double: the difference of two floats that close is exact, and beyond
+  // the rounding cannot cross the threshold (two floats differ by 0 or by at least an ulp)
+  state.x = Math.abs(nx - g) < TINY ? g : nx;
+  state.v = flush(nv);
 }
 
 /** sp_critical_spring_damper_exact on `state`, in place; arguments already checked. */
@@ -138,6 +142,28 @@ export function tryCriticalStep(
   return true;
 }
 
+/** critical() with goal and goal velocity 0 (sp__critical_decay): a sum plus k·0 is that sum
+ *  (flushed: +0 for ±0). A function of its own, so that tryInertializeUpdate stays small enough for
+ *  V8 to inline it into its callers. */
+function decay(offset: SpringState, x: number, v: number): void {
+  let nx = f32(x),
+    nv = f32(v);
+  if (!cSkip) {
+    const u = nx,
+      v0 = nv;
+    nx = f32(f32(kxx * u) + f32(kxv * v0));
+    nv = f32(f32(kvx * u) + f32(kvv * v0));
+    if (cInc) {
+      nx = f32(u + nx);
+      nv = f32(v0 + nv);
+    }
+    nx = flush(nx);
+    nv = flush(nv);
+  }
+  offset.x = nx;
+  offset.v = nv;
+}
+
 /** sp_inertialize_update after the fast check (a finite `{x, v}` offset, an `out` with numeric
  *  x and v, finite inputs, finite halflife and dt ≥ 0): the offset decays as the decay spring,
  *  then out = in + offset. False, with nothing changed, when the check fails. */
@@ -173,19 +199,9 @@ export function tryInertializeUpdate(
   ))
     return false;
   if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
-  // critical() with goal and goal velocity 0, in locals: a sum plus k·0 is that sum (flushed: +0 for ±0)
-  let nx = f32(x),
-    nv = f32(v);
-  if (!cSkip) {
-    const u = nx,
-      v0 = nv;
-    nx = flush(f32((cInc ? u : 0) + f32(f32(kxx * u) + f32(kxv * v0))));
-    nv = flush(f32((cInc ? v0 : 0) + f32(f32(kvx * u) + f32(kvv * v0))));
-  }
-  offset.x = nx;
-  offset.v = nv;
-  out.x = plusOffset(inX, nx);
-  out.v = plusOffset(inV, nv);
+  decay(offset, x, v);
+  out.x = f32(f32(inX) + offset.x);
+  out.v = f32(f32(inV) + offset.v);
   return true;
 }
 
