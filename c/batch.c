@@ -12,18 +12,6 @@
 #include <stddef.h>
 #include "soa.h"
 
-/* The shared-halflife loops, for one form of the step (inc, a constant at each call). */
-SP__ALWAYS_INLINE void shared_critical(const sp__critical_k *k, float *x, float *v, const float *g,
-                                       const float *q, size_t total, int inc)
-{
-    if (g && q)
-        for (size_t j = 0; j < total; j++) sp__critical_apply_as(k, &x[j], &v[j], g[j], q[j], inc);
-    else if (g)
-        for (size_t j = 0; j < total; j++) sp__critical_apply_as(k, &x[j], &v[j], g[j], 0.0f, inc);
-    else
-        for (size_t j = 0; j < total; j++) sp__critical_decay_as(k, &x[j], &v[j], 0x1p-126f, inc);
-}
-
 /* The critical family over n elements of dim floats; g and q may be NULL (zero); without g it is
  * the decay spring, stepped as sp_decay_spring_damper_exact steps (sp__critical_decay). */
 static inline void critical_batch(float *x, float *v, const float *g, const float *q, const float *halflife,
@@ -33,10 +21,12 @@ static inline void critical_batch(float *x, float *v, const float *g, const floa
     size_t total = (size_t)n * (size_t)dim;
     if (!per_element) {
         sp__critical_k k = sp__critical_coefs(halflife[0], dt);
-        if (k.inc) /* the two forms in loops of their own (internal.h) */
-            shared_critical(&k, x, v, g, q, total, 1);
+        if (g && q)
+            for (size_t j = 0; j < total; j++) sp__critical_apply(&k, &x[j], &v[j], g[j], q[j]);
+        else if (g)
+            for (size_t j = 0; j < total; j++) sp__critical_apply(&k, &x[j], &v[j], g[j], 0.0f);
         else
-            shared_critical(&k, x, v, g, q, total, 0);
+            for (size_t j = 0; j < total; j++) sp__critical_decay(&k, &x[j], &v[j], 0x1p-126f);
         return;
     }
     if (dim == 1) { /* one coefficient set per float, chunk by chunk (soa.h): loops that vectorise */

@@ -92,11 +92,21 @@ static inline float sp__expf(float x)
     return x < -104.0f ? 0.0f : (x > 88.72f ? INFINITY : (x == x ? e : x));
 }
 
+/* Q(s) = Σ (−s)^k/(k + 2)!, k ≤ 8, for 0 ≤ s < 1/2 (remainder below 2e-9 relative): e^(−s) =
+ * 1 − s + s²·Q(s) and R(s) = (1 − e^(−s)·(1 + s))/s² = 1 − (1 + s)·Q(s) (which cancels at most 2×). */
+static inline float sp__critical_tail_series(float s)
+{
+    float s2 = s * s, s4 = s2 * s2; /* Estrin's scheme, as in sp__expf */
+    float b0 = (1.0f / 2.0f - s * (1.0f / 6.0f)) + s2 * (1.0f / 24.0f - s * (1.0f / 120.0f));
+    float b1 = (1.0f / 720.0f - s * (1.0f / 5040.0f)) + s2 * (1.0f / 40320.0f - s * (1.0f / 362880.0f));
+    return b0 + s4 * (b1 + s4 * (1.0f / 3628800.0f));
+}
+
 /* One step of the exact damper x' = x + α·(g − x), which keeps keep = e^(−z) of the distance to
  * the goal and covers α = 1 − keep, z = ln2·dt/halflife (dampers.c, batch.c, and wherever a
  * damper's fraction is taken: adjustment.c, tracking.c, quat_damper.c, extrapolate.c). α is
- * formed directly, by its series −expm1(−z) = z − z²/2 + … (to z⁹, remainder below 6e-10
- * relative) up to z = 1/2, and as 1 − keep beyond (keep ≤ 0.61: no more than 2.5× of
+ * formed directly, as z − z²·Q(z) (the series of 1 − e^(−z), sp__critical_tail_series) up to
+ * z = 1/2, and as 1 − keep beyond (keep ≤ 0.61: no more than 2.5× of
  * cancellation): 1 − keep with keep rounded to float was 14 % short at dt/halflife = 1e-7 and
  * stopped moving below 8.6e-8. While α < 1/2 the step adds α·(g − x) to x, since keep·x with keep
  * within α of 1 would keep only the leading digits of the change (240 steps at halflife 100 s
@@ -111,22 +121,8 @@ static inline sp__damper_k sp__damper_coefs(float halflife, float dt)
 {
     sp__damper_k k;
     float z = dt == 0.0f ? 0.0f : sp__per_halflife(SP_LN2, halflife) * dt;
-    if (z < 0.5f) { /* the step adds α·(g − x): keep (1 − α, ≥ 0.6) is not used */
-        k.alpha = z
-            * (1.0f
-               + z
-                   * (-1.0f / 2
-                      + z
-                          * (1.0f / 6
-                             + z
-                                 * (-1.0f / 24
-                                    + z
-                                        * (1.0f / 120
-                                           + z
-                                               * (-1.0f / 720
-                                                  + z
-                                                      * (1.0f / 5040
-                                                         + z * (-1.0f / 40320 + z / 362880))))))));
+    if (z < 0.5f) { /* α = 1 − e^(−z) = z − z²·Q(z); the step adds α·(g − x), keep (≥ 0.6) unused */
+        k.alpha = z - z * (z * sp__critical_tail_series(z));
         k.keep = 1.0f - k.alpha;
     } else {
         k.keep = sp__expf(-z);
@@ -149,14 +145,11 @@ static inline float sp__damper_apply(const sp__damper_k *k, float x, float g)
 
 /* R(s) = (1 − e^(−s)·(1 + s)) / s² given e = e^(−s): the response of a critical spring to
  * a constant push (the double integral of s·e^(−s)), 1/2 at s = 0 and then falling like
- * 1/s². Below s = 0.5, where the direct form cancels, its power series
- * Σ (−1)^k (k−1) s^(k−2) / k! (k = 2..10). */
+ * 1/s². Below s = 0.5, where the direct form cancels, 1 − (1 + s)·Q(s) (sp__critical_tail_series;
+ * (1 + s)·Q lies in [0.5, 0.55], so the subtraction is exact). */
 static inline float sp__critical_ramp_series(float s)
 {
-    float s2 = s * s, s4 = s2 * s2; /* Estrin's scheme, as in sp__expf */
-    float b0 = (1.0f / 2.0f - s * (2.0f / 6.0f)) + s2 * (3.0f / 24.0f - s * (4.0f / 120.0f));
-    float b1 = (5.0f / 720.0f - s * (6.0f / 5040.0f)) + s2 * (7.0f / 40320.0f - s * (8.0f / 362880.0f));
-    return b0 + s4 * (b1 + s4 * (9.0f / 3628800.0f));
+    return 1.0f - (1.0f + s) * sp__critical_tail_series(s);
 }
 
 static inline float sp__critical_ramp(float s, float e)
@@ -215,16 +208,6 @@ typedef struct {
     int inc; /* xx and vv hold xx − 1 and vv − 1, and the step adds to x and v (see above) */
 } sp__critical_k;
 
-/* Q(s) = Σ (−s)^k/(k + 2)!, k ≤ 8, for 0 ≤ s < 1/2 (remainder below 2e-9 relative): e^(−s) =
- * 1 − s + s²·Q(s) and R(s) = (1 − e^(−s)·(1 + s))/s² = 1 − (1 + s)·Q(s) (which cancels at most 2×). */
-static inline float sp__critical_tail_series(float s)
-{
-    float s2 = s * s, s4 = s2 * s2; /* Estrin's scheme, as in sp__expf */
-    float b0 = (1.0f / 2.0f - s * (1.0f / 6.0f)) + s2 * (1.0f / 24.0f - s * (1.0f / 120.0f));
-    float b1 = (1.0f / 720.0f - s * (1.0f / 5040.0f)) + s2 * (1.0f / 40320.0f - s * (1.0f / 362880.0f));
-    return b0 + s4 * (b1 + s4 * (1.0f / 3628800.0f));
-}
-
 /* The two forms of sp__critical_coefs for a given s = y·dt (capped, see below), y and dt: the
  * increments (s < 1/2) and the direct form (s ≥ 1/2, NaN). Loops over many halflives compute the
  * coefficients of a chunk in the form all its elements take, or both and a select per element
@@ -234,6 +217,7 @@ SP__HOT_INLINE sp__critical_k sp__critical_coefs_inc(float s, float y, float dt)
     sp__critical_k k;
     float Q = sp__critical_tail_series(s); /* e and m = 1 − e·(1 + s) = s²·R(s) from one series */
     float e = (1.0f - s) + s * (s * Q), ramp = s * (1.0f - (1.0f + s) * Q), m = s * ramp, es = e * s;
+    /* (ramp is s·sp__critical_ramp_series(s), written on the Q already at hand) */
     k.inc = 1;
     k.xx = -m;
     k.xv = e * dt;
@@ -281,22 +265,16 @@ SP__HOT_INLINE sp__critical_k sp__critical_coefs(float halflife, float dt)
  * state is rounded once per step. What decays is flushed (sp__flush): an offset from g below
  * 2^−126 becomes 0, so that a settled spring reaches g exactly (a goal itself, however small, is
  * still reached), and so does a velocity below 2^−126. */
-SP__HOT_INLINE void sp__critical_apply_as(const sp__critical_k *k, float *x, float *v, float g, float q,
-                                          int inc)
-{
-    float u = *x - g, v0 = *v;
-    float nx = (inc ? *x : g) + ((k->xx * u + k->xv * v0) + k->xq * q);
-    *x = fabsf(nx - g) < 0x1p-126f ? g : nx;
-    *v = sp__flush_subnormal((inc ? v0 : 0.0f) + ((k->vx * u + k->vv * v0) + k->vq * q));
-}
 SP__HOT_INLINE void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
 {
-    sp__critical_apply_as(k, x, v, g, q, k->inc);
+    float u = *x - g, v0 = *v;
+    float nx = (k->inc ? *x : g) + ((k->xx * u + k->xv * v0) + k->xq * q);
+    *x = fabsf(nx - g) < 0x1p-126f ? g : nx;
+    *v = sp__flush_subnormal((k->inc ? v0 : 0.0f) + ((k->vx * u + k->vv * v0) + k->vq * q));
 }
 
-/* sp__critical_apply_as and sp__critical_decay_as take the flag as an argument: a loop over many
- * values of one setting passes it as a constant in each of two copies (unswitched by hand: the
- * slow springs' copy then costs the old direct step but two additions). */
+/* sp__critical_decay_as takes the flag as an argument: the pose kernel's loop over many values of
+ * one setting passes it as a constant in each of two copies (unswitched by hand). */
 
 /* sp__critical_apply toward goal 0 with goal velocity 0, written for the decays (inertializer
  * offsets, rotation offsets): a sum plus xq·0 is that sum (or +0 for −0, which the flush makes +0

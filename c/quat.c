@@ -26,32 +26,28 @@ void sp_quat_log(sp_vec3 *out, const sp_quat *q)
     *out = sp__v3_scale(sp__q_to_scaled_angle_axis(*q), 0.5f);
 }
 
-/* With c = p×q and d = p·q (in double, whose range holds the products of any floats), the
- * rotation by θ about c/|c| is (c/|c|·sin(θ/2), cos(θ/2)), proportional to (c, |p||q| + d):
- * |p||q|·(sin θ·n, 1 + cos θ) = 2|p||q|·cos(θ/2)·(sin(θ/2)·n, cos(θ/2)). Near opposite directions
- * |p||q| + d cancels, and the axis is ill-determined anyway; exactly opposite (c = 0, d < 0) takes
- * the half turn about p×e. */
+/* With p̂, q̂ the unit directions (sp__v3_length scales, so that neither huge nor tiny vectors
+ * overflow or underflow), the rotation by θ about n = p̂×q̂/|p̂×q̂| is (n·sin(θ/2), cos(θ/2)),
+ * proportional to (p̂×q̂, 1 + p̂·q̂) = 2·cos(θ/2)·(n·sin(θ/2), cos(θ/2)). Near opposite directions
+ * 1 + p̂·q̂ cancels, and the axis is ill-determined anyway; exactly opposite (p̂×q̂ = 0, p̂·q̂ < 0)
+ * takes the half turn about p̂×e. */
 void sp_quat_between(sp_quat *out, const sp_vec3 *p, const sp_vec3 *q)
 {
-    double px = p->x, py = p->y, pz = p->z, qx = q->x, qy = q->y, qz = q->z;
-    double cx = py * qz - pz * qy, cy = pz * qx - px * qz, cz = px * qy - py * qx,
-           d = px * qx + py * qy + pz * qz;
-    double pp = sqrt(px * px + py * py + pz * pz), qq = sqrt(qx * qx + qy * qy + qz * qz);
-    double w = pp * qq + d;
-    if (!(pp > 0.0 && qq > 0.0)) {
-        *out = pp == pp && qq == qq ? sp__q(0.0f, 0.0f, 0.0f, 1.0f) : sp__q(NAN, NAN, NAN, NAN);
+    float lp = sp__v3_length(*p), lq = sp__v3_length(*q);
+    if (!(lp > 0.0f && lq > 0.0f)) {
+        *out = lp == lp && lq == lq ? sp__q(0.0f, 0.0f, 0.0f, 1.0f) : sp__q(NAN, NAN, NAN, NAN);
         return;
     }
-    if (cx == 0.0 && cy == 0.0 && cz == 0.0 && d < 0.0) { /* opposite: p×e, e least aligned with p */
-        double ax = fabs(px), ay = fabs(py), az = fabs(pz);
-        int e = ax <= ay && ax <= az ? 0 : (ay <= az ? 1 : 2);
-        cx = e == 0 ? 0.0 : (e == 1 ? -pz : py);
-        cy = e == 0 ? pz : (e == 1 ? 0.0 : -px);
-        cz = e == 0 ? -py : (e == 1 ? px : 0.0);
-        w = 0.0;
+    sp_vec3 a = sp__v3_scale(*p, 1.0f / lp), b = sp__v3_scale(*q, 1.0f / lq);
+    sp_vec3 c = sp__v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+    float d = sp__v3_dot(a, b), w = 1.0f + d;
+    if (c.x == 0.0f && c.y == 0.0f && c.z == 0.0f && d < 0.0f) { /* opposite: a×e, e least aligned */
+        float ax = fabsf(a.x), ay = fabsf(a.y), az = fabsf(a.z);
+        c = ax <= ay && ax <= az ? sp__v3(0.0f, a.z, -a.y)
+                                 : (ay <= az ? sp__v3(-a.z, 0.0f, a.x) : sp__v3(a.y, -a.x, 0.0f));
+        w = 0.0f;
     }
-    double n = sqrt(cx * cx + cy * cy + cz * cz + w * w);
-    *out = sp__q((float)(cx / n), (float)(cy / n), (float)(cz / n), (float)(w / n));
+    *out = sp__q_normalize(sp__q(c.x, c.y, c.z, w));
 }
 
 void sp_quat_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v) { *out = sp__q_rotate(*q, *v); }

@@ -1183,8 +1183,9 @@ void sp_quat_exp(sp_quat *out, const sp_vec3 *v);
  *  @param[in] q unit rotation */
 void sp_quat_log(sp_vec3 *out, const sp_quat *q);
 /** The shortest rotation taking the direction of p to the direction of q (Motion-Matching's
- *  quat_between): about p×q by the angle between them, computed in double. p and q need not be
- *  unit; the identity when either is zero. For opposite directions, where p×q vanishes and every
+ *  quat_between): about p×q by the angle between them. p and q need not be unit (their directions
+ *  are taken first, any length from the smallest to the largest floats); the identity when either
+ *  is zero. For opposite directions, where p×q vanishes and every
  *  axis perpendicular to p is shortest, a half turn about the axis p×e, e the coordinate axis
  *  least aligned with p (the article's formula gives the zero quaternion there).
  *  @param[out] out the unit rotation
