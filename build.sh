@@ -64,7 +64,7 @@ exports_list() { # every sp_* function of the API manifest (c/sprung.h)
 # every other file for size (-Oz). With LTO the size attribute stays on the cold functions:
 # a hot function calls, rather than inlines, what a cold file defines.
 HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_springs.c c/character.c c/applications.c
-       c/helpers.c)
+       c/helpers.c c/motion_matching.c)
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
                --enable-nontrapping-float-to-int)
 
