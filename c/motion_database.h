@@ -23,8 +23,9 @@ static inline int sp__layout_of(sp__layout *l, int frames, int dims, int ranges)
     if (frames <= 0 || dims <= 0 || dims > SP_MOTION_MAX_DIMS || ranges < 0) return 0;
     l->frames = frames, l->dims = dims, l->dp = (dims + 3) & ~3, l->ranges = ranges;
     size_t dp = (size_t)l->dp, f = (size_t)frames;
-    l->blocks = (f + 3) / 4, l->small = (f + SP__SMALL - 1) / SP__SMALL,
-    l->large = (f + SP__LARGE - 1) / SP__LARGE;
+    l->small = (f + SP__SMALL - 1) / SP__SMALL,
+    l->blocks = 4 * l->small, /* the search reads 4 blocks at a time */
+        l->large = (f + SP__LARGE - 1) / SP__LARGE;
     l->offset = 0;
     l->scale = dp;
     l->feat = 2 * dp;

@@ -60,47 +60,73 @@ static float beat_below(float worst, float bias)
     return h;
 }
 
+/* Boxes tested and skipped in one search, of one size. */
+typedef struct {
+    int tests, skips;
+} box_count;
+
+/* Whether to test the next box: always in SP_SEARCH_BOXES; in SP_SEARCH_AUTO while at least
+ * a quarter of the first 16 and of all so far were skipped (boxes that skip nothing, as on
+ * unstructured features, cost a fifth more than the scan they would save). */
+static int box_tested(const box_count *n, int mode)
+{
+    return mode == SP_SEARCH_BOXES || n->tests < 16 || 4 * n->skips >= n->tests;
+}
+
 /* What one search needs beside the database. */
 typedef struct {
     const sp__layout *l;
     const float *db;
     float *q; /* the normalised query, dp floats */
     int current, cur_start, cur_stop, cur_loop, require, exclude, exclude_near;
-    float bias;
+    int mode;
+    box_count small, large;
     best_k best;
 } search;
 
-/* Sum over the dimensions of (q − x)², one lane per frame of block b, in dimension order;
- * 0 when every lane reached h early (none can beat it), 1 with the 4 sums in out. */
+/* Sum over the dimensions of (q − x)² of the 16 frames of group g (4 blocks of 4, one lane per
+ * frame), each in dimension order: 0 when every lane reached h early (none can beat it), 1
+ * with the 16 sums in out. The 4 blocks' sums are 4 chains of additions that overlap (one
+ * alone waits on each addition: 3× slower on an exhaustive scan). */
 #ifdef __wasm_simd128__
-static int block_costs(float *out, const float *block, const float *q, int dims, float h)
+static int group_costs(float *out, const float *g, const float *q, int dims, float h)
 {
-    v128_t acc = wasm_f32x4_splat(0.0f), lim = wasm_f32x4_splat(h);
-    int j = 0;
-    for (; j + 4 <= dims; j += 4) {
-        for (int u = j; u < j + 4; u++) {
-            v128_t e = wasm_f32x4_sub(wasm_f32x4_splat(q[u]), wasm_v128_load(block + 4 * u));
-            acc = wasm_f32x4_add(acc, wasm_f32x4_mul(e, e));
+    const float *g1 = g + 4 * dims, *g2 = g1 + 4 * dims, *g3 = g2 + 4 * dims;
+    v128_t a0 = wasm_f32x4_splat(0.0f), a1 = a0, a2 = a0, a3 = a0, lim = wasm_f32x4_splat(h);
+    for (int j = 0; j < dims;) {
+        for (int end = j + 4 < dims ? j + 4 : dims; j < end; j++) {
+            v128_t x = wasm_f32x4_splat(q[j]), e0 = wasm_f32x4_sub(x, wasm_v128_load(g + 4 * j)),
+                   e1 = wasm_f32x4_sub(x, wasm_v128_load(g1 + 4 * j)),
+                   e2 = wasm_f32x4_sub(x, wasm_v128_load(g2 + 4 * j)),
+                   e3 = wasm_f32x4_sub(x, wasm_v128_load(g3 + 4 * j));
+            a0 = wasm_f32x4_add(a0, wasm_f32x4_mul(e0, e0));
+            a1 = wasm_f32x4_add(a1, wasm_f32x4_mul(e1, e1));
+            a2 = wasm_f32x4_add(a2, wasm_f32x4_mul(e2, e2));
+            a3 = wasm_f32x4_add(a3, wasm_f32x4_mul(e3, e3));
         }
-        if (!wasm_v128_any_true(wasm_f32x4_lt(acc, lim))) return 0;
+        v128_t any = wasm_v128_or(wasm_v128_or(wasm_f32x4_lt(a0, lim), wasm_f32x4_lt(a1, lim)),
+                                  wasm_v128_or(wasm_f32x4_lt(a2, lim), wasm_f32x4_lt(a3, lim)));
+        if (!wasm_v128_any_true(any)) return 0;
     }
-    for (; j < dims; j++) {
-        v128_t e = wasm_f32x4_sub(wasm_f32x4_splat(q[j]), wasm_v128_load(block + 4 * j));
-        acc = wasm_f32x4_add(acc, wasm_f32x4_mul(e, e));
-    }
-    wasm_v128_store(out, acc);
+    wasm_v128_store(out, a0);
+    wasm_v128_store(out + 4, a1);
+    wasm_v128_store(out + 8, a2);
+    wasm_v128_store(out + 12, a3);
     return 1;
 }
 #else
-static int block_costs(float *out, const float *block, const float *q, int dims, float h)
+static int group_costs(float *out, const float *g, const float *q, int dims, float h)
 {
-    float acc[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
-    for (int j = 0; j < dims; j++) {
-        for (int lane = 0; lane < 4; lane++) {
-            float e = q[j] - block[4 * j + lane];
-            acc[lane] += e * e;
-        }
-        if ((j & 3) == 3 && !(acc[0] < h || acc[1] < h || acc[2] < h || acc[3] < h)) return 0;
+    float acc[16] = { 0.0f };
+    for (int j = 0; j < dims;) {
+        int any = 0;
+        for (int end = j + 4 < dims ? j + 4 : dims; j < end; j++)
+            for (int lane = 0; lane < 16; lane++) {
+                float e = q[j] - g[(lane / 4) * 4 * dims + 4 * j + lane % 4];
+                acc[lane] += e * e;
+            }
+        for (int lane = 0; lane < 16; lane++) any |= acc[lane] < h;
+        if (!any) return 0;
     }
     memcpy(out, acc, sizeof acc);
     return 1;
@@ -135,7 +161,7 @@ static float box_distance(const float *lo, const float *hi, const float *q, int 
 /* The box's distance, in sums of at most 256 terms of the same squares (each no larger than
  * its frame's), is within a relative 256·2⁻²⁴·(1 + …) of the frames' in any order: a box is
  * skipped only when it exceeds the best by more than 2⁻¹⁰ of it. */
-static int box_skips(const search *s, size_t boxes, size_t tags, size_t r, float bias)
+static int box_skips_one(const search *s, size_t boxes, size_t tags, size_t r, float bias)
 {
     const float *db = s->db;
     int all = sp__int_at(db, tags + 2 * r), any = sp__int_at(db, tags + 2 * r + 1);
@@ -144,6 +170,14 @@ static int box_skips(const search *s, size_t boxes, size_t tags, size_t r, float
     const float *lo = db + boxes + 2 * dp * r;
     float d = box_distance(lo, lo + dp, s->q, s->l->dp) + bias;
     return d >= s->best.worst * (1.0f + 0x1p-10f);
+}
+
+static int box_skips(const search *s, size_t boxes, size_t tags, size_t r, float bias, box_count *n)
+{
+    int skip = box_skips_one(s, boxes, tags, r, bias);
+    n->tests++;
+    n->skips += skip;
+    return skip;
 }
 
 /* Whether frame i is a candidate at all: its tags, and not the current frame or near it. */
@@ -161,11 +195,11 @@ static int candidate(const search *s, int i)
 static void scan(search *s, int a, int b, float bias)
 {
     const sp__layout *l = s->l;
-    float h = beat_below(s->best.worst, bias), c[4];
-    for (int blk = a / 4; blk <= (b - 1) / 4; blk++) {
-        if (!block_costs(c, s->db + l->feat + (size_t)blk * 4 * (size_t)l->dims, s->q, l->dims, h)) continue;
-        for (int lane = 0; lane < 4; lane++) {
-            int i = 4 * blk + lane;
+    float h = beat_below(s->best.worst, bias), c[16];
+    for (int g = a / 16; g <= (b - 1) / 16; g++) {
+        if (!group_costs(c, s->db + l->feat + (size_t)g * 16 * (size_t)l->dims, s->q, l->dims, h)) continue;
+        for (int lane = 0; lane < 16; lane++) {
+            int i = 16 * g + lane;
             if (!(c[lane] < h) || i < a || i >= b || !candidate(s, i)) continue;
             float cost = c[lane] + bias;
             if (cost < s->best.worst) {
@@ -182,13 +216,15 @@ static void scan_boxes(search *s, int a, int b, float bias)
     const sp__layout *l = s->l;
     for (int i = a; i < b;) {
         int lb = i / SP__LARGE, lend = (lb + 1) * SP__LARGE < b ? (lb + 1) * SP__LARGE : b;
-        if (box_skips(s, l->lr, l->lr_tags, (size_t)lb, bias)) {
+        if (box_tested(&s->large, s->mode) && box_skips(s, l->lr, l->lr_tags, (size_t)lb, bias, &s->large)) {
             i = lend;
             continue;
         }
         while (i < lend) {
             int sb = i / SP__SMALL, send = (sb + 1) * SP__SMALL < lend ? (sb + 1) * SP__SMALL : lend;
-            if (!box_skips(s, l->sm, l->sm_tags, (size_t)sb, bias)) scan(s, i, send, bias);
+            if (!box_tested(&s->small, s->mode)
+                || !box_skips(s, l->sm, l->sm_tags, (size_t)sb, bias, &s->small))
+                scan(s, i, send, bias);
             i = send;
         }
     }
@@ -238,7 +274,7 @@ static void search_one(search *s, const float *query, int current, float bias, i
         if (!loop) b = b - a > exclude_end ? b - exclude_end : a;
         float other = s->current >= 0 && a != s->cur_start ? bias : 0.0f;
         if (a >= b) continue;
-        if (mode == SP_SEARCH_BOXES)
+        if (mode != SP_SEARCH_SCAN)
             scan_boxes(s, a, b, other);
         else
             scan(s, a, b, other);
@@ -277,13 +313,15 @@ int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const floa
     sp__layout l;
     float q[SP_MOTION_MAX_DIMS];
     if (n <= 0 || k <= 0 || !sp__layout_of(&l, frames, dims, n_ranges) || !(bias >= 0.0f && bias < INFINITY)
-        || (mode != SP_SEARCH_SCAN && mode != SP_SEARCH_BOXES))
+        || mode < SP_SEARCH_SCAN || mode > SP_SEARCH_AUTO)
         return 0;
     s.l = &l;
     s.db = db;
     s.q = q;
     s.exclude_near = exclude_near;
+    s.mode = mode;
     for (int c = 0; c < n; c++) {
+        s.small.tests = s.small.skips = s.large.tests = s.large.skips = 0;
         size_t at = (size_t)c * (size_t)k;
         s.require = tags ? tags[2 * (size_t)c] : 0;
         s.exclude = tags ? tags[2 * (size_t)c + 1] : 0;

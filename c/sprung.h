@@ -2075,9 +2075,10 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
  * velocity and angular velocity.
  *
  * A database is one block of sp_motion_database_floats(frames, dims, n_ranges) floats: with
- * dp = dims rounded up to a multiple of 4 and B = ⌈frames/4⌉, the normalisation's offsets
- * (dp floats) and scales (dp), then the normalised features in blocks of 4 frames (block b,
- * dimension j, frame 4b + l at 2·dp + 4·dims·b + 4·j + l), then boxes and tags (internal).
+ * dp = dims rounded up to a multiple of 4, the normalisation's offsets (dp floats) and scales
+ * (dp), then the normalised features in blocks of 4 frames (block b, dimension j, frame
+ * 4b + l at 2·dp + 4·dims·b + 4·j + l; frames padded to a multiple of 16 with zeros), then
+ * boxes, tags and ranges (internal).
  * A frame's cost is the squared Euclidean distance between its normalised features and the
  * normalised query, summed in dimension order, plus `bias` for a frame outside the current
  * frame's range.
@@ -2093,6 +2094,7 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
 
 #define SP_SEARCH_SCAN 0  /* every candidate, 4 frames per SIMD step, each dropped once it cannot win */
 #define SP_SEARCH_BOXES 1 /* boxes of 64 and 16 frames first, skipped when they cannot hold a winner */
+#define SP_SEARCH_AUTO 2  /* boxes while they skip a quarter or more of those tested, then the scan */
 
 /** Features of every frame of one clip, row-major (frame i at out[i·dims]).
  *  @param[out] out {frames·dims} the features, dims = the floats of the declared features
@@ -2154,7 +2156,7 @@ int sp_motion_database_build(float *out_db, const float *features, int frames, i
  *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
  *  @param[in] exclude_end (any) frames left out at the end of each range that does not loop
  *  @param[in] exclude_near (any) frames around the current one left out
- *  @param[in] mode (SP_SEARCH_*) the scan, or boxes first (the same result)
+ *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes while they help (the same result)
  *  @return (≥ 0) frames found, at most k; 0 for bad sizes, k ≤ 0, a bias not finite ≥ 0, an unknown mode */
 int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
                      int n_ranges, const float *query, int current, int require_tags, int exclude_tags,
@@ -2174,7 +2176,7 @@ int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db,
  *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
  *  @param[in] exclude_end (any) frames left out at the end of each range that does not loop
  *  @param[in] exclude_near (any) frames around the current one left out
- *  @param[in] mode (SP_SEARCH_*) the scan, or boxes first (the same result)
+ *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes while they help (the same result)
  *  @param[in] n (≥ 0) queries
  *  @return (≥ 0) n; 0 (nothing written) for n ≤ 0 or the arguments sp_motion_search rejects */
 int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,

@@ -282,7 +282,7 @@ static void search_exact(void)
                       trial % 2 ? 0.0f : (float)rnd() };
         int k = 1 + trial % K;
         int want = brute(bidx, bcost, k, db, tags, query, &o);
-        for (int mode = SP_SEARCH_SCAN; mode <= SP_SEARCH_BOXES; mode++) {
+        for (int mode = SP_SEARCH_SCAN; mode <= SP_SEARCH_AUTO; mode++) {
             int got = sp_motion_search(idx, cost, k, db, F, D, NR, query, o.current, o.require, o.exclude,
                                        o.bias, o.exclude_end, o.exclude_near, mode);
             runs++;
@@ -293,7 +293,8 @@ static void search_exact(void)
                        idx[0], cost[0], want, bidx[0], bcost[0]);
         }
     }
-    check_true("search: both modes return the brute-force frames and costs", mismatches == 0 && runs == 6000);
+    check_true("search: every mode returns the brute-force frames and costs",
+               mismatches == 0 && runs == 9000);
     /* a tag mask that excludes everything: nothing found */
     float query[D] = { 0 };
     check_true("search: no candidate",

@@ -1,11 +1,11 @@
 /* fuzz_matching.c — libFuzzer harness over motion matching and skeletons (motion_matching.c,
- * skeleton.c): features of clips, database sizes and builds, the search in both modes and its
+ * skeleton.c): features of clips, database sizes and builds, the search in every mode and its
  * batch, forward kinematics and the two-bone IK.
  *
  * Every array is a heap buffer of exactly the size the header gives (ASan); sizes, bones,
  * parents, feature declarations, ranges, tags, k, modes and the current frame come from the
  * input, in raw mode as any integer. In both modes: a call that returns 0 writes nothing; the
- * search finds the frames a brute-force scan written here finds, in both modes, and the batch
+ * search finds the frames a brute-force scan written here finds, in every mode, and the batch
  * the single search's; found frames lie in the database. Domain mode (unit quaternions,
  * |values| ≤ 1e3): features of a valid clip are finite, IK keeps rotations unit. */
 #include "fuzz.h"
@@ -207,14 +207,14 @@ static void f_search(fuzz_input *in)
     float *query = floats((size_t)d.dims, in);
     int current = int_arg(in, -1, d.frames), req = int_arg(in, 0, 3), exc = int_arg(in, 0, 4);
     float bias = arg_in(in, 0.0f, 10.0f);
-    int exclude_end = int_arg(in, 0, 30), exclude_near = int_arg(in, 0, 30), mode = int_arg(in, 0, 1);
+    int exclude_end = int_arg(in, 0, 30), exclude_near = int_arg(in, 0, 30), mode = int_arg(in, 0, 2);
     int kk = k > 0 ? k : 1;
     int *idx = malloc(sizeof(int) * (size_t)kk), *bidx = malloc(sizeof(int) * (size_t)kk);
     float *cost = malloc(sizeof(float) * (size_t)kk), *bcost = malloc(sizeof(float) * (size_t)kk);
     idx[0] = 12345;
     int got = sp_motion_search(idx, cost, k, d.db, d.frames, d.dims, d.nr, query, current, req, exc, bias,
                                exclude_end, exclude_near, mode);
-    int valid = k >= 1 && bias >= 0 && bias < INFINITY && (mode == 0 || mode == 1);
+    int valid = k >= 1 && bias >= 0 && bias < INFINITY && mode >= 0 && mode <= 2;
     ALWAYS(in, valid || (got == 0 && idx[0] == 12345));
     if (valid) {
         int want = brute(&d, bidx, bcost, k, query, current, req, exc, bias,
@@ -231,7 +231,7 @@ static void f_search(fuzz_input *in)
         float *bc = malloc(sizeof(float) * 2 * (size_t)k);
         ALWAYS(in,
                sp_motion_search_batch(bi, bc, k, d.db, d.frames, d.dims, d.nr, queries, currents, tags, bias,
-                                      exclude_end, exclude_near, 1 - mode, 2)
+                                      exclude_end, exclude_near, (mode + 1) % 3, 2)
                    == 2);
         for (int s = 0; s < 2 * k; s++) ALWAYS(in, bi[s] == idx[s % k]);
         free(bi), free(bc), free(queries);
@@ -251,7 +251,7 @@ static void f_search_garbage(fuzz_input *in)
     int idx[3];
     float cost[3];
     int got = sp_motion_search(idx, cost, 3, db, frames, dims, nr, query, int_arg(in, -5, 200), 0, 0, 0.5f, 3,
-                               3, (int)(in->flags & 1));
+                               3, (int)(in->flags % 3));
     ALWAYS(in, got >= 0 && got <= 3);
     for (int s = 0; s < 3; s++) ALWAYS(in, idx[s] >= -1 && idx[s] < frames);
     free(db), free(query);
