@@ -60,17 +60,20 @@ static float beat_below(float worst, float bias)
     return h;
 }
 
-/* Boxes tested and skipped in one search, of one size. */
+/* How well boxes of one size skip in one search: a running share of the recent tests that
+ * skipped (each test moves it an eighth of the way to 1 or 0), and the boxes passed untested. */
 typedef struct {
-    int tests, skips;
+    float skipping;
+    int passed;
 } box_count;
 
-/* Whether to test the next box: always in SP_SEARCH_BOXES; in SP_SEARCH_AUTO while at least
- * a quarter of the first 16 and of all so far were skipped (boxes that skip nothing, as on
- * unstructured features, cost a fifth more than the scan they would save). */
-static int box_tested(const box_count *n, int mode)
+/* Whether to test the next box: always in SP_SEARCH_BOXES; in SP_SEARCH_AUTO while a quarter or
+ * more of the recent tests skipped, and every eighth box otherwise, so that boxes come back
+ * into use once the best so far is good enough for them to skip (boxes that skip nothing, as
+ * on unstructured features, cost a fifth more than the scan they would save). */
+static int box_tested(box_count *n, int mode)
 {
-    return mode == SP_SEARCH_BOXES || n->tests < 16 || 4 * n->skips >= n->tests;
+    return mode == SP_SEARCH_BOXES || n->skipping >= 0.25f || (n->passed++ & 7) == 0;
 }
 
 /* What one search needs beside the database. */
@@ -175,8 +178,7 @@ static int box_skips_one(const search *s, size_t boxes, size_t tags, size_t r, f
 static int box_skips(const search *s, size_t boxes, size_t tags, size_t r, float bias, box_count *n)
 {
     int skip = box_skips_one(s, boxes, tags, r, bias);
-    n->tests++;
-    n->skips += skip;
+    n->skipping += ((float)skip - n->skipping) * 0.125f;
     return skip;
 }
 
@@ -321,7 +323,8 @@ int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const floa
     s.exclude_near = exclude_near;
     s.mode = mode;
     for (int c = 0; c < n; c++) {
-        s.small.tests = s.small.skips = s.large.tests = s.large.skips = 0;
+        s.small.skipping = s.large.skipping = 1.0f; /* boxes first, until they fail to skip */
+        s.small.passed = s.large.passed = 0;
         size_t at = (size_t)c * (size_t)k;
         s.require = tags ? tags[2 * (size_t)c] : 0;
         s.exclude = tags ? tags[2 * (size_t)c + 1] : 0;

@@ -2092,9 +2092,10 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
 
 #define SP_MOTION_MAX_DIMS 256 /* the most features per frame */
 
-#define SP_SEARCH_SCAN 0  /* every candidate, 4 frames per SIMD step, each dropped once it cannot win */
+/* The search modes: the same frames, at different speeds. */
+#define SP_SEARCH_SCAN 0  /* every candidate, 16 frames per step, each dropped once it cannot win */
 #define SP_SEARCH_BOXES 1 /* boxes of 64 and 16 frames first, skipped when they cannot hold a winner */
-#define SP_SEARCH_AUTO 2  /* boxes while they skip a quarter or more of those tested, then the scan */
+#define SP_SEARCH_AUTO 2  /* boxes while a quarter of the recent ones skip, else every 8th box */
 
 /** Features of every frame of one clip, row-major (frame i at out[i·dims]).
  *  @param[out] out {frames·dims} the features, dims = the floats of the declared features
@@ -2150,12 +2151,12 @@ int sp_motion_database_build(float *out_db, const float *features, int frames, i
  *  @param[in] dims (≥ 1) its features per frame
  *  @param[in] n_ranges (≥ 0) its ranges
  *  @param[in] query {dims} (any) the features searched for, not normalised
- *  @param[in] current (any) the frame playing now, or −1
- *  @param[in] require_tags (any) the tag bits a candidate must have
- *  @param[in] exclude_tags (any) the tag bits it must not have
+ *  @param[in] current (≥ −1) the frame playing now, or −1 (any other value is no frame of a range)
+ *  @param[in] require_tags the tag bits a candidate must have
+ *  @param[in] exclude_tags the tag bits it must not have
  *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
- *  @param[in] exclude_end (any) frames left out at the end of each range that does not loop
- *  @param[in] exclude_near (any) frames around the current one left out
+ *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
+ *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
  *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes while they help (the same result)
  *  @return (≥ 0) frames found, at most k; 0 for bad sizes, k ≤ 0, a bias not finite ≥ 0, an unknown mode */
 int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
@@ -2171,11 +2172,11 @@ int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db,
  *  @param[in] dims (≥ 1) its features per frame
  *  @param[in] n_ranges (≥ 0) its ranges
  *  @param[in] queries {dims·n} (any) the queries, not normalised
- *  @param[in] currents {n} (any) each query's current frame, or −1
- *  @param[in] tags {2·n} (any; nullable) required and excluded tag bits per query; NULL: 0, 0
+ *  @param[in] currents {n} (≥ −1) each query's current frame, or −1
+ *  @param[in] tags {2·n} (nullable) required and excluded tag bits per query; NULL: 0, 0
  *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
- *  @param[in] exclude_end (any) frames left out at the end of each range that does not loop
- *  @param[in] exclude_near (any) frames around the current one left out
+ *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
+ *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
  *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes while they help (the same result)
  *  @param[in] n (≥ 0) queries
  *  @return (≥ 0) n; 0 (nothing written) for n ≤ 0 or the arguments sp_motion_search rejects */
@@ -2196,7 +2197,7 @@ int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const floa
  *  @param[out] out_velocities [m/s] {3·bones} (nullable) world velocities
  *  @param[out] out_angular_velocities [rad/s] {3·bones} (nullable) world angular velocities
  *  @param[in] pose {13·bones} (any) the pose
- *  @param[in] parents {bones} (any) each bone's parent
+ *  @param[in] parents {bones} each bone's parent
  *  @param[in] bones (≥ 0) bones */
 void sp_forward_kinematics(float *out_positions, float *out_rotations, float *out_velocities,
                            float *out_angular_velocities, const float *pose, const int *parents, int bones);
@@ -2207,7 +2208,7 @@ void sp_forward_kinematics(float *out_positions, float *out_rotations, float *ou
  *  @param[in,out] pose {13·bones} the pose
  *  @param[in] parents {bones} each bone's parent
  *  @param[in] bones (≥ 0) bones
- *  @param[in] bone (any) the end of the chain; its parent and grandparent turn
+ *  @param[in] bone (≥ 0) the end of the chain; its parent and grandparent turn (none outside the skeleton)
  *  @param[in] target [m] the world position `bone` should reach
  *  @param[in] pole the world direction the middle joint bends toward when the chain is straight
  *  @param[in] max_length_buffer [m] (≥ 0) how far short of full extension the chain stops */

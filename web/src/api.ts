@@ -30,3 +30,24 @@ export * from './batch_pose.js';
 export * from './inertialize.js';
 export * from './transition_cost.js';
 export * from './batch_trajectory.js';
+export { MotionDatabase, MotionSearchBatch } from './motion_database.js';
+export type {
+  BoneRef,
+  MotionBatchSearchOptions,
+  MotionClip,
+  MotionData,
+  MotionDatabaseOptions,
+  MotionFeature,
+  MotionRange,
+  MotionSearchOptions,
+  MotionSearchResult,
+  MotionSkeleton,
+} from './motion_database.js';
+export { Skeleton } from './skeleton.js';
+export { MotionController, MotionCrowd } from './motion_controller.js';
+export type {
+  MotionControllerOptions,
+  MotionControllerSettings,
+  MotionInput,
+  MotionSearchReport,
+} from './motion_controller.js';
