@@ -891,6 +891,18 @@ export class MotionCrowd {
   readonly #db: MotionDatabase;
   #searches = 0;
   #microseconds = 0;
+  #disposed = false;
+
+  /** Throws unless `self` is a live MotionCrowd (`what` names the member). */
+  static #check(self: unknown, what: string): MotionCrowd {
+    if (!(self instanceof MotionCrowd) || !MotionCrowd.#is(self) || self.#disposed)
+      throw new TypeError(`sprung.MotionCrowd.${what}: not a live MotionCrowd`);
+    return self;
+  }
+  /** Whether `o` was made by this class's constructor (has its private fields). */
+  static #is(o: object): boolean {
+    return #disposed in o;
+  }
 
   /**
    * `count` characters on `database`, all with the same options (positions apart).
@@ -928,15 +940,15 @@ export class MotionCrowd {
 
   /** The characters. */
   get characters(): readonly MotionController[] {
-    return this.#characters;
+    return MotionCrowd.#check(this, 'characters').#characters;
   }
   /** Searches made by the last update. */
   get searches(): number {
-    return this.#searches;
+    return MotionCrowd.#check(this, 'searches').#searches;
   }
   /** Microseconds the last update's batched search took. */
   get microseconds(): number {
-    return this.#microseconds;
+    return MotionCrowd.#check(this, 'microseconds').#microseconds;
   }
 
   /**
@@ -946,7 +958,7 @@ export class MotionCrowd {
    */
   update(dt: number, inputs: readonly MotionInput[]): this {
     const fn = 'MotionCrowd.update';
-    if (!(this instanceof MotionCrowd)) throw new TypeError(`sprung.${fn}: not a MotionCrowd`);
+    MotionCrowd.#check(this, 'update');
     if (!Array.isArray(inputs) || inputs.length !== this.#characters.length)
       throw new TypeError(
         `sprung.${fn}: inputs must hold one input per character (${this.#characters.length}), got ${show(inputs)}`,
@@ -1000,7 +1012,11 @@ export class MotionCrowd {
 
   /** Frees every character and the batch. */
   dispose(): void {
+    if (!(this instanceof MotionCrowd) || !MotionCrowd.#is(this))
+      throw new TypeError('sprung.MotionCrowd.dispose: not a MotionCrowd');
+    if (this.#disposed) return;
     for (const ch of this.#characters) ch.dispose();
     this.#batch.dispose();
+    this.#disposed = true;
   }
 }

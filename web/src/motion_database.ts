@@ -26,6 +26,7 @@ import {
 } from './check.js';
 import { plus, workBuffer } from './work.js';
 import { Batch } from './batch.js';
+import { at, own, size, view } from './block.js';
 import { FEATURE, INERTIALIZER, SEARCH } from './gen/specs.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
@@ -388,7 +389,7 @@ function searchArgs(
 ): [number, number, number, number, number, number, number] {
   const third = Math.round(db.frameRate / 3);
   const current = o?.current ?? -1;
-  integer(fn, 'options.current', current, -1, db.frames - 1);
+  integer(fn, 'options.current', current, -1, size(db, 'frames') - 1);
   const tags = [o?.requireTags ?? 0, o?.excludeTags ?? 0];
   tags.forEach((t, i) =>
     integer(fn, `options.${i ? 'excludeTags' : 'requireTags'}`, t, -(2 ** 31), 2 ** 32 - 1),
@@ -397,9 +398,6 @@ function searchArgs(
   ends.forEach((e, i) => integer(fn, `options.${i ? 'excludeNear' : 'excludeEnd'}`, e, 0, 2 ** 31 - 1));
   return [current, tags[0] | 0, tags[1] | 0, o?.bias ?? 0, ends[0], ends[1], SEARCH[o?.mode ?? 'auto']];
 }
-
-/** Each database's block pointer and sizes (frames, dims, ranges), for the batch search. */
-const blocks = new WeakMap<MotionDatabase, () => [Ptr, number, number, number]>();
 
 /** Writes the C declarations of `decl` at int pointer `pi` (4 each) and float pointer `pf` (2 each). */
 function putDeclarations(decl: readonly Declared[], pi: Ptr, pf: Ptr): void {
@@ -430,9 +428,6 @@ function putDeclarations(decl: readonly Declared[], pi: Ptr, pf: Ptr): void {
  * const { frame } = db.search(query, { current });
  */
 export class MotionDatabase extends Batch<'db'> {
-  readonly #frames: number;
-  readonly #dims: number;
-  readonly #bones: number;
   readonly #rate: number;
   readonly #ranges: readonly MotionRange[];
   readonly #decl: readonly Declared[];
@@ -491,13 +486,10 @@ export class MotionDatabase extends Batch<'db'> {
     const unmirrored = clips.reduce((s, c) => s + c.frames, 0);
     const frames = copies * unmirrored;
     const nr = copies * clips.length;
-    const size = frames <= 2 ** 29 ? full.sp_motion_database_floats(frames, dims, nr) : 0;
-    if (size === 0)
+    const floatsNeeded = frames <= 2 ** 29 ? full.sp_motion_database_floats(frames, dims, nr) : 0;
+    if (floatsNeeded === 0)
       throw new RangeError(`sprung.${fn}: data.clips hold ${frames} frames, more than one database holds`);
-    super(fn, frames, [['db', size]], 'data.clips');
-    this.#frames = frames;
-    this.#dims = dims;
-    this.#bones = bones;
+    super(fn, frames, [['db', floatsNeeded]], 'data.clips', { frames, dims, bones, ranges: nr });
     this.#rate = rate;
     this.#decl = decl;
     this.#groups = (o.features as unknown[]).map((_, g) => {
@@ -515,29 +507,29 @@ export class MotionDatabase extends Batch<'db'> {
     this.#tags = new Int32Array(frames);
     this.#contacts = new Uint8Array(frames * contactBones.length);
     const ranges: MotionRange[] = [];
-    let at = 0;
+    let first = 0;
     for (let copy = 0; copy < copies; copy++)
       for (const c of clips) {
-        if (copy === 0) this.#poses.set(c.poses, at * stride);
-        this.#tags.set(c.tags, at);
+        if (copy === 0) this.#poses.set(c.poses, first * stride);
+        this.#tags.set(c.tags, first);
         const nc = contactBones.length;
         for (let f = 0; f < c.frames && nc > 0; f++)
           for (let k = 0; k < nc; k++) {
             // a mirrored foot's contact is its mirror image's
             const src = copy === 0 ? k : contactBones.indexOf(mirror![contactBones[k]]);
-            this.#contacts[(at + f) * nc + k] = src >= 0 ? c.contacts[f * nc + src] : c.contacts[f * nc + k];
+            this.#contacts[(first + f) * nc + k] =
+              src >= 0 ? c.contacts[f * nc + src] : c.contacts[f * nc + k];
           }
         ranges.push({
           name: copy === 0 ? c.name : `${c.name} (mirrored)`,
-          start: at,
-          stop: at + c.frames,
+          start: first,
+          stop: first + c.frames,
           loop: c.loop,
           mirrored: copy === 1,
         });
-        at += c.frames;
+        first += c.frames;
       }
     this.#ranges = ranges;
-    blocks.set(this, () => [this.at('db'), frames, dims, ranges.length]);
     try {
       this.#build(clips, copies);
     } catch (e) {
@@ -549,9 +541,9 @@ export class MotionDatabase extends Batch<'db'> {
   /** Computes every clip's features in WASM memory and builds the database block from them. */
   #build(clips: readonly CheckedClip[], copies: number): void {
     const fn = 'MotionDatabase';
-    const frames = this.#frames,
-      dims = this.#dims,
-      bones = this.#bones,
+    const frames = size(this, 'frames'),
+      dims = size(this, 'dims'),
+      bones = size(this, 'bones'),
       decl = this.#decl,
       stride = 13 * bones;
     const longest = Math.max(...clips.map((c) => c.frames));
@@ -578,7 +570,7 @@ export class MotionDatabase extends Batch<'db'> {
         }
       heapI32.set(this.#tags, tags >> 2);
       this.#ranges.forEach((r, k) => heapI32.set([r.start, r.stop, r.loop ? 1 : 0], (ranges >> 2) + 3 * k));
-      let at = 0;
+      let first = 0;
       for (let copy = 0; copy < copies; copy++)
         for (const c of clips) {
           if (copy === 0) heapF32.set(c.poses, poses >> 2);
@@ -586,7 +578,7 @@ export class MotionDatabase extends Batch<'db'> {
             for (let f = 0; f < c.frames; f++)
               mirrorPose(heapF32, (poses >> 2) + f * stride, c.poses, f * stride, bones, this.#mirror!);
           const made = full.sp_motion_features(
-            plus(p, at * dims),
+            plus(p, first * dims),
             poses,
             c.frames,
             parents,
@@ -598,10 +590,10 @@ export class MotionDatabase extends Batch<'db'> {
             decl.length,
           );
           if (made !== dims) throw new Error(`sprung.${fn}: internal: features of ${c.name} not made`);
-          at += c.frames;
+          first += c.frames;
         }
       const built = full.sp_motion_database_build(
-        this.at('db'),
+        at(this, 'db'),
         p,
         frames,
         dims,
@@ -619,41 +611,46 @@ export class MotionDatabase extends Batch<'db'> {
 
   /** Frames in the database (every clip's, then the mirrored copies'). */
   get frames(): number {
-    this.live('frames');
-    return this.#frames;
+    return size(this, 'frames');
   }
   /** Floats of features per frame. */
   get dims(): number {
-    return this.#dims;
+    return size(this, 'dims');
   }
   /** Bones of the skeleton. */
   get bones(): number {
-    return this.#bones;
+    return size(this, 'bones');
   }
   /** Frames per second. */
   get frameRate(): number {
+    own(this, 'MotionDatabase.frameRate');
     return this.#rate;
   }
   /** Each bone's parent (a copy). */
   get parents(): Int32Array {
+    own(this, 'MotionDatabase.parents');
     return this.#parents.slice();
   }
   /** The clips as ranges of frames, in order (a copy). */
   get ranges(): MotionRange[] {
+    own(this, 'MotionDatabase.ranges');
     return this.#ranges.map((r) => ({ ...r }));
   }
   /** The contact bones (`options.contactBones`) as indices (a copy). */
   get contactBones(): Int32Array {
+    own(this, 'MotionDatabase.contactBones');
     return this.#contactBones.slice();
   }
   /** Each feature group's first float in a frame's features and its number of floats, in the
    *  order of `options.features`. */
   get groups(): { offset: number; floats: number }[] {
+    own(this, 'MotionDatabase.groups');
     return this.#groups.map((g) => ({ ...g }));
   }
   /** The trajectory samples the features use: for each, the group, the first float, `ahead`
    *  (frames) and whether it is a direction. @internal */
   get trajectory(): { group: number; offset: number; ahead: number; direction: boolean }[] {
+    own(this, 'MotionDatabase.trajectory');
     return this.#decl
       .filter((d) => d.kind === FEATURE.trajectoryPosition || d.kind === FEATURE.trajectoryDirection)
       .map((d) => ({
@@ -669,12 +666,13 @@ export class MotionDatabase extends Batch<'db'> {
    * @param bone - the bone: its index, or its name
    */
   bone(bone: BoneRef): number {
+    own(this, 'MotionDatabase.bone');
     return boneOf('MotionDatabase.bone', 'bone', bone, { parents: this.#parents, names: this.#names });
   }
 
   /** Checks a frame index argument. */
   #frame(fn: string, name: string, frame: unknown): number {
-    integer(`MotionDatabase.${fn}`, name, frame, 0, this.#frames - 1);
+    integer(`MotionDatabase.${fn}`, name, frame, 0, size(this, 'frames') - 1);
     return frame as number;
   }
 
@@ -682,12 +680,14 @@ export class MotionDatabase extends Batch<'db'> {
    *  float of the features, as views of WASM memory (a scale of 0 marks a float that counts for
    *  nothing): normalised = (feature − offset) / scale. */
   get featureOffsets(): Float32Array {
-    return this.view('db').subarray(0, this.#dims);
+    const dims = own(this, 'MotionDatabase.featureOffsets').sizes.dims;
+    return view(this, 'db').subarray(0, dims);
   }
   /** See {@link MotionDatabase.featureOffsets}. */
   get featureScales(): Float32Array {
-    const dp = (this.#dims + 3) & ~3;
-    return this.view('db').subarray(dp, dp + this.#dims);
+    const dims = own(this, 'MotionDatabase.featureScales').sizes.dims,
+      dp = (dims + 3) & ~3;
+    return view(this, 'db').subarray(dp, dp + dims);
   }
 
   /**
@@ -696,13 +696,13 @@ export class MotionDatabase extends Batch<'db'> {
    * @param out - (optional) a Float32Array of at least `dims` floats to write into
    */
   normalizedFeatures(frame: number, out?: Float32Array): Float32Array {
-    this.live('normalizedFeatures');
+    own(this, 'MotionDatabase.normalizedFeatures');
     this.#frame('normalizedFeatures', 'frame', frame);
-    const dims = this.#dims,
+    const dims = size(this, 'dims'),
       dp = (dims + 3) & ~3;
     const held = out === undefined ? -1 : floats('MotionDatabase.normalizedFeatures', 'out', out, dims);
     const r = out === undefined ? new Float32Array(dims) : fresh(out, held, dims);
-    const db = this.view('db'),
+    const db = view(this, 'db'),
       base = 2 * dp + 4 * dims * (frame >> 2) + (frame & 3);
     for (let j = 0; j < dims; j++) r[j] = db[base + 4 * j];
     return held < 0 ? (out ?? r) : r;
@@ -710,17 +710,17 @@ export class MotionDatabase extends Batch<'db'> {
 
   /**
    * The features of `frame` before normalisation (normalised features × scale + offset: equal
-   * to {@link motionFeatures}'s to float rounding), into `out` if given. The controller's query
+   * to {@link MotionDatabase.clipFeatures}'s to float rounding), into `out` if given. The controller's query
    * starts from these.
    * @param frame - (integer in [0, frames)) the frame
    * @param out - (optional) a Float32Array of at least `dims` floats to write into
    */
   features(frame: number, out?: Float32Array): Float32Array {
-    this.live('features');
-    const r = this.normalizedFeatures(frame, out);
-    const db = this.view('db'),
-      dp = (this.#dims + 3) & ~3;
-    for (let j = 0; j < this.#dims; j++) r[j] = r[j] * db[dp + j] + db[j];
+    const dims = own(this, 'MotionDatabase.features').sizes.dims;
+    const r = MotionDatabase.prototype.normalizedFeatures.call(this, frame, out);
+    const db = view(this, 'db'),
+      dp = (dims + 3) & ~3;
+    for (let j = 0; j < dims; j++) r[j] = r[j] * db[dp + j] + db[j];
     return r;
   }
 
@@ -737,13 +737,13 @@ export class MotionDatabase extends Batch<'db'> {
     out?: T,
   ): T {
     const fn = 'MotionDatabase.groupCosts';
-    this.live('groupCosts');
-    const held = floats(fn, 'query', query, this.#dims);
+    const dims = own(this, fn).sizes.dims;
+    const held = floats(fn, 'query', query, dims);
     this.#frame('groupCosts', 'frame', frame);
-    const q = fresh(query, held, this.#dims);
-    const f = this.normalizedFeatures(frame);
-    const db = this.view('db'),
-      dp = (this.#dims + 3) & ~3;
+    const q = fresh(query, held, dims);
+    const f = MotionDatabase.prototype.normalizedFeatures.call(this, frame);
+    const db = view(this, 'db'),
+      dp = (dims + 3) & ~3;
     const r = out ?? (new Float64Array(this.#groups.length) as unknown as T);
     this.#groups.forEach((g, k) => {
       let c = 0;
@@ -763,13 +763,13 @@ export class MotionDatabase extends Batch<'db'> {
    * @param out - (optional) a Float32Array of at least 13·bones floats to write into
    */
   pose(frame: number, out?: Float32Array): Float32Array {
-    this.live('pose');
+    const bones = own(this, 'MotionDatabase.pose').sizes.bones;
     this.#frame('pose', 'frame', frame);
-    const n = 13 * this.#bones;
+    const n = 13 * bones;
     const held = out === undefined ? -1 : floats('MotionDatabase.pose', 'out', out, n);
     const r = out === undefined ? new Float32Array(n) : fresh(out, held, n);
     if (frame < this.#unmirrored) r.set(this.#poses.subarray(frame * n, frame * n + n));
-    else mirrorPose(r, 0, this.#poses, (frame - this.#unmirrored) * n, this.#bones, this.#mirror!);
+    else mirrorPose(r, 0, this.#poses, (frame - this.#unmirrored) * n, bones, this.#mirror!);
     return held < 0 ? (out ?? r) : r;
   }
 
@@ -778,6 +778,7 @@ export class MotionDatabase extends Batch<'db'> {
    * @param frame - (integer in [0, frames)) the frame
    */
   tags(frame: number): number {
+    own(this, 'MotionDatabase.tags');
     this.#frame('tags', 'frame', frame);
     return this.#tags[frame];
   }
@@ -788,6 +789,7 @@ export class MotionDatabase extends Batch<'db'> {
    * @param k - (integer) the contact, an index into `contactBones`
    */
   contact(frame: number, k: number): boolean {
+    own(this, 'MotionDatabase.contact');
     this.#frame('contact', 'frame', frame);
     integer('MotionDatabase.contact', 'k', k, 0, this.#contactBones.length - 1);
     return this.#contacts[frame * this.#contactBones.length + k] !== 0;
@@ -798,6 +800,7 @@ export class MotionDatabase extends Batch<'db'> {
    * @param frame - (integer in [0, frames)) the frame
    */
   rangeOf(frame: number): MotionRange {
+    own(this, 'MotionDatabase.rangeOf');
     this.#frame('rangeOf', 'frame', frame);
     let lo = 0,
       hi = this.#ranges.length - 1;
@@ -817,10 +820,10 @@ export class MotionDatabase extends Batch<'db'> {
    */
   clipFeatures(poses: Float32Array, frames: number, loop: boolean, out?: Float32Array): Float32Array {
     const fn = 'MotionDatabase.clipFeatures';
-    this.live('clipFeatures');
+    const { sizes } = own(this, fn);
     check(S.MotionDatabase_clipFeatures, poses, frames, loop, out);
-    const bones = this.#bones,
-      dims = this.#dims,
+    const bones = sizes.bones,
+      dims = sizes.dims,
       decl = this.#decl;
     const np = frames * 13 * bones,
       n = frames * dims;
@@ -858,23 +861,14 @@ export class MotionDatabase extends Batch<'db'> {
   /** Runs sp_motion_search for `query` and `k`; the results are at the returned pointer (k
    *  indices, then k costs). */
   #search(fn: string, query: Float32Array, k: number, options: MotionSearchOptions | undefined): Ptr {
+    const { sizes } = own(this, fn);
     const args = searchArgs(fn, this, options);
-    const dims = this.#dims;
+    const dims = sizes.dims;
     const held = floats(fn, 'query', query, dims);
     const p = workBuffer(fn, 'k', dims + 2 * k); // may grow memory: the query is viewed again after
     heapF32.set(fresh(query, held, dims), p >> 2);
     const out = plus(p, dims);
-    full.sp_motion_search(
-      out,
-      plus(out, k),
-      k,
-      this.at('db'),
-      this.#frames,
-      dims,
-      this.#ranges.length,
-      p,
-      ...args,
-    );
+    full.sp_motion_search(out, plus(out, k), k, at(this, 'db'), sizes.frames, dims, sizes.ranges, p, ...args);
     return out;
   }
 
@@ -887,7 +881,7 @@ export class MotionDatabase extends Batch<'db'> {
    * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
    */
   search(query: Float32Array, options?: MotionSearchOptions): MotionSearchResult {
-    this.live('search');
+    own(this, 'MotionDatabase.search');
     check(S.MotionDatabase_search, query, options);
     const p = this.#search('MotionDatabase.search', query, 1, options);
     this.#result.frame = heapI32[p >> 2];
@@ -905,7 +899,7 @@ export class MotionDatabase extends Batch<'db'> {
     k: number,
     options?: MotionSearchOptions,
   ): { frames: Int32Array; costs: Float32Array } {
-    this.live('searchBest');
+    own(this, 'MotionDatabase.searchBest');
     check(S.MotionDatabase_searchBest, query, k, options);
     integer('MotionDatabase.searchBest', 'k', k, 1, 1 << 16);
     const p = this.#search('MotionDatabase.searchBest', query, k, options);
@@ -932,8 +926,6 @@ export type MotionBatchSearchOptions = Pick<
  */
 export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | 'frames' | 'costs'> {
   readonly #db: MotionDatabase;
-  readonly #count: number;
-  readonly #k: number;
   #ints: Partial<Record<'currents' | 'tags' | 'frames', Int32Array>> = {};
 
   /**
@@ -963,44 +955,45 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
         ['costs', count * k],
       ],
       'count',
+      { k },
     );
     this.#db = database;
-    this.#count = count;
-    this.#k = k;
     this.currents.fill(-1);
   }
 
-  /** An Int32Array view of field `f`, renewed when memory grew. */
+  /** An Int32Array view of field `f` of `n` ints, renewed when memory grew. */
   #int(f: 'currents' | 'tags' | 'frames', n: number): Int32Array {
-    this.live(f);
     const v = this.#ints[f];
     if (v !== undefined && v.buffer === heapI32.buffer) return v;
-    return (this.#ints[f] = new Int32Array(heapI32.buffer, this.at(f), n));
+    return (this.#ints[f] = new Int32Array(heapI32.buffer, at(this, f), n));
   }
 
   /** Frames found per query. */
   get k(): number {
-    return this.#k;
+    return size(this, 'k');
   }
   /** The queries, `dims` floats each, not normalised. */
   get queries(): Float32Array {
-    return this.view('queries');
+    return view(this, 'queries');
   }
   /** Each query's current frame, or −1. */
   get currents(): Int32Array {
-    return this.#int('currents', this.#count);
+    const b = own(this, 'MotionSearchBatch.currents');
+    return this.#int('currents', b.count);
   }
   /** Each query's required and excluded tag bits (2 per query). */
   get tags(): Int32Array {
-    return this.#int('tags', 2 * this.#count);
+    const b = own(this, 'MotionSearchBatch.tags');
+    return this.#int('tags', 2 * b.count);
   }
   /** The frames found, `k` per query, best first; −1 past the last candidate. */
   get frames(): Int32Array {
-    return this.#int('frames', this.#count * this.#k);
+    const b = own(this, 'MotionSearchBatch.frames');
+    return this.#int('frames', b.count * b.sizes.k);
   }
   /** Their costs; +Infinity past the last candidate. */
   get costs(): Float32Array {
-    return this.view('costs');
+    return view(this, 'costs');
   }
 
   /**
@@ -1010,24 +1003,24 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
    */
   search(options?: MotionBatchSearchOptions, count?: number): this {
     const fn = 'MotionSearchBatch.search';
-    this.live('search');
+    const b = own(this, fn);
     check(S.MotionSearchBatch_search, options, count);
-    const n = count ?? this.#count;
-    integer(fn, 'count', n, 0, this.#count);
+    const n = count ?? b.count;
+    integer(fn, 'count', n, 0, b.count);
     if (this.#db.disposed) throw new TypeError(`sprung.${fn}: its database was disposed`);
     const [, , , bias, excludeEnd, excludeNear, mode] = searchArgs(fn, this.#db, options);
-    const [db, frames, dims, ranges] = blocks.get(this.#db)!();
+    const { sizes } = own(this.#db, 'MotionDatabase.search');
     full.sp_motion_search_batch(
-      this.at('frames'),
-      this.at('costs'),
-      this.#k,
-      db,
-      frames,
-      dims,
-      ranges,
-      this.at('queries'),
-      this.at('currents'),
-      this.at('tags'),
+      at(this, 'frames'),
+      at(this, 'costs'),
+      b.sizes.k,
+      at(this.#db, 'db'),
+      sizes.frames,
+      sizes.dims,
+      sizes.ranges,
+      at(this, 'queries'),
+      at(this, 'currents'),
+      at(this, 'tags'),
       bias,
       excludeEnd,
       excludeNear,

@@ -9,6 +9,7 @@ import type { Ptr } from './gen/raw.js';
 import { check, floats, fresh, integer, ready, show } from './check.js';
 import { putVec3 } from './scratch.js';
 import { Batch } from './batch.js';
+import { at, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -28,6 +29,14 @@ export function checkParents(fn: string, name: string, parents: unknown): Int32A
   return out;
 }
 
+/** Copies `pose` into the `pose` field of `sk` (the C functions read it there); returns its pointer. */
+function stage(sk: Skeleton, fn: string, pose: Float32Array, bones: number): Ptr {
+  const n = 13 * bones;
+  const held = floats(fn, 'pose', pose, n);
+  heapF32.set(fresh(pose, held, n), at(sk, 'pose') >> 2);
+  return at(sk, 'pose');
+}
+
 /** Scratch slots of the IK's target and pole. */
 const TARGET = 0,
   POLE = 4;
@@ -43,7 +52,6 @@ const TARGET = 0,
  * skeleton.forwardKinematics(pose).positions; // x,y,z of every bone in the world
  */
 export class Skeleton extends Batch<Field> {
-  readonly #bones: number;
   readonly #parents: Int32Array;
 
   /**
@@ -66,43 +74,36 @@ export class Skeleton extends Batch<Field> {
         ['angularVelocities', 3 * n],
       ],
       'parents.length',
+      { bones: n },
     );
-    this.#bones = n;
     this.#parents = p;
-    heapI32.set(p, this.at('parents') >> 2);
+    heapI32.set(p, at(this, 'parents') >> 2);
   }
 
   /** Number of bones. */
   get bones(): number {
-    return this.#bones;
+    return size(this, 'bones');
   }
   /** Each bone's parent (a copy). */
   get parents(): Int32Array {
+    own(this, 'Skeleton.parents');
     return this.#parents.slice();
   }
   /** World positions, x,y,z per bone, from the last {@link Skeleton.forwardKinematics}. */
   get positions(): Float32Array {
-    return this.view('positions');
+    return view(this, 'positions');
   }
   /** World rotations, x,y,z,w per bone. */
   get rotations(): Float32Array {
-    return this.view('rotations');
+    return view(this, 'rotations');
   }
   /** World velocities, x,y,z per bone (metres per second). */
   get velocities(): Float32Array {
-    return this.view('velocities');
+    return view(this, 'velocities');
   }
   /** World angular velocities, x,y,z per bone (radians per second). */
   get angularVelocities(): Float32Array {
-    return this.view('angularVelocities');
-  }
-
-  /** Copies `pose` into the `pose` field (the C functions read it there); returns its pointer. */
-  #stage(fn: string, pose: Float32Array): Ptr {
-    const n = 13 * this.#bones;
-    const held = floats(fn, 'pose', pose, n);
-    heapF32.set(fresh(pose, held, n), this.at('pose') >> 2);
-    return this.at('pose');
+    return view(this, 'angularVelocities');
   }
 
   /**
@@ -111,18 +112,18 @@ export class Skeleton extends Batch<Field> {
    * @c sp_forward_kinematics *
    */
   forwardKinematics(pose: Float32Array): this {
-    this.live('forwardKinematics');
     const fn = 'Skeleton.forwardKinematics';
+    const bones = own(this, fn).sizes.bones;
     if (!(pose instanceof Float32Array)) check(S.Skeleton_forwardKinematics, pose);
-    const p = this.#stage(fn, pose);
+    const p = stage(this, fn, pose, bones);
     full.sp_forward_kinematics(
-      this.at('positions'),
-      this.at('rotations'),
-      this.at('velocities'),
-      this.at('angularVelocities'),
+      at(this, 'positions'),
+      at(this, 'rotations'),
+      at(this, 'velocities'),
+      at(this, 'angularVelocities'),
       p,
-      this.at('parents'),
-      this.#bones,
+      at(this, 'parents'),
+      bones,
     );
     return this;
   }
@@ -141,17 +142,17 @@ export class Skeleton extends Batch<Field> {
     pole: Vec3,
     maxLengthBuffer: number,
   ): Float32Array {
-    this.live('ikTwoBone');
     const fn = 'Skeleton.ikTwoBone';
+    const bones = own(this, fn).sizes.bones;
     check(S.Skeleton_ikTwoBone, pose, bone, target, pole, maxLengthBuffer);
-    integer(fn, 'bone', bone, 0, this.#bones - 1);
-    const n = 13 * this.#bones;
+    integer(fn, 'bone', bone, 0, bones - 1);
+    const n = 13 * bones;
     const held = floats(fn, 'pose', pose, n);
-    const p = this.#stage(fn, pose);
+    const p = stage(this, fn, pose, bones);
     full.sp_ik_two_bone(
       p,
-      this.at('parents'),
-      this.#bones,
+      at(this, 'parents'),
+      bones,
       bone,
       putVec3(TARGET, target),
       putVec3(POLE, pole),
