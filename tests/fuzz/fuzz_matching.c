@@ -115,7 +115,7 @@ typedef struct {
 
 static int make_database(fuzz_input *in, database *d)
 {
-    d->frames = 1 + (int)(in->count % 200), d->dims = 1 + (int)(in->flags % 9),
+    d->frames = 1 + (int)(in->count % 100), d->dims = 1 + (int)(in->flags % 9),
     d->nr = 1 + (int)((in->flags >> 4) % 4);
     d->floats = sp_motion_database_floats(d->frames, d->dims, d->nr);
     ALWAYS(in, d->floats > 0);

@@ -30,7 +30,7 @@ export * from './batch_pose.js';
 export * from './inertialize.js';
 export * from './transition_cost.js';
 export * from './batch_trajectory.js';
-export { MotionDatabase, MotionSearchBatch } from './motion_database.js';
+export { MotionDatabase, MotionSearchBatch, motionDatabaseFloats } from './motion_database.js';
 export type {
   BoneRef,
   MotionBatchSearchOptions,

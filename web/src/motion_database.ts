@@ -24,7 +24,7 @@ import {
   ready,
   show,
 } from './check.js';
-import { plus, workBuffer } from './work.js';
+import { plus } from './work.js';
 import { Batch } from './batch.js';
 import { at, own, size, view } from './block.js';
 import { FEATURE, INERTIALIZER, SEARCH } from './gen/specs.js';
@@ -381,6 +381,9 @@ function checkClips(
   });
 }
 
+/** The most frames {@link MotionDatabase.searchBest} and {@link MotionSearchBatch} find per query. */
+const MAX_K = 64;
+
 /** The C arguments of search options after `k`, checked: current, tags, bias, exclusions, mode. */
 function searchArgs(
   fn: string,
@@ -409,6 +412,17 @@ function putDeclarations(decl: readonly Declared[], pi: Ptr, pf: Ptr): void {
 }
 
 /**
+ * Floats of WebAssembly memory that a database of `frames` frames of `dims` floats of features
+ * and `nRanges` clips takes (what {@link MotionDatabase} allocates); 0 when that is more than
+ * one block holds or `dims` is above 256.
+ * @c sp_motion_database_floats
+ */
+export function motionDatabaseFloats(frames: number, dims: number, nRanges: number): number {
+  check(S.motionDatabaseFloats, frames, dims, nRanges);
+  return full.sp_motion_database_floats(frames, dims, nRanges);
+}
+
+/**
  * A motion-matching database: every frame of the clips described by the declared features,
  * normalised (Holden's scheme: per group, the mean and the group's standard deviation over its
  * weight), in WebAssembly memory in blocks of 4 frames for SIMD, with bounding boxes over runs
@@ -427,7 +441,7 @@ function putDeclarations(decl: readonly Declared[], pi: Ptr, pf: Ptr): void {
  * });
  * const { frame } = db.search(query, { current });
  */
-export class MotionDatabase extends Batch<'db'> {
+export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
   readonly #rate: number;
   readonly #ranges: readonly MotionRange[];
   readonly #decl: readonly Declared[];
@@ -489,7 +503,17 @@ export class MotionDatabase extends Batch<'db'> {
     const floatsNeeded = frames <= 2 ** 29 ? full.sp_motion_database_floats(frames, dims, nr) : 0;
     if (floatsNeeded === 0)
       throw new RangeError(`sprung.${fn}: data.clips hold ${frames} frames, more than one database holds`);
-    super(fn, frames, [['db', floatsNeeded]], 'data.clips', { frames, dims, bones, ranges: nr });
+    super(
+      fn,
+      frames,
+      [
+        ['db', floatsNeeded],
+        ['query', dims],
+        ['found', 2 * MAX_K],
+      ],
+      'data.clips',
+      { frames, dims, bones, ranges: nr },
+    );
     this.#rate = rate;
     this.#decl = decl;
     this.#groups = (o.features as unknown[]).map((_, g) => {
@@ -710,7 +734,7 @@ export class MotionDatabase extends Batch<'db'> {
 
   /**
    * The features of `frame` before normalisation (normalised features × scale + offset: equal
-   * to {@link MotionDatabase.clipFeatures}'s to float rounding), into `out` if given. The controller's query
+   * to the features computed from the clip, to float rounding), into `out` if given. The controller's query
    * starts from these.
    * @param frame - (integer in [0, frames)) the frame
    * @param out - (optional) a Float32Array of at least `dims` floats to write into
@@ -812,62 +836,20 @@ export class MotionDatabase extends Batch<'db'> {
     return { ...this.#ranges[lo] };
   }
 
-  /**
-   * The features the database computes for `frames` frames of `poses` (a clip in the pose
-   * layout, looping or not), before normalisation: frames × dims floats, row-major, into `out`
-   * if given. The same function builds the database.
-   * @c sp_motion_features *
-   */
-  clipFeatures(poses: Float32Array, frames: number, loop: boolean, out?: Float32Array): Float32Array {
-    const fn = 'MotionDatabase.clipFeatures';
-    const { sizes } = own(this, fn);
-    check(S.MotionDatabase_clipFeatures, poses, frames, loop, out);
-    const bones = sizes.bones,
-      dims = sizes.dims,
-      decl = this.#decl;
-    const np = frames * 13 * bones,
-      n = frames * dims;
-    const heldPoses = floats(fn, 'poses', poses, np);
-    const held = out === undefined ? -1 : floats(fn, 'out', out, n);
-    const horizon = Math.max(0, ...this.#decl.map((d) => d.ahead));
-    if (!loop && frames <= horizon)
-      throw new RangeError(
-        `sprung.${fn}: frames must be more than the trajectory's horizon of ${horizon} frames ahead unless loop is true, got ${frames}`,
-      );
-    const p = workBuffer(fn, 'frames', n + np + bones + 6 * decl.length); // may grow memory: the arrays are viewed again after
-    heapF32.set(fresh(poses, heldPoses, np), (p >> 2) + n);
-    const parents = plus(p, n + np),
-      di = plus(parents, bones),
-      df = plus(di, 4 * decl.length);
-    heapI32.set(this.#parents, parents >> 2);
-    putDeclarations(decl, di, df);
-    full.sp_motion_features(
-      p,
-      plus(p, n),
-      frames,
-      parents,
-      bones,
-      loop ? 1 : 0,
-      1 / this.#rate,
-      di,
-      df,
-      decl.length,
-    );
-    const result = out === undefined ? new Float32Array(n) : fresh(out, held, n);
-    result.set(heapF32.subarray(p >> 2, (p >> 2) + n));
-    return held < 0 ? (out ?? result) : result;
-  }
-
-  /** Runs sp_motion_search for `query` and `k`; the results are at the returned pointer (k
-   *  indices, then k costs). */
+  /** Runs sp_motion_search for `query` and `k` in the database's own block; the results are
+   *  at the returned pointer (k indices, then k costs). */
   #search(fn: string, query: Float32Array, k: number, options: MotionSearchOptions | undefined): Ptr {
     const { sizes } = own(this, fn);
     const args = searchArgs(fn, this, options);
     const dims = sizes.dims;
     const held = floats(fn, 'query', query, dims);
-    const p = workBuffer(fn, 'k', dims + 2 * k); // may grow memory: the query is viewed again after
-    heapF32.set(fresh(query, held, dims), p >> 2);
-    const out = plus(p, dims);
+    const q = fresh(query, held, dims);
+    for (let j = 0; j < dims; j++)
+      if (!Number.isFinite(q[j]))
+        throw new RangeError(`sprung.${fn}: query[${j}] must be finite, got ${show(q[j])}`);
+    const p = at(this, 'query'),
+      out = at(this, 'found');
+    heapF32.set(q, p >> 2);
     full.sp_motion_search(out, plus(out, k), k, at(this, 'db'), sizes.frames, dims, sizes.ranges, p, ...args);
     return out;
   }
@@ -890,8 +872,9 @@ export class MotionDatabase extends Batch<'db'> {
   }
 
   /**
-   * The `k` frames of least cost for `query`, best first (see {@link MotionDatabase.search}):
-   * `frames` (−1 past the last candidate) and `costs` (+Infinity there), new arrays.
+   * The `k` (at most 64) frames of least cost for `query`, best first (see
+   * {@link MotionDatabase.search}): `frames` (−1 past the last candidate) and `costs`
+   * (+Infinity there), new arrays.
    * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
    */
   searchBest(
@@ -901,7 +884,7 @@ export class MotionDatabase extends Batch<'db'> {
   ): { frames: Int32Array; costs: Float32Array } {
     own(this, 'MotionDatabase.searchBest');
     check(S.MotionDatabase_searchBest, query, k, options);
-    integer('MotionDatabase.searchBest', 'k', k, 1, 1 << 16);
+    integer('MotionDatabase.searchBest', 'k', k, 1, MAX_K);
     const p = this.#search('MotionDatabase.searchBest', query, k, options);
     return {
       frames: heapI32.slice(p >> 2, (p >> 2) + k),
@@ -942,7 +925,7 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
         `sprung.${fn}: database must be a MotionDatabase (not disposed), got ${show(database)}`,
       );
     integer(fn, 'count', count, 1, 1 << 20);
-    integer(fn, 'k', k, 1, 64);
+    integer(fn, 'k', k, 1, MAX_K);
     const dims = database.dims;
     super(
       fn,
