@@ -189,6 +189,29 @@ static void bound_runs(float *db, const sp__layout *l, size_t boxes, size_t tags
     }
 }
 
+/* Whether the small boxes are tight: their mean squared diagonal below a quarter of the whole
+ * database's. Then boxes skip most of the frames; on unstructured features a run of 16 frames
+ * spans much of the range (0.39 of it measured, against 0.02 to 0.09 for locomotion), boxes
+ * skip nothing and cost a fifth more than the scan, and SP_SEARCH_AUTO scans. */
+static int tight_boxes(const float *db, const sp__layout *l)
+{
+    size_t dp = (size_t)l->dp;
+    double all = 0.0, runs = 0.0;
+    for (size_t j = 0; j < (size_t)l->dims; j++) {
+        float lo = INFINITY, hi = -INFINITY;
+        for (size_t r = 0; r < l->large; r++) {
+            lo = fminf(lo, db[l->lr + 2 * dp * r + j]);
+            hi = fmaxf(hi, db[l->lr + 2 * dp * r + dp + j]);
+        }
+        all += ((double)hi - lo) * ((double)hi - lo);
+        for (size_t r = 0; r < l->small; r++) {
+            double e = (double)db[l->sm + 2 * dp * r + dp + j] - db[l->sm + 2 * dp * r + j];
+            runs += e * e / (double)l->small;
+        }
+    }
+    return !(runs >= 0.25 * all);
+}
+
 int sp_motion_database_build(float *out_db, const float *features, int frames, int dims, const int *groups,
                              const float *weights, const int *tags, const int *ranges, int n_ranges)
 {
@@ -232,5 +255,6 @@ int sp_motion_database_build(float *out_db, const float *features, int frames, i
     bound_runs(db, &l, l.sm, l.sm_tags, l.small, SP__SMALL);
     bound_runs(db, &l, l.lr, l.lr_tags, l.large, SP__LARGE);
     for (size_t i = 0; i < 3 * (size_t)n_ranges; i++) sp__int_put(db, l.range + i, ranges[i]);
+    sp__int_put(db, l.tight, tight_boxes(db, &l));
     return dims;
 }

@@ -15,7 +15,7 @@ enum { SP__SMALL = 16, SP__LARGE = 64 }; /* frames per small and large box */
 typedef struct {
     int frames, dims, dp, ranges;
     size_t blocks, small, large;
-    size_t offset, scale, feat, sm, lr, tags, sm_tags, lr_tags, range, total;
+    size_t offset, scale, feat, sm, lr, tags, sm_tags, lr_tags, range, tight, total;
 } sp__layout;
 
 static inline int sp__layout_of(sp__layout *l, int frames, int dims, int ranges)
@@ -35,7 +35,8 @@ static inline int sp__layout_of(sp__layout *l, int frames, int dims, int ranges)
     l->sm_tags = l->tags + 4 * l->blocks;
     l->lr_tags = l->sm_tags + 2 * l->small;
     l->range = l->lr_tags + 2 * l->large;
-    l->total = l->range + 3 * (size_t)ranges;
+    l->tight = l->range + 3 * (size_t)ranges; /* 1 when the small boxes are tight (motion_database.c) */
+    l->total = l->tight + 1;
     return l->total <= INT_MAX;
 }
 

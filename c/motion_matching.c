@@ -60,30 +60,13 @@ static float beat_below(float worst, float bias)
     return h;
 }
 
-/* How well boxes of one size skip in one search: a running share of the recent tests that
- * skipped (each test moves it an eighth of the way to 1 or 0), and the boxes passed untested. */
-typedef struct {
-    float skipping;
-    int passed;
-} box_count;
-
-/* Whether to test the next box: always in SP_SEARCH_BOXES; in SP_SEARCH_AUTO while a quarter or
- * more of the recent tests skipped, and every eighth box otherwise, so that boxes come back
- * into use once the best so far is good enough for them to skip (boxes that skip nothing, as
- * on unstructured features, cost a fifth more than the scan they would save). */
-static int box_tested(box_count *n, int mode)
-{
-    return mode == SP_SEARCH_BOXES || n->skipping >= 0.25f || (n->passed++ & 7) == 0;
-}
-
 /* What one search needs beside the database. */
 typedef struct {
     const sp__layout *l;
     const float *db;
     float *q; /* the normalised query, dp floats */
     int current, cur_start, cur_stop, cur_loop, require, exclude, exclude_near;
-    int mode;
-    box_count small, large;
+    int boxes; /* boxes first, or the scan alone */
     best_k best;
 } search;
 
@@ -164,7 +147,7 @@ static float box_distance(const float *lo, const float *hi, const float *q, int 
 /* The box's distance, in sums of at most 256 terms of the same squares (each no larger than
  * its frame's), is within a relative 256·2⁻²⁴·(1 + …) of the frames' in any order: a box is
  * skipped only when it exceeds the best by more than 2⁻¹⁰ of it. */
-static int box_skips_one(const search *s, size_t boxes, size_t tags, size_t r, float bias)
+static int box_skips(const search *s, size_t boxes, size_t tags, size_t r, float bias)
 {
     const float *db = s->db;
     int all = sp__int_at(db, tags + 2 * r), any = sp__int_at(db, tags + 2 * r + 1);
@@ -173,13 +156,6 @@ static int box_skips_one(const search *s, size_t boxes, size_t tags, size_t r, f
     const float *lo = db + boxes + 2 * dp * r;
     float d = box_distance(lo, lo + dp, s->q, s->l->dp) + bias;
     return d >= s->best.worst * (1.0f + 0x1p-10f);
-}
-
-static int box_skips(const search *s, size_t boxes, size_t tags, size_t r, float bias, box_count *n)
-{
-    int skip = box_skips_one(s, boxes, tags, r, bias);
-    n->skipping += ((float)skip - n->skipping) * 0.125f;
-    return skip;
 }
 
 /* Whether frame i is a candidate at all: its tags, and not the current frame or near it. */
@@ -218,15 +194,13 @@ static void scan_boxes(search *s, int a, int b, float bias)
     const sp__layout *l = s->l;
     for (int i = a; i < b;) {
         int lb = i / SP__LARGE, lend = (lb + 1) * SP__LARGE < b ? (lb + 1) * SP__LARGE : b;
-        if (box_tested(&s->large, s->mode) && box_skips(s, l->lr, l->lr_tags, (size_t)lb, bias, &s->large)) {
+        if (box_skips(s, l->lr, l->lr_tags, (size_t)lb, bias)) {
             i = lend;
             continue;
         }
         while (i < lend) {
             int sb = i / SP__SMALL, send = (sb + 1) * SP__SMALL < lend ? (sb + 1) * SP__SMALL : lend;
-            if (!box_tested(&s->small, s->mode)
-                || !box_skips(s, l->sm, l->sm_tags, (size_t)sb, bias, &s->small))
-                scan(s, i, send, bias);
+            if (!box_skips(s, l->sm, l->sm_tags, (size_t)sb, bias)) scan(s, i, send, bias);
             i = send;
         }
     }
@@ -242,7 +216,7 @@ static void range_at(const search *s, int r, int *start, int *stop, int *loop)
     *loop = sp__int_at(p, 2) != 0;
 }
 
-static void search_one(search *s, const float *query, int current, float bias, int exclude_end, int mode)
+static void search_one(search *s, const float *query, int current, float bias, int exclude_end)
 {
     const sp__layout *l = s->l;
     const float *db = s->db;
@@ -276,7 +250,7 @@ static void search_one(search *s, const float *query, int current, float bias, i
         if (!loop) b = b - a > exclude_end ? b - exclude_end : a;
         float other = s->current >= 0 && a != s->cur_start ? bias : 0.0f;
         if (a >= b) continue;
-        if (mode != SP_SEARCH_SCAN)
+        if (s->boxes)
             scan_boxes(s, a, b, other);
         else
             scan(s, a, b, other);
@@ -321,16 +295,14 @@ int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const floa
     s.db = db;
     s.q = q;
     s.exclude_near = exclude_near;
-    s.mode = mode;
+    s.boxes = mode == SP_SEARCH_BOXES || (mode == SP_SEARCH_AUTO && sp__int_at(db, l.tight) != 0);
     for (int c = 0; c < n; c++) {
-        s.small.skipping = s.large.skipping = 1.0f; /* boxes first, until they fail to skip */
-        s.small.passed = s.large.passed = 0;
         size_t at = (size_t)c * (size_t)k;
         s.require = tags ? tags[2 * (size_t)c] : 0;
         s.exclude = tags ? tags[2 * (size_t)c + 1] : 0;
         results_start(&s.best, out_indices + at, out_costs + at, k);
         search_one(&s, queries + (size_t)c * (size_t)dims, currents[c], bias,
-                   exclude_end > 0 ? exclude_end : 0, mode);
+                   exclude_end > 0 ? exclude_end : 0);
     }
     return n;
 }

@@ -2095,7 +2095,7 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
 /* The search modes: the same frames, at different speeds. */
 #define SP_SEARCH_SCAN 0  /* every candidate, 16 frames per step, each dropped once it cannot win */
 #define SP_SEARCH_BOXES 1 /* boxes of 64 and 16 frames first, skipped when they cannot hold a winner */
-#define SP_SEARCH_AUTO 2  /* boxes while a quarter of the recent ones skip, else every 8th box */
+#define SP_SEARCH_AUTO 2  /* boxes when the database's are tight (structured features), else the scan */
 
 /** Features of every frame of one clip, row-major (frame i at out[i·dims]).
  *  @param[out] out {frames·dims} the features, dims = the floats of the declared features
@@ -2157,7 +2157,7 @@ int sp_motion_database_build(float *out_db, const float *features, int frames, i
  *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
  *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
  *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
- *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes while they help (the same result)
+ *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes when they help (the same result)
  *  @return (≥ 0) frames found, at most k; 0 for bad sizes, k ≤ 0, a bias not finite ≥ 0, an unknown mode */
 int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
                      int n_ranges, const float *query, int current, int require_tags, int exclude_tags,
@@ -2177,7 +2177,7 @@ int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db,
  *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
  *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
  *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
- *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes while they help (the same result)
+ *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes when they help (the same result)
  *  @param[in] n (≥ 0) queries
  *  @return (≥ 0) n; 0 (nothing written) for n ≤ 0 or the arguments sp_motion_search rejects */
 int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,

@@ -129,7 +129,9 @@ export interface MotionSearchOptions {
   excludeEnd?: number;
   /** Frames around the current one left out; default a third of a second's. */
   excludeNear?: number;
-  /** `'auto'` (default: boxes while they help), `'boxes'` or `'scan'`: the same result, at different speeds. */
+  /** `'auto'` (default: boxes when the database's runs of frames are tight, as structured
+   *  features make them; the plain scan otherwise), `'boxes'` or `'scan'`: the same result, at
+   *  different speeds. */
   mode?: 'auto' | 'boxes' | 'scan';
 }
 
