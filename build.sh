@@ -207,7 +207,8 @@ test_c() {
 # The tests of the classes that own WASM memory, run again with garbage collected every few
 # milliseconds (finalisers racing creates, disposes and updates).
 CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pose_cubic.test.mjs
-             tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs)
+             tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs
+             tests/js/motion_matching.test.mjs tests/js/motion_controller.test.mjs)
 
 test_js() {
   log "node tests against dist/"
