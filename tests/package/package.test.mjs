@@ -37,11 +37,12 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * gives the figures and why. The loader's safety fixes of issue 22 (modules checked before they
  * are instantiated, errors that name the cause, stale views named) cost 0.3 KB of each.
  * Motion matching (issue 21: the database, its search, the controller, 7 C functions) added
- * 17 KB to `import *` (97.3 KB measured): 12 KB of JS, the rest the full module's search.
+ * 17 KB to `import *` (103.1 KB measured with the importers): 12 KB of JS, the rest the full
+ * module's search.
  */
 export const BUDGET = {
   oneFunction: 12_200,
-  everything: 99_300,
+  everything: 105_200,
   springsEveryday: 13_050,
   springsAll: 16_650,
 };
