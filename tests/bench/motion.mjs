@@ -13,6 +13,7 @@ import os from 'node:os';
 import * as esbuild from 'esbuild';
 import * as sp from '../../dist/index.js';
 import { runMotion } from './motion_suite.mjs';
+import { danceCard } from '../../web/playground/motion/dance_card.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const result = { date: new Date().toISOString(), loadavg: { before: os.loadavg() } };
@@ -24,7 +25,7 @@ const cpu = () => {
   return (u.user + u.system) / 1e3;
 };
 const now = process.argv.includes('--cpu-time') ? cpu : () => performance.now();
-result.node = await runMotion({ sp, now, log: console.log });
+result.node = await runMotion({ sp, now, log: console.log, danceCard });
 
 if (!process.argv.includes('--no-browser')) {
   console.log('\nheadless Chromium');
@@ -34,11 +35,12 @@ if (!process.argv.includes('--no-browser')) {
     join(dir, 'motion_entry.mjs'),
     `import * as sp from '../../dist/index.js';
 import { runMotion } from '../../tests/bench/motion_suite.mjs';
+import { danceCard } from '../../web/playground/motion/dance_card.js';
 (async () => {
   try {
     await sp.init();
     const log = (line) => console.log(line);
-    window.__bench = { ok: true, result: await runMotion({ sp, now: () => performance.now(), log }), userAgent: navigator.userAgent };
+    window.__bench = { ok: true, result: await runMotion({ sp, now: () => performance.now(), log, danceCard }), userAgent: navigator.userAgent };
   } catch (e) {
     window.__bench = { ok: false, error: String((e && e.stack) || e) };
   }

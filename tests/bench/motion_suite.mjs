@@ -1,6 +1,7 @@
 // motion_suite.mjs — the motion-matching benchmark, shared by Node and Chromium (motion.mjs):
-// searches over databases of 50,000 and 200,000 frames × 27 features (tests/js/motion_fixtures.mjs's
-// synthetic locomotion, Holden's features), timed on the queries a MotionController really
+// searches over the playground's dance card (mirrored, 77,494 frames) and databases of 50,000
+// and 200,000 frames (tests/js/motion_fixtures.mjs's synthetic locomotion), × 27 features
+// (Holden's), timed on the queries a MotionController really
 // makes under a scripted input (steady searches on its timer; searches forced by a sharp
 // change of the input), against a plain JS brute-force search of the same normalised data in
 // the same run; a crowd of 100 characters; bytes per frame. Medians of interleaved samples.
@@ -167,9 +168,32 @@ function crowd(sp, db, now, log, seed) {
   return r;
 }
 
-/** The whole benchmark; `sp` is the package. */
-export async function runMotion({ sp, now, log }) {
+/** Holden's 27 features on the dance card's skeleton. */
+const DANCE_FEATURES = [
+  { type: 'position', bone: 'LeftFoot', weight: 0.75 },
+  { type: 'position', bone: 'RightFoot', weight: 0.75 },
+  { type: 'velocity', bone: 'LeftFoot' },
+  { type: 'velocity', bone: 'RightFoot' },
+  { type: 'velocity', bone: 'Hips' },
+  { type: 'trajectoryPosition', frames: [20, 40, 60] },
+  { type: 'trajectoryDirection', frames: [20, 40, 60], weight: 1.5 },
+];
+
+/** The whole benchmark; `sp` is the package, `danceCard` the playground's procedural database. */
+export async function runMotion({ sp, now, log, danceCard }) {
   const out = {};
+  // the dance card, mirrored: the procedural locomotion database of the playground
+  let t = now();
+  const dc = new sp.MotionDatabase(danceCard(), {
+    features: DANCE_FEATURES,
+    contactBones: ['LeftToe', 'RightToe'],
+    mirror: true,
+  });
+  log(
+    `  the dance card, mirrored: ${dc.frames} frames × ${dc.dims}, made and built in ${((now() - t) / 1000).toFixed(1)} s`,
+  );
+  out.danceCard = searches(sp, dc, `the dance card (${dc.frames} frames)`, now, log, 20);
+  dc.dispose();
   // 50,000 frames: 834 s of locomotion at 60 Hz
   let t0 = now();
   const data = locomotion({ seconds: 834, seed: 11 });

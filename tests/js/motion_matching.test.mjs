@@ -13,6 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
+import { wasm } from '../../dist/wasm.js';
 import { BIPED, FEATURES_27, locomotion, random, walk } from './motion_fixtures.mjs';
 
 await sp.init();
@@ -654,4 +655,22 @@ test("the README's motion-matching example runs as copied and prints what its co
   }).trim();
   const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
   assert.equal(printed, claim);
+});
+
+test("MotionSearchBatch's views: a view kept across a memory growth detaches, the getter's is live", () => {
+  const db = new sp.MotionDatabase(structured, { features: FEATURES_27 });
+  const batch = new sp.MotionSearchBatch(db, 4);
+  const currents = batch.currents,
+    frames = batch.frames;
+  batch.currents.set([10, -1, 20, -1]);
+  const grow = new sp.DamperExactBatch(wasm.memory.buffer.byteLength / 4); // more than is free: memory grows
+  assert.equal(currents.length, 0, 'the view kept in a variable detached');
+  assert.equal(frames.length, 0);
+  assert.deepEqual([...batch.currents], [10, -1, 20, -1], 'the getter views the same memory again');
+  for (let i = 0; i < 4; i++) batch.queries.set(db.features(100 + 50 * i), i * db.dims);
+  batch.search({ excludeNear: 0 });
+  assert.deepEqual([...batch.frames], [100, 150, 200, 250]);
+  grow.dispose();
+  batch.dispose();
+  db.dispose();
 });

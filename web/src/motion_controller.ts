@@ -879,7 +879,10 @@ export class MotionController {
  * Many motion-matched characters on one database, their searches made in one WebAssembly call
  * per update ({@link MotionSearchBatch}). Each is a {@link MotionController} (inspect it as
  * one); their search timers are spread over the interval so that about the same number search
- * every frame.
+ * every frame. Each search uses its character's tags; the bias, exclusions and mode of the
+ * batch are those of the first character searching (the same for all unless their settings
+ * were changed one by one). A crowd's characters report the batch's time split evenly, and no
+ * candidates beyond the best.
  * @example
  * const crowd = new MotionCrowd(db, 100, { positions });
  * crowd.update(dt, inputs); // inputs[i] moves character i
