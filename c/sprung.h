@@ -149,6 +149,9 @@
  *   damp_adjustment_exact_v2 adjust_character_position_v2 adjust_character_position_by_velocity_v2
  *   clamp_character_position_v2
  * Foot locking: contact_reset contact_update
+ * Motion matching: motion_features motion_database_floats motion_database_build motion_search
+ *   motion_search_batch
+ * Skeletons: forward_kinematics ik_two_bone
  */
 
 #ifndef SPRUNG_H
@@ -2179,6 +2182,162 @@ void sp_contact_reset(sp_contact *out_contact, const sp_vec3 *input_contact_posi
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
                        float unlock_radius, float foot_height, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
+ * Motion matching (motion_database.c, motion_matching.c): features of clips, the database, its
+ * exact search
+ *
+ * Clips are poses in the pose layout (13·bones floats a frame: local positions, velocities,
+ * rotations x,y,z,w and angular velocities, each in the parent's frame) of a skeleton whose
+ * bone 0 is the simulation bone (its position on the ground and its heading, in world space),
+ * parents[0] = −1 and parents[i] in [0, i). Y is up, characters face +Z. Features are in
+ * character space (relative to bone 0); each is declared by 4 ints (kind SP_FEATURE_*, bone,
+ * frames ahead, SP_INERTIALIZER_*) and 2 floats (halflife, blendtime), and yields 3 floats a
+ * frame (bones) or 2 (trajectory: x, z). Trajectories `ahead` frames on stop at a clip's last
+ * frame, or continue through a looping clip into its first frame moved by the motion that
+ * takes the first frame's bone 0 to where the last frame's is one frame (dt) later at its
+ * velocity and angular velocity.
+ *
+ * A database is one block of sp_motion_database_floats(frames, dims, n_ranges) floats: with
+ * dp = dims rounded up to a multiple of 4, the normalisation's offsets (dp floats) and scales
+ * (dp), then the normalised features in blocks of 4 frames (block b, dimension j, frame
+ * 4b + l at 2·dp + 4·dims·b + 4·j + l; frames padded to a multiple of 16 with zeros), then
+ * boxes, tags and ranges (internal).
+ * A frame's cost is the squared Euclidean distance between its normalised features and the
+ * normalised query, summed in dimension order, plus `bias` for a frame outside the current
+ * frame's range.
+ * ------------------------------------------------------------------------ */
+
+#define SP_FEATURE_POSITION 0             /* a bone's position in character space: x, y, z */
+#define SP_FEATURE_VELOCITY 1             /* a bone's velocity in character space: x, y, z */
+#define SP_FEATURE_TRAJECTORY_POSITION 2  /* bone 0's position `ahead` frames on: x, z */
+#define SP_FEATURE_TRAJECTORY_DIRECTION 3 /* bone 0's facing (+Z) `ahead` frames on: x, z */
+#define SP_FEATURE_INERTIALIZATION 4 /* cp·position + cv·velocity of a bone (sp_inertialization_features) */
+
+#define SP_MOTION_MAX_DIMS 256 /* the most features per frame */
+
+/* The search modes: the same frames, at different speeds. */
+#define SP_SEARCH_SCAN 0  /* every candidate, 16 frames per step, each dropped once it cannot win */
+#define SP_SEARCH_BOXES 1 /* boxes of 64 and 16 frames first, skipped when they cannot hold a winner */
+#define SP_SEARCH_AUTO 2  /* boxes when the database's are tight (structured features), else the scan */
+
+/** Features of every frame of one clip, row-major (frame i at out[i·dims]).
+ *  @param[out] out {frames·dims} the features, dims = the floats of the declared features
+ *  @param[in] poses {13·bones·frames} the clip's poses, frame after frame
+ *  @param[in] frames (≥ 1) frames of the clip
+ *  @param[in] parents {bones} each bone's parent: −1 for bone 0, in [0, i) for bone i
+ *  @param[in] bones (≥ 1) bones of the skeleton
+ *  @param[in] loop ([0, 1]) 1 when the clip loops: trajectories continue through its first frame
+ *  @param[in] dt [s] (> 0 when loop ≠ 0) seconds per frame (used by looping clips only)
+ *  @param[in] features {4·n_features} per feature: kind (SP_FEATURE_*), bone, frames ahead
+ *  (trajectories), inertializer (SP_INERTIALIZER_*, for SP_FEATURE_INERTIALIZATION)
+ *  @param[in] params {2·n_features} per feature: halflife and blendtime [s] of the inertializer
+ *  @param[in] n_features (≥ 1) number of features
+ *  @return (≥ 0) dims, the floats per frame (at most 256); 0 (nothing written) for bad sizes, a
+ *  bad parents array, an unknown kind or inertializer, a bone outside the skeleton, a negative
+ *  `ahead`, or a looping clip without a `dt` > 0 */
+int sp_motion_features(float *out, const float *poses, int frames, const int *parents, int bones, int loop,
+                       float dt, const int *features, const float *params, int n_features);
+/** Floats of the block that holds a database of `frames` frames of `dims` features and `n_ranges` ranges.
+ *  @param[in] frames (≥ 1) frames
+ *  @param[in] dims (≥ 1) features per frame, at most 256
+ *  @param[in] n_ranges (≥ 0) ranges (clips)
+ *  @return (≥ 0) the floats; 0 for bad sizes or more than INT_MAX */
+int sp_motion_database_floats(int frames, int dims, int n_ranges);
+/** Builds a database from features (one row a frame): offsets (the means) and scales (each group's
+ *  deviation, the mean of its dimensions' standard deviations, over the dimension's weight; 0 where
+ *  either is 0: the dimension then counts for nothing), normalised features, boxes and tags.
+ *  @param[out] out_db {sp_motion_database_floats} the database
+ *  @param[in] features {frames·dims} the features, row-major (sp_motion_features, clip after clip)
+ *  @param[in] frames (≥ 1) frames
+ *  @param[in] dims (≥ 1) features per frame, at most 256
+ *  @param[in] groups {dims} the normalisation group of each dimension (dimensions with equal numbers
+ *  share one deviation)
+ *  @param[in] weights {dims} (≥ 0) the weight of each dimension
+ *  @param[in] tags {frames} (nullable) a bit mask per frame; NULL: 0
+ *  @param[in] ranges {3·n_ranges} per range (clip): first frame, one past its last, loop flag (0, 1);
+ *  in order, not overlapping
+ *  @param[in] n_ranges (≥ 0) ranges; frames in none are never found
+ *  @return (≥ 0) dims; 0 (nothing written) for bad sizes or ranges */
+int sp_motion_database_build(float *out_db, const float *features, int frames, int dims, const int *groups,
+                             const float *weights, const int *tags, const int *ranges, int n_ranges);
+/** The k frames of least cost for a query (the first k of an exhaustive scan sorted by cost, ties in
+ *  frame order with the current frame first). The current frame, when it lies in a range and its
+ *  tags pass, is a candidate with no bias that another frame must beat; candidates are the frames of
+ *  the ranges but the last `exclude_end` of each range that does not loop, whose tags hold every bit
+ *  of `require_tags` and none of `exclude_tags`, other than the current frame and the frames of its
+ *  range closer to it than `exclude_near` (around the loop in a looping range).
+ *  @param[out] out_indices {k} the frames, best first; −1 past the last found
+ *  @param[out] out_costs {k} their costs; +Inf past the last found
+ *  @param[in] k (≥ 1) frames wanted
+ *  @param[in] db {sp_motion_database_floats} the database (sp_motion_database_build)
+ *  @param[in] frames (≥ 1) its frames
+ *  @param[in] dims (≥ 1) its features per frame
+ *  @param[in] n_ranges (≥ 0) its ranges
+ *  @param[in] query {dims} (any) the features searched for, not normalised
+ *  @param[in] current (≥ −1) the frame playing now, or −1 (any other value is no frame of a range)
+ *  @param[in] require_tags the tag bits a candidate must have
+ *  @param[in] exclude_tags the tag bits it must not have
+ *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
+ *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
+ *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
+ *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes when they help (the same result)
+ *  @return (≥ 0) frames found, at most k; 0 for bad sizes, k ≤ 0, a bias not finite ≥ 0, an unknown mode */
+int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
+                     int n_ranges, const float *query, int current, int require_tags, int exclude_tags,
+                     float bias, int exclude_end, int exclude_near, int mode);
+/** sp_motion_search for n queries in one call (a crowd): query c at queries[c·dims], its current frame
+ *  currents[c], its tags tags[2c] (required) and tags[2c + 1] (excluded), its k results at c·k.
+ *  @param[out] out_indices {k·n} the frames of each query, best first; −1 past the last found
+ *  @param[out] out_costs {k·n} their costs; +Inf past the last found
+ *  @param[in] k (≥ 1) frames wanted per query
+ *  @param[in] db {sp_motion_database_floats} the database (sp_motion_database_build)
+ *  @param[in] frames (≥ 1) its frames
+ *  @param[in] dims (≥ 1) its features per frame
+ *  @param[in] n_ranges (≥ 0) its ranges
+ *  @param[in] queries {dims·n} (any) the queries, not normalised
+ *  @param[in] currents {n} (≥ −1) each query's current frame, or −1
+ *  @param[in] tags {2·n} (nullable) required and excluded tag bits per query; NULL: 0, 0
+ *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
+ *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
+ *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
+ *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes when they help (the same result)
+ *  @param[in] n (≥ 0) queries
+ *  @return (≥ 0) n; 0 (nothing written) for n ≤ 0 or the arguments sp_motion_search rejects */
+int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
+                           int n_ranges, const float *queries, const int *currents, const int *tags,
+                           float bias, int exclude_end, int exclude_near, int mode, int n);
+
+/* ------------------------------------------------------------------------
+ * Skeletons (skeleton.c): forward kinematics, and the two-bone IK of foot locking
+ *
+ * A pose as in "Pose inertializer" and "Motion matching": local transforms, bone i's parent
+ * parents[i]; a bone whose parent is not in [0, i) is in world space.
+ * ------------------------------------------------------------------------ */
+
+/** World positions and rotations (and velocities, when both velocity outputs are given) of every bone.
+ *  @param[out] out_positions [m] {3·bones} world positions
+ *  @param[out] out_rotations {4·bones} world rotations, x,y,z,w
+ *  @param[out] out_velocities [m/s] {3·bones} (nullable) world velocities
+ *  @param[out] out_angular_velocities [rad/s] {3·bones} (nullable) world angular velocities
+ *  @param[in] pose {13·bones} (any) the pose
+ *  @param[in] parents {bones} each bone's parent
+ *  @param[in] bones (≥ 0) bones */
+void sp_forward_kinematics(float *out_positions, float *out_rotations, float *out_velocities,
+                           float *out_angular_velocities, const float *pose, const int *parents, int bones);
+/** Two-bone IK: turns the local rotations of the parent and grandparent of `bone` (a hip and knee
+ *  for an ankle) so that `bone` reaches `target`, or points at it as far as the chain reaches less
+ *  `max_length_buffer`, the middle joint bending in the plane it bends in now (toward `pole` when
+ *  the chain is straight). Nothing changes when the chain or the target is degenerate.
+ *  @param[in,out] pose {13·bones} the pose
+ *  @param[in] parents {bones} each bone's parent
+ *  @param[in] bones (≥ 0) bones
+ *  @param[in] bone (≥ 0) the end of the chain; its parent and grandparent turn (none outside the skeleton)
+ *  @param[in] target [m] the world position `bone` should reach
+ *  @param[in] pole the world direction the middle joint bends toward when the chain is straight
+ *  @param[in] max_length_buffer [m] (≥ 0) how far short of full extension the chain stops */
+void sp_ik_two_bone(float *pose, const int *parents, int bones, int bone, const sp_vec3 *target,
+                    const sp_vec3 *pole, float max_length_buffer);
 
 #ifdef __cplusplus
 }
