@@ -555,6 +555,18 @@ test('bad input: clear errors naming the argument, or −1 for a mask that exclu
       ),
     /data\.skeleton\.parents\[2\] must be an integer in \[0, 1\], got 3/,
   );
+  err(
+    () =>
+      new sp.MotionDatabase(
+        {
+          skeleton: { parents: BIPED.parents, names: BIPED.names.slice(0, 8) },
+          frameRate: 60,
+          clips: [{ name: 'a', poses }],
+        },
+        { features: FEATURES_27 },
+      ),
+    /sprung\.MotionDatabase: data\.skeleton\.names must name each of the 9 bones of data\.skeleton\.parents, got 8 names/,
+  );
   // NaN in the data
   const bad = poses.slice();
   bad[13 * BONES * 7 + 4] = NaN;

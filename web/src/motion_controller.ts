@@ -48,7 +48,9 @@ export interface MotionControllerSettings {
   forceVelocityChange: number;
   /** A change of the desired facing since the last search (rad) that searches at once. Default 0.5. */
   forceRotationChange: number;
-  /** The search's tags, bias, exclusions and mode (its `current` is the playing frame). */
+  /** The search's tags, bias, exclusions and mode (its `current` is the playing frame). When
+   *  no frame passes them (a tag mask that excludes every frame), the character plays on and
+   *  holds the last frame of a clip that ends, searching again every update there. */
   search: Omit<MotionSearchOptions, 'current'>;
   /** Candidates kept with their costs by feature group ({@link MotionController.lastSearch}):
    *  the search then finds the best this many, and prunes less (4 takes several times as long

@@ -176,6 +176,10 @@ function checkSkeleton(fn: string, skeleton: unknown): Skeleton {
   const names = s.names;
   if (names !== undefined && !(Array.isArray(names) && names.every((n) => typeof n === 'string')))
     throw new TypeError(`sprung.${fn}: data.skeleton.names must be an array of strings, got ${show(names)}`);
+  if (names !== undefined && names.length !== parents.length)
+    throw new RangeError(
+      `sprung.${fn}: data.skeleton.names must name each of the ${parents.length} bones of data.skeleton.parents, got ${names.length} names`,
+    );
   return { parents, names: (names as string[] | undefined) ?? [] };
 }
 
