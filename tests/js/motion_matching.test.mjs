@@ -669,6 +669,36 @@ test("the README's motion-matching example runs as copied and prints what its co
   assert.equal(printed, claim);
 });
 
+test("the README's motion-capture example runs as copied beside the CMU files and prints what its comment says", async () => {
+  const { readFileSync, writeFileSync, mkdirSync, copyFileSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const code = readme.match(/From your own motion capture[\s\S]*?```js\n([\s\S]*?)```/)[1];
+  const dir = new URL('../../build/readme/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['01_01.bvh', '01_03.bvh'])
+    copyFileSync(new URL(`../../build/data/cmu/${f}`, import.meta.url), new URL(f, dir));
+  writeFileSync(new URL('mocap.mjs', dir), code);
+  const printed = execFileSync(process.execPath, [fileURLToPath(new URL('mocap.mjs', dir))], {
+    encoding: 'utf8',
+  }).trim();
+  const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
+  assert.equal(printed, claim);
+  // the claim against the files' headers
+  const frames = ['01_01.bvh', '01_03.bvh'].map((f) => {
+    const text = readFileSync(new URL(f, dir), 'utf8');
+    return { n: +text.match(/Frames:\s*(\d+)/)[1], joints: text.match(/\b(ROOT|JOINT)\b/g).length };
+  });
+  const [count, bones] = claim.split(' ').map(Number);
+  assert.equal(bones, frames[0].joints + 1, 'the joints and the simulation bone');
+  // from the second frame at 120 Hz, every other one: 1 + ⌊(n − 2)/2⌋ frames at 60 Hz per take
+  assert.equal(
+    count,
+    frames.reduce((a, { n }) => a + 1 + Math.floor((n - 2) / 2), 0),
+  );
+});
+
 test("MotionSearchBatch's views: a view kept across a memory growth detaches, the getter's is live", () => {
   const db = new sp.MotionDatabase(structured, { features: FEATURES_27 });
   const batch = new sp.MotionSearchBatch(db, 4);
