@@ -690,13 +690,21 @@ test("the README's motion-capture example runs as copied beside the CMU files an
     const text = readFileSync(new URL(f, dir), 'utf8');
     return { n: +text.match(/Frames:\s*(\d+)/)[1], joints: text.match(/\b(ROOT|JOINT)\b/g).length };
   });
-  const [count, bones] = claim.split(' ').map(Number);
+  const [count, bones, z] = claim.split(' ').map(Number);
   assert.equal(bones, frames[0].joints + 1, 'the joints and the simulation bone');
   // from the second frame at 120 Hz, every other one: 1 + ⌊(n − 2)/2⌋ frames at 60 Hz per take
   assert.equal(
     count,
     frames.reduce((a, { n }) => a + 1 + Math.floor((n - 2) / 2), 0),
   );
+  // the character within the clamp radius (0.15 m) of the simulation object, which started at
+  // rest toward 1.2 m/s with a critical velocity spring (halflife 0.27 s): after t = 5 s it is at
+  // g·t − g·(2/y·(1 − e^(−yt)) − t·e^(−yt)), y = 2 ln 2 / halflife (5.533 m); printed to 0.05
+  const g = 1.2,
+    t = 5,
+    y = (2 * Math.LN2) / 0.27;
+  const simulation = g * t - g * ((2 / y) * (1 - Math.exp(-y * t)) - t * Math.exp(-y * t));
+  assert.ok(Math.abs(z - simulation) <= 0.15 + 0.05, `${z} m, the simulation ${simulation} m`);
 });
 
 test("MotionSearchBatch's views: a view kept across a memory growth detaches, the getter's is live", () => {
