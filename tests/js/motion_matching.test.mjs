@@ -643,6 +643,20 @@ test('bad input: clear errors naming the argument, or −1 for a mask that exclu
   const nan = q.slice();
   nan[3] = NaN;
   err(() => db.search(nan), /sprung\.MotionDatabase\.search: query\[3\] must be finite, got NaN/);
+  err(() => db.groupCosts(nan, 5), /sprung\.MotionDatabase\.groupCosts: query\[3\] must be finite, got NaN/);
+  // the batch does not check its queries (written every frame): a non-finite one finds −1, a
+  // current outside the frames counts as none
+  const batch = new sp.MotionSearchBatch(db, 4);
+  for (let i = 0; i < 4; i++) batch.queries.set(q, i * db.dims);
+  batch.queries[db.dims + 3] = NaN;
+  batch.queries[2 * db.dims] = -Infinity;
+  batch.currents.set([-1, -1, -1, 5000]);
+  batch.search();
+  const alone = db.search(q).frame;
+  assert.deepEqual([...batch.frames], [alone, -1, -1, alone]);
+  batch.currents[3] = -7;
+  assert.equal(batch.search().frames[3], alone);
+  batch.dispose();
   err(() => db.pose(120), /sprung\.MotionDatabase\.pose: frame must be an integer in \[0, 119\], got 120/);
   db.dispose();
   err(() => db.search(q), /sprung\.MotionDatabase\.search: used after dispose\(\)/);
