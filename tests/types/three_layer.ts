@@ -3,7 +3,6 @@
 // every form compile, and wrong shapes are type errors. Checked against the built declarations.
 import * as THREE from 'three';
 import {
-  angularVelocityOf,
   bindAttribute,
   damp,
   damp2,
@@ -43,7 +42,7 @@ const moving: boolean =
   damp(material, 'opacity', 0.5, 0.25, dt) &&
   dampAngle(camera.rotation, 'y', Math.PI, 0.25, dt) &&
   damp({ x: 0, v: 0 }, 'x', 1, 0.25, dt);
-const speed: number = velocityOf(camera.position).x + angularVelocityOf(camera.quaternion).y;
+const speed: number = velocityOf(camera.position).x + velocityOf(camera.quaternion).y;
 const h: number = smoothTimeToHalflife(0.25) + halflifeToSmoothTime(0.17);
 
 const particles = new SimpleSpringDamperExactBatch(100, { dim: 3 });

@@ -60,15 +60,16 @@ const EPS = 0.001; // maath's
 // ---- the velocities ------------------------------------------------------------------------
 
 const velocities = new WeakMap<object, Record<string | number, number>>();
-const angularVelocities = new WeakMap<object, Vector3Like>();
 
 /**
  * The velocities this layer holds for `current`, by field (`x`, `y`, `z` for a `Vector3`,
  * `r`, `g`, `b` for a `Color`, the property's name for {@link damp}), in units per second;
- * a field not stepped yet reads `undefined` (0). The object is live: set a field to 0, or
- * every field, to stop the motion (after teleporting a camera, say). Nothing is written onto
- * `current` itself, and the record goes when `current` is garbage collected.
- * @param current - an object damped by this layer's functions (other than {@link dampQ}).
+ * for a rotation damped by {@link dampQ}, its angular velocity: `x`, `y`, `z`, a scaled axis
+ * in radians per second (the world frame). A field not stepped yet reads `undefined` (0). The
+ * object is live: set a field to 0, or every field, to stop the motion (after teleporting a
+ * camera, say). Nothing is written onto `current` itself, and the record goes when `current`
+ * is garbage collected.
+ * @param current - an object damped by this layer's functions.
  * @returns the record of its velocities.
  * @example
  * camera.position.set(0, 10, 0); // teleport:
@@ -80,20 +81,6 @@ export function velocityOf(current: object): Record<string | number, number> {
   let v = velocities.get(current);
   if (!v) velocities.set(current, (v = Object.create(null) as Record<string, number>));
   return v;
-}
-
-/**
- * The angular velocity {@link dampQ} holds for the rotation `current`: a scaled axis in
- * radians per second (the world frame), live like {@link velocityOf}'s record.
- * @param current - a rotation damped by {@link dampQ}.
- * @returns its angular velocity `{x, y, z}` (zero before the first step).
- */
-export function angularVelocityOf(current: QuaternionLike): Vector3Like {
-  if (typeof current !== 'object' || current === null)
-    throw new TypeError(`sprung.angularVelocityOf: current must be an object, got ${show(current)}`);
-  let w = angularVelocities.get(current);
-  if (!w) angularVelocities.set(current, (w = { x: 0, y: 0, z: 0 }));
-  return w;
 }
 
 // ---- the arguments -----------------------------------------------------------------------------
@@ -530,7 +517,7 @@ function fromOffset(): void {
  * scalar critical spring however long the frame, where maath's `dampQ` springs the
  * quaternion's four numbers and renormalises. It keeps its momentum: a target that swings
  * back past it is overshot a little and returned to, smoothly (a spring from rest never
- * overshoots). The angular velocity is held for `current` ({@link angularVelocityOf}).
+ * overshoots). The angular velocity is held for `current` ({@link velocityOf}: `x`, `y`, `z`).
  *
  * With `maxSpeed`, the rotation's offset from its target (a scaled axis, radians) moves as
  * {@link damp3} moves a vector, at most maxSpeed about each axis, solved exactly in double.
@@ -575,24 +562,18 @@ function rotation(
   const step = settings(fn, smoothTime, dt, maxSpeed, eps);
   readCurrent(f, fn, current, XYZW);
   readTarget(f, fn, target, XYZW, false);
-  const w = angularVelocities.get(current);
+  const w = velocities.get(current);
   for (let i = 0; i < 3; i++) {
-    const v = w ? w[XYZ[i]] : 0;
-    finite(fn, field('angularVelocityOf(current)', XYZ[i]), v);
+    const v = w?.[XYZ[i]] ?? 0;
+    finite(fn, field('velocityOf(current)', XYZ[i]), v);
     f.v[i] = v;
   }
   // the caller's code has run: from here to write(), only this layer's
-  goalQ.x = f.g[0];
-  goalQ.y = f.g[1];
-  goalQ.z = f.g[2];
-  goalQ.w = f.g[3];
-  rotQ.x = f.x[0];
-  rotQ.y = f.x[1];
-  rotQ.z = f.x[2];
-  rotQ.w = f.x[3];
-  omega.x = f.v[0];
-  omega.y = f.v[1];
-  omega.z = f.v[2];
+  for (let i = 0; i < 4; i++) {
+    goalQ[XYZW[i]] = f.g[i];
+    rotQ[XYZW[i]] = f.x[i];
+    if (i < 3) omega[XYZ[i]] = f.v[i];
+  }
   if (maxSpeed === Infinity) quatStep(rotQ, omega, goalQ, smoothTime * Math.LN2, step);
   else {
     offsetOf(rotQ, goalQ);
@@ -603,20 +584,15 @@ function rotation(
     }
     fromOffset();
   }
-  f.nx[0] = rotQ.x;
-  f.nx[1] = rotQ.y;
-  f.nx[2] = rotQ.z;
-  f.nx[3] = rotQ.w;
-  f.nv[0] = omega.x;
-  f.nv[1] = omega.y;
-  f.nv[2] = omega.z;
+  for (let i = 0; i < 4; i++) {
+    f.nx[i] = rotQ[XYZW[i]];
+    if (i < 3) f.nv[i] = omega[XYZ[i]];
+  }
   offsetOf(rotQ, goalQ);
   const moving =
     Math.hypot(offset.x, offset.y, offset.z) > eps || Math.hypot(omega.x, omega.y, omega.z) > eps;
   write(f, fn, current, XYZW);
-  const record = w ?? angularVelocityOf(current);
-  record.x = f.nv[0];
-  record.y = f.nv[1];
-  record.z = f.nv[2];
+  const record = w ?? velocityOf(current);
+  for (let i = 0; i < 3; i++) record[XYZ[i]] = f.nv[i];
   return moving;
 }
