@@ -20,7 +20,7 @@ import { show } from './check.js';
 import { requireInit } from './wasm.js';
 import { smoothStep, stepped } from './three_smooth.js';
 export { init, initSync, isReady } from './springs_entry.js';
-export { smoothTimeToHalflife, halflifeToSmoothTime } from './smooth_time.js';
+export { smoothTimeToHalflife, halflifeToSmoothTime } from './springs_entry.js';
 export { bindAttribute } from './three_attribute.js';
 export type { BufferAttributeLike } from './three_attribute.js';
 
