@@ -5,8 +5,9 @@
  * maath's `damp` is Unity's SmoothDamp: a critical spring of smoothTime (sprung's halflife
  * smoothTime·ln2), stepped with an approximation of the exponential, its speed limit clamped
  * once per frame. Here the same motion is solved exactly (three_smooth.ts): a step of 2·dt
- * equals two of dt, a frame hitch changes nothing, and until maxSpeed binds or the target is
- * reached each component is sprung's `simpleSpringDamperExact` bit for bit.
+ * equals two of dt and a frame hitch changes nothing. The spring is the C core's
+ * (`simpleSpringDamperExact`'s coefficients), applied in double as three.js keeps its numbers;
+ * `dampQ`'s is sprung's rotation spring.
  *
  * Duck-typed: any object with the fields (three.js `Vector3`, `Euler`, `Color`, `Quaternion`,
  * `Spherical`, or plain objects) is updated in place, so three.js is never a dependency. The
@@ -93,6 +94,10 @@ function number(fn: string, name: string, value: unknown, ok: boolean, must: str
 }
 const finite = (fn: string, name: string, value: unknown) =>
   number(fn, name, value, Number.isFinite(value), 'a finite number');
+/** `object.key` (or `object[key]`) must be a finite number; the message is made only on failure. */
+function finiteField(fn: string, object: string, key: string | number, value: unknown): void {
+  if (!Number.isFinite(value)) finite(fn, field(object, key), value);
+}
 
 /**
  * Checks the step's settings; returns the dt to step (a negative dt, the first frame of a loop
@@ -104,10 +109,12 @@ function settings(fn: string, smoothTime: unknown, dt: unknown, maxSpeed: unknow
     step = dt as number,
     speed = maxSpeed as number,
     e = eps as number;
-  number(fn, 'smoothTime', time, time >= 0 && time < Infinity, 'a finite number ≥ 0');
-  finite(fn, 'dt', step);
-  number(fn, 'maxSpeed', speed, speed >= 0, 'a number ≥ 0 or Infinity');
-  number(fn, 'eps', e, e >= 0 && e < Infinity, 'a finite number ≥ 0');
+  if (!(typeof time === 'number' && time >= 0 && time < Infinity))
+    number(fn, 'smoothTime', time, false, 'a finite number ≥ 0');
+  if (!Number.isFinite(step)) finite(fn, 'dt', step);
+  if (!(typeof speed === 'number' && speed >= 0))
+    number(fn, 'maxSpeed', speed, false, 'a number ≥ 0 or Infinity');
+  if (!(typeof e === 'number' && e >= 0 && e < Infinity)) number(fn, 'eps', e, false, 'a finite number ≥ 0');
   return step > 0 ? step : 0;
 }
 
@@ -146,7 +153,7 @@ function readCurrent(f: Frame, fn: string, current: unknown, keys: readonly (str
     );
   for (let i = 0; i < keys.length; i++) {
     const x = (current as Record<string | number, unknown>)[keys[i]];
-    finite(fn, field('current', keys[i]), x);
+    finiteField(fn, 'current', keys[i], x);
     f.x[i] = x as number;
   }
 }
@@ -173,7 +180,7 @@ function readTarget(
   }
   for (let i = 0; i < n; i++) {
     const g = (target as Record<string | number, unknown>)[indexed ? i : keys[i]];
-    finite(fn, field('target', indexed ? i : keys[i]), g);
+    finiteField(fn, 'target', indexed ? i : keys[i], g);
     f.g[i] = g as number;
   }
 }
@@ -253,7 +260,7 @@ function fields(
   const n = keys.length;
   for (let i = 0; i < n; i++) {
     const v = vel?.[keys[i]] ?? 0;
-    finite(fn, field('velocityOf(current)', keys[i]), v);
+    finiteField(fn, 'velocityOf(current)', keys[i], v);
     f.v[i] = v;
     if (angles & (1 << i)) {
       const d = f.g[i] - f.x[i];
@@ -565,7 +572,7 @@ function rotation(
   const w = velocities.get(current);
   for (let i = 0; i < 3; i++) {
     const v = w?.[XYZ[i]] ?? 0;
-    finite(fn, field('velocityOf(current)', XYZ[i]), v);
+    finiteField(fn, 'velocityOf(current)', XYZ[i], v);
     f.v[i] = v;
   }
   // the caller's code has run: from here to write(), only this layer's
