@@ -301,6 +301,60 @@ test('dampC, damp2, damp4 and damp: every channel and component is the spring, t
   close(material.opacity, critical(0, 0, 1, 0.25, 0.1).x, 2e-6, 'opacity');
 });
 
+test('damp, dampAngle, damp2, damp4, dampE, dampC and dampS are maath’s given the real exponential, angles wrapping alike', () => {
+  // each helper beside maath's of the same name, from the same start toward the same target,
+  // at 60 Hz, through a 0.5 s hitch and a target changed midway (angles across ±π)
+  const cases = [
+    ['damp', () => ({ o: 0.2 }), [3], (c, t, ...a) => [c, 'o', t, ...a], (c) => [c.o]],
+    ['dampAngle', () => ({ a: 3.1 }), [-3.1, 2.9], (c, t, ...a) => [c, 'a', t, ...a], (c) => [c.a]],
+    ['damp2', () => new THREE.Vector2(1, -1), [[4, 2]], (c, t, ...a) => [c, t, ...a], (c) => c.toArray()],
+    [
+      'damp4',
+      () => new THREE.Vector4(0, 1, 2, 3),
+      [[1, -1, 0, 5]],
+      (c, t, ...a) => [c, t, ...a],
+      (c) => c.toArray(),
+    ],
+    [
+      'dampE',
+      () => new THREE.Euler(3, -3, 0.5),
+      [
+        [-3, 3, 0.4],
+        [-2.5, 0, -3],
+      ],
+      (c, t, ...a) => [c, t, ...a],
+      (c) => c.toArray().slice(0, 3),
+    ],
+    [
+      'dampC',
+      () => new THREE.Color(1, 0, 0.5),
+      [new THREE.Color(0, 1, 0.25)],
+      (c, t, ...a) => [c, t, ...a],
+      (c) => c.toArray(),
+    ],
+    [
+      'dampS',
+      () => new THREE.Spherical(10, 1, 3),
+      [[4, 0.5, -3]],
+      (c, t, ...a) => [c, t, ...a],
+      (c) => [c.radius, c.phi, c.theta],
+    ],
+  ];
+  for (const [name, make, targets, args, values] of cases) {
+    const mine = make(),
+      theirs = make();
+    const frames = [...Array(40).fill(1 / 60), 0.5, ...Array(40).fill(1 / 60)];
+    frames.forEach((dt, i) => {
+      const target = targets[i < 60 ? 0 : targets.length - 1];
+      three[name](...args(mine, target, 0.3, dt));
+      easing[name](...args(theirs, target, 0.3, dt), Infinity, realExp, 0);
+      const a = values(mine),
+        b = values(theirs);
+      a.forEach((x, k) => close(x, b[k], 1e-5, `${name} frame ${i} value ${k}`, 7));
+    });
+  }
+});
+
 // ---- rotations -----------------------------------------------------------------------------------
 
 const axis = new THREE.Vector3(1, 2, -2).normalize();

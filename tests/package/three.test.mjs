@@ -58,7 +58,7 @@ setTimeout(() => {
   assert.ok(Math.abs(r.angle - angle) < 1e-5 && Math.abs(r.toRig - (1 - angle)) < 1e-5, JSON.stringify(r));
 });
 
-test('the bytes: damp3 and dampQ each cost under 1 KB above the springs they run, as maath’s; the README says how much', () => {
+test('the bytes: every helper costs under 1 KB above the springs it runs, as maath’s; the README says how much', () => {
   const sizes = {};
   for (const [name, source] of [
     [
@@ -112,6 +112,19 @@ test('the bytes: damp3 and dampQ each cost under 1 KB above the springs they run
       `${layer}: ${sizes[layer] - sizes[core]} B above the springs`,
     );
   }
+  // every helper on its own, above the springs it runs, against maath's of the same name
+  const each = {};
+  for (const fn of ['damp', 'dampAngle', 'damp2', 'damp3', 'damp4', 'dampE', 'dampC', 'dampS', 'dampQ']) {
+    const layer = gz(
+      bundle(pkg.app, `import { init, ${fn} } from 'sprung/three'; await init(); window.f = ${fn};`, [
+        'three',
+      ]),
+    );
+    const maath = gz(bundle(pkg.app, `import { ${fn} } from 'maath/easing'; window.f = ${fn};`, ['three']));
+    each[fn] = { above: layer - sizes[fn === 'dampQ' ? 'coreQ' : 'core3'], maath };
+    assert.ok(maath < 1024 && each[fn].above < 1024, `${fn}: ${JSON.stringify(each[fn])} B`);
+  }
+  console.log(`each helper alone, gzipped B above the springs it runs, and maath's: ${JSON.stringify(each)}`);
   // the README's first screen, to the tenth of a KB (1024 B)
   const kb = (bytes) => (bytes / 1024).toFixed(1);
   const claim = firstScreen.match(
