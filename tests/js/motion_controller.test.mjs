@@ -294,3 +294,31 @@ test('bad input: errors naming the argument', () => {
     /sprung\.MotionCrowd\.characters: not a live MotionCrowd/,
   );
 });
+
+test('a tag mask that excludes every frame: searches find −1, the character plays its clip on and holds its last frame', () => {
+  const absent = 1 << 30; // a bit no frame has
+  for (let f = 0; f < db.frames; f++) assert.equal(db.tags(f) & absent, 0);
+  const c = new sp.MotionController(db, { search: { requireTags: absent } });
+  const crowd = new sp.MotionCrowd(db, 2, { search: { requireTags: absent } });
+  const { stop } = db.rangeOf(0);
+  const input = script(6);
+  let searches = 0;
+  for (let i = 0; i < stop + 120; i++) {
+    c.update(dt, input(i));
+    crowd.update(dt, [input(i), input(i)]);
+    if (c.searched) {
+      searches++;
+      assert.equal(c.lastSearch.frame, -1);
+      assert.deepEqual(c.lastSearch.candidates, []);
+    }
+    assert.ok(!c.switched, `update ${i}: no switch`);
+    // one frame on per update to the clip's last, held there (each update at its end searches)
+    assert.equal(c.frame, Math.min(i + 1, stop - 1));
+    for (const ch of [c, ...crowd.characters]) assert.ok(ch.positions.every(Number.isFinite));
+    for (const ch of crowd.characters) assert.equal(ch.frame, c.frame);
+  }
+  assert.ok(searches > stop / 6 + 100, `${searches} searches`);
+  assert.equal(c.switches, 0);
+  c.dispose();
+  crowd.dispose();
+});

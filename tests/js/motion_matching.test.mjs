@@ -555,6 +555,18 @@ test('bad input: clear errors naming the argument, or −1 for a mask that exclu
       ),
     /data\.skeleton\.parents\[2\] must be an integer in \[0, 1\], got 3/,
   );
+  err(
+    () =>
+      new sp.MotionDatabase(
+        {
+          skeleton: { parents: BIPED.parents, names: BIPED.names.slice(0, 8) },
+          frameRate: 60,
+          clips: [{ name: 'a', poses }],
+        },
+        { features: FEATURES_27 },
+      ),
+    /sprung\.MotionDatabase: data\.skeleton\.names must name each of the 9 bones of data\.skeleton\.parents, got 8 names/,
+  );
   // NaN in the data
   const bad = poses.slice();
   bad[13 * BONES * 7 + 4] = NaN;
@@ -631,6 +643,20 @@ test('bad input: clear errors naming the argument, or −1 for a mask that exclu
   const nan = q.slice();
   nan[3] = NaN;
   err(() => db.search(nan), /sprung\.MotionDatabase\.search: query\[3\] must be finite, got NaN/);
+  err(() => db.groupCosts(nan, 5), /sprung\.MotionDatabase\.groupCosts: query\[3\] must be finite, got NaN/);
+  // the batch does not check its queries (written every frame): a non-finite one finds −1, a
+  // current outside the frames counts as none
+  const batch = new sp.MotionSearchBatch(db, 4);
+  for (let i = 0; i < 4; i++) batch.queries.set(q, i * db.dims);
+  batch.queries[db.dims + 3] = NaN;
+  batch.queries[2 * db.dims] = -Infinity;
+  batch.currents.set([-1, -1, -1, 5000]);
+  batch.search();
+  const alone = db.search(q).frame;
+  assert.deepEqual([...batch.frames], [alone, -1, -1, alone]);
+  batch.currents[3] = -7;
+  assert.equal(batch.search().frames[3], alone);
+  batch.dispose();
   err(() => db.pose(120), /sprung\.MotionDatabase\.pose: frame must be an integer in \[0, 119\], got 120/);
   db.dispose();
   err(() => db.search(q), /sprung\.MotionDatabase\.search: used after dispose\(\)/);
@@ -655,6 +681,44 @@ test("the README's motion-matching example runs as copied and prints what its co
   }).trim();
   const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
   assert.equal(printed, claim);
+});
+
+test("the README's motion-capture example runs as copied beside the CMU files and prints what its comment says", async () => {
+  const { readFileSync, writeFileSync, mkdirSync, copyFileSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const code = readme.match(/From your own motion capture[\s\S]*?```js\n([\s\S]*?)```/)[1];
+  const dir = new URL('../../build/readme/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['01_01.bvh', '01_03.bvh'])
+    copyFileSync(new URL(`../../build/data/cmu/${f}`, import.meta.url), new URL(f, dir));
+  writeFileSync(new URL('mocap.mjs', dir), code);
+  const printed = execFileSync(process.execPath, [fileURLToPath(new URL('mocap.mjs', dir))], {
+    encoding: 'utf8',
+  }).trim();
+  const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
+  assert.equal(printed, claim);
+  // the claim against the files' headers
+  const frames = ['01_01.bvh', '01_03.bvh'].map((f) => {
+    const text = readFileSync(new URL(f, dir), 'utf8');
+    return { n: +text.match(/Frames:\s*(\d+)/)[1], joints: text.match(/\b(ROOT|JOINT)\b/g).length };
+  });
+  const [count, bones, z] = claim.split(' ').map(Number);
+  assert.equal(bones, frames[0].joints + 1, 'the joints and the simulation bone');
+  // from the second frame at 120 Hz, every other one: 1 + ⌊(n − 2)/2⌋ frames at 60 Hz per take
+  assert.equal(
+    count,
+    frames.reduce((a, { n }) => a + 1 + Math.floor((n - 2) / 2), 0),
+  );
+  // the character within the clamp radius (0.15 m) of the simulation object, which started at
+  // rest toward 1.2 m/s with a critical velocity spring (halflife 0.27 s): after t = 5 s it is at
+  // g·t − g·(2/y·(1 − e^(−yt)) − t·e^(−yt)), y = 2 ln 2 / halflife (5.533 m); printed to 0.05
+  const g = 1.2,
+    t = 5,
+    y = (2 * Math.LN2) / 0.27;
+  const simulation = g * t - g * ((2 / y) * (1 - Math.exp(-y * t)) - t * Math.exp(-y * t));
+  assert.ok(Math.abs(z - simulation) <= 0.15 + 0.05, `${z} m, the simulation ${simulation} m`);
 });
 
 test("MotionSearchBatch's views: a view kept across a memory growth detaches, the getter's is live", () => {

@@ -121,6 +121,9 @@ test('every function and class the README API tour names is exported by the pack
     'trajectoryDirection',
     'footLocking',
     'ikBones',
+    'switchCost',
+    // Node's, in the motion-capture example
+    'readFileSync',
   ]);
   // methods and getters named in the tour, checked on their class
   for (const m of ['predictPositions', 'predictDesired', 'predictPositionsDesired']) {

@@ -48,12 +48,20 @@ export interface MotionControllerSettings {
   forceVelocityChange: number;
   /** A change of the desired facing since the last search (rad) that searches at once. Default 0.5. */
   forceRotationChange: number;
-  /** The search's tags, bias, exclusions and mode (its `current` is the playing frame). */
+  /** The search's tags, bias, exclusions and mode (its `current` is the playing frame). When
+   *  no frame passes them (a tag mask that excludes every frame), the character plays on and
+   *  holds the last frame of a clip that ends, searching again every update there. */
   search: Omit<MotionSearchOptions, 'current'>;
   /** Candidates kept with their costs by feature group ({@link MotionController.lastSearch}):
    *  the search then finds the best this many, and prunes less (4 takes several times as long
    *  as 1). Default 1. */
   candidates: number;
+  /** Cost a switch must save: the frame found replaces the one playing only when its cost
+   *  is lower by more than this (a bias for the continuing pose, as UE's Pose Search has;
+   *  Holden's code has none). Without it, steady input over repetitive data switches 3–9
+   *  times a second between near-identical cycles (the dance card); 0.25 keeps it at most
+   *  twice and follows 90° and 180° turns as fast. Default 0.25. */
+  switchCost: number;
   /** How switches blend: `'spring'` ({@link PoseInertializer}), `'cubic'` ({@link CubicPoseInertializer}) or `'none'`. Default `'spring'`. */
   inertialization: 'spring' | 'cubic' | 'none';
   /** Halflife (s) of the spring inertializer. Default 0.1. */
@@ -132,6 +140,7 @@ const DEFAULTS: MotionControllerSettings = {
   forceRotationChange: 0.5,
   search: {},
   candidates: 1,
+  switchCost: 0.25,
   inertialization: 'spring',
   halflife: 0.1,
   blendtime: 0.2,
@@ -258,6 +267,7 @@ function checkSettings(fn: string, s: MotionControllerSettings): void {
     'footUnlockRadius',
     'footHalflife',
     'footLengthBuffer',
+    'switchCost',
   ] as const;
   for (const k of times)
     if (!isTime(s[k]) && !(k.startsWith('force') && s[k] === Infinity))
@@ -315,6 +325,7 @@ class Character {
   readonly contacts: ContactState[];
   readonly contactBones: Int32Array;
   readonly ikBones: Int32Array;
+  readonly parents: Int32Array;
   started = false;
   switched = false;
   switches = 0;
@@ -392,6 +403,7 @@ class Character {
       sample: aheads.indexOf(d.ahead),
       direction: d.direction,
     }));
+    this.parents = parents;
     this.skeleton = new Skeleton(parents);
     this.predictor = new TrajectoryPredictor(Math.max(1, aheads.length));
     this.predictor.times.set(aheads.map((a) => a / db.frameRate));
@@ -517,6 +529,12 @@ class Character {
     Object.assign(this.searchedRotation, this.desiredRotation);
     const g = report.frame;
     if (g < 0 || g === this.frame) return;
+    // the continuing pose's bias (the same for every other frame, so the best of them is still
+    // the one found): stay unless the switch saves more than switchCost
+    if (report.from >= 0 && this.settings.switchCost > 0) {
+      const stay = this.db.groupCosts(this.query, report.from).reduce((a, b) => a + b, 0);
+      if (!(report.cost + this.settings.switchCost < stay)) return;
+    }
     const n = this.bones;
     const p = getV(this.input, 0, v3()),
       q = getQ(this.input, 6 * n, q4());
@@ -688,8 +706,15 @@ class Character {
         bone = this.contactBones[k];
       getV(world, 3 * bone, at);
       const state = this.db.contact(this.frame, k);
+      const wasLocked = c.lock;
       if (!this.started) contactReset(c, at, v3(), state);
       else contactUpdate(c, at, state, s.footUnlockRadius, s.footHeight, s.footHalflife, dt);
+      // A foot that touches down stops: the ground takes its horizontal velocity. The
+      // article's lock carries it into the blend, and the foot slides on by about
+      // 0.27·halflife·speed (5 cm for a foot still moving at 2 m/s in an inertialized
+      // switch, 2 cm at the 0.7 m/s the dance card's toes touch down with); its height still
+      // blends down to the ground.
+      if (c.lock && !wasLocked) c.velocity.x = c.velocity.z = c.offsetVelocity.x = c.offsetVelocity.z = 0;
     }
     this.started = true;
     if (!s.footLocking) return;
@@ -707,7 +732,37 @@ class Character {
         c.position.z + end.z - at.z,
       );
       this.skeleton.ikTwoBone(this.pose, this.ikBones[k], target, forward, s.footLengthBuffer);
+      if (this.ikBones[k] !== this.contactBones[k]) this.lookAt(k, c.position);
     }
+  }
+
+  /** Turns the end of contact k's IK chain (a heel) so that its contact bone (the toe)
+   *  points at the contact point (on the ground at least footHeight): the leg's IK moved the
+   *  heel, and the toe would otherwise swing with the shin (Holden's look-at). */
+  lookAt(k: number, point: V): void {
+    const n = this.bones,
+      end = this.ikBones[k],
+      parent = this.parents[end];
+    const sk = this.skeleton.forwardKinematics(this.pose);
+    const w = sk.positions,
+      wr = sk.rotations;
+    const heel = getV(w, 3 * end, v3()),
+      toe = getV(w, 3 * this.contactBones[k], v3());
+    const from = v3(toe.x - heel.x, toe.y - heel.y, toe.z - heel.z);
+    const to = v3(point.x - heel.x, Math.max(point.y, this.settings.footHeight) - heel.y, point.z - heel.z);
+    // the shortest rotation from `from` to `to`, in the world
+    const d = q4(from.y * to.z - from.z * to.y, from.z * to.x - from.x * to.z, from.x * to.y - from.y * to.x);
+    d.w =
+      Math.hypot(from.x, from.y, from.z) * Math.hypot(to.x, to.y, to.z) +
+      from.x * to.x +
+      from.y * to.y +
+      from.z * to.z;
+    if (!(d.w > 1e-12)) return; // opposite or degenerate: leave the heel as the IK left it
+    qnorm(d);
+    // local' = parentWorld⁻¹ · d · world
+    const world = qmul(d, getQ(wr, 4 * end, q4()), q4());
+    const local = qmul(qinv(getQ(wr, 4 * parent, q4()), q4()), world, q4());
+    setQ(this.pose, 6 * n + 4 * end, qnorm(local));
   }
 
   dispose(): void {

@@ -176,6 +176,10 @@ function checkSkeleton(fn: string, skeleton: unknown): Skeleton {
   const names = s.names;
   if (names !== undefined && !(Array.isArray(names) && names.every((n) => typeof n === 'string')))
     throw new TypeError(`sprung.${fn}: data.skeleton.names must be an array of strings, got ${show(names)}`);
+  if (names !== undefined && names.length !== parents.length)
+    throw new RangeError(
+      `sprung.${fn}: data.skeleton.names must name each of the ${parents.length} bones of data.skeleton.parents, got ${names.length} names`,
+    );
   return { parents, names: (names as string[] | undefined) ?? [] };
 }
 
@@ -385,6 +389,15 @@ function checkClips(
 
 /** The most frames {@link MotionDatabase.searchBest} and {@link MotionSearchBatch} find per query. */
 const MAX_K = 64;
+
+/** `query` checked: a Float32Array of at least `dims` floats, the first `dims` finite; returns them. */
+function finiteQuery(fn: string, query: Float32Array, dims: number): Float32Array {
+  const q = fresh(query, floats(fn, 'query', query, dims), dims);
+  for (let j = 0; j < dims; j++)
+    if (!Number.isFinite(q[j]))
+      throw new RangeError(`sprung.${fn}: query[${j}] must be finite, got ${show(q[j])}`);
+  return q;
+}
 
 /** The C arguments of search options after `k`, checked: current, tags, bias, exclusions, mode. */
 function searchArgs(
@@ -764,9 +777,8 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
   ): T {
     const fn = 'MotionDatabase.groupCosts';
     const dims = own(this, fn).sizes.dims;
-    const held = floats(fn, 'query', query, dims);
+    const q = finiteQuery(fn, query, dims);
     this.#frame('groupCosts', 'frame', frame);
-    const q = fresh(query, held, dims);
     const f = MotionDatabase.prototype.normalizedFeatures.call(this, frame);
     const db = view(this, 'db'),
       dp = (dims + 3) & ~3;
@@ -844,11 +856,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     const { sizes } = own(this, fn);
     const args = searchArgs(fn, this, options);
     const dims = sizes.dims;
-    const held = floats(fn, 'query', query, dims);
-    const q = fresh(query, held, dims);
-    for (let j = 0; j < dims; j++)
-      if (!Number.isFinite(q[j]))
-        throw new RangeError(`sprung.${fn}: query[${j}] must be finite, got ${show(q[j])}`);
+    const q = finiteQuery(fn, query, dims);
     const p = at(this, 'query'),
       out = at(this, 'found');
     heapF32.set(q, p >> 2);
@@ -957,11 +965,12 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
   get k(): number {
     return size(this, 'k');
   }
-  /** The queries, `dims` floats each, not normalised. */
+  /** The queries, `dims` floats each, not normalised. They are not checked (a crowd's are
+   *  written every frame): a query holding NaN or ±Infinity finds no frame (−1). */
   get queries(): Float32Array {
     return view(this, 'queries');
   }
-  /** Each query's current frame, or −1. */
+  /** Each query's current frame, or −1; one outside [0, frames) counts as −1. */
   get currents(): Int32Array {
     const b = own(this, 'MotionSearchBatch.currents');
     return this.#int('currents', b.count);
