@@ -18,7 +18,7 @@ export function fitCanvas(canvas) {
     canvas.width = w;
     canvas.height = h;
   }
-  const ctx = canvas.getContext('2d');
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   ctx.setTransform(w / width, 0, 0, h / height, 0, 0);
   return { ctx, width, height };
 }

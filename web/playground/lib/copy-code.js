@@ -72,12 +72,15 @@ export function buildCopyCode(host, panelName) {
   bar.append(title, pick, tabs, copy);
   copy.addEventListener('click', async () => {
     try {
-      await navigator.clipboard.writeText(pre.textContent);
+      await navigator.clipboard.writeText(pre.textContent || '');
     } catch {
       const range = document.createRange();
       range.selectNodeContents(pre);
-      getSelection().removeAllRanges();
-      getSelection().addRange(range);
+      const selection = getSelection();
+      if (selection) {
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
       document.execCommand('copy');
     }
     copy.textContent = 'Copied';

@@ -13,7 +13,7 @@
 //                            the pointer's value, and whether it jumped there this tick
 //   read(values)             write each body's current value (NaN hides it)
 import { fitCanvas } from './canvas.js';
-import { legendKeys } from './plot.js';
+import { legendKeys } from './legend.js';
 import { color, onTheme, palette } from './theme.js';
 
 export const RATE = 60;
