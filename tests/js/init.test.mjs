@@ -18,9 +18,31 @@ test('bad options and bad modules reject with a sprung error; the next init() re
     sp.init({ wasm: 42 }),
     /sprung\.init: options\.wasm must be a URL, a Response, bytes or a WebAssembly\.Module, got number/,
   );
+  await assert.rejects(sp.init({ wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 99]) }), (e) => {
+    assert.match(e.message, /^sprung\.init: wasm is not a WebAssembly module sprung can load: /);
+    assert.ok(e.cause instanceof WebAssembly.CompileError, 'the engine error is the cause');
+    return true;
+  });
+  // a module whose start function traps: refused before it is instantiated (so it never runs)
+  const trap = new Uint8Array([
+    0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 8, 1, 0, 10, 5, 1, 3, 0, 0, 11,
+  ]);
+  assert.throws(() => new WebAssembly.Instance(new WebAssembly.Module(trap)), WebAssembly.RuntimeError);
   await assert.rejects(
-    sp.init({ wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 99]) }),
-    WebAssembly.CompileError,
+    sp.init({ wasm: trap }),
+    /^TypeError: sprung\.init: wasm is not a sprung WebAssembly module/,
+  );
+  assert.throws(
+    () => sp.initSync({ wasm: trap }),
+    /^TypeError: sprung\.initSync: wasm is not a sprung WebAssembly module/,
+  );
+  await assert.rejects(
+    sp.init({ wasm: new URL('sprung-simd.wasm', dist) }),
+    /sprung\.init: fetch\(\) cannot load file:.*sprung-simd\.wasm here; pass the bytes/,
+  );
+  await assert.rejects(
+    sp.init({ wasm: 'http://127.0.0.1:9/sprung-simd.wasm' }), // port 9 (discard): nothing listens
+    /sprung\.init: cannot fetch http:\/\/127\.0\.0\.1:9\/sprung-simd\.wasm: /,
   );
   // a valid module that is not sprung: () -> () exported as "f"
   const other = new Uint8Array([
@@ -81,4 +103,21 @@ test('initSync in a fresh process: from the embedded bytes, or from a compiled m
     ),
     /sprung\.initSync: init\(\) is already loading the module; await it instead/,
   );
+});
+
+test("init reads only its options' own properties (Object.prototype.wasm is not a module)", () => {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `Object.prototype.wasm = new Uint8Array([1, 2, 3]);
+       Object.prototype.reserve = -1;
+       const sp = await import(${JSON.stringify(new URL('index.js', dist).href)});
+       await sp.init({});
+       console.log(sp.lerp(2, 4, 0.25));`,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(out.trim(), '2.5');
 });

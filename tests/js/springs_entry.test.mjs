@@ -39,7 +39,7 @@ test('the everyday module alone; code imported later needs init() again, which l
   const full = await import('../../dist/index.js');
   assert.throws(
     () => full.damperBad(0, 1, 0.1, 1 / 60),
-    /^TypeError: sprung\.init: sp_damper_bad is in the full module, but init\(\) loaded the everyday one .*await init\(\) again/,
+    /^TypeError: sprung\.damperBad: needs sprung's full module, but init\(\) loaded the everyday one .*await init\(\) again/,
   );
   assert.throws(
     () => new full.DamperExactBatch(4),

@@ -7,9 +7,10 @@
  * frees it too if you forget, but later than you would like).
  * @packageDocumentation
  */
-import { allocOwned, freeOwned, heapF32, wasm } from './wasm.js';
+import { allocOwned, freeOwned, heapF32 } from './wasm.js';
+import { at, blocks, live, own, size, view, type Block } from './block.js';
 import type { Ptr } from './gen/raw.js';
-import { check, integer, isTime, nonNegative, ready, type Spec } from './check.js';
+import { check, integer, isTime, nonNegative, type Spec } from './check.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -29,73 +30,56 @@ export interface BatchOptions {
 /**
  * The memory and views every batch shares: one `malloc`ed block holding its fields one
  * after another (each rounded up to 16 bytes), reached by name; views re-created lazily
- * when the memory buffer changed; `dispose()` and the use-after-dispose check.
+ * when the memory buffer changed; `dispose()` and the use-after-dispose check. Its sizes are
+ * read-only getters, and each method that calls C checks that `this` is a batch of its own
+ * class (`Class.prototype.update.call(otherBatch)` throws). The helpers its subclasses use
+ * (`at`, `view`, `own`, …) are functions of this module, not methods: nothing on a batch's
+ * prototype reaches its memory but its public members.
  */
 export abstract class Batch<F extends string = string> {
-  /** Number of elements. */
-  readonly count: number;
-  /** The class name used in error messages (kept explicit: minifiers rename classes). */
-  protected readonly kind: string;
-  /** Byte pointer of the block in WASM memory; 0 once disposed. */
-  protected ptr = 0 as Ptr;
-  private readonly offsets = {} as Record<F, number>;
-  private readonly lengths = {} as Record<F, number>;
-  private views = {} as Partial<Record<F, Float32Array>>;
-
-  /** Allocates the fields, `[name, floats]` in order; `count` is validated before. */
+  /** Allocates the fields, `[name, floats]` in order; `count` (and `sizes`) are validated before. */
   protected constructor(
     kind: string,
     count: number,
     fields: readonly (readonly [F, number])[],
     sizedBy = 'count',
+    sizes: Record<string, number> = {},
   ) {
-    this.kind = kind;
-    this.count = count;
+    const offsets: Record<string, number> = {},
+      lengths: Record<string, number> = {};
     let floats = 0;
     for (const [name, n] of fields) {
-      this.offsets[name] = floats;
-      this.lengths[name] = n;
+      offsets[name] = floats;
+      lengths[name] = n;
       floats += Math.ceil(n / 4) * 4;
     }
-    this.ptr = allocOwned(this, kind, sizedBy, floats);
-    heapF32.fill(0, this.ptr >> 2, (this.ptr >> 2) + floats);
+    const ptr = allocOwned(this, kind, sizedBy, floats);
+    heapF32.fill(0, ptr >> 2, (ptr >> 2) + floats);
+    blocks.set(this, { kind, ptr, count, sizes: { ...sizes }, offsets, lengths, views: {} });
   }
 
-  /** Checks a count or size argument of a constructor (after init). */
-  protected static checkCount(fn: string, name: string, value: unknown, min: number, max?: number): void {
-    ready(fn);
-    integer(fn, name, value, min, max);
-  }
-
-  /** Throws if the batch was disposed, naming the method or getter. */
-  protected live(method: string): void {
-    if (this.ptr === 0) throw new TypeError(`sprung.${this.kind}.${method}: used after dispose()`);
-  }
-
-  /** Byte pointer of field `f`. */
-  protected at(f: F): Ptr {
-    return (this.ptr + this.offsets[f] * 4) as Ptr;
-  }
-
-  /** The view of field `f`, re-created if the memory grew since it was made. */
-  protected view(f: F): Float32Array {
-    this.live(f);
-    const v = this.views[f];
-    if (v !== undefined && v.buffer === wasm.memory.buffer) return v;
-    return (this.views[f] = new Float32Array(wasm.memory.buffer, this.at(f), this.lengths[f]));
+  /** Number of elements. */
+  get count(): number {
+    return live(this, 'count').count;
   }
 
   /** Frees the WASM memory; any later use throws. Calling it twice is allowed. */
   dispose(): void {
-    if (this.ptr === 0) return;
-    freeOwned(this, this.ptr);
-    this.ptr = 0 as Ptr;
-    this.views = {};
+    const b = blocks.get(this);
+    if (b === undefined)
+      throw new TypeError('sprung.Batch.dispose: called on an object that is not a sprung batch');
+    if (b.ptr === 0) return;
+    freeOwned(this, b.ptr);
+    b.ptr = 0 as Ptr;
+    b.views = {};
   }
 
   /** True once {@link Batch.dispose} was called. */
   get disposed(): boolean {
-    return this.ptr === 0;
+    const b = blocks.get(this);
+    if (b === undefined)
+      throw new TypeError('sprung.Batch.disposed: read on an object that is not a sprung batch');
+    return b.ptr === 0;
   }
 }
 
@@ -104,11 +88,6 @@ export abstract class Batch<F extends string = string> {
  * floats.
  */
 abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
-  /** Floats per element. */
-  readonly dim: number;
-  /** True when every element has its own halflife. */
-  readonly perElementHalflife: boolean;
-
   /** Checks `count` and `options` against `spec` (the constructor's), then allocates the
    *  halflife, the `shared` fields (as many floats as halflife) and the `fields`, each of
    *  `count` elements of `dim` floats, or of the number of floats given. */
@@ -124,19 +103,32 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
     const dim = options?.dim ?? 1;
     const per = options?.perElementHalflife === true || (options?.perElementHalflife as unknown) === 1;
     const h = per ? count : 1;
-    super(spec.fn, count, [
-      ['halflife', h],
-      ...shared.map((f): [F, number] => [f, h]),
-      ...fields.map((f): [F, number] => (typeof f === 'string' ? [f, count * dim] : [f[0], count * f[1]])),
-    ]);
-    this.dim = fields.some((f) => typeof f === 'string') ? dim : 1; // quaternion batches: 1
-    this.perElementHalflife = per;
+    super(
+      spec.fn,
+      count,
+      [
+        ['halflife', h],
+        ...shared.map((f): [F, number] => [f, h]),
+        ...fields.map((f): [F, number] => (typeof f === 'string' ? [f, count * dim] : [f[0], count * f[1]])),
+      ],
+      'count',
+      { dim: fields.some((f) => typeof f === 'string') ? dim : 1, per: per ? 1 : 0 }, // quaternion batches: dim 1
+    );
     this.halflife.fill(options?.halflife ?? 0.1);
+  }
+
+  /** Floats per element. */
+  get dim(): number {
+    return size(this, 'dim');
+  }
+  /** True when every element has its own halflife. */
+  get perElementHalflife(): boolean {
+    return size(this, 'per') === 1;
   }
 
   /** Halflife in seconds: 1 float shared by all elements, or one per element. Values < 0 or NaN make their elements NaN. */
   get halflife(): Float32Array {
-    return this.view('halflife');
+    return view(this, 'halflife');
   }
 
   /**
@@ -144,24 +136,20 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
    * @param h - [s] (≥ 0) the halflife
    */
   setHalflife(h: number): this {
-    this.live('setHalflife');
-    nonNegative(`${this.kind}.setHalflife`, 'h', h);
-    this.halflife.fill(h);
+    nonNegative(`${live(this, 'setHalflife').kind}.setHalflife`, 'h', h);
+    view(this, 'halflife').fill(h); // not this.halflife: a subclass may shadow it
     return this;
   }
+}
 
-  /** Checks dt and a shared halflife before an update (`spec`: the update's). */
-  protected checkUpdate(spec: Spec, dt: number): void {
-    if (this.ptr !== 0 && isTime(dt) && (this.perElementHalflife || isTime(heapF32[this.ptr >> 2]))) return; // valid: no message built
-    this.live('update');
-    check(spec, dt);
-    if (!this.perElementHalflife) nonNegative(spec.fn, 'halflife[0]', heapF32[this.ptr >> 2]);
-  }
-
-  /** 1 for a per-element halflife, else 0 (the C flag). */
-  protected get per(): number {
-    return this.perElementHalflife ? 1 : 0;
-  }
+/** The block of `obj` for an update (`spec`: the update's, which names its class), after
+ *  checking dt and a shared halflife (the first float of the block). */
+function checkUpdate(obj: object, spec: Spec, dt: number): Block {
+  const b = own(obj, spec.fn);
+  if (isTime(dt) && (b.sizes.per === 1 || isTime(heapF32[b.ptr >> 2]))) return b; // valid: no message built
+  check(spec, dt);
+  if (b.sizes.per === 0) nonNegative(spec.fn, 'halflife[0]', heapF32[b.ptr >> 2]);
+  return b;
 }
 
 /**
@@ -181,26 +169,26 @@ export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
   }
   /** Positions, `count·dim` floats. */
   get x(): Float32Array {
-    return this.view('x');
+    return view(this, 'x');
   }
   /** Goals, `count·dim` floats. */
   get goal(): Float32Array {
-    return this.view('goal');
+    return view(this, 'goal');
   }
   /**
    * Advances every element by `dt` seconds in one call.
    * @c sp_damper_exact_batch *
    */
   update(dt: number): this {
-    this.checkUpdate(S.DamperExactBatch_update, dt);
+    const b = checkUpdate(this, S.DamperExactBatch_update, dt);
     full.sp_damper_exact_batch(
-      this.at('x'),
-      this.at('goal'),
-      this.at('halflife'),
-      this.per,
+      at(this, 'x'),
+      at(this, 'goal'),
+      at(this, 'halflife'),
+      b.sizes.per,
       dt,
-      this.count,
-      this.dim,
+      b.count,
+      b.sizes.dim,
     );
     return this;
   }
@@ -210,11 +198,11 @@ export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
 abstract class StateBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
   /** Positions, `count·dim` floats. */
   get x(): Float32Array {
-    return this.view('x');
+    return view(this, 'x');
   }
   /** Velocities per second, `count·dim` floats. */
   get v(): Float32Array {
-    return this.view('v');
+    return view(this, 'v');
   }
 }
 
@@ -222,7 +210,7 @@ abstract class StateBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'>
 abstract class GoalBatch<F extends string> extends StateBatch<F | 'goal'> {
   /** Goal positions, `count·dim` floats. */
   get goal(): Float32Array {
-    return this.view('goal');
+    return view(this, 'goal');
   }
 }
 
@@ -230,7 +218,7 @@ abstract class GoalBatch<F extends string> extends StateBatch<F | 'goal'> {
 abstract class MovingGoalBatch<F extends string> extends GoalBatch<F | 'goalVelocity'> {
   /** Goal velocities per second, `count·dim` floats. */
   get goalVelocity(): Float32Array {
-    return this.view('goalVelocity');
+    return view(this, 'goalVelocity');
   }
 }
 
@@ -248,17 +236,17 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
    * @c sp_critical_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    this.checkUpdate(S.CriticalSpringDamperExactBatch_update, dt);
+    const b = checkUpdate(this, S.CriticalSpringDamperExactBatch_update, dt);
     full.sp_critical_spring_damper_exact_batch(
-      this.at('x'),
-      this.at('v'),
-      this.at('goal'),
-      this.at('goalVelocity'),
-      this.at('halflife'),
-      this.per,
+      at(this, 'x'),
+      at(this, 'v'),
+      at(this, 'goal'),
+      at(this, 'goalVelocity'),
+      at(this, 'halflife'),
+      b.sizes.per,
       dt,
-      this.count,
-      this.dim,
+      b.count,
+      b.sizes.dim,
     );
     return this;
   }
@@ -278,16 +266,16 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
    * @c sp_simple_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    this.checkUpdate(S.SimpleSpringDamperExactBatch_update, dt);
+    const b = checkUpdate(this, S.SimpleSpringDamperExactBatch_update, dt);
     full.sp_simple_spring_damper_exact_batch(
-      this.at('x'),
-      this.at('v'),
-      this.at('goal'),
-      this.at('halflife'),
-      this.per,
+      at(this, 'x'),
+      at(this, 'v'),
+      at(this, 'goal'),
+      at(this, 'halflife'),
+      b.sizes.per,
       dt,
-      this.count,
-      this.dim,
+      b.count,
+      b.sizes.dim,
     );
     return this;
   }
@@ -307,15 +295,15 @@ export class DecaySpringDamperExactBatch extends StateBatch<never> {
    * @c sp_decay_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    this.checkUpdate(S.DecaySpringDamperExactBatch_update, dt);
+    const b = checkUpdate(this, S.DecaySpringDamperExactBatch_update, dt);
     full.sp_decay_spring_damper_exact_batch(
-      this.at('x'),
-      this.at('v'),
-      this.at('halflife'),
-      this.per,
+      at(this, 'x'),
+      at(this, 'v'),
+      at(this, 'halflife'),
+      b.sizes.per,
       dt,
-      this.count,
-      this.dim,
+      b.count,
+      b.sizes.dim,
     );
     return this;
   }
@@ -343,7 +331,7 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
   }
   /** Frequency in Hz: 1 float shared, or one per element (as `halflife`). */
   get frequency(): Float32Array {
-    return this.view('frequency');
+    return view(this, 'frequency');
   }
   /**
    * Advances every element by `dt` seconds in one call.
@@ -351,10 +339,10 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
    */
   update(dt: number): this {
     const spec = S.SpringDamperExactBatch_update;
-    this.checkUpdate(spec, dt);
+    const b = checkUpdate(this, spec, dt);
     // like the shared halflife, a shared frequency is checked: a bad one would reach every element
-    if (!this.perElementHalflife) {
-      const f = heapF32[this.at('frequency') >> 2];
+    if (b.sizes.per === 0) {
+      const f = heapF32[at(this, 'frequency') >> 2];
       if (!isTime(f)) nonNegative(spec.fn, 'frequency[0]', f);
       if (f === 0 && this.goalVelocity.some((q) => q !== 0))
         throw new RangeError(
@@ -362,16 +350,16 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
         );
     }
     full.sp_spring_damper_exact_batch(
-      this.at('x'),
-      this.at('v'),
-      this.at('goal'),
-      this.at('goalVelocity'),
-      this.at('frequency'),
-      this.at('halflife'),
-      this.per,
+      at(this, 'x'),
+      at(this, 'v'),
+      at(this, 'goal'),
+      at(this, 'goalVelocity'),
+      at(this, 'frequency'),
+      at(this, 'halflife'),
+      b.sizes.per,
       dt,
-      this.count,
-      this.dim,
+      b.count,
+      b.sizes.dim,
     );
     return this;
   }
@@ -389,11 +377,11 @@ function identities(q: Float32Array): void {
 abstract class RotationBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
   /** Rotations, `4·count` floats (x,y,z,w). */
   get x(): Float32Array {
-    return this.view('x');
+    return view(this, 'x');
   }
   /** Angular velocities, `3·count` floats. */
   get v(): Float32Array {
-    return this.view('v');
+    return view(this, 'v');
   }
 }
 
@@ -418,22 +406,22 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
   }
   /** Goal rotations, `4·count` floats (x,y,z,w). */
   get goal(): Float32Array {
-    return this.view('goal');
+    return view(this, 'goal');
   }
   /**
    * Advances every rotation by `dt` seconds in one call.
    * @c sp_simple_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    this.checkUpdate(S.SimpleSpringDamperExactQuatBatch_update, dt);
+    const b = checkUpdate(this, S.SimpleSpringDamperExactQuatBatch_update, dt);
     full.sp_simple_spring_damper_exact_quat_batch(
-      this.at('x'),
-      this.at('v'),
-      this.at('goal'),
-      this.at('halflife'),
-      this.per,
+      at(this, 'x'),
+      at(this, 'v'),
+      at(this, 'goal'),
+      at(this, 'halflife'),
+      b.sizes.per,
       dt,
-      this.count,
+      b.count,
     );
     return this;
   }
@@ -457,14 +445,14 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
    * @c sp_decay_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    this.checkUpdate(S.DecaySpringDamperExactQuatBatch_update, dt);
+    const b = checkUpdate(this, S.DecaySpringDamperExactQuatBatch_update, dt);
     full.sp_decay_spring_damper_exact_quat_batch(
-      this.at('x'),
-      this.at('v'),
-      this.at('halflife'),
-      this.per,
+      at(this, 'x'),
+      at(this, 'v'),
+      at(this, 'halflife'),
+      b.sizes.per,
       dt,
-      this.count,
+      b.count,
     );
     return this;
   }
@@ -494,25 +482,25 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
   }
   /** Rotations, `4·count` floats (x,y,z,w). */
   get x(): Float32Array {
-    return this.view('x');
+    return view(this, 'x');
   }
   /** Goal rotations, `4·count` floats (x,y,z,w). */
   get goal(): Float32Array {
-    return this.view('goal');
+    return view(this, 'goal');
   }
   /**
    * Advances every rotation by `dt` seconds in one call.
    * @c sp_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    this.checkUpdate(S.DamperExactQuatBatch_update, dt);
+    const b = checkUpdate(this, S.DamperExactQuatBatch_update, dt);
     full.sp_damper_exact_quat_batch(
-      this.at('x'),
-      this.at('goal'),
-      this.at('halflife'),
-      this.per,
+      at(this, 'x'),
+      at(this, 'goal'),
+      at(this, 'halflife'),
+      b.sizes.per,
       dt,
-      this.count,
+      b.count,
     );
     return this;
   }

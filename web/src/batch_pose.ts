@@ -12,6 +12,7 @@ import { heapF32 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
 import { check, floats, fresh, integer, isTime, nonNegative } from './check.js';
 import { Batch } from './batch.js';
+import { at, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -48,9 +49,6 @@ export interface PoseInertializerOptions {
  * poses that are not already in WASM memory.
  */
 abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' | 'time'> {
-  /** Number of bones. */
-  readonly bones: number;
-
   /** Checks `bones` and `options` against `spec` (the constructor's) and allocates (with a
    *  `time` float for the cubic inertializer). */
   protected constructor(
@@ -72,46 +70,57 @@ abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' 
         ['time', time],
       ],
       'bones',
+      { bones },
     );
-    this.bones = bones;
+  }
+
+  /** Number of bones. */
+  get bones(): number {
+    return size(this, 'bones');
   }
 
   /** The offset (pose layout; rotations are offsets on the left). */
   get offset(): Float32Array {
-    return this.view('offset');
+    return view(this, 'offset');
   }
   /** The blended pose written by `update`. */
   get output(): Float32Array {
-    return this.view('output');
+    return view(this, 'output');
   }
   /** A pose-sized staging area in WASM memory: write the input pose here to skip a copy. */
   get input(): Float32Array {
-    return this.view('input');
+    return view(this, 'input');
   }
 
   /** Clears the offset (no blend in progress). */
   reset(): this {
-    this.live('reset');
-    const off = this.offset;
+    const bones = size(this, 'bones', 'reset');
+    const off = view(this, 'offset');
     off.fill(0);
-    for (let i = 6 * this.bones + 3; i < 10 * this.bones; i += 4) off[i] = 1;
+    for (let i = 6 * bones + 3; i < 10 * bones; i += 4) off[i] = 1;
     return this;
   }
+}
 
-  /** Copies `pose` into `field` unless it already is that view; returns its pointer. */
-  protected stage(fn: string, name: string, pose: Float32Array, field: 'input' | 'target'): Ptr {
-    const n = 13 * this.bones;
-    const p = this.at(field);
-    const held = floats(fn, name, pose, n);
-    if (held !== p) heapF32.set(fresh(pose, held, n), p >> 2);
-    return p;
-  }
+/** Copies `pose` into `field` of `blend` unless it already is that view; returns its pointer. */
+function stage(
+  blend: PoseBlend,
+  fn: string,
+  name: string,
+  pose: Float32Array,
+  field: 'input' | 'target',
+): Ptr {
+  const n = 13 * size(blend, 'bones');
+  const p = at(blend, field);
+  const held = floats(fn, name, pose, n);
+  if (held !== p) heapF32.set(fresh(pose, held, n), p >> 2);
+  return p;
+}
 
-  /** Stages `src` and `dst` for a transition; returns their pointers. */
-  protected stagePair(fn: string, src: Float32Array, dst: Float32Array): [Ptr, Ptr] {
-    const pd = this.stage(fn, 'dst', dst, 'target'); // first: dst may be the input view that src goes to
-    return [this.stage(fn, 'src', src, 'input'), pd];
-  }
+/** Stages `src` and `dst` for a transition; returns their pointers. */
+function stagePair(blend: PoseBlend, fn: string, src: Float32Array, dst: Float32Array): [Ptr, Ptr] {
+  const pd = stage(blend, fn, 'dst', dst, 'target'); // first: dst may be the input view that src goes to
+  return [stage(blend, fn, 'src', src, 'input'), pd];
 }
 
 /**
@@ -140,9 +149,10 @@ export class PoseInertializer extends PoseBlend {
    * @c sp_inertialize_pose_transition *
    */
   transition(src: Float32Array, dst: Float32Array): this {
-    this.live('transition');
-    const [ps, pd] = this.stagePair('PoseInertializer.transition', src, dst);
-    full.sp_inertialize_pose_transition(this.at('offset'), ps, pd, this.bones);
+    const fn = 'PoseInertializer.transition';
+    const { sizes } = own(this, fn);
+    const [ps, pd] = stagePair(this, fn, src, dst);
+    full.sp_inertialize_pose_transition(at(this, 'offset'), ps, pd, sizes.bones);
     return this;
   }
 
@@ -152,11 +162,12 @@ export class PoseInertializer extends PoseBlend {
    */
   update(input: Float32Array, dt: number): Float32Array {
     const spec = S.PoseInertializer_update;
-    this.live('update');
+    const { sizes } = own(this, spec.fn);
     if (!isTime(dt)) check(spec, input, dt);
-    nonNegative(spec.fn, 'halflife', this.halflife);
-    const pi = this.stage(spec.fn, 'input', input, 'input');
-    full.sp_inertialize_pose_update(this.at('output'), this.at('offset'), pi, this.halflife, dt, this.bones);
+    const halflife = this.halflife; // read once: checked is what C gets
+    nonNegative(spec.fn, 'halflife', halflife);
+    const pi = stage(this, spec.fn, 'input', input, 'input');
+    full.sp_inertialize_pose_update(at(this, 'output'), at(this, 'offset'), pi, halflife, dt, sizes.bones);
     return this.output;
   }
 }
@@ -190,7 +201,7 @@ export class CubicPoseInertializer extends PoseBlend {
 
   /** Seconds since the last transition. */
   get time(): number {
-    return this.view('time')[0];
+    return view(this, 'time')[0];
   }
 
   /**
@@ -199,16 +210,17 @@ export class CubicPoseInertializer extends PoseBlend {
    */
   transition(src: Float32Array, dst: Float32Array): this {
     const fn = 'CubicPoseInertializer.transition';
-    this.live('transition');
-    nonNegative(fn, 'blendtime', this.blendtime);
-    const [ps, pd] = this.stagePair(fn, src, dst);
+    const { sizes } = own(this, fn);
+    const blendtime = this.blendtime; // read once: checked is what C gets
+    nonNegative(fn, 'blendtime', blendtime);
+    const [ps, pd] = stagePair(this, fn, src, dst);
     full.sp_inertialize_pose_cubic_transition(
-      this.at('offset'),
-      this.at('time'),
+      at(this, 'offset'),
+      at(this, 'time'),
       ps,
       pd,
-      this.blendtime,
-      this.bones,
+      blendtime,
+      sizes.bones,
     );
     return this;
   }
@@ -219,13 +231,14 @@ export class CubicPoseInertializer extends PoseBlend {
    */
   update(input: Float32Array, dt: number): Float32Array {
     const spec = S.CubicPoseInertializer_update;
-    this.live('update');
+    const { sizes } = own(this, spec.fn);
     if (!isTime(dt)) check(spec, input, dt);
-    nonNegative(spec.fn, 'blendtime', this.blendtime);
-    const pi = this.stage(spec.fn, 'input', input, 'input');
-    const out = this.at('output'),
-      off = this.at('offset');
-    full.sp_inertialize_pose_cubic_update(out, this.at('time'), off, pi, this.blendtime, dt, this.bones);
+    const blendtime = this.blendtime;
+    nonNegative(spec.fn, 'blendtime', blendtime);
+    const pi = stage(this, spec.fn, 'input', input, 'input');
+    const out = at(this, 'output'),
+      off = at(this, 'offset');
+    full.sp_inertialize_pose_cubic_update(out, at(this, 'time'), off, pi, blendtime, dt, sizes.bones);
     return this.output;
   }
 }

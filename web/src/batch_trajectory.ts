@@ -7,6 +7,7 @@
 import { NULL } from './scratch.js';
 import { check } from './check.js';
 import { Batch } from './batch.js';
+import { at, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -24,9 +25,6 @@ export const TRAJECTORY_GOAL_FLOATS = 7;
  * rotations (4) and angular velocities (3), in that order ({@link TrajectoryBatch.layout}).
  */
 export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'prediction'> {
-  /** Future samples per character. */
-  readonly samples: number;
-
   /**
    * Room for `characters` characters of `samples` samples; states and goals start at 0 (set the rotations).
    * @c sp_trajectory_predict_batch characters=n samples=count *
@@ -48,25 +46,30 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
         ['prediction', 16 * samples * characters],
       ],
       'characters·samples',
+      { samples },
     );
-    this.samples = samples;
+  }
+
+  /** Future samples per character. */
+  get samples(): number {
+    return size(this, 'samples');
   }
 
   /** States, 16 floats per character. */
   get state(): Float32Array {
-    return this.view('state');
+    return view(this, 'state');
   }
   /** Goals, 7 floats per character. */
   get goal(): Float32Array {
-    return this.view('goal');
+    return view(this, 'goal');
   }
   /** Sample times in seconds from now, used when {@link TrajectoryBatch.predict} gets no `dt`. */
   get times(): Float32Array {
-    return this.view('times');
+    return view(this, 'times');
   }
   /** The predictions, `16·samples` floats per character. */
   get prediction(): Float32Array {
-    return this.view('prediction');
+    return view(this, 'prediction');
   }
 
   /** Float offsets, inside one character's block of `prediction`, of its five parts. */
@@ -93,19 +96,19 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
    * @c sp_trajectory_predict_batch *
    */
   predict(positionHalflife: number, rotationHalflife: number, dt?: number): this {
-    this.live('predict');
+    const { count, sizes } = own(this, 'TrajectoryBatch.predict');
     check(S.TrajectoryBatch_predict, positionHalflife, rotationHalflife, dt);
-    const times = dt === undefined ? this.at('times') : NULL;
+    const times = dt === undefined ? at(this, 'times') : NULL;
     full.sp_trajectory_predict_batch(
-      this.at('prediction'),
-      this.at('state'),
-      this.at('goal'),
+      at(this, 'prediction'),
+      at(this, 'state'),
+      at(this, 'goal'),
       times,
       dt ?? 0,
-      this.samples,
+      sizes.samples,
       positionHalflife,
       rotationHalflife,
-      this.count,
+      count,
     );
     return this;
   }

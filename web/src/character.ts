@@ -25,6 +25,7 @@ import {
 } from './check.js';
 import { Obstacles, obstacleArgs, obstacleC, type ObstacleSet } from './obstacles.js';
 import { Batch } from './batch.js';
+import { at, checkCount, own, view } from './block.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -251,7 +252,7 @@ type SampleField = keyof typeof SAMPLE;
 abstract class Predictor<F extends string> extends Batch<F | PositionField> {
   /** Checks `count`, then allocates `perSample` floats per sample for each field. */
   protected constructor(fn: string, count: number, perSample: Record<F | PositionField, number>) {
-    Batch.checkCount(fn, 'count', count, 1, 1 << 20);
+    checkCount(fn, 'count', count, 1, 1 << 20);
     super(
       fn,
       count,
@@ -261,19 +262,19 @@ abstract class Predictor<F extends string> extends Batch<F | PositionField> {
 
   /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
   get times(): Float32Array {
-    return this.view('times');
+    return view(this, 'times');
   }
   /** Predicted positions, x,y,z per sample (x,y in 2D). */
   get positions(): Float32Array {
-    return this.view('positions');
+    return view(this, 'positions');
   }
   /** Predicted velocities, x,y,z per sample (x,y in 2D). */
   get velocities(): Float32Array {
-    return this.view('velocities');
+    return view(this, 'velocities');
   }
   /** Predicted accelerations, x,y,z per sample (x,y in 2D). */
   get accelerations(): Float32Array {
-    return this.view('accelerations');
+    return view(this, 'accelerations');
   }
 }
 
@@ -301,21 +302,21 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
 
   /** Predicted rotations, x,y,z,w per sample (unit length). */
   get rotations(): Float32Array {
-    return this.view('rotations');
+    return view(this, 'rotations');
   }
   /** Predicted angular velocities, x,y,z per sample. */
   get angularVelocities(): Float32Array {
-    return this.view('angularVelocities');
+    return view(this, 'angularVelocities');
   }
   /** Desired velocities held on the way to each sample, x,y,z per sample: written by
    *  {@link TrajectoryPredictor.predictDesired}, read by {@link TrajectoryPredictor.predictPositionsDesired}. */
   get desiredVelocities(): Float32Array {
-    return this.view('desiredVelocities');
+    return view(this, 'desiredVelocities');
   }
   /** Desired rotations held on the way to each sample, x,y,z,w per sample (written by
    *  {@link TrajectoryPredictor.predictDesired}). */
   get desiredRotations(): Float32Array {
-    return this.view('desiredRotations');
+    return view(this, 'desiredRotations');
   }
 
   /**
@@ -332,7 +333,7 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     halflife: number,
     dt?: number,
   ): this {
-    this.live('predictPositions');
+    const { count } = own(this, 'TrajectoryPredictor.predictPositions');
     check(
       S.TrajectoryPredictor_predictPositions,
       position,
@@ -342,15 +343,15 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
       halflife,
       dt,
     );
-    const times = dt === undefined ? this.at('times') : NULL;
+    const times = dt === undefined ? at(this, 'times') : NULL;
     const p = putVec3(P0, position);
     full.sp_trajectory_predict_positions(
-      this.at('positions'),
-      this.at('velocities'),
-      this.at('accelerations'),
+      at(this, 'positions'),
+      at(this, 'velocities'),
+      at(this, 'accelerations'),
       times,
       dt ?? 0,
-      this.count,
+      count,
       p,
       putVec3(P1, velocity),
       putVec3(P2, acceleration),
@@ -373,16 +374,16 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     halflife: number,
     dt?: number,
   ): this {
-    this.live('predictRotations');
+    const { count } = own(this, 'TrajectoryPredictor.predictRotations');
     check(S.TrajectoryPredictor_predictRotations, rotation, angularVelocity, desiredRotation, halflife, dt);
-    const times = dt === undefined ? this.at('times') : NULL;
+    const times = dt === undefined ? at(this, 'times') : NULL;
     const p = putQuat(P0, rotation);
     full.sp_trajectory_predict_rotations(
-      this.at('rotations'),
-      this.at('angularVelocities'),
+      at(this, 'rotations'),
+      at(this, 'angularVelocities'),
       times,
       dt ?? 0,
-      this.count,
+      count,
       p,
       putVec3(P1, angularVelocity),
       putQuat(P2, desiredRotation),
@@ -421,7 +422,7 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     rotationHalflife: number,
     dt?: number,
   ): this {
-    this.live('predictDesired');
+    const { count } = own(this, 'TrajectoryPredictor.predictDesired');
     check(
       S.TrajectoryPredictor_predictDesired,
       gamepadstickLeft,
@@ -438,16 +439,16 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
       rotationHalflife,
       dt,
     );
-    const times = dt === undefined ? this.at('times') : NULL;
+    const times = dt === undefined ? at(this, 'times') : NULL;
     const left = putVec3(P0, gamepadstickLeft);
     full.sp_trajectory_predict_desired(
-      this.at('desiredVelocities'),
-      this.at('desiredRotations'),
-      this.at('rotations'),
-      this.at('angularVelocities'),
+      at(this, 'desiredVelocities'),
+      at(this, 'desiredRotations'),
+      at(this, 'rotations'),
+      at(this, 'angularVelocities'),
       times,
       dt ?? 0,
-      this.count,
+      count,
       left,
       putVec3(P1, gamepadstickRight),
       cameraAzimuth,
@@ -483,26 +484,26 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     dt?: number,
   ): this {
     const fn = S.TrajectoryPredictor_predictPositionsDesired;
-    this.live('predictPositionsDesired');
+    const { count } = own(this, fn.fn);
     if (obstacles instanceof Obstacles && obstacles.disposed)
       throw new TypeError(`sprung.${fn.fn}: obstacles was disposed`);
     check(fn, position, velocity, acceleration, halflife, obstacles, radius, dt);
     const o = obstacleC;
     if (obstacles) obstacleArgs(fn.fn, 'obstacles', obstacles);
     else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
-    const times = dt === undefined ? this.at('times') : NULL;
+    const times = dt === undefined ? at(this, 'times') : NULL;
     const p = putVec3(P0, position);
     full.sp_trajectory_predict_positions_desired(
-      this.at('positions'),
-      this.at('velocities'),
-      this.at('accelerations'),
+      at(this, 'positions'),
+      at(this, 'velocities'),
+      at(this, 'accelerations'),
       times,
       dt ?? 0,
-      this.count,
+      count,
       p,
       putVec3(P1, velocity),
       putVec3(P2, acceleration),
-      this.at('desiredVelocities'),
+      at(this, 'desiredVelocities'),
       halflife,
       o.circles,
       o.circleCount,
@@ -547,7 +548,7 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
     halflife: number,
     dt?: number,
   ): this {
-    this.live('predictPositions');
+    const { count } = own(this, 'TrajectoryPredictorV2.predictPositions');
     check(
       S.TrajectoryPredictorV2_predictPositions,
       position,
@@ -557,15 +558,15 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
       halflife,
       dt,
     );
-    const times = dt === undefined ? this.at('times') : NULL;
+    const times = dt === undefined ? at(this, 'times') : NULL;
     const p = putVec2(P0, position);
     full.sp_trajectory_predict_positions_v2(
-      this.at('positions'),
-      this.at('velocities'),
-      this.at('accelerations'),
+      at(this, 'positions'),
+      at(this, 'velocities'),
+      at(this, 'accelerations'),
       times,
       dt ?? 0,
-      this.count,
+      count,
       p,
       putVec2(P1, velocity),
       putVec2(P2, acceleration),

@@ -9,7 +9,7 @@
  * every wrapper against its spec.
  * @internal
  */
-import { inHandedOutBlock, initialized, requireInit, wasm } from './wasm.js';
+import { inHandedOutBlock, initialized, isRetired, requireInit, wasm } from './wasm.js';
 
 /** Where a domain refers to another argument: its index, or [index, field]. */
 export type Ref = number | readonly [number, string];
@@ -200,6 +200,10 @@ export function floats(fn: string, name: string, value: unknown, length: number)
   } catch {
     throw new TypeError(`sprung.${fn}: ${name} must be a Float32Array, got ${show(value)}`);
   }
+  if (isRetired(buffer))
+    throw new TypeError(
+      `sprung.${fn}: ${name} is a view from before sprung's memory grew (detached): read the getter again`,
+    );
   if (n < length)
     throw new RangeError(`sprung.${fn}: ${name} must have at least ${length} elements, got ${n}`);
   if (buffer !== wasm.memory.buffer) return -1;

@@ -12,6 +12,7 @@ import { D2, D3, slot, type Dim } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, floatCount, floats, fresh, initialized, isTime, type Spec } from './check.js';
 import { Batch } from './batch.js';
+import { at, checkCount, own, size, view } from './block.js';
 import type { Ptr } from './gen/raw.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
@@ -24,9 +25,6 @@ export interface ObstacleSet {
   readonly circles: Float32Array;
   readonly boxes: Float32Array;
 }
-
-/** Sets {@link obstacleC} to an {@link Obstacles}' own memory; false once it is disposed. */
-let layout: (o: Obstacles) => boolean;
 
 /**
  * Obstacles held in WASM memory: `circleCount` circles and `boxCount` boxes, written through
@@ -41,11 +39,6 @@ let layout: (o: Obstacles) => boolean;
  * simulationCollideObstacles(previous, position, walls, 0.5, position);
  */
 export class Obstacles extends Batch<'circles' | 'boxes'> implements ObstacleSet {
-  /** Number of circles. */
-  readonly circleCount: number;
-  /** Number of boxes. */
-  readonly boxCount: number;
-
   /**
    * Room for `circleCount` circles and `boxCount` boxes.
    * @param circleCount - (integer in [0, 2^24]) number of circles
@@ -53,35 +46,36 @@ export class Obstacles extends Batch<'circles' | 'boxes'> implements ObstacleSet
    */
   constructor(circleCount: number, boxCount = 0) {
     const fn = 'Obstacles';
-    Batch.checkCount(fn, 'circleCount', circleCount, 0, 1 << 24);
-    Batch.checkCount(fn, 'boxCount', boxCount, 0, 1 << 24);
-    super(fn, circleCount + boxCount, [
-      ['circles', 3 * circleCount],
-      ['boxes', 5 * boxCount],
-    ]);
-    this.circleCount = circleCount;
-    this.boxCount = boxCount;
+    checkCount(fn, 'circleCount', circleCount, 0, 1 << 24);
+    checkCount(fn, 'boxCount', boxCount, 0, 1 << 24);
+    super(
+      fn,
+      circleCount + boxCount,
+      [
+        ['circles', 3 * circleCount],
+        ['boxes', 5 * boxCount],
+      ],
+      'count',
+      { circleCount, boxCount },
+    );
   }
 
-  static {
-    // the memory of an Obstacles, read by obstacleArgs without views or checks
-    layout = (o) => {
-      if (o.disposed) return false;
-      obstacleC.circles = o.at('circles');
-      obstacleC.boxes = o.at('boxes');
-      obstacleC.circleCount = o.circleCount;
-      obstacleC.boxCount = o.boxCount;
-      return true;
-    };
+  /** Number of circles. */
+  get circleCount(): number {
+    return size(this, 'circleCount');
+  }
+  /** Number of boxes. */
+  get boxCount(): number {
+    return size(this, 'boxCount');
   }
 
   /** Circles, `3·circleCount` floats: x, z (y in 2D), radius each. */
   get circles(): Float32Array {
-    return this.view('circles');
+    return view(this, 'circles');
   }
   /** Boxes, `5·boxCount` floats: x, z (y in 2D), width, depth (height), yaw (angle in 2D) each. */
   get boxes(): Float32Array {
-    return this.view('boxes');
+    return view(this, 'boxes');
   }
 }
 
@@ -100,7 +94,15 @@ export const obstacleC = { circles: 0 as Ptr, circleCount: 0, boxes: 0 as Ptr, b
  * @internal
  */
 export function obstacleArgs(fn: string, name: string, o: ObstacleSet): void {
-  if (o instanceof Obstacles && layout(o)) return;
+  if (o instanceof Obstacles && !o.disposed) {
+    // its own memory, as it is: no views, no checks
+    const { sizes } = own(o, 'Obstacles.circles');
+    obstacleC.circles = at(o, 'circles');
+    obstacleC.boxes = at(o, 'boxes');
+    obstacleC.circleCount = sizes.circleCount;
+    obstacleC.boxCount = sizes.boxCount;
+    return;
+  }
   const { circles, boxes } = o;
   const c = floats(fn, `${name}.circles`, circles, 0),
     b = floats(fn, `${name}.boxes`, boxes, 0);

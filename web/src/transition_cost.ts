@@ -12,6 +12,7 @@ import { slot } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, floats, initialized, isField, fresh } from './check.js';
 import { Batch } from './batch.js';
+import { at, own, size, view } from './block.js';
 import { COST, INERTIALIZER } from './gen/specs.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
@@ -170,11 +171,6 @@ export interface SearchResult {
  * it otherwise).
  */
 export class FeatureDatabase extends Batch<'features' | 'query'> {
-  /** Number of rows. */
-  readonly rows: number;
-  /** Floats per row. */
-  readonly dims: number;
-
   /**
    * Allocates a database of `rows × dims` features (zeroed).
    * @c sp_inertialization_search *
@@ -189,14 +185,22 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
         ['query', dims],
       ],
       'rows·dims',
+      { rows, dims },
     );
-    this.rows = rows;
-    this.dims = dims;
+  }
+
+  /** Number of rows. */
+  get rows(): number {
+    return size(this, 'rows');
+  }
+  /** Floats per row. */
+  get dims(): number {
+    return size(this, 'dims');
   }
 
   /** The features, row-major, as a view of WASM memory (write them, or use {@link FeatureDatabase.build}). */
   get features(): Float32Array {
-    return this.view('features');
+    return view(this, 'features');
   }
 
   /**
@@ -210,21 +214,21 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
     halflife: number,
     blendtime: number,
   ): this {
-    this.live('build');
-    const fn = S.FeatureDatabase_build,
-      n = this.rows * this.dims;
+    const fn = S.FeatureDatabase_build;
+    const { rows, dims } = own(this, fn.fn).sizes;
+    const n = rows * dims;
     check(fn, inertializer, pos, vel, halflife, blendtime);
-    const held = [pos, vel].map((a) => floats(fn.fn, '', a, n));
+    const held = [floats(fn.fn, 'pos', pos, n), floats(fn.fn, 'vel', vel, n)];
     if (n === 0) return this;
     const p = workBuffer(fn.fn, 'rows·dims', 2 * n); // may grow memory: the arrays are viewed again after
     heapF32.set(fresh(pos, held[0], n), p >> 2);
     heapF32.set(fresh(vel, held[1], n), (p >> 2) + n);
     full.sp_inertialization_features(
-      this.at('features'),
+      at(this, 'features'),
       p,
       plus(p, n),
-      this.rows,
-      this.dims,
+      rows,
+      dims,
       INERTIALIZER[inertializer],
       halflife,
       blendtime,
@@ -238,19 +242,19 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
    * @c sp_inertialization_search result={index:@return,cost:out_cost} *
    */
   search<T extends SearchResult = SearchResult>(query: Float32Array, result?: T): T {
-    this.live('search');
     const fn = S.FeatureDatabase_search;
+    const { rows, dims } = own(this, fn.fn).sizes;
     if (!(
       initialized &&
       query instanceof Float32Array &&
       (result === undefined || (isField(result, 'index') && isField(result, 'cost')))
     ))
       check(fn, query, result);
-    const held = floats(fn.fn, 'query', query, this.dims);
-    const q = this.at('query');
-    heapF32.set(fresh(query, held, this.dims), q >> 2);
+    const held = floats(fn.fn, 'query', query, dims);
+    const q = at(this, 'query');
+    heapF32.set(fresh(query, held, dims), q >> 2);
     const out = result ?? ({ index: -1, cost: Infinity } as T);
-    out.index = full.sp_inertialization_search(slot(0), this.at('features'), this.rows, this.dims, q);
+    out.index = full.sp_inertialization_search(slot(0), at(this, 'features'), rows, dims, q);
     out.cost = heapF32[scratchF32];
     return out;
   }

@@ -109,9 +109,13 @@ let fullPart: { embedded: Embedded; loaded: (exports: Exports) => void } | undef
 /** What `full` is while the everyday module is loaded: every C function throws. */
 const notLoaded = new Proxy({} as Exports, {
   get: (_, name) => () => {
+    // the wrapper's name: the C name without sp_, camelCased (sp_inertialize_transition → inertializeTransition)
+    const fn = String(name)
+      .replace(/^sp_/, '')
+      .replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
     throw new TypeError(
-      `sprung.init: ${String(name)} is in the full module, but init() loaded the everyday one ` +
-        'before the code that calls it was imported; await init() again after importing it',
+      `sprung.${fn}: needs sprung's full module, but init() loaded the everyday one before the code ` +
+        'that calls it was imported; await init() again after importing it',
     );
   },
 });
@@ -163,14 +167,29 @@ let quarantine: [number, number][] = [];
 /** First byte never handed out. */
 let top = 0;
 
+/** Buffers of sprung's memory that a growth (or `grow(0)`) detached: a view of one is stale. */
+const retired = new WeakSet<ArrayBuffer>();
+
+/**
+ * True when `buffer` is one sprung's memory had before it grew: its views are detached, and
+ * the batch getters give new ones.
+ * @internal
+ */
+export function isRetired(buffer: ArrayBufferLike): boolean {
+  return retired.has(buffer as ArrayBuffer);
+}
+
 /** Makes new views of the memory and tells the listeners (every old view is detached now). */
 function detached(): void {
+  if (heapF32.buffer !== wasm.memory.buffer) retired.add(heapF32.buffer as ArrayBuffer);
   heapF32 = new Float32Array(wasm.memory.buffer);
   heapI32 = new Int32Array(wasm.memory.buffer);
   // no view made before this can write any more: quarantined blocks become reusable
   for (const [p, n] of quarantine) release(p, n);
   quarantine = [];
-  for (const listener of growListeners)
+  // over a copy, as EventTarget does: a listener added during the dispatch waits for the
+  // next one, and one that removes and adds itself again does not run forever
+  for (const listener of [...growListeners])
     try {
       listener();
     } catch (e) {
@@ -303,32 +322,54 @@ export function simdSupported(): boolean {
 const CSP =
   "sprung.init: WebAssembly is blocked by the page's Content-Security-Policy; allow 'wasm-unsafe-eval'";
 
-/** Rethrows an engine's error with a sprung message where there is one to give. */
+/** An engine's error as a sprung error of `sprung.<fn>` (the engine's as its `cause`): the CSP
+ *  explained, other compile and link errors prefixed. */
 function explain(fn: string, e: unknown): Error {
   const message = String((e as Error)?.message ?? e);
   // Chromium: "…Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is
   // not an allowed source… Content Security Policy…"; Firefox: "…blocked by CSP"; Safari: "…Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is not an allowed source…"
-  if (/Content[ -]Security[ -]Policy|\bCSP\b|unsafe-eval/i.test(message)) {
-    const err = new Error(fn === 'init' ? CSP : CSP.replace('sprung.init', `sprung.${fn}`));
-    (err as Error & { cause?: unknown }).cause = e;
-    return err;
-  }
-  return e instanceof Error ? e : new Error(message);
+  const csp = /Content[ -]Security[ -]Policy|\bCSP\b|unsafe-eval/i.test(message);
+  if (!csp && message.startsWith('sprung.')) return e as Error;
+  return caused(
+    csp
+      ? new Error(fn === 'init' ? CSP : CSP.replace('sprung.init', `sprung.${fn}`))
+      : new TypeError(`sprung.${fn}: wasm is not a WebAssembly module sprung can load: ${message}`),
+    e,
+  );
+}
+
+/** `err` with `cause` set (ES2022's option, set by hand for ES2020 engines). */
+function caused(err: Error, cause: unknown): Error {
+  (err as Error & { cause?: unknown }).cause = cause;
+  return err;
 }
 
 const imports = { env: {}, wasi_snapshot_preview1: {} };
 
-/** Sets everything up around a new instance. */
-function start(module: object, instance: WebAssembly.Instance, reserve: number, kind: Kind): void {
-  const section = WebAssembly.Module.customSections(module as WebAssembly.Module, 'sprung')[0];
+/**
+ * The build a compiled module is, from its `sprung` custom section — checked before it is
+ * instantiated, so that a foreign module's start function never runs.
+ */
+function verify(fn: string, module: WebAssembly.Module, kind: Kind): 'simd' | 'scalar' | 'springs' {
+  const section = WebAssembly.Module.customSections(module, 'sprung')[0];
   const label = section ? new TextDecoder().decode(section) : '';
   if (label !== 'simd' && label !== 'scalar' && label !== 'springs')
-    throw new TypeError('sprung.init: wasm is not a sprung WebAssembly module (no sprung section)');
+    throw new TypeError(`sprung.${fn}: wasm is not a sprung WebAssembly module (no sprung section)`);
   if (kind === 'full' && label === 'springs')
     throw new TypeError(
-      'sprung.init: wasm is the everyday module (sprung-springs.wasm), which lacks functions this program imports; ' +
+      `sprung.${fn}: wasm is the everyday module (sprung-springs.wasm), which lacks functions this program imports; ` +
         "load the full one, 'sprung/sprung-simd.wasm'",
     );
+  return label;
+}
+
+/** Sets everything up around a new instance of a verified module. */
+function start(
+  module: WebAssembly.Module,
+  label: 'simd' | 'scalar' | 'springs',
+  instance: WebAssembly.Instance,
+  reserve: number,
+): void {
   // a new instance (the first, or the full module replacing the everyday one, which owns no
   // blocks but the scratch area): a fresh heap
   live.clear();
@@ -360,13 +401,20 @@ function reserveMemory(fn: string, bytes: number): void {
   reserved = Math.max(reserved, bytes);
 }
 
+/** `options[key]` if `options` has it as its own property (not one of `Object.prototype`'s). */
+function own<K extends keyof InitOptions>(options: InitOptions | undefined, key: K): InitOptions[K] {
+  return options !== undefined && Object.prototype.hasOwnProperty.call(options, key)
+    ? options[key]
+    : undefined;
+}
+
 function checkOptions(fn: string, options: InitOptions | undefined): number {
   if (options === undefined) return 0;
   if (typeof options !== 'object' || options === null)
     throw new TypeError(
       `sprung.${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`,
     );
-  const reserve = options.reserve ?? 0;
+  const reserve = own(options, 'reserve') ?? 0;
   if (typeof reserve !== 'number' || !(reserve >= 0 && reserve <= 2 ** 31))
     throw new RangeError(
       `sprung.${fn}: options.reserve must be a number of bytes in [0, 2³¹], got ${String(reserve)}`,
@@ -382,6 +430,19 @@ function bytesOf(x: unknown): Uint8Array<ArrayBuffer> | undefined {
   if (x instanceof ArrayBuffer) return new Uint8Array(x);
   if (ArrayBuffer.isView(x)) return new Uint8Array(x.buffer as ArrayBuffer, x.byteOffset, x.byteLength);
   return undefined;
+}
+
+/** The response for a module's URL, with the reason in a sprung error when there is none. */
+async function fetchModule(url: string): Promise<unknown> {
+  // Node's fetch() reads no file: URLs; browsers' none from an http page
+  const pass = 'pass the bytes (e.g. from readFileSync) or a WebAssembly.Module as options.wasm';
+  if (/^file:/i.test(url) || typeof fetch !== 'function')
+    throw new TypeError(`sprung.init: fetch() cannot load ${url} here; ${pass}`);
+  try {
+    return await fetch(url);
+  } catch (e) {
+    throw caused(new TypeError(`sprung.init: cannot fetch ${url}: ${(e as Error)?.message ?? e}`), e);
+  }
 }
 
 /** True when the main entry's init finds only the everyday module loaded: it loads the full one. */
@@ -419,7 +480,7 @@ export function load(
   const mine = ++attempts;
   const attempt: Promise<void> = (async () => {
     const reserve = checkOptions('init', options);
-    let source: unknown = await options?.wasm;
+    let source: unknown = await own(options, 'wasm');
     if (source === undefined) {
       if (!defaultSource)
         throw new TypeError(
@@ -427,22 +488,16 @@ export function load(
         );
       source = await defaultSource();
     }
-    if (typeof source === 'string' || (typeof source === 'object' && source !== null && 'href' in source)) {
-      if (typeof fetch !== 'function')
-        throw new TypeError(
-          'sprung.init: this engine has no fetch(); pass the bytes or a WebAssembly.Module as options.wasm',
-        );
-      source = await fetch(String(source));
-    }
-    let module: object, instance: WebAssembly.Instance;
+    if (typeof source === 'string' || (typeof source === 'object' && source !== null && 'href' in source))
+      source = await fetchModule(
+        String(typeof source === 'string' ? source : (source as { href: string }).href),
+      );
+    let module: WebAssembly.Module;
     try {
       const bytes = bytesOf(source);
-      if (isModule(source)) {
-        module = source as object;
-        instance = await WebAssembly.instantiate(source as WebAssembly.Module, imports);
-      } else if (bytes) {
-        ({ module, instance } = await WebAssembly.instantiate(bytes, imports));
-      } else if (
+      if (isModule(source)) module = source as WebAssembly.Module;
+      else if (bytes) module = await WebAssembly.compile(bytes);
+      else if (
         typeof source === 'object' &&
         source !== null &&
         typeof (source as ResponseLike).arrayBuffer === 'function'
@@ -453,9 +508,10 @@ export function load(
             `sprung.init: fetching ${r.url || 'the module'} failed with HTTP status ${r.status}`,
           );
         const type = r.headers?.get('content-type') ?? '';
-        if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm'))
-          ({ module, instance } = await WebAssembly.instantiateStreaming(source as Response, imports));
-        else ({ module, instance } = await WebAssembly.instantiate(await r.arrayBuffer(), imports));
+        module =
+          typeof WebAssembly.compileStreaming === 'function' && type.startsWith('application/wasm')
+            ? await WebAssembly.compileStreaming(source as Response)
+            : await WebAssembly.compile(await r.arrayBuffer());
       } else {
         throw new TypeError(
           'sprung.init: options.wasm must be a URL, a Response, bytes or a WebAssembly.Module, got ' +
@@ -465,10 +521,17 @@ export function load(
     } catch (e) {
       throw explain('init', e);
     }
+    const label = verify('init', module, kind);
+    let instance: WebAssembly.Instance;
+    try {
+      instance = await WebAssembly.instantiate(module, imports);
+    } catch (e) {
+      throw explain('init', e);
+    }
     // the everyday module loaded while code imported meanwhile asked for the full one: that
     // load wins, whichever finishes first
     if (mine !== attempts && loading) return loading;
-    start(module, instance, reserve, kind);
+    start(module, label, instance, reserve);
   })();
   loading = attempt;
   attempt.then(
@@ -496,7 +559,7 @@ export function loadSync(
   const reserve = checkOptions('initSync', options);
   if (initialized && !upgrading(kind)) return reserveMemory('initSync', reserve);
   if (pending) throw new TypeError('sprung.initSync: init() is already loading the module; await it instead');
-  let source: unknown = options?.wasm;
+  let source: unknown = own(options, 'wasm');
   if (source === undefined) {
     if (!defaultSource)
       throw new TypeError(
@@ -513,11 +576,16 @@ export function loadSync(
   let module: WebAssembly.Module, instance: WebAssembly.Instance;
   try {
     module = bytes ? new WebAssembly.Module(bytes) : (source as WebAssembly.Module);
+  } catch (e) {
+    throw explain('initSync', e);
+  }
+  const label = verify('initSync', module, kind);
+  try {
     instance = new WebAssembly.Instance(module, imports);
   } catch (e) {
     throw explain('initSync', e);
   }
-  start(module, instance, reserve, kind);
+  start(module, label, instance, reserve);
   loading = Promise.resolve();
   loadingKind = kind;
 }
