@@ -8,23 +8,19 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { PANELS as REGISTRY } from '../../web/playground/panels/index.js';
+
+export { REGISTRY };
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The static build of the playground (`vite build`, done by build.sh before these tests). */
 export const SITE = join(ROOT, 'web/playground/dist');
 export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
-/** The playground's panels, in the order of its navigation. */
-export const PANELS = [
-  'dampers',
-  'spring',
-  'applications',
-  'others',
-  'inertialization',
-  'landscapes',
-  'tracking',
-  'character',
-  'pose3d',
-];
+/**
+ * The names of the playground's panels, in the order of its navigation: its own registry
+ * (web/playground/panels/index.js), so that a panel registered there is tested by every e2e file.
+ */
+export const PANELS = REGISTRY.map((panel) => panel.name);
 /** The site is served under a sub-folder, as a static host would: relative URLs must hold. */
 export const PREFIX = '/some/sub/folder/';
 
@@ -49,17 +45,17 @@ export const HOST_SNIPPET = `addEventListener('message', (e) => {
 });`;
 
 /**
- * Serves SITE under PREFIX on 127.0.0.1 at a free port, and `pages` ({ '/path': html }) at their
- * paths (plain host pages for embeds). Resolves to { origin, base, close, requests }: `requests`
- * lists every file served as { path, bytes, gzip } (gzip: its size compressed, as a static host
- * with gzip sends it).
+ * Serves `site` (default SITE, the playground's build) under PREFIX on 127.0.0.1 at a free port,
+ * and `pages` ({ '/path': html }) at their paths (plain host pages for embeds). Resolves to
+ * { origin, base, close, requests }: `requests` lists every file served as { path, bytes, gzip }
+ * (gzip: its size compressed, as a static host with gzip sends it).
  */
-export async function serveSite(pages = {}) {
+export async function serveSite(pages = {}, site = SITE) {
   const requests = [];
   const gzipped = new Map();
-  if (!existsSync(join(SITE, 'index.html'))) {
+  if (!existsSync(join(site, 'index.html'))) {
     throw new Error(
-      `${SITE}/index.html is missing: run \`npx vite build --config web/playground/vite.config.js\` (./build.sh test does)`,
+      `${site}/index.html is missing: run \`npx vite build --config web/playground/vite.config.js\` (./build.sh test does)`,
     );
   }
   const server = createServer((req, res) => {
@@ -73,8 +69,8 @@ export async function serveSite(pages = {}) {
       res.writeHead(404).end('not found');
       return;
     }
-    let file = normalize(join(SITE, path.slice(PREFIX.length)));
-    if (!file.startsWith(SITE)) {
+    let file = normalize(join(site, path.slice(PREFIX.length)));
+    if (!file.startsWith(site)) {
       res.writeHead(403).end();
       return;
     }

@@ -31,15 +31,27 @@ test('spring: choosing "duration & bounce" swaps the sliders and goes into the U
   assert.equal(await page.locator('#spring-frequency').isVisible(), false);
   assert.ok(differs(before, await data(page)));
   await page.waitForFunction(() => new URLSearchParams(location.search).get('mode') === 'bounce');
-  assert.match(await page.locator('#spring-code').textContent(), /durationBounceToSpring/);
+  // (the code box follows once the controls rest)
+  await page.waitForFunction(() =>
+    /durationBounceToSpring/.test(document.getElementById('spring-code')?.textContent || ''),
+  );
   assert.deepEqual(page.problems, []);
   await page.close();
 });
 
 test('landscapes: hovering with a mouse and touching pick the transition whose offsets are drawn', async () => {
   const page = await openPage(env.browser.context, `${env.site.base}?panel=landscapes`);
-  const map = page.locator('#panel-landscapes figure.map canvas').first();
-  const box = await map.boundingBox();
+  // The map's plot area (inside its Chart.js axes), in page pixels.
+  const canvas = await page.locator('#panel-landscapes figure.map canvas').first().boundingBox();
+  const [{ area }] = await page.evaluate(() =>
+    window.playground.charts().filter((c) => c.figure === 'landscapes-fig-0'),
+  );
+  const box = {
+    x: canvas.x + area.left,
+    y: canvas.y + area.top,
+    width: area.right - area.left,
+    height: area.bottom - area.top,
+  };
   const before = await data(page);
   await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.25);
   await nextFrames(page, 2);
@@ -76,38 +88,61 @@ test('landscapes: maps at device resolution once still, colour bars, the error o
   const page = await openPage(env.browser.context, `${env.site.base}?panel=landscapes`);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setDeviceMetricsOverride', {
-    width: 1280,
+    width: 1240, // a resize, as a change of zoom or screen gives, with the new pixel ratio
     height: 860,
     deviceScaleFactor: 2,
     mobile: false,
   });
+  // The first map is recomputed at one cell per device pixel of its plot area once still.
+  const fine = () =>
+    page.evaluate(() => {
+      const c = /** @type {HTMLCanvasElement} */ (
+        document.querySelector('#panel-landscapes figure.map canvas')
+      );
+      const [chart] = window.playground.charts();
+      return {
+        grid: window.playground.inspect().grids[0],
+        width: c.width,
+        css: c.clientWidth,
+        area: chart.area.right - chart.area.left,
+      };
+    });
   await page.waitForFunction(
     () => {
-      const c = document.querySelector('#panel-landscapes figure.map canvas');
-      return Number(c.dataset.grid) > 96 && c.width === Math.round(c.clientWidth * 2);
+      const [{ area }] = window.playground.charts();
+      const grid = window.playground.inspect().grids[0];
+      return devicePixelRatio === 2 && grid === Math.min(512, Math.round((area.right - area.left) * 2));
     },
     null,
     { timeout: 20000 },
   );
-  const { grid, width, css } = await page.evaluate(() => {
-    const c = document.querySelector('#panel-landscapes figure.map canvas');
-    return { grid: Number(c.dataset.grid), width: c.width, css: c.clientWidth };
-  });
+  await nextFrames(page, 2);
+  const { grid, width, css, area } = await fine();
   assert.equal(width, Math.round(css * 2), 'the canvas has a pixel per device pixel');
-  assert.equal(grid, Math.min(512, width), 'the map is computed at that resolution (at most 512)');
-  const bars = () =>
+  assert.equal(
+    grid,
+    Math.min(512, Math.round(area * 2)),
+    'the map is computed at that resolution (at most 512)',
+  );
+  // The colour scales: Chart.js axes beside the maps (their top and title).
+  const scales = () =>
     page.evaluate(() =>
-      [...document.querySelectorAll('#panel-landscapes .colorbar')].map((b) => b.lastChild.textContent),
+      window.playground
+        .charts()
+        .filter((c) => c.figure !== 'landscapes-fig-1')
+        .map((c) => c.axes.find((a) => a.id === 'c'))
+        .map((a) => `${a.max} ${a.title}`),
     );
-  const own = await bars();
+  const own = await scales();
   assert.equal(own.length, 5);
   assert.equal(own[3], own[0], 'the error map is on the exact cost’s scale');
   assert.equal(own[1], own[0], 'so is the approximate cost');
   assert.notEqual(own[4], own[0], 'the cubic has its own scale unless shared');
-  assert.match(own[2], / m$/, 'the basic cost is in metres');
+  assert.match(own[2], /cost \(m\)$/, 'the basic cost is in metres');
+  assert.match(own[0], /cost \(m·s\)$/);
   await page.locator('#landscapes-shared').check();
   await nextFrames(page, 2);
-  const shared = await bars();
+  const shared = await scales();
   assert.equal(shared[4], shared[0], 'shared: the cubic map on the same scale');
   assert.equal(shared[2], own[2], 'the basic cost (metres) keeps its own');
   await page.close();
@@ -167,9 +202,11 @@ test('inertialization: offsets are never clipped by the plot', async () => {
   const ranges = await page.evaluate(() =>
     window.playground.data().map((plot) => plot[3].filter((_, i) => i % 2 === 1)),
   );
-  const drawn = await page.evaluate(() => window.playground.drawn());
+  const drawn = await page.evaluate(() =>
+    window.playground.charts().map((c) => c.axes.find((a) => a.id === 'y')),
+  );
   ranges.forEach((offsets, k) => {
-    const [y0, y1] = drawn[k].y;
+    const { min: y0, max: y1 } = drawn[k];
     assert.ok(
       Math.min(...offsets) >= y0 && Math.max(...offsets) <= y1,
       `plot ${k}: offsets within ${y0}…${y1}`,

@@ -1,17 +1,27 @@
 // Measurements of the playground — not a test (no timing assertions in tests). Run after
 // building the playground (./build.sh build, then vite build, as ./build.sh test does):
-//   node tests/e2e/measure.mjs [panel ...]
+//   node tests/e2e/measure.mjs [--baseline DIR] [panel ...]
 // 1. Smoothness while a slider is dragged: in headless Chromium (software rendering), every
 //    slider of the panel is moved one step per animation frame for a short while; the one whose
 //    redraw costs most (the busiest) is then moved one step per frame for 240 frames, sweeping
 //    back and forth, with an `input` event each frame as a drag gives. Reported: the redraw time
-//    (the library recomputing the curves and the plots drawing them, timed by lib/frame.js) and
+//    (the library recomputing the curves and the charts drawing them, timed by lib/frame.js) and
 //    the interval between animation frames (which includes the stage's animation, style, layout
 //    and paint): median, 95th percentile, maximum.
+//    With `--baseline DIR` (another build of the playground, e.g. one from before a change to the
+//    plotting), both builds are driven the same way, alternately, three rounds each, in one run
+//    (these machines are noisy): each line then gives the median over the rounds of each figure,
+//    for this build and the baseline, and the ratio of their 95th percentiles of frame interval.
+//    A baseline build of an earlier commit, against this checkout's dist/:
+//      git worktree add /tmp/base COMMIT && ln -s $PWD/node_modules $PWD/dist /tmp/base/
+//      (cd /tmp/base && node_modules/.bin/vite build --config web/playground/vite.config.js --outDir /tmp/pg-base)
 // 2. Bytes of an embedded panel: `?panel=NAME&embed=1` loaded with the cache disabled; the sum of
-//    the files fetched, gzip-compressed as a static host sends them, and the library's share
-//    (its loader with the embedded WASM).
-// 3. The 3D pose panel's crowd (when pose3d is measured): the time per frame of the library's
+//    the files fetched, gzip-compressed as a static host sends them, the library's share (its
+//    loader with the embedded WASM) and Chart.js's (the chart chunk).
+// 3. Heights of the embeds, for an article's iframe (600 px wide): with `&controls=` naming the
+//    panel's first two sliders, the height that shows the first figure and those sliders whole,
+//    and the whole embed's; and the whole embed's with every control.
+// 4. The 3D pose panel's crowd (when pose3d is measured): the time per frame of the library's
 //    two calls (TrajectoryBatch.predict and the PoseInertializer's update, plus its transition
 //    on frames where characters switch clips), as the panel shows it live; 20 read-outs 0.3 s
 //    apart after 2 s of warming up, median and range, for 200, 500 and 1000 characters.
@@ -19,9 +29,15 @@ import { launch, openPage, serveSite } from './harness.mjs';
 
 const PROBE_FRAMES = 40;
 const FRAMES = 240;
+const ROUNDS = 3;
+const args = process.argv.slice(2);
+const at = args.indexOf('--baseline');
+const baselineDir = at >= 0 ? args.splice(at, 2)[1] : null;
 const site = await serveSite();
+const baseline = baselineDir ? await serveSite({}, baselineDir) : null;
 const browser = await launch();
 const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const median = (xs) => pct(xs, 0.5);
 const ms = (x) => x.toFixed(1).padStart(5);
 
 /** Drives slider `key` of panel `name` one step per frame for `frames` frames; returns redraw times and frame intervals. */
@@ -61,47 +77,82 @@ function drive(page, name, key, frames) {
   );
 }
 
+/** The busiest slider of panel `name` on `page`: the one whose redraw costs most (median over PROBE_FRAMES). */
+async function busiestSlider(page, name) {
+  const keys = await page.evaluate(
+    (n) =>
+      [...document.querySelectorAll(`#panel-${n} .control:not([hidden]) input[type=range]`)].map(
+        (s) => /** @type {HTMLInputElement} */ (s).name,
+      ),
+    name,
+  );
+  let busiest = keys[0];
+  let worst = -1;
+  for (const key of keys) {
+    const { draws } = await drive(page, name, key, PROBE_FRAMES);
+    if (median(draws) > worst) {
+      worst = median(draws);
+      busiest = key;
+    }
+  }
+  return busiest;
+}
+
+/** Drags slider `key` of panel `name` on `where` for FRAMES frames: { draw: [median, p95, max], frame: [...] }. */
+async function dragOnce(where, name, key) {
+  const page = await openPage(browser.context, `${where.base}?panel=${name}`);
+  await drive(page, name, key, PROBE_FRAMES); // warm up
+  const { draws, intervals } = await drive(page, name, key, FRAMES);
+  if (page.problems.length) console.log('  problems:', page.problems);
+  await page.close();
+  return {
+    draw: [median(draws), pct(draws, 0.95), Math.max(...draws)],
+    frame: [median(intervals), pct(intervals, 0.95), Math.max(...intervals)],
+  };
+}
+
+/** The median over rounds of each figure of `runs` (lists of [median, p95, max]). */
+const overRounds = (runs, key) => [0, 1, 2].map((k) => median(runs.map((r) => r[key][k])));
+
 try {
   const first = await openPage(browser.context, site.base);
-  const names = process.argv.slice(2).length
-    ? process.argv.slice(2)
-    : await first.evaluate(() => window.playground.panels);
+  const names = args.length ? args : await first.evaluate(() => window.playground.panels);
   await first.close();
 
   console.log(`Dragging each panel's busiest slider one step per frame, ${FRAMES} frames; times in ms.`);
+  if (baseline)
+    console.log(
+      `This build against ${baselineDir}, alternately, ${ROUNDS} rounds each (medians over the rounds).`,
+    );
   console.log(
-    'panel            busiest slider       redraw median   p95   max | frame interval median   p95   max',
+    'panel            busiest slider       redraw median   p95   max | frame interval median   p95   max' +
+      (baseline ? ' | baseline: redraw p95, frame median, p95 | frame p95 ratio' : ''),
   );
   for (const name of names) {
     const page = await openPage(browser.context, `${site.base}?panel=${name}`);
-    const keys = await page.evaluate(
-      (n) =>
-        [...document.querySelectorAll(`#panel-${n} .control:not([hidden]) input[type=range]`)].map(
-          (s) => s.name,
-        ),
-      name,
-    );
-    let busiest = keys[0];
-    let worst = -1;
-    for (const key of keys) {
-      const { draws } = await drive(page, name, key, PROBE_FRAMES);
-      const median = pct(draws, 0.5);
-      if (median > worst) {
-        worst = median;
-        busiest = key;
-      }
-    }
-    const { draws, intervals } = await drive(page, name, busiest, FRAMES);
-    console.log(
-      `${name.padEnd(16)} ${busiest.padEnd(20)} ${ms(pct(draws, 0.5))}        ${ms(pct(draws, 0.95))} ${ms(Math.max(...draws))} |` +
-        `           ${ms(pct(intervals, 0.5))}        ${ms(pct(intervals, 0.95))} ${ms(Math.max(...intervals))}`,
-    );
-    if (page.problems.length) console.log('  problems:', page.problems);
+    const busiest = await busiestSlider(page, name);
     await page.close();
+    const runs = [];
+    const baseRuns = [];
+    for (let round = 0; round < (baseline ? ROUNDS : 1); round++) {
+      runs.push(await dragOnce(site, name, busiest));
+      if (baseline) baseRuns.push(await dragOnce(baseline, name, busiest));
+    }
+    const [d, f] = [overRounds(runs, 'draw'), overRounds(runs, 'frame')];
+    let line =
+      `${name.padEnd(16)} ${busiest.padEnd(20)} ${ms(d[0])}        ${ms(d[1])} ${ms(d[2])} |` +
+      `           ${ms(f[0])}        ${ms(f[1])} ${ms(f[2])}`;
+    if (baseline) {
+      const [bd, bf] = [overRounds(baseRuns, 'draw'), overRounds(baseRuns, 'frame')];
+      line += ` |          ${ms(bd[1])}  ${ms(bf[0])} ${ms(bf[1])} | ${(f[1] / bf[1]).toFixed(2).padStart(6)}`;
+    }
+    console.log(line);
   }
 
   console.log('\nBytes of an embedded panel (?panel=NAME&embed=1, cache disabled), gzip-compressed:');
-  console.log('panel            files   total KB   library (loader + WASM) KB   the rest KB');
+  console.log(
+    'panel            files   total KB   library (loader + WASM) KB   Chart.js and its adapter KB   the rest KB',
+  );
   for (const name of names) {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 600, height: 400 });
@@ -113,11 +164,54 @@ try {
     const files = site.requests.slice();
     const total = files.reduce((s, f) => s + f.gzip, 0);
     const library = files.filter((f) => /sprung-(wasm|full)/.test(f.path)).reduce((s, f) => s + f.gzip, 0);
+    const charts = files.filter((f) => /assets\/chart-/.test(f.path)).reduce((s, f) => s + f.gzip, 0);
+    const kb = (bytes, width) => (bytes / 1024).toFixed(1).padStart(width);
     console.log(
-      `${name.padEnd(16)} ${String(files.length).padStart(5)}   ${(total / 1024).toFixed(1).padStart(8)}   ` +
-        `${(library / 1024).toFixed(1).padStart(26)}   ${((total - library) / 1024).toFixed(1).padStart(11)}`,
+      `${name.padEnd(16)} ${String(files.length).padStart(5)}   ${kb(total, 8)}   ${kb(library, 26)}   ` +
+        `${kb(charts, 27)}   ${kb(total - library - charts, 11)}`,
     );
     await page.close();
+  }
+
+  console.log('\nHeights of an embed 600 px wide (px): the first figure and the sliders named by &controls=');
+  console.log(
+    'panel            &controls=                     figure and sliders   whole embed   whole embed, every control',
+  );
+  for (const name of names) {
+    const probe = await openPage(browser.context, `${site.base}?panel=${name}`);
+    const keys = await probe.evaluate(() =>
+      window.playground
+        .schema()
+        .filter((c) => c.kind === 'range' && c.requires && !Object.keys(c.requires).length)
+        .slice(0, 2)
+        .map((c) => c.key),
+    );
+    await probe.close();
+    const height = async (query) => {
+      const page = await openPage(browser.context, `${site.base}?panel=${name}&embed=1${query}`, {
+        width: 600,
+        height: 400,
+      });
+      const h = await page.evaluate(() => {
+        const bottom = (el) => (el ? Math.ceil(el.getBoundingClientRect().bottom) : 0);
+        const controls = [...document.querySelectorAll('section.panel .control')].filter(
+          (c) => /** @type {HTMLElement} */ (c).offsetParent !== null,
+        );
+        const figure = document.querySelector('section.panel figure.plot:not([hidden]) .plot-box');
+        return {
+          shown: Math.max(bottom(figure), ...controls.map(bottom)) + 8,
+          whole: Math.ceil(document.body.getBoundingClientRect().height),
+        };
+      });
+      await page.close();
+      return h;
+    };
+    const named = await height(`&controls=${keys.join(',')}`);
+    const every = await height('');
+    console.log(
+      `${name.padEnd(16)} ${keys.join(',').padEnd(30)} ${String(named.shown).padStart(18)}   ` +
+        `${String(named.whole).padStart(11)}   ${String(every.whole).padStart(26)}`,
+    );
   }
 
   if (names.includes('pose3d')) {
@@ -153,4 +247,5 @@ try {
 } finally {
   await browser.close();
   await site.close();
+  await baseline?.close();
 }

@@ -1,10 +1,12 @@
 // Every panel of the playground, in headless Chromium against the static build: it loads
-// without console errors and plots data with a text summary per figure; a slider changes the
-// plot and the URL round-trips the parameters; embedded in a 600×400 iframe on a plain host page
-// a whole plot is inside the frame and only that panel's code is fetched, and the README's host
-// snippet resizes the frame; on a 390 px phone the plot in view stays in view while a slider is
-// dragged; the dark theme darkens page and canvases. Screenshots of each panel (desktop, embed,
-// phone, dark) go to tests/e2e/screenshots/.
+// without console errors and plots data with a text summary per figure; its plots are Chart.js
+// charts with titled axes; a slider changes the plot and the URL round-trips the parameters;
+// embedded in a 600×400 iframe on a plain host page a whole plot is inside the frame and only that
+// panel's code is fetched, and the README's host snippet resizes the frame; embedded with
+// `&controls=` (light and dark) the first figure and the named sliders are whole in the frame, with
+// no sideways scroll; on a 390×844 phone, as loaded, a plot stays at least half in view while the
+// first slider is dragged; the dark theme darkens page and canvases. Screenshots of each panel
+// (desktop, embed, embed with controls, phone, dark) go to tests/e2e/screenshots/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -68,11 +70,15 @@ function luminance(css) {
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 
-test('the playground lists the nine panels, trajectory prediction named in the navigation', async () => {
+test('the navigation lists every registered panel, trajectory prediction by name', async () => {
   const page = await openPage(browser.context, site.base);
-  // Panels registered later (after these) are allowed; add them to PANELS (harness.mjs) to check them too.
-  const listed = await page.evaluate(() => window.playground.panels);
-  assert.deepEqual(listed.slice(0, PANELS.length), PANELS);
+  const listed = await page.evaluate(() =>
+    [...document.querySelectorAll('nav a[data-panel]')].map(
+      (a) => /** @type {HTMLElement} */ (a).dataset.panel,
+    ),
+  );
+  assert.deepEqual(listed, PANELS);
+  assert.ok(PANELS.length >= 9, `${PANELS.length} panels registered`);
   assert.match(await page.locator('nav').textContent(), /Trajectory prediction/);
   assert.deepEqual(page.problems, []);
   await page.close();
@@ -124,6 +130,38 @@ for (const name of PANELS) {
       );
       assert.ok(texts.length > 0 && texts.every((t) => t && /\d/.test(t)), `aria-valuetext: ${texts}`);
       await screenshot(page, `${name}-desktop`, { fullPage: true });
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+
+    test('its plots are Chart.js charts with both axes titled', async () => {
+      const page = await openPage(browser.context, `${site.base}?panel=${name}`);
+      const { figures, charts } = await page.evaluate(
+        (n) => ({
+          // every figure but the stage and the live views (the top-down and 3D views)
+          figures: [...document.querySelectorAll(`#panel-${n} figure.plot:not(.stage):not(.canvas)`)].map(
+            (f) => f.id,
+          ),
+          charts: window.playground.charts(),
+        }),
+        name,
+      );
+      assert.ok(figures.length > 0, 'the panel has plots');
+      assert.deepEqual(
+        charts.map((c) => c.figure).sort(),
+        figures.sort(),
+        'each plot holds one chart, and each chart is in a plot',
+      );
+      for (const c of charts) {
+        assert.ok(c.chartjs, `${c.figure}: Chart.js's registry has the chart of its canvas`);
+        for (const id of ['x', 'y']) {
+          const axis = c.axes.find((a) => a.id === id);
+          assert.ok(
+            axis && axis.type === 'linear' && axis.title.length > 0,
+            `${c.figure}: axis ${id} titled ("${axis?.title}")`,
+          );
+        }
+      }
       assert.deepEqual(page.problems, []);
       await page.close();
     });
@@ -225,38 +263,44 @@ for (const name of PANELS) {
       await page.close();
     });
 
-    test('on a 390 px phone the figure in view stays in view while a slider is dragged', async () => {
+    test('on a 390×844 phone, as loaded, a plot is at least half in view while the first slider is dragged', async () => {
       const page = await openPage(browser.context, `${site.base}?panel=${name}`, { width: 390, height: 844 });
       const { scroll, width } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         width: innerWidth,
       }));
       assert.ok(scroll <= width, `page is ${scroll}px wide in a ${width}px window`);
-      const hero = page.locator(`#panel-${name} figure.plot`).first();
-      await hero.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      const sheetTop = await page.evaluate(
-        (n) => document.getElementById(`${n}-controls`).getBoundingClientRect().top,
-        name,
-      );
-      assert.ok(sheetTop > 844 * 0.5, `the controls sheet starts at ${sheetTop}px`);
+      /** How much of the first figure's plot is in view above the controls sheet, and the page's scroll. */
+      const inView = () =>
+        page.evaluate((n) => {
+          const box = document.querySelector(`#panel-${n} figure.plot:not([hidden]) .plot-box`);
+          const r = /** @type {HTMLElement} */ (box).getBoundingClientRect();
+          const sheet = /** @type {HTMLElement} */ (
+            document.getElementById(`${n}-controls`)
+          ).getBoundingClientRect().top;
+          return {
+            part: (Math.min(r.bottom, sheet) - Math.max(r.top, 0)) / r.height,
+            top: r.top,
+            sheet,
+            scrollY,
+          };
+        }, name);
+      const loaded = await inView();
+      assert.ok(loaded.sheet > 844 * 0.5, `the controls sheet starts at ${loaded.sheet}px`);
       const slider = page.locator(`#panel-${name} .control:not([hidden]) input[type=range]`).first();
-      await slider.scrollIntoViewIfNeeded();
       const before = await page.evaluate(() => window.playground.data());
       const box = await slider.boundingBox();
       const y = box.y + box.height / 2;
       await page.mouse.move(box.x + 8, y);
       await page.mouse.down();
-      for (let k = 1; k <= 6; k++) {
-        await page.mouse.move(box.x + 8 + (k * (box.width - 16)) / 6, y);
+      for (let k = 0; k <= 6; k++) {
+        if (k > 0) await page.mouse.move(box.x + 8 + (k * (box.width - 16)) / 6, y);
         await nextFrames(page, 1);
-        const plot = await hero.locator('.plot-box').boundingBox();
-        const sheet = await page.evaluate(
-          (n) => document.getElementById(`${n}-controls`).getBoundingClientRect().top,
-          name,
-        );
+        const now = await inView();
+        assert.equal(now.scrollY, 0, 'nothing scrolled');
         assert.ok(
-          plot.y >= 0 && plot.y + plot.height <= sheet + 1,
-          `the plot (${plot.y}–${plot.y + plot.height}) stays above the sheet (${sheet})`,
+          now.part >= 0.5,
+          `${(now.part * 100).toFixed(0)} % of the plot (top at ${now.top}px) is in view above the sheet (${now.sheet}px)`,
         );
       }
       await page.mouse.up();
@@ -269,6 +313,75 @@ for (const name of PANELS) {
       assert.deepEqual(page.problems, []);
       await page.close();
     });
+
+    for (const theme of ['light', 'dark'])
+      test(`embedded at 600×400 with &controls= (${theme}): the figure and the named sliders whole and in view`, async (t) => {
+        // The first two sliders the panel shows by default.
+        const probe = await openPage(browser.context, `${site.base}?panel=${name}`);
+        const keys = await probe.evaluate(() =>
+          window.playground
+            .schema()
+            .filter((c) => c.kind === 'range' && c.requires && !Object.keys(c.requires).length)
+            .slice(0, 2)
+            .map((c) => c.key),
+        );
+        await probe.close();
+        const page = await browser.context.newPage();
+        await page.setViewportSize({ width: 700, height: 520 });
+        const src = `/some/sub/folder/?panel=${name}&embed=1&controls=${keys.join(',')}&theme=${theme}`;
+        await page.setContent(
+          `<!doctype html><body style="margin: 24px"><iframe id="frame" src="${site.origin}${src}" ` +
+            `style="width: 600px; height: 400px; border: 0"></iframe></body>`,
+        );
+        await page.frameLocator('#frame').locator('body[data-ready="1"]').waitFor({ timeout: 20000 });
+        const inner = /** @type {import('playwright-core').Frame} */ (
+          page.frames().find((f) => f.url().includes('embed=1'))
+        );
+        await nextFrames(inner, 3);
+        const view = await inner.evaluate((n) => {
+          const rect = (el) => {
+            const r = el.getBoundingClientRect();
+            return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+          };
+          const fig = /** @type {HTMLElement} */ (
+            document.querySelector(`#panel-${n} figure.plot:not([hidden])`)
+          );
+          const shown = [...document.querySelectorAll(`#panel-${n} .control`)].filter(
+            (c) => /** @type {HTMLElement} */ (c).offsetParent !== null,
+          );
+          return {
+            figure: {
+              ...rect(fig.querySelector('figcaption')),
+              bottom: rect(fig.querySelector('.plot-box')).bottom,
+            },
+            controls: shown.map((c) => ({
+              key: c.querySelector('[data-key]')?.getAttribute('data-key'),
+              ...rect(c),
+            })),
+            scrollWidth: document.documentElement.scrollWidth,
+            height: Math.ceil(document.body.getBoundingClientRect().height),
+            background: getComputedStyle(document.body).backgroundColor,
+          };
+        }, name);
+        const whole = (r) => r.top >= 0 && r.bottom <= 400 && r.left >= 0 && r.right <= 600;
+        assert.ok(
+          whole(view.figure),
+          `the first figure spans ${view.figure.top}–${view.figure.bottom} px of 400`,
+        );
+        assert.deepEqual(
+          view.controls.map((c) => c.key),
+          keys,
+          'only the named controls',
+        );
+        for (const c of view.controls)
+          assert.ok(whole(c), `slider ${c.key} spans ${c.top}–${c.bottom} px of 400`);
+        assert.ok(view.scrollWidth <= 600, `no sideways scroll (${view.scrollWidth} px wide)`);
+        const dark = luminance(view.background) < 0.2;
+        assert.equal(dark, theme === 'dark', `background ${view.background}`);
+        t.diagnostic(`height with the sliders ${keys.join(', ')}: ${view.height} px`);
+        await page.screenshot({ path: `${SHOTS}/${name}-embed-controls-${theme}.png` });
+        await page.close();
+      });
 
     test('the dark theme darkens the page and the canvases', async () => {
       const page = await openPage(browser.context, `${site.base}?panel=${name}&theme=dark`);

@@ -118,7 +118,7 @@ async function checkDesign(page, wanted, where) {
   return m;
 }
 
-test('spring, design by response: dragging the peak and the settling point with the mouse sets overshoot and settling time, and the solved spring has them', async () => {
+test('spring, design by response: dragging the peak and the settling point sets overshoot and settling time, and the solved spring has them', async () => {
   const page = await openPage(env.browser.context, `${env.site.base}?panel=spring&mode=response`);
   const start = await params(page);
   assert.deepEqual([start.overshoot, start.settling, start.tolerance], [10, 0.6, 2]);
@@ -139,6 +139,13 @@ test('spring, design by response: dragging the peak and the settling point with 
   await page.mouse.move(p0.x, p0.y);
   await page.mouse.down();
   await page.mouse.move(p0.x + 25, p0.y - 20, { steps: 6 });
+  await nextFrames(page, 2);
+  // The handle follows the pointer (the time axis holds still while a handle is dragged): it
+  // sits where the solved spring peaks, which is where the pointer is up to the controls' steps
+  // (0.1 % of overshoot, 10 ms of settling time).
+  const p1 = await centre(peak);
+  assert.ok(Math.abs(p1.y - (p0.y - 20)) <= 1.5, `peak handle y ${p1.y}, pointer at ${p0.y - 20}`);
+  assert.ok(Math.abs(p1.x - (p0.x + 25)) <= 3, `peak handle x ${p1.x}, pointer at ${p0.x + 25}`);
   await page.mouse.up();
   await nextFrames(page, 2);
   const dragged = await params(page);
@@ -147,11 +154,6 @@ test('spring, design by response: dragging the peak and the settling point with 
     `overshoot ${start.overshoot} → ${dragged.overshoot} %`,
   );
   assert.ok(dragged.settling > start.settling, `settling ${start.settling} → ${dragged.settling} s`);
-  const p1 = await centre(peak);
-  // The handle follows the pointer: it sits where the solved spring peaks, which is where it was
-  // dropped up to the controls' steps (0.1 % of overshoot, 10 ms of settling time).
-  assert.ok(Math.abs(p1.y - (p0.y - 20)) <= 1.5, `peak handle y ${p1.y}, dropped at ${p0.y - 20}`);
-  assert.ok(Math.abs(p1.x - (p0.x + 25)) <= 3, `peak handle x ${p1.x}, dropped at ${p0.x + 25}`);
   await checkDesign(page, dragged, 'after dragging the peak');
 
   // Drag the settling point to the left: it settles sooner, with the same overshoot.
@@ -159,6 +161,10 @@ test('spring, design by response: dragging the peak and the settling point with 
   await page.mouse.move(s0.x, s0.y);
   await page.mouse.down();
   await page.mouse.move(s0.x - 60, s0.y + 20, { steps: 6 });
+  await nextFrames(page, 2);
+  const s1 = await centre(settle);
+  assert.ok(Math.abs(s1.x - (s0.x - 60)) <= 3, `settling handle x ${s1.x}, pointer at ${s0.x - 60}`);
+  assert.ok(Math.abs(s1.y - s0.y) <= 1.5, 'it moves along the band only');
   await page.mouse.up();
   await nextFrames(page, 2);
   const settled = await params(page);
@@ -167,9 +173,6 @@ test('spring, design by response: dragging the peak and the settling point with 
     settled.settling < dragged.settling - 0.1,
     `settling ${dragged.settling} → ${settled.settling} s`,
   );
-  const s1 = await centre(settle);
-  assert.ok(Math.abs(s1.x - (s0.x - 60)) <= 3, `settling handle x ${s1.x}, dropped at ${s0.x - 60}`);
-  assert.ok(Math.abs(s1.y - s0.y) <= 1.5, 'it moves along the band only');
   const m = await checkDesign(page, settled, 'after dragging the settling point');
 
   // The read-outs give what the inverse solvers found, and the forward measures.
@@ -246,6 +249,8 @@ test('spring, design by response: the keyboard moves the handles, a finger drags
     });
   await touch('touchStart', 0);
   for (const dx of [20, 50, 80]) await touch('touchMove', dx);
+  await nextFrames(page, 2);
+  assert.ok(Math.abs((await centre(settle)).x - (s0.x + 80)) <= 3, 'the handle followed the finger');
   await touch('touchEnd', 80);
   await nextFrames(page, 2);
   const touched = await params(page);
@@ -253,7 +258,6 @@ test('spring, design by response: the keyboard moves the handles, a finger drags
     touched.settling > p.settling + 0.2,
     `a finger dragged the settling time ${p.settling} → ${touched.settling} s`,
   );
-  assert.ok(Math.abs((await centre(settle)).x - (s0.x + 80)) <= 3, 'the handle followed the finger');
   await checkDesign(page, touched, 'after the finger');
 
   // Typed: the number fields beside the sliders.
@@ -285,16 +289,17 @@ test('spring, design by rise time: dragging the 90 % point sets the rise time', 
   await page.mouse.move(r0.x, r0.y);
   await page.mouse.down();
   await page.mouse.move(r0.x + 50, r0.y - 40, { steps: 5 });
-  await page.mouse.up();
   await nextFrames(page, 2);
-  const p = await params(page);
-  assert.equal(p.overshoot, 15, 'the rise handle leaves the overshoot');
-  assert.ok(p.rise > 0.25, `rise time 0.2 → ${p.rise} s`);
   const r1 = await centre(rise);
   assert.ok(
     Math.abs(r1.x - (r0.x + 50)) <= 3 && Math.abs(r1.y - r0.y) <= 1.5,
     'it moves along the 90 % level',
   );
+  await page.mouse.up();
+  await nextFrames(page, 2);
+  const p = await params(page);
+  assert.equal(p.overshoot, 15, 'the rise handle leaves the overshoot');
+  assert.ok(p.rise > 0.25, `rise time 0.2 → ${p.rise} s`);
   await checkDesign(page, p, 'after dragging the rise');
   await screenshot(page, 'spring-response-rise');
   assert.deepEqual(page.problems, []);
@@ -327,6 +332,193 @@ test('spring: the forward read-outs of a spring set by frequency and halflife ar
   );
   // No handles outside the response mode.
   assert.equal(await page.locator('#panel-spring .handle:visible').count(), 0);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+// The designer's spring: the time axis fits the response, the perceived duration (motion's
+// visualDuration) and the presets checked against motion's own springs, the previous spring drawn
+// as a ghost, secondary series hidden from the legend.
+
+const { spring: motionSpring } = await import('motion');
+/** motion's spring from 0 to 1 with `options`, run to rest at 1e-12: a function of the time (s). */
+function motionCurve(options) {
+  const gen = motionSpring({ keyframes: [0, 1], restDelta: 1e-12, restSpeed: 1e-12, ...options });
+  return (t) => gen.next(t * 1000).value;
+}
+/** The largest difference between the plotted exact curve and `curveOf(t − step)` over the plot. */
+async function farthest(page, curveOf) {
+  const points = await curve(page);
+  let worst = 0;
+  for (let k = 0; k < points.length; k += 2)
+    if (points[k] > STEP_AT + 1e-9)
+      worst = Math.max(worst, Math.abs(points[k + 1] - curveOf(points[k] - STEP_AT)));
+  return worst;
+}
+const axis = async (page) =>
+  (await page.evaluate(() => window.playground.charts()[0].axes)).find((a) => a.id === 'x');
+
+for (const settling of [0.3, 3])
+  test(`spring: the time axis fits a response settling in ${settling} s`, async () => {
+    const page = await openPage(
+      env.browser.context,
+      `${env.site.base}?panel=spring&mode=response&overshoot=10&settling=${settling}`,
+    );
+    const x = await axis(page);
+    const { duration } = await inspect(page);
+    assert.equal(x.min, 0);
+    assert.equal(x.max, duration, 'the axis is the duration the stage and the programs run');
+    assert.ok(
+      x.max >= STEP_AT + 2 * settling && x.max <= STEP_AT + 4 * settling,
+      `a ${settling} s response on a ${x.max} s axis`,
+    );
+    // The landmarks spread over the plot: the settling point in its middle, far from the peak.
+    const peak = await centre(handle(page, 'peak'));
+    const settle = await centre(handle(page, 'settling'));
+    const [{ area }] = await page.evaluate(() => window.playground.charts());
+    const canvas = await page.locator('#spring-fig-0 canvas').boundingBox();
+    const at = (settle.x - canvas.x - area.left) / (area.right - area.left);
+    assert.ok(at > 0.2 && at < 0.6, `the settling point at ${(at * 100).toFixed(0)} % of the axis`);
+    assert.ok(settle.x - peak.x > 40, `peak and settling handles ${settle.x - peak.x} px apart`);
+    const m = measure(await curve(page), 0.02);
+    assert.ok(m.endsSettled, 'the plotted curve ends settled');
+    await screenshot(page, `spring-axis-${settling}`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+test('spring: the perceived duration is motion’s visualDuration, and its handle sets the spring’s pace', async () => {
+  const page = await openPage(
+    env.browser.context,
+    `${env.site.base}?panel=spring&mode=response&overshoot=20&settling=0.8`,
+  );
+  // motion's spring of that visual duration and bounce is the page's spring.
+  const check = async (where) => {
+    const { frequency: f, halflife: h, perceived } = await inspect(page);
+    const { bounce } = sprung.springToDurationBounce(f, h);
+    const worst = await farthest(page, motionCurve({ visualDuration: perceived, bounce }));
+    assert.ok(
+      worst < 2e-4,
+      `${where}: the page's curve is motion's of visualDuration ${perceived} to ${worst}`,
+    );
+    return perceived;
+  };
+  const p0 = await check('response mode');
+  const r = await readouts(page);
+  assert.equal(r['perceived duration (motion’s visualDuration)'], `${p0.toFixed(3)} s`);
+  // Dragged right, the handle slows the spring: every time scales, the overshoot holds.
+  const perceived = handle(page, 'perceived');
+  const h0 = await centre(perceived);
+  const before = await params(page);
+  await page.mouse.move(h0.x, h0.y);
+  await page.mouse.down();
+  await page.mouse.move(h0.x + 40, h0.y, { steps: 5 });
+  await nextFrames(page, 2);
+  assert.ok(Math.abs((await centre(perceived)).x - (h0.x + 40)) <= 3, 'the handle follows the pointer');
+  await page.mouse.up();
+  await nextFrames(page, 2);
+  const after = await params(page);
+  assert.equal(after.overshoot, before.overshoot);
+  assert.ok(after.settling > before.settling, `settling ${before.settling} → ${after.settling} s`);
+  const p1 = await check('after the drag');
+  assert.ok(
+    Math.abs(p1 / p0 - after.settling / before.settling) < 1e-3,
+    'the perceived duration scales with the settling time',
+  );
+  await page.close();
+  // An over damped spring (motion's bounce < 0) too.
+  const over = await openPage(
+    env.browser.context,
+    `${env.site.base}?panel=spring&mode=ratio&ratio=2&halflife=0.3`,
+  );
+  const { frequency: f, halflife: h, perceived: p2 } = await inspect(over);
+  const { bounce } = sprung.springToDurationBounce(f, h);
+  assert.ok(bounce < 0);
+  const worst = await farthest(over, motionCurve({ visualDuration: p2, bounce }));
+  assert.ok(worst < 2e-4, `over damped: the page's curve is motion's of visualDuration ${p2} to ${worst}`);
+  assert.deepEqual([...page.problems, ...over.problems], []);
+  await over.close();
+});
+
+test('spring: the presets are SwiftUI’s and react-spring’s springs', async () => {
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=spring`);
+  const press = async (label) => {
+    await page.locator('#panel-spring .actions button', { hasText: new RegExp(`^${label}$`) }).click();
+    await nextFrames(page, 2);
+    return params(page);
+  };
+  // SwiftUI's Spring(duration:bounce:): stiffness (2π/duration)², damping ratio 1 − bounce.
+  for (const [label, duration, bounce] of [
+    ['smooth', 0.5, 0],
+    ['snappy', 0.5, 0.15],
+    ['bouncy', 0.5, 0.3],
+  ]) {
+    const p = await press(label);
+    assert.deepEqual([p.mode, p.duration, p.bounce], ['bounce', duration, bounce], label);
+    const stiffness = ((2 * Math.PI) / duration) ** 2;
+    const damping = 2 * (1 - bounce) * Math.sqrt(stiffness);
+    const worst = await farthest(page, motionCurve({ stiffness, damping, mass: 1 }));
+    assert.ok(worst < 2e-4, `${label}: the page's curve is the spring of stiffness ${stiffness} to ${worst}`);
+  }
+  // react-spring's configs: tension and friction at mass 1.
+  for (const [label, tension, friction] of [
+    ['gentle', 120, 14],
+    ['wobbly', 180, 12],
+    ['stiff', 210, 20],
+    ['slow', 280, 60],
+  ]) {
+    const p = await press(label);
+    assert.deepEqual([p.mode, p.stiffness, p.damping], ['stiff', tension, friction], label);
+    const worst = await farthest(page, motionCurve({ stiffness: tension, damping: friction, mass: 1 }));
+    assert.ok(worst < 2e-4, `${label}: the page's curve is react-spring's to ${worst}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('spring: the previous spring stays drawn beside the new one, and a legend key hides a series', async () => {
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=spring&frequency=2&halflife=0.2`);
+  const first = await curve(page);
+  assert.equal((await inspect(page)).ghost, null, 'no previous spring at first');
+  await new Promise((done) => setTimeout(done, 800));
+  const slider = page.locator('#spring-frequency');
+  // Four steps of one change, as the arrow key gives them, in one go: pressed one at a time on a
+  // loaded machine, they may come SETTLE_MS apart, and each then counts as a change of its own.
+  await slider.evaluate((el) => {
+    for (let k = 0; k < 4; k++) {
+      /** @type {HTMLInputElement} */ (el).stepUp();
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
+  await nextFrames(page, 2);
+  let { ghost } = await inspect(page);
+  assert.deepEqual([ghost.frequency, ghost.halflife], [2, 0.2], 'the ghost is the spring before the change');
+  // Its curve is the one plotted before, over the axis they share.
+  const n = Math.min(first.length / 2, ghost.x.length);
+  for (let k = 0; k < n; k++) {
+    assert.equal(ghost.x[k], first[2 * k]);
+    assert.ok(Math.abs(ghost.y[k] - first[2 * k + 1]) < 1e-6, `ghost point ${k}`);
+  }
+  const shown = async (label) =>
+    (await page.evaluate(() => window.playground.charts()[0].datasets)).find((d) => d.label === label).shown;
+  assert.equal(await shown('previous spring'), true);
+  // Held still, the new spring becomes the one the next change is compared with.
+  await new Promise((done) => setTimeout(done, 800));
+  const held = (await params(page)).frequency;
+  await slider.press('ArrowRight');
+  await nextFrames(page, 2);
+  ({ ghost } = await inspect(page));
+  assert.equal(ghost.frequency, held);
+  // The legend's keys hide and show a series (the data stays, only the drawing goes).
+  const key = page.locator('#spring-fig-0 .legend button', { hasText: 'explicit Euler at large dt' });
+  await key.click();
+  await nextFrames(page, 1);
+  assert.equal(await key.getAttribute('aria-pressed'), 'false');
+  assert.equal(await shown('explicit Euler at large dt'), false);
+  await screenshot(page, 'spring-ghost');
+  await key.click();
+  await nextFrames(page, 1);
+  assert.equal(await shown('explicit Euler at large dt'), true);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -17,6 +17,10 @@
 // hard-codes a default, drops a slider or swaps two of them prints other numbers than the panel.
 // A slider that acts only in part of its range (a clamp, a radius) is also checked at a setting
 // where it acts (ACTING), and moving it there must change what the programs are compared with.
+// Every series the panel plots, at every setting tried, must be printed by some program (named
+// by a `compare`), unless the panel says in the series' `guide` why it is no result of the
+// parameters (a tolerance band, the reader's previous spring); and a registered panel must have
+// a code module (panels/index.js).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -24,7 +28,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT, differs, launch, nextFrames, openPage, serveSite, PANELS } from './harness.mjs';
+import { REGISTRY, ROOT, differs, launch, nextFrames, openPage, serveSite, PANELS } from './harness.mjs';
 import { seeded } from '../../web/playground/lib/random.js';
 
 const run = promisify(execFile);
@@ -186,10 +190,37 @@ async function moveSliders(page, name, values, where) {
     );
 }
 
-/** The points the panel plots and its programs, as they are now. */
+/** The points the panel plots (and which of its series are guides) and its programs, as they are now. */
 async function readView(page, name) {
-  const data = await page.evaluate(() => window.playground.data());
-  return { data, list: await readPrograms(page, name) };
+  const [data, series] = await page.evaluate(() => [window.playground.data(), window.playground.series()]);
+  return { data, series, list: await readPrograms(page, name) };
+}
+
+/**
+ * Every series the panel plots is printed by one of its programs (some `compare` names it),
+ * unless the panel says why not (`guide`: a tolerance band, the reader's previous spring).
+ * Returns the number of series plotted and of guides.
+ */
+function checkCoverage({ label, data, series, list }, where) {
+  const printed = new Set(list.flatMap((p) => p.compare.map((c) => `${c.plot}:${c.series}`)));
+  let plotted = 0;
+  let guides = 0;
+  data.forEach((plot, k) =>
+    plot.forEach((points, i) => {
+      if (!points.some((v) => Number.isFinite(v))) return;
+      const spec = series[k][i];
+      if (spec.guide) {
+        guides++;
+        return;
+      }
+      plotted++;
+      assert.ok(
+        printed.has(`${k}:${i}`),
+        `${where} [${label}]: the plotted series "${spec.label}" (figure ${k}, series ${i}) is printed by no program`,
+      );
+    }),
+  );
+  return { plotted, guides };
 }
 
 /** The points of the series a program's output is compared with. */
@@ -247,8 +278,8 @@ function compare(labelled, data, program, tolerance, where) {
   for (const { plot, series, cols, rows: label = '' } of program.compare) {
     const printed = labelled[label] ?? [];
     const points = data[plot][series];
-    assert.ok(points.length >= 4, `${where}: plot ${plot} series ${series} has points`);
     // One row per plotted point: a program that stops early (a hard-coded duration) prints fewer.
+    // (A series may have no point: a crossing outside the plot is neither drawn nor printed.)
     const n = points.length / 2;
     assert.equal(
       printed.length,
@@ -292,6 +323,10 @@ const collected = []; // { where, ts } for the one tsc run
 
 for (const name of PANELS) {
   test(`${name}: every program, in every mode, runs as copied and prints what the panel plots`, async (t) => {
+    assert.ok(
+      REGISTRY.find((panel) => panel.name === name)?.code,
+      `${name} is registered with a code module`,
+    );
     const first = await openPage(browser.context, `${site.base}?panel=${name}`);
     const schema = await first.evaluate(() => window.playground.schema());
     const moved = movedValues(name, await sliders(first, name));
@@ -301,6 +336,7 @@ for (const name of PANELS) {
     let compared = 0;
     let programs = 0;
     let facts = 0;
+    const coverage = { plotted: 0, guides: 0 };
     for (const mode of modes(name, schema)) {
       const page = await openPage(browser.context, `${site.base}${mode.query}`);
       await nextFrames(page, 2);
@@ -338,6 +374,11 @@ for (const name of PANELS) {
           differs(points, atDefaults.get(id)),
           `${name} [${movedLabel}] program ${id}: the moved sliders change nothing it plots`,
         );
+      for (const setting of settings) {
+        const { plotted, guides } = checkCoverage(setting, name);
+        coverage.plotted += plotted;
+        coverage.guides += guides;
+      }
       const checks = settings.flatMap(({ label, data, list }) =>
         list.map((program) => ({ label, data, program })),
       );
@@ -388,6 +429,9 @@ for (const name of PANELS) {
       }
     }
     assert.ok(programs >= 2 && compared > 100, `${programs} programs, ${compared} values compared`);
+    t.diagnostic(
+      `${coverage.plotted} plotted series (over the settings tried), each printed by a program; ${coverage.guides} guides`,
+    );
     if (name === 'spring') assert.ok(facts >= 16, `the response mode's facts checked: ${facts}`);
     // The six read-outs of the transition shown, in both languages, at both settings of each mode.
     if (name === 'landscapes')

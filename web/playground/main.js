@@ -4,20 +4,36 @@
 //   &embed=1            the panel alone, for an article's iframe: figure first, a compact
 //                       control strip, a link to the full view; it posts its height to the host
 //                       page ({ type: 'sprung:height', height }) so the iframe can fit it
-//   &figure=N           (embed) only the panel's figure N (0 = the first)
+//   &figure=N           (embed) only the panel's figure N (0 = the first, shown with the stage)
+//   &controls=a,b       (embed) only the controls of those parameters (keys as in the URL), and no
+//                       read-outs: the figure and the sliders a paragraph talks about, in 600×400
 //   &theme=light|dark   the theme; without it the page follows prefers-color-scheme
+// On a phone (narrower than 760 px) the panel's text is cut to two lines (a button shows it all)
+// and the controls are a sheet fixed at the bottom, so that the first figure is in view above
+// the sheet as loaded; should the reader have scrolled it away, touching a control brings it back.
 import { init } from 'sprung';
 import { buildControls, kind, snap } from './lib/controls.js';
 import { buildCopyCode } from './lib/copy-code.js';
 import { coalesce, debounce, drawTimes } from './lib/frame.js';
-import { lineChart } from './lib/plot.js';
+import { chartOf, drawCharts, lineChart } from './lib/chart.js';
+import { heatmapChart } from './lib/heatmap.js';
 import { createStage } from './lib/stage.js';
 import { setTheme, themeMode } from './lib/theme.js';
 import { readParams, writeQuery } from './lib/url-state.js';
 import { PANELS } from './panels/index.js';
 
 const search = new URLSearchParams(location.search);
+/** Figures waiting for the controls to rest (ui.later). */
+const pending = new Set();
+function flushLater() {
+  for (const fn of pending) fn();
+  pending.clear();
+}
+const laterSoon = debounce(flushLater, 120);
 const embed = search.get('embed') === '1';
+/** `&controls=a,b` of an embed: the parameters whose controls it shows (null: all). */
+const only = embed && search.get('controls') ? new Set(String(search.get('controls')).split(',')) : null;
+const narrow = matchMedia('(max-width: 759px)');
 document.body.classList.toggle('embed', embed);
 setTheme(search.get('theme'));
 
@@ -31,6 +47,8 @@ function makeUi(panel, state, plots, readouts) {
   plots.append(hero);
   const figures = [];
   const probes = [];
+  /** For each probe: its series' labels and, for a guide, why "Copy as code" does not print it. */
+  const series = [];
   const charts = [];
   function figure(caption, cls, inHero) {
     const k = figures.length;
@@ -52,7 +70,9 @@ function makeUi(panel, state, plots, readouts) {
     canvas.setAttribute('aria-describedby', note.id);
     box.append(canvas);
     fig.append(cap, legendHost, box, note);
-    if (k === 0 || inHero) {
+    // In an embed the hero holds two figures at most (the first and one beside it): a third goes
+    // after the controls, so that the first figure and the sliders fit the frame.
+    if (k === 0 || (inHero && !(embed && hero.children.length >= 2))) {
       hero.append(fig);
       if (hero.children.length > 1) hero.classList.add('pair');
     } else plots.append(fig);
@@ -65,25 +85,42 @@ function makeUi(panel, state, plots, readouts) {
   return {
     embed,
     /**
-     * A line chart in a new figure; options as lib/plot.js lineChart, plus `cls` (classes of the
+     * A line chart in a new figure; options as lib/chart.js lineChart, plus `cls` (classes of the
      * figure) and `hero` (beside the first figure rather than in the grid).
      */
     plot(caption, options) {
       const where = figure(caption, options.cls, options.hero);
       const plot = lineChart(where, options);
       probes.push(() => plot.snapshot());
-      charts.push(plot);
+      series.push(plot.specs.map((s) => ({ label: s.label, guide: s.guide || null })));
+      charts.push(plot.chart);
       return Object.assign(plot, { figure: where.fig, summary: where.summary });
     },
     /**
-     * A bare canvas figure (heatmaps, top-down views); `probe()`, if given, returns its data for tests.
+     * A heatmap in a new figure (lib/heatmap.js heatmapChart): options as heatmapChart's, plus
+     * `cls`, `hero`, and `probe()` returning its data for tests.
+     */
+    heatmap(caption, options) {
+      const where = figure(caption, `map ${options.cls || ''}`, options.hero);
+      const map = heatmapChart(where, options);
+      probes.push(options.probe);
+      series.push([{ label: caption, guide: null }]);
+      charts.push(map.chart);
+      return Object.assign(map, { figure: where.fig, box: where.box, summary: where.summary });
+    },
+    /**
+     * A bare canvas figure (a live view: the top-down view, the 3D view); `probe()`, if given,
+     * returns its data for tests.
      * @param {string} caption
      * @param {{ cls?: string, probe?: () => unknown, hero?: boolean }} [options]
      */
     canvas(caption, { cls, probe, hero: inHero } = {}) {
       const where = figure(caption, `${cls || ''} canvas`, inHero);
       where.box.classList.add('raw');
-      if (probe) probes.push(probe);
+      if (probe) {
+        probes.push(probe);
+        series.push([{ label: caption, guide: null }]);
+      }
       return where;
     },
     /** The animated view beside the first figure (see lib/stage.js). */
@@ -105,6 +142,41 @@ function makeUi(panel, state, plots, readouts) {
       const stage = createStage({ fig, box, canvas, legendHost }, spec);
       state.stages.push(stage);
       return stage;
+    },
+    /**
+     * A row of buttons under the controls that set parameters at once (presets): `press()` of
+     * each. Not in an embed that names its controls (`&controls=`).
+     * @param {string} label
+     * @param {{ label: string, title: string, press: () => void }[]} buttons
+     */
+    actions(label, buttons) {
+      const row = document.createElement('div');
+      row.className = 'actions';
+      row.setAttribute('role', 'group');
+      row.setAttribute('aria-label', label);
+      const name = document.createElement('span');
+      name.textContent = label;
+      row.append(name);
+      for (const b of buttons) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = b.label;
+        button.title = b.title;
+        button.addEventListener('click', () => b.press());
+        row.append(button);
+      }
+      row.hidden = only !== null;
+      readouts.before(row);
+    },
+    /**
+     * Runs `fn` once the controls rest (120 ms after the last call; once, however often it was
+     * asked for): for a figure too costly to redraw every frame of a drag. What the tests read
+     * (data(), programs()) runs it first.
+     * @param {() => void} fn
+     */
+    later(fn) {
+      pending.add(fn);
+      laterSoon();
     },
     /** A labelled read-out of a derived value; returns a setter taking the text. */
     readout(label) {
@@ -131,12 +203,16 @@ function makeUi(panel, state, plots, readouts) {
     },
     figures,
     probes,
+    series,
     charts,
   };
 }
 
-/** Mounts panel `entry` (its module loaded) into a new <section> of `host`. */
-function mountPanel(entry, panel, host, params) {
+/**
+ * Mounts panel `entry` (its module loaded) into a new <section> of `host`; `programs` is the default
+ * export of its code module (null in an embed, or when the panel has none).
+ */
+function mountPanel(entry, panel, programs, host, params) {
   const section = document.createElement('section');
   section.className = 'panel';
   section.id = `panel-${entry.name}`;
@@ -148,7 +224,17 @@ function mountPanel(entry, panel, host, params) {
   const blurb = document.createElement('p');
   blurb.className = 'blurb';
   blurb.innerHTML = panel.blurb;
-  head.append(h2, blurb);
+  const more = document.createElement('button');
+  more.type = 'button';
+  more.className = 'blurb-more';
+  more.setAttribute('aria-expanded', 'false');
+  more.textContent = 'More';
+  more.addEventListener('click', () => {
+    const open = head.classList.toggle('open');
+    more.setAttribute('aria-expanded', String(open));
+    more.textContent = open ? 'Less' : 'More';
+  });
+  head.append(h2, blurb, more);
   const body = document.createElement('div');
   body.className = 'panel-body';
   const side = document.createElement('div');
@@ -189,6 +275,7 @@ function mountPanel(entry, panel, host, params) {
       const s = new URLSearchParams(location.search);
       s.delete('embed');
       s.delete('figure');
+      s.delete('controls');
       link.href = `${location.pathname}?${s}`;
     };
     fullView();
@@ -196,7 +283,22 @@ function mountPanel(entry, panel, host, params) {
   }
   host.append(section);
 
-  const state = { entry, panel, section, params, live: null, ui: null, stages: [], sync: null };
+  // The mounted panel: its live object and ui are set once mount() has run, below.
+  const state = {
+    entry,
+    panel,
+    section,
+    params,
+    live: /** @type {any} */ (null),
+    ui: /** @type {any} */ (null),
+    stages: /** @type {any[]} */ ([]),
+    sync: () => {},
+    request: () => {},
+    /** @param {Record<string, any>} _values */
+    set: (_values) => {},
+    /** @returns {any[]} */
+    programs: () => [],
+  };
   const writeUrl = () => {
     const query = writeQuery(entry.name, panel.params, params, new URLSearchParams(location.search));
     if (location.search !== query) {
@@ -205,24 +307,47 @@ function mountPanel(entry, panel, host, params) {
     }
   };
   const writeUrlSoon = debounce(writeUrl, 150);
-  const updateCode = embed ? null : buildCopyCode(side, entry.name);
+  // The code box spans the panel under its figures (a program needs the width). Its programs are
+  // rebuilt once the sliders rest (or when the box is used): not every frame of a drag.
+  let codeStale = true;
+  const refreshCode = () => {
+    if (!codeStale || !updateCode) return;
+    codeStale = false;
+    updateCode(state.programs(), JSON.stringify(params, null, 2));
+  };
+  const refreshCodeSoon = debounce(refreshCode, 200);
+  const updateCode = programs ? buildCopyCode(body, entry.name, refreshCode) : null;
+  if (programs) {
+    state.programs = () => {
+      flushLater();
+      return programs(params, state.live.shown ? state.live.shown() : undefined);
+    };
+  }
   // Keys changed since the last redraw (null: redraw everything), so that a panel may skip
   // the plots a control does not touch.
   let changed = null;
   const request = coalesce(() => {
     if (!state.live) return;
     state.live.draw(params, changed);
+    drawCharts();
     changed = new Set();
     for (const stage of state.stages) stage.sync(params);
-    if (updateCode) updateCode(state.live.code(params), JSON.stringify(params, null, 2));
+    codeStale = true;
+    if (updateCode) refreshCodeSoon();
   });
-  const sync = buildControls(form, entry.name, panel.params, params, (key) => {
+  const sync = buildControls(form, entry.name, panel.params, params, only, (key) => {
     if (changed) changed.add(key);
     if (kind(panel.params[key]) !== 'range') sync();
     request();
     writeUrlSoon();
   });
   form.addEventListener('change', writeUrl);
+  if (only) readouts.hidden = true;
+  if (!embed) {
+    const keepInView = () => narrow.matches && figureIntoView(section, form);
+    form.addEventListener('pointerdown', keepInView, { passive: true });
+    form.addEventListener('focusin', keepInView);
+  }
   state.sync = sync;
   state.request = () => {
     changed = null;
@@ -242,6 +367,22 @@ function mountPanel(entry, panel, host, params) {
   if (embed) onlyFigure(state.ui.figures, section);
   state.request();
   return state;
+}
+
+/**
+ * On a phone, brings the panel's first figure shown into view above the controls sheet `sheet`
+ * unless at least half of its plot is in view already.
+ * @param {HTMLElement} section
+ * @param {HTMLElement} sheet
+ */
+function figureIntoView(section, sheet) {
+  const box = section.querySelector('figure.plot:not([hidden]) .plot-box');
+  if (!box) return;
+  const r = box.getBoundingClientRect();
+  const bottom = sheet.getBoundingClientRect().top;
+  const visible = Math.min(r.bottom, bottom) - Math.max(r.top, 0);
+  if (visible >= r.height / 2) return;
+  scrollBy({ top: r.top - Math.max(8, (bottom - r.height) / 2), behavior: 'instant' });
 }
 
 /** `&figure=N` in an embed: only that figure (and the stage, if it is the first one). */
@@ -267,7 +408,11 @@ async function show(name, params) {
   let state = mounted.get(entry.name);
   if (!state) {
     document.body.dataset.ready = '0';
-    const [{ default: panel }] = await Promise.all([entry.load(), ready]);
+    const [{ default: panel }, programs] = await Promise.all([
+      entry.load(),
+      !embed && entry.code ? entry.code().then((m) => m.default) : null,
+      ready,
+    ]);
     // a panel that calls a function of sprung's full module brings that module's bytes in
     // its chunk: init() then loads it (at once when loaded, for every later panel)
     await init();
@@ -276,6 +421,7 @@ async function show(name, params) {
       state = mountPanel(
         entry,
         panel,
+        programs,
         document.getElementById('panels'),
         params || readParams(panel.params, new URLSearchParams()),
       );
@@ -306,7 +452,7 @@ async function show(name, params) {
 }
 
 function buildNav() {
-  const nav = document.querySelector('nav ul');
+  const nav = /** @type {HTMLElement} */ (document.querySelector('nav ul'));
   for (const entry of PANELS) {
     const li = document.createElement('li');
     const a = document.createElement('a');
@@ -368,10 +514,32 @@ addEventListener('popstate', fromLocation);
   panels: PANELS.map((p) => p.name),
   current: () => current.entry.name,
   params: () => ({ ...current.params }),
-  data: () => current.ui.probes.map((probe) => probe()),
-  /** The x and y ranges each line chart drew last, in creation order. */
-  drawn: () => current.ui.charts.map((plot) => plot.drawn()),
-  programs: () => current.live.code(current.params),
+  data: () => {
+    flushLater();
+    return current.ui.probes.map((probe) => probe());
+  },
+  /** The series of data(), each { label, guide }: a guide is no result of the parameters (why, in words). */
+  series: () => current.ui.series,
+  /**
+   * The panel's Chart.js charts, in creation order: the figure holding each, whether Chart.js's
+   * registry has it for its canvas, its axes (id, type, title, drawn range), its plot area (CSS px from the canvas's top left) and its datasets (label, and
+   * whether drawn: the panel or the reader may hide one).
+   */
+  charts: () =>
+    current.ui.charts.map((chart) => ({
+      figure: chart.canvas.closest('figure').id,
+      chartjs: chartOf(chart.canvas) === chart,
+      axes: Object.values(chart.scales).map((s) => ({
+        id: s.id,
+        type: s.type,
+        title: s.options.title.display ? s.options.title.text : '',
+        min: s.min,
+        max: s.max,
+      })),
+      area: { ...chart.chartArea },
+      datasets: chart.data.datasets.map((d, i) => ({ label: d.label, shown: chart.isDatasetVisible(i) })),
+    })),
+  programs: () => current.programs(),
   /**
    * The panel's controls: key, kind, choices (for selects), default value, and `requires`: the
    * choices that show a control hidden by default ({ select: value, ... }, one or two of them;

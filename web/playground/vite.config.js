@@ -15,7 +15,8 @@ export default defineConfig({
   preview: { port: 4173 },
   // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
   // (the library has modules of the same names). The library's loader with the embedded
-  // everyday module, and its full module, get a chunk each, shared by all panels and cached once.
+  // everyday module, its full module, and Chart.js with the playground's adapter (lib/chart.js,
+  // lib/heatmap.js) get a chunk each, shared by all panels and cached once for every embed of a page.
   build: {
     outDir: `${here}dist`,
     emptyOutDir: true,
@@ -28,13 +29,21 @@ export default defineConfig({
             ? 'sprung-wasm'
             : /[\\/]dist[\\/](full|wasm-binary)\.js$/.test(id)
               ? 'sprung-full'
-              : undefined,
+              : /[\\/]node_modules[\\/](chart\.js|@kurkle)[\\/]|[\\/]playground[\\/]lib[\\/](chart|heatmap|legend)\.js$/.test(
+                    id,
+                  )
+                ? 'chart'
+                : undefined,
         // (A panel's chunk may have no facade module: when the modules it loads later share some
         // of its modules, as pose3d's 3D view does, the chunk exports more than the panel.)
+        // A panel's "Copy as code" module (code/NAME.js) is a chunk of its own, code-NAME-hash.js,
+        // which an embed never fetches.
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => /[\\/]playground[\\/]panels[\\/]/.test(id))
-            ? 'assets/panel-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+          chunk.facadeModuleId && /[\\/]playground[\\/]code[\\/]/.test(chunk.facadeModuleId)
+            ? 'assets/code-[name]-[hash].js'
+            : chunk.moduleIds.some((id) => /[\\/]playground[\\/]panels[\\/]/.test(id))
+              ? 'assets/panel-[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
       },
     },
   },

@@ -60,15 +60,17 @@ export function spokenValue(spec, value) {
 }
 
 /**
- * Builds the controls of `schema` into `form`, initialised from `params`. `onChange(key)`
+ * Builds the controls of `schema` into `form`, initialised from `params`; with `only`, just the
+ * controls of those keys (an embed's `&controls=`), without group headings. `onChange(key)`
  * is called on every input (while dragging, too) after `params[key]` was updated.
  * Returns `sync()`, which shows or hides controls whose `show(params)` changed and
  * rewrites every input and read-out from `params`.
+ * @param {Set<string> | null} only
  */
-export function buildControls(form, panelName, schema, params, onChange) {
+export function buildControls(form, panelName, schema, params, only, onChange) {
   const rows = [];
   for (const [key, spec] of Object.entries(schema)) {
-    if (spec.group) {
+    if (spec.group && !only) {
       const heading = document.createElement('h3');
       heading.className = 'group';
       heading.textContent = spec.group;
@@ -134,13 +136,14 @@ export function buildControls(form, panelName, schema, params, onChange) {
           'aria-label',
           `${spec.label}${spec.unit ? ` (${SPOKEN[spec.unit] || spec.unit})` : ''}`,
         );
+        const entry = field;
         const typed = () => {
-          const value = Number(field.value);
-          return field.value.trim() !== '' && Number.isFinite(value) ? snap(spec, value) : null;
+          const value = Number(entry.value);
+          return entry.value.trim() !== '' && Number.isFinite(value) ? snap(spec, value) : null;
         };
         field.addEventListener('input', () => {
           const value = typed();
-          if (value === null || value !== Number(field.value)) return; // incomplete or out of range: wait
+          if (value === null || value !== Number(entry.value)) return; // incomplete or out of range: wait
           params[key] = value;
           input.value = String(value);
           input.setAttribute('aria-valuetext', spokenValue(spec, value));
@@ -173,7 +176,7 @@ export function buildControls(form, panelName, schema, params, onChange) {
   }
   function sync() {
     for (const { key, spec, row, input, showValue } of rows) {
-      row.hidden = spec.show ? !spec.show(params) : false;
+      row.hidden = (only !== null && !only.has(key)) || (spec.show ? !spec.show(params) : false);
       if (kind(spec) === 'check') input.checked = params[key];
       else if (kind(spec) === 'select') input.value = String(params[key]);
       else showValue();

@@ -51,25 +51,35 @@ export function cHead(title) {
   return (
     `// ${title}\n` +
     `// sprung playground, "Copy as code": a complete program printing what the panel plots.\n` +
-    `// Build: cc -std=c99 -O2 -Isprung/c program.c sprung/c/*.c -lm && ./a.out\n`
+    `// The C sources ship in the npm package: npm install sprung puts them in node_modules/sprung/c.\n` +
+    `// Build: cc -std=c99 -O2 -Inode_modules/sprung/c program.c node_modules/sprung/c/*.c -lm && ./a.out\n`
   );
 }
 
 /**
  * How a JavaScript or TypeScript program prints one row of numbers (the columns the tests
- * compare with the plots).
+ * compare with the plots); `labelled`: a row starts with a word naming its series set
+ * (`row('goal', t, g)` prints `goal 0.16667 1.00000`), so that one program prints series of
+ * different lengths.
  * @param {boolean} ts
+ * @param {boolean} [labelled]
  */
-export function jsRow(ts) {
-  return `const row = (...values${ann(ts, 'number[]')}) => console.log(values.map((v) => v.toFixed(5)).join(' '));\n`;
+export function jsRow(ts, labelled = false) {
+  const label = labelled ? `label${ann(ts, 'string')}, ` : '';
+  const print = labelled ? 'label, ' : '';
+  return `const row = (${label}...values${ann(ts, 'number[]')}) => console.log(${print}values.map((v) => v.toFixed(5)).join(' '));\n`;
 }
 
 /**
- * printf of `n` columns in C, matching jsRow's format.
+ * printf of columns `args` in C, matching jsRow's format, after `label` if given (a word, whose
+ * conversions, such as `hz%d`, take the first of `args`).
  * @param {string[]} args
+ * @param {string} [label]
  */
-export function cRow(args) {
-  return `printf("${args.map(() => '%.5f').join(' ')}\\n", ${args.join(', ')});`;
+export function cRow(args, label = '') {
+  const taken = (label.match(/%/g) || []).length;
+  const columns = args.slice(taken).map(() => '%.5f');
+  return `printf("${[...(label ? [label] : []), ...columns].join(' ')}\\n", ${args.join(', ')});`;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Parameters kept in the URL: `?panel=NAME&key=value...`, plus the view's own keys (`embed=1`,
-// `theme=light|dark`, `figure=N`), which are carried over unchanged.
+// `theme=light|dark`, `figure=N`, `controls=a,b`), which are carried over unchanged.
 // Reading validates every value against the panel's schema (out-of-range numbers are
 // clamped, unknown choices fall back to the default), so any shared link gives a sane view.
 import { decimals, kind, snap } from './controls.js';
@@ -30,7 +30,7 @@ export function readParams(schema, search) {
 }
 
 /** Keys of the URL that belong to the view, not to a panel. */
-export const VIEW_KEYS = ['embed', 'theme', 'figure'];
+export const VIEW_KEYS = ['embed', 'theme', 'figure', 'controls'];
 
 /**
  * The query string of a panel's view: its name, every parameter, then the view keys of

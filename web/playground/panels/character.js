@@ -27,15 +27,17 @@ import {
   TrajectoryPredictor,
 } from 'sprung';
 import { fitCanvas } from '../lib/canvas.js';
-import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
+import { seeded } from '../lib/random.js';
+import { CLIP_NAMES, CLIPS, evaluate } from '../pose3d/clips.js';
+import { BONE_COUNT } from '../pose3d/skeleton.js';
 import { color, COLORS, onTheme, palette } from '../lib/theme.js';
 
 const DEG = Math.PI / 180;
-const PREDICT = 20;
+export const PREDICT = 20;
 const PIXELS_PER_METRE = 46;
-const RATE = 60;
+export const RATE = 60;
 /** The autopilot's stick script, used when nobody touches the controls: [seconds, stick x, stick z]. */
-const SCRIPT = [
+export const SCRIPT = [
   [1.3, 0, 1],
   [1.1, 0.9, 0.4],
   [0.7, 0, 0],
@@ -45,10 +47,10 @@ const SCRIPT = [
   [1.1, 0.2, -1],
 ];
 const SCRIPT_SECONDS = SCRIPT.reduce((s, [d]) => s + d, 0);
-const REPLAY_SECONDS = 8;
-const FOOT_SECONDS = 3;
+export const REPLAY_SECONDS = 8;
+export const FOOT_SECONDS = 3;
 const TRAIL = 150;
-const MODES = [
+export const MODES = [
   ['none', 'nothing (drifts)'],
   ['sync', 'synchronisation: character to simulation'],
   ['simsync', 'synchronisation: simulation to character'],
@@ -60,18 +62,18 @@ const PREDICTIONS = [
   ['held', 'desired velocity held'],
 ];
 /** Stick length below which a stick counts as released (the article's 0.01). */
-const DEADZONE = 0.01;
+export const DEADZONE = 0.01;
 /** Radius of the simulation object and of the character entity where they meet obstacles (m). */
-const RADIUS = 0.3;
+export const RADIUS = 0.3;
 /**
  * The little world of the article's walls figure: a room 12 m × 9.9 m with pillars and blocks.
  * Circles: x, z, radius; boxes: x, z, width, depth, yaw in degrees (+Z turning toward +X).
  */
-const CIRCLES = [
+export const CIRCLES = [
   [-1.5, 4.4, 0.6],
   [3.4, 1.6, 0.9],
 ];
-const BOXES = [
+export const BOXES = [
   [0, 7.3, 13.6, 0.8, 0],
   [0, -3.4, 13.6, 0.8, 0],
   [6.4, 1.95, 0.8, 11.5, 0],
@@ -97,7 +99,7 @@ function boxCorners(box) {
 }
 
 /** Clamping applies when the two may differ (not when one is synchronised to the other). */
-const clamps = (p) => p.clamp && p.mode !== 'sync' && p.mode !== 'simsync';
+export const clamps = (p) => p.clamp && p.mode !== 'sync' && p.mode !== 'simsync';
 
 /** Stick of the autopilot at time t (looping), written into `stick`. */
 function scripted(t, stick) {
@@ -111,6 +113,19 @@ function scripted(t, stick) {
     u -= d;
   }
   return stick;
+}
+
+/**
+ * The horizontal vector (dx, 0, dz) rotated by the inverse of q: into the frame of a body of
+ * rotation q (x to its side, z ahead), as quat_inv_mul_vec3: v + w·t + u×t with u = −q.xyz,
+ * t = 2·u×v. Returns [x, z].
+ */
+export function toLocal(q, dx, dz) {
+  const [ux, uy, uz] = [-q.x, -q.y, -q.z];
+  const tx = 2 * (uy * dz);
+  const ty = 2 * (uz * dx - ux * dz);
+  const tz = 2 * (-uy * dx);
+  return [dx + q.w * tx + (uy * tz - uz * ty), dz + q.w * tz + (ux * ty - uy * tx)];
 }
 
 /** Facing direction (x, z) of a yaw quaternion: +Z rotated by q. */
@@ -238,6 +253,72 @@ function makeWorld(walls) {
   return w;
 }
 
+/**
+ * The distributions of "Code vs Data Driven Displacement": the simulation object driven for
+ * RECORD_SECONDS by a stick that changes every 0.5–2 s (direction, and push: none, half, full;
+ * from a seeded generator), cut into one-second trajectories every STRAND_EVERY frames, each seen
+ * from where it starts (facing forward, at the origin); and the animation data's, from the 3D
+ * panel's clips (their root motion sampled at RATE, a strand from every STRAND_EVERY samples).
+ */
+export const RECORD_SECONDS = 40;
+export const STICK_SEED = 5;
+export const STRAND_EVERY = 30;
+/** The speed histogram's bins (m/s). */
+export const BIN = 0.25;
+export const BINS = 32;
+
+/**
+ * The stick of the recording over RECORD_SECONDS: [duration, x, z] segments from the seeded generator.
+ * @returns {[number, number, number][]}
+ */
+export function stickScript() {
+  const random = seeded(STICK_SEED);
+  /** @type {[number, number, number][]} */
+  const script = [];
+  for (let t = 0; t < RECORD_SECONDS;) {
+    const duration = 0.5 + 1.5 * random();
+    const angle = 2 * Math.PI * random();
+    const u = random();
+    const push = u < 0.15 ? 0 : u < 0.4 ? 0.5 : 1;
+    script.push([duration, push * Math.sin(angle), push * Math.cos(angle)]);
+    t += duration;
+  }
+  return script;
+}
+
+/**
+ * The 3D panel's clips' root motion, sampled at RATE over each clip's cycle: per clip, rows of
+ * [sideways, forward (m/s), yaw rate (rad/s)], rounded to 6 significant digits (the very numbers
+ * the programs of "Copy as code" hold).
+ * @returns {{ name: string, roots: number[][] }[]}
+ */
+export function clipRoots() {
+  const rot = new Float64Array(4 * BONE_COUNT);
+  const pos = new Float64Array(3 * BONE_COUNT);
+  const root = new Float64Array(3);
+  const round = (v) => Number(v.toPrecision(6)) + 0; // + 0: no −0
+  return CLIP_NAMES.map((name) => {
+    const clip = CLIPS[name];
+    const n = Math.round(clip.period * RATE);
+    const roots = [];
+    for (let i = 0; i < n; i++) {
+      evaluate(clip, i / n, rot, pos, root);
+      roots.push([round(root[0]), round(root[1]), round(root[2])]);
+    }
+    return { name, roots };
+  });
+}
+
+/** The side view draws the foot every this many frames (0.1 s) while it is planted. */
+export const FOOTPRINT_EVERY = 6;
+/** A foot's outline from its toe (m, x forward and height): toe, heel, ankle, back to the toe. */
+export const FOOT_SHAPE = [
+  [0, 0],
+  [-0.2, 0],
+  [-0.15, 0.09],
+  [0, 0],
+];
+
 /** A walking foot at time t: planted half of each 0.8 s step (sliding by `slide`), swinging otherwise. */
 function footAt(t, p, out) {
   const period = 0.8;
@@ -360,7 +441,13 @@ export default {
           { label: 'simulation', color: COLORS.exact, width: 2 },
           { label: 'character', color: COLORS.bad, width: 1.5 },
           { label: 'predicted', color: COLORS.exact, points: 2, line: false },
-          { label: 'obstacles', color: COLORS.muted, width: 1.5 },
+          {
+            label: 'obstacles',
+            color: COLORS.muted,
+            width: 1.5,
+            guide:
+              'the outlines of the world’s walls, pillars and blocks: constants, which the program builds in sprung’s memory',
+          },
         ],
         x: { title: 'x (m)' },
         y: { title: 'z (m)' },
@@ -372,7 +459,6 @@ export default {
       series: [
         { label: 'animation foot', color: COLORS.goal, width: 1.5 },
         { label: 'locked foot (contact_update)', color: COLORS.exact, width: 2 },
-        { label: 'in contact', color: COLORS.other, width: 0, fill: true, fillAlpha: 0.13, stepped: true },
       ],
       x: { title: 't (s)', min: 0, max: FOOT_SECONDS },
       y: { title: 'x (m)', min: -0.2, max: 4 },
@@ -380,11 +466,61 @@ export default {
     const turn = ui.plot('scripted run: the character’s facing, degrees from the simulation’s', {
       series: [
         { label: 'character − simulation', color: COLORS.bad, width: 1.5 },
-        { label: 'max angle (clamped)', color: COLORS.ink, width: 1, dash: [4, 3] },
+        {
+          label: 'max angle (clamped)',
+          color: COLORS.ink,
+          width: 1,
+          dash: [4, 3],
+          guide: 'the clamp’s maximum angle, a parameter',
+        },
       ],
       x: { title: 't (s)', min: 0, max: REPLAY_SECONDS },
       y: { title: 'angle (°)', min: 0 },
     });
+    // Foot locking on a foot: the walking foot seen from the side, where the animation puts it and
+    // where contact_update locks it, drawn every FOOTPRINT_EVERY frames while it is planted.
+    const side = ui.plot('foot locking seen from the side: the foot every 0.1 s while planted', {
+      series: [
+        { label: 'animation toe', color: COLORS.goal, width: 1, dash: [4, 3] },
+        { label: 'locked toe', color: COLORS.exact, width: 1.5 },
+        { label: 'animation foot (slides)', color: COLORS.goal, width: 1.5 },
+        { label: 'locked foot (stays)', color: COLORS.exact, width: 2 },
+      ],
+      x: { title: 'x (m)', min: -0.3, max: 3.7 },
+      y: { title: 'height (m)', min: -0.05, max: 0.3 },
+    });
+    // The distributions: how far the simulation object's one-second trajectories and its speeds
+    // spread, against the animation data's (the 3D panel's clips).
+    const strands = ui.plot(
+      'one-second trajectories from where each starts: simulation object and animation data',
+      {
+        series: [
+          { label: 'animation data (the 3D panel’s clips)', color: COLORS.bad, width: 2 },
+          { label: 'simulation object', color: COLORS.exact, width: 1 },
+        ],
+        x: { title: 'sideways (m)' },
+        y: { title: 'forward (m)' },
+        equal: true,
+        cls: 'square',
+      },
+    );
+    const speeds = ui.plot('speed distribution: the share of frames at each speed', {
+      series: [
+        { label: 'animation data', color: COLORS.bad, width: 2, stepped: true },
+        {
+          label: 'simulation object',
+          color: COLORS.exact,
+          width: 1.5,
+          stepped: true,
+          fill: true,
+          fillAlpha: 0.15,
+        },
+      ],
+      x: { title: 'speed (m/s)', min: 0, max: BIN * BINS },
+      y: { title: 'share of frames', min: 0 },
+    });
+    const roots = clipRoots();
+    const script = stickScript();
     const walls = new Obstacles(CIRCLES.length, BOXES.length);
     walls.circles.set(CIRCLES.flat());
     walls.boxes.set(BOXES.flatMap(([x, z, w, d, yaw]) => [x, z, w, d, yaw * DEG]));
@@ -763,7 +899,7 @@ export default {
           (clamps(p) ? `, clamping keeping it within ${p.maxAngle}°.` : ' (not clamped).'),
       );
       replay.summary(
-        `Over the ${REPLAY_SECONDS} s scripted run, kept in sync by ${MODES.find(([m]) => m === p.mode)[1]}, the character ` +
+        `Over the ${REPLAY_SECONDS} s scripted run, kept in sync by ${MODES.find(([m]) => m === p.mode)?.[1]}, the character ` +
           `stays within ${worst.toFixed(2)} m of the simulation (${(sum / (REPLAY_SECONDS * RATE + 1)).toFixed(2)} m on average)` +
           (p.obstacles
             ? `; both slide along the ${CIRCLES.length} pillars and ${BOXES.length} walls and blocks drawn in grey.`
@@ -771,20 +907,134 @@ export default {
       );
     }
 
+    /** A foot drawn at its toe (x, y) into series `i` of the side view: toe, heel, ankle, toe, a gap. */
+    function footprint(i, x, y) {
+      for (const [dx, dy] of FOOT_SHAPE) side.add(i, x + dx, y + dy);
+      side.add(i, NaN, NaN);
+    }
+    /** Bins of a histogram of `values` (m/s) as a stepped series `i` of the speed plot, as shares. */
+    function histogram(i, values) {
+      const counts = new Array(BINS).fill(0);
+      for (const v of values) counts[Math.min(BINS - 1, Math.floor(v / BIN))]++;
+      speeds.reset(i);
+      counts.forEach((c, k) => speeds.add(i, k * BIN, c / values.length));
+      speeds.add(i, BINS * BIN, counts[BINS - 1] / values.length);
+    }
+    /** The animation data's strands and speeds, from the clips' root motion (once: it has no parameter). */
+    function drawData() {
+      strands.reset(0);
+      const speedsOf = [];
+      for (const { roots: rows } of roots) {
+        for (const [side, forward] of rows) speedsOf.push(Math.hypot(side, forward));
+        for (let s = 0; s < rows.length; s += STRAND_EVERY) {
+          let x = 0;
+          let z = 0;
+          let yaw = 0;
+          strands.add(0, 0, 0);
+          for (let j = 0; j < RATE; j++) {
+            const [side, forward, turn] = rows[(s + j) % rows.length];
+            x += (Math.cos(yaw) * side + Math.sin(yaw) * forward) / RATE;
+            z += (-Math.sin(yaw) * side + Math.cos(yaw) * forward) / RATE;
+            yaw += turn / RATE;
+            strands.add(0, x, z);
+          }
+          strands.add(0, NaN, NaN);
+        }
+      }
+      histogram(0, speedsOf);
+    }
+    drawData();
+    /** The simulation object driven by the recording's stick: its strands and speeds. */
+    function drawDistributions(p) {
+      const stick = v3();
+      const desiredVelocity = v3();
+      const desiredRotation = q4();
+      const position = v3();
+      const velocity = v3();
+      const acceleration = v3();
+      const rotation = q4();
+      const angularVelocity = v3();
+      const frames = RECORD_SECONDS * RATE;
+      const xs = new Float64Array(frames + 1);
+      const zs = new Float64Array(frames + 1);
+      const rotations = [];
+      const speedsOf = [];
+      let segment = 0;
+      let until = script[0][0];
+      for (let k = 0; k <= frames; k++) {
+        xs[k] = position.x;
+        zs[k] = position.z;
+        rotations.push({ ...rotation });
+        speedsOf.push(Math.hypot(velocity.x, velocity.z));
+        if (k === frames) break;
+        while (k / RATE >= until - 1e-9) until += script[++segment][0];
+        stick.x = script[segment][1];
+        stick.z = script[segment][2];
+        desiredVelocityUpdate(stick, 0, rotation, p.forwardSpeed, p.sideSpeed, p.backSpeed, desiredVelocity);
+        if (Math.hypot(stick.x, stick.z) > DEADZONE)
+          desiredRotationUpdate(desiredRotation, desiredVelocity, 0);
+        simulationPositionUpdate(position, velocity, acceleration, desiredVelocity, p.simHalflife, 1 / RATE);
+        simulationRotationUpdate(rotation, angularVelocity, desiredRotation, p.simHalflife, 1 / RATE);
+      }
+      strands.reset(1);
+      let reach = 0;
+      for (let s = 0; s + RATE <= frames; s += STRAND_EVERY) {
+        for (let j = 0; j <= RATE; j++) {
+          const [x, z] = toLocal(rotations[s], xs[s + j] - xs[s], zs[s + j] - zs[s]);
+          strands.add(1, x, z);
+          reach = Math.max(reach, Math.hypot(x, z));
+        }
+        strands.add(1, NaN, NaN);
+      }
+      histogram(1, speedsOf);
+      strands.commit();
+      speeds.commit();
+      const top = Math.max(...speedsOf);
+      strands.summary(
+        `Over ${RECORD_SECONDS} s of the stick pushed every way, the simulation object covers up to ${reach.toFixed(2)} m in a second ` +
+          `(red: the clips, which walk at 1.25 m/s, run at 3.3 m/s and turn on the spot). Where the two overlap, the ` +
+          `character can follow the simulation without adjusting much.`,
+      );
+      speeds.summary(
+        `The simulation object’s speed reaches ${top.toFixed(2)} m/s (forward speed ${p.forwardSpeed.toFixed(1)} m/s); the clips’ ` +
+          `speeds are the few of the data, 0 to 3.3 m/s.`,
+      );
+    }
+    /** The distributions for the parameters of the last draw (ui.later calls it when the controls rest). */
+    const distributionsLater = () => drawDistributions(params);
     function drawFoot(p) {
-      for (let i = 0; i < 3; i++) foot.reset(i);
+      for (let i = 0; i < 2; i++) foot.reset(i);
+      for (let i = 0; i < 4; i++) side.reset(i);
       contactReset(contact, footInput, zero, footAt(0, p, footInput));
       const points = [];
+      /** @type {import('../lib/chart.js').Span[]} */
+      const planted = [];
       for (let k = 0; k <= FOOT_SECONDS * RATE; k++) {
         const t = k / RATE;
         const stance = footAt(t, p, footInput);
         if (k > 0) contactUpdate(contact, footInput, stance, p.unlockRadius, 0, p.footHalflife, 1 / RATE);
         foot.add(0, t, footInput.x);
         foot.add(1, t, contact.position.x);
-        foot.add(2, t, stance ? 4 : NaN);
+        side.add(0, footInput.x, footInput.y);
+        side.add(1, contact.position.x, contact.position.y);
+        if (stance && k % FOOTPRINT_EVERY === 0) {
+          footprint(2, footInput.x, footInput.y);
+          footprint(3, contact.position.x, contact.position.y);
+        }
+        if (stance) {
+          const last = planted[planted.length - 1];
+          if (last && last.to >= t - 1.5 / RATE) last.to = t;
+          else planted.push({ from: t, to: t, color: COLORS.other });
+        }
         if (contact.lock && !points.includes(contact.point.x)) points.push(contact.point.x);
       }
+      foot.spans(planted);
       foot.commit();
+      side.commit();
+      side.summary(
+        `Every 0.1 s of a contact the animation’s foot (grey) has slid on, ${p.slide.toFixed(2)} m over each step; the ` +
+          `locked foot (blue) stays where it landed, then blends back to the animation (halflife ${p.footHalflife.toFixed(2)} s) when the contact ends.`,
+      );
       foot.summary(
         `While planted, the animation’s foot slides ${p.slide.toFixed(2)} m each step; the foot locks at ` +
           `${points.length ? `x = ${points.map((x) => x.toFixed(2)).join(', ')} m` : 'no point (it unlocks at once)'}.`,
@@ -799,11 +1049,14 @@ export default {
         if (!changed || Object.keys(p).some((key) => changed.has(key) && !footKeys.includes(key)))
           drawReplay(p);
         if (has(...footKeys)) drawFoot(p);
+        // A minute of simulation: redrawn once the sliders rest.
+        if (has('simHalflife', 'forwardSpeed', 'sideSpeed', 'backSpeed')) ui.later(distributionsLater);
         summary(
-          `Live top-down view, camera azimuth ${p.camera}°: the simulation object moves at up to ${p.forwardSpeed} m/s forward with halflife ${p.simHalflife} s, ` +
+          `Live top-down view, camera azimuth ${p.camera}°: the simulation object moves ` +
+            `at up to ${p.forwardSpeed} m/s forward with halflife ${p.simHalflife} s, ` +
             `${p.strafe ? 'strafing (facing the camera’s direction)' : 'facing where it goes'}` +
             `${p.obstacles ? `, among ${CIRCLES.length} pillars and ${BOXES.length} walls and blocks` : ''}; ` +
-            `its predicted trajectory (${PREDICTIONS.find(([m]) => m === p.predict)[1]}) covers the next ${p.horizon} s.`,
+            `its predicted trajectory (${PREDICTIONS.find(([m]) => m === p.predict)?.[1]}) covers the next ${p.horizon} s.`,
         );
         if (!running) drawView();
       },
@@ -834,312 +1087,6 @@ export default {
           obstacles: params.obstacles ? { circles: CIRCLES, boxes: BOXES } : null,
         };
       },
-      code(p) {
-        return [controllerProgram(p), footProgram(p)];
-      },
     };
   },
 };
-
-/** The degrees `deg` in radians as JS text (the very double the panel computes). */
-const radJs = (deg) => (deg ? `${jn(deg)} * (Math.PI / 180)` : '0');
-/** The degrees `deg` in radians as a C float, computed in double as in JS. */
-const radC = (deg) => (deg ? `(float)(${jn(deg)} * (3.14159265358979323846 / 180.0))` : '0.0f');
-
-/** The scripted run of the panel, as a complete program. */
-function controllerProgram(p) {
-  const mode = MODES.find(([m]) => m === p.mode)[1];
-  const desired = p.predict === 'desired';
-  const title =
-    `A character controller on the scripted stick: simulation object${p.strafe ? ' strafing' : ''}` +
-    `${p.obstacles ? ' among obstacles' : ''}, prediction, character entity (${mode}${clamps(p) ? ', clamped' : ''})`;
-  const fns = [
-    'desiredVelocityUpdate',
-    p.strafe ? 'desiredRotationUpdateStrafe' : 'desiredRotationUpdate',
-    'simulationPositionUpdate',
-    'simulationRotationUpdate',
-    'TrajectoryPredictor',
-    ...(p.obstacles ? ['Obstacles', 'simulationCollideObstacles'] : []),
-    ...(p.mode === 'adjust' ? ['adjustCharacterPosition', 'adjustCharacterRotation'] : []),
-    ...(p.mode === 'velocity'
-      ? ['adjustCharacterPositionByVelocity', 'adjustCharacterRotationByVelocity']
-      : []),
-    ...(clamps(p) ? ['clampCharacterPosition', 'clampCharacterRotation'] : []),
-  ];
-  const syncJs = {
-    none: `  // (no correction: the character drifts from the simulation)\n`,
-    sync: `  // Synchronisation: the character is put where the simulation is.\n  Object.assign(characterPosition, simulationPosition);\n  Object.assign(characterRotation, simulationRotation);\n`,
-    simsync: '',
-    adjust:
-      `  // Adjustment: pull the character toward the simulation (rotation at half the rate).\n` +
-      `  adjustCharacterPosition(characterPosition, simulationPosition, adjustHalflife, dt, characterPosition);\n` +
-      `  adjustCharacterRotation(characterRotation, simulationRotation, adjustHalflife * 2, dt, characterRotation);\n`,
-    velocity:
-      `  // Adjustment limited by the character's own velocity (hides foot sliding).\n` +
-      `  adjustCharacterPositionByVelocity(characterPosition, animationVelocity, simulationPosition, maxAdjustmentRatio, adjustHalflife, dt, characterPosition);\n` +
-      `  adjustCharacterRotationByVelocity(characterRotation, characterAngularVelocity, simulationRotation, maxAdjustmentRatio, adjustHalflife * 2, dt, characterRotation);\n`,
-  }[p.mode];
-  const syncC = {
-    none: `    /* (no correction: the character drifts from the simulation) */\n`,
-    sync: `    character_position = simulation_position; /* synchronisation */\n    character_rotation = simulation_rotation;\n`,
-    simsync: '',
-    adjust:
-      `    sp_adjust_character_position(&character_position, &character_position, &simulation_position, adjust_halflife, dt);\n` +
-      `    sp_adjust_character_rotation(&character_rotation, &character_rotation, &simulation_rotation, adjust_halflife * 2, dt);\n`,
-    velocity:
-      `    sp_adjust_character_position_by_velocity(&character_position, &character_position, &animation_velocity, &simulation_position, max_adjustment_ratio, adjust_halflife, dt);\n` +
-      `    sp_adjust_character_rotation_by_velocity(&character_rotation, &character_rotation, &character_angular_velocity, &simulation_rotation, max_adjustment_ratio, adjust_halflife * 2, dt);\n`,
-  }[p.mode];
-  const adjusting = p.mode === 'adjust' || p.mode === 'velocity';
-  const boxesJs = BOXES.map(
-    ([x, z, w, d, yaw]) => `  ${jn(x)}, ${jn(z)}, ${jn(w)}, ${jn(d)}, ${radJs(yaw)},\n`,
-  ).join('');
-  const boxesC = BOXES.map(
-    ([x, z, w, d, yaw]) => `    ${cf(x)}, ${cf(z)}, ${cf(w)}, ${cf(d)}, ${radC(yaw)},\n`,
-  ).join('');
-  const circlesJs = CIRCLES.map((c) => `  ${c.map(jn).join(', ')},\n`).join('');
-  const circlesC = CIRCLES.map((c) => `    ${c.map(cf).join(', ')},\n`).join('');
-  const js = jsAndTs((ts) => {
-    const V = ts ? ': Vec3' : '';
-    const Q = ts ? ': Quat' : '';
-    return (
-      jsHead(title, ts) +
-      `import { init, ${fns.join(', ')} } from 'sprung';\n` +
-      (ts ? `import type { Quat, Vec3 } from 'sprung';\n` : '') +
-      `\nawait init();\n\n` +
-      `// Y is up, characters face +Z. Any {x, y, z} / {x, y, z, w} objects work (three.js ones too).\n` +
-      `const simHalflife = ${jn(p.simHalflife)}; // s\nconst speeds = [${jn(p.forwardSpeed)}, ${jn(p.sideSpeed)}, ${jn(p.backSpeed)}]; // m/s forward, sideways, backward\n` +
-      `const cameraAzimuth = ${radJs(p.camera)}; // the stick is relative to the camera\n` +
-      `const deadzone = ${DEADZONE}; // stick length below which a stick counts as released\n` +
-      `const horizon = ${jn(p.horizon)}; // s of predicted trajectory\nconst animHalflife = ${jn(p.animHalflife)}; // s\n` +
-      (adjusting ? `const adjustHalflife = ${jn(p.adjustHalflife)}; // s\n` : '') +
-      (p.mode === 'velocity' ? `const maxAdjustmentRatio = ${jn(p.ratio)};\n` : '') +
-      (clamps(p)
-        ? `const maxDistance = ${jn(p.maxDistance)}; // m\nconst maxAngle = ${jn(p.maxAngle)} * (Math.PI / 180);\n`
-        : '') +
-      (p.obstacles
-        ? `\n// The world: circles (x, z, radius) and boxes (x, z, width, depth, yaw), in sprung's memory.\n` +
-          `const radius = ${RADIUS}; // m, of the simulation object and of the character\n` +
-          `const walls = new Obstacles(${CIRCLES.length}, ${BOXES.length});\n` +
-          `walls.circles.set([\n${circlesJs}]);\nwalls.boxes.set([\n${boxesJs}]);\n`
-        : '') +
-      `\n// The stick script: [seconds, stick x, stick z], looping.\nconst SCRIPT = [\n${SCRIPT.map((r) => `  [${r.join(', ')}],\n`).join('')}];\n` +
-      `const SCRIPT_SECONDS = SCRIPT.reduce((s, [d]) => s + d, 0);\n` +
-      `function stickAt(t${ann(ts, 'number')}, stick${V}) {\n  let u = t % SCRIPT_SECONDS;\n` +
-      `  for (const [d, x, z] of SCRIPT) {\n    if (u < d) {\n      stick.x = x;\n      stick.z = z;\n      return;\n    }\n    u -= d;\n  }\n}\n\n` +
-      `const vec3 = () => ({ x: 0, y: 0, z: 0 });\nconst quat = () => ({ x: 0, y: 0, z: 0, w: 1 });\n` +
-      `const stick = vec3(); // the left stick: x right, z forward, length ≤ 1\n` +
-      (p.strafe || desired ? `const rightStick = vec3(); // the right stick (released here)\n` : '') +
-      `const desiredVelocity = vec3();\nconst desiredRotation = quat();\n` +
-      `// The simulation object: code-driven displacement.\n` +
-      `const simulationPosition = vec3();\nconst simulationVelocity = vec3();\nconst simulationAcceleration = vec3();\n` +
-      `const simulationRotation = quat();\nconst simulationAngularVelocity = vec3();\n` +
-      `// The character entity: it moves as its animation does; a slower spring stands in for the animation.\n` +
-      `const characterPosition = vec3();\nconst characterRotation = quat();\nconst characterAngularVelocity = vec3();\n` +
-      `const animationVelocity = vec3();\nconst animationAcceleration = vec3();\nconst animationStep = vec3();\n` +
-      (p.obstacles ? `const before = vec3();\n` : '') +
-      `const predictor = new TrajectoryPredictor(${PREDICT});\n\n` +
-      `/** One frame of the controller. */\nfunction frame(dt${ann(ts, 'number')}) {\n` +
-      `  desiredVelocityUpdate(stick, cameraAzimuth, simulationRotation, speeds[0], speeds[1], speeds[2], desiredVelocity);\n` +
-      (p.strafe
-        ? `  // Strafing: face the right stick's direction, or the camera's while it is released.\n` +
-          `  desiredRotationUpdateStrafe(rightStick, cameraAzimuth, deadzone, desiredRotation);\n`
-        : `  // Face the direction of travel while the stick is pushed.\n` +
-          `  if (Math.hypot(stick.x, stick.z) > deadzone) desiredRotationUpdate(desiredRotation, desiredVelocity, 0);\n`) +
-      (p.obstacles ? `  Object.assign(before, simulationPosition);\n` : '') +
-      `  simulationPositionUpdate(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, simHalflife, dt);\n` +
-      (p.obstacles
-        ? `  simulationCollideObstacles(before, simulationPosition, walls, radius, simulationPosition); // slides along walls\n`
-        : '') +
-      `  simulationRotationUpdate(simulationRotation, simulationAngularVelocity, desiredRotation, simHalflife, dt);\n` +
-      `  // The animation's displacement this frame, applied to the character.\n` +
-      (p.obstacles ? `  Object.assign(before, characterPosition);\n` : '') +
-      `  animationStep.x = animationStep.y = animationStep.z = 0;\n` +
-      `  simulationPositionUpdate(animationStep, animationVelocity, animationAcceleration, desiredVelocity, animHalflife, dt);\n` +
-      `  characterPosition.x += animationStep.x;\n  characterPosition.z += animationStep.z;\n` +
-      `  simulationRotationUpdate(characterRotation, characterAngularVelocity, desiredRotation, animHalflife, dt);\n` +
-      syncJs +
-      (clamps(p)
-        ? `  // Clamping: never further than maxDistance and maxAngle from the simulation.\n` +
-          `  clampCharacterPosition(characterPosition, simulationPosition, maxDistance, characterPosition);\n` +
-          `  clampCharacterRotation(characterRotation, simulationRotation, maxAngle, characterRotation);\n`
-        : '') +
-      (p.obstacles
-        ? `  simulationCollideObstacles(before, characterPosition, walls, radius, characterPosition); // the character too\n`
-        : '') +
-      (p.mode === 'simsync'
-        ? `  // Synchronisation the other way: the simulation is put where the character is.\n  Object.assign(simulationPosition, characterPosition);\n  Object.assign(simulationRotation, characterRotation);\n`
-        : '') +
-      (desired
-        ? `  // The predicted trajectory: the controller ticked ahead with the sticks held, ${PREDICT} samples.\n` +
-          `  predictor.predictDesired(stick, rightStick, cameraAzimuth, ${p.strafe}, speeds[0], speeds[1], speeds[2], deadzone, simulationRotation, simulationAngularVelocity, desiredRotation, simHalflife, horizon / ${PREDICT - 1});\n` +
-          `  predictor.predictPositionsDesired(simulationPosition, simulationVelocity, simulationAcceleration, simHalflife, ${p.obstacles ? 'walls, radius' : 'undefined, 0'}, horizon / ${PREDICT - 1});\n}\n\n`
-        : `  // The predicted trajectory: ${PREDICT} future positions with the desired velocity held, exact, no stepping.\n` +
-          `  predictor.predictPositions(simulationPosition, simulationVelocity, simulationAcceleration, desiredVelocity, simHalflife, horizon / ${PREDICT - 1});\n}\n\n`) +
-      jsRow(ts) +
-      `/** The angle (degrees) between the facing directions (+Z turned) of two yaw rotations: what maxAngle bounds. */\n` +
-      `function angleBetween(a${Q}, b${Q})${ann(ts, 'number')} {\n` +
-      `  const ax = 2 * (a.x * a.z + a.w * a.y);\n  const az = 1 - 2 * (a.x * a.x + a.y * a.y);\n` +
-      `  const bx = 2 * (b.x * b.z + b.w * b.y);\n  const bz = 1 - 2 * (b.x * b.x + b.y * b.y);\n` +
-      `  return Math.abs(Math.atan2(ax * bz - az * bx, ax * bx + az * bz)) * (180 / Math.PI);\n}\n\n` +
-      `// ${REPLAY_SECONDS} s at ${RATE} Hz. Each frame: t, simulation x, z, character x, z, and how far the character\n` +
-      `// faces from the simulation (degrees). Each second, half a second in: the predicted trajectory (every other sample).\n` +
-      `// In a game, read the stick and call frame(dt) from your loop (e.g. requestAnimationFrame).\n` +
-      `const printFrame = (t${ann(ts, 'number')}) =>\n` +
-      `  row(t, simulationPosition.x, simulationPosition.z, characterPosition.x, characterPosition.z, angleBetween(characterRotation, simulationRotation));\n` +
-      `printFrame(0);\n` +
-      `for (let k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n  stickAt((k - 1) / ${RATE}, stick);\n  frame(1 / ${RATE});\n` +
-      `  printFrame(k / ${RATE});\n` +
-      `  if (k % ${RATE} === ${RATE / 2}) {\n    const predicted = predictor.positions; // x, y, z of each sample\n` +
-      `    for (let i = 1; i < ${PREDICT}; i += 2)\n      console.log('predicted', predicted[3 * i].toFixed(5), predicted[3 * i + 2].toFixed(5));\n  }\n}\n` +
-      `predictor.dispose();\n` +
-      (p.obstacles ? `walls.dispose();\n` : '')
-    );
-  });
-  const collideC = (what) =>
-    `        sp_simulation_collide_obstacles(&${what}, &before, &${what}, circles, ${CIRCLES.length}, boxes, ${BOXES.length}, radius);\n`;
-  const c =
-    cHead(title) +
-    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `/* The stick script: seconds, stick x, stick z; looping. */\n` +
-    `static const double script[${SCRIPT.length}][3] = {\n${SCRIPT.map((r) => `    { ${r.join(', ')} },\n`).join('')}};\n\n` +
-    (p.obstacles
-      ? `/* The world: circles (x, z, radius) and boxes (x, z, width, depth, yaw). */\n` +
-        `static const float circles[${3 * CIRCLES.length}] = {\n${circlesC}};\n` +
-        `static const float boxes[${5 * BOXES.length}] = {\n${boxesC}};\n\n`
-      : '') +
-    `static void stick_at(double t, sp_vec3 *stick)\n{\n    double total = 0, u;\n    int i;\n` +
-    `    for (i = 0; i < ${SCRIPT.length}; i++) total += script[i][0];\n    u = fmod(t, total);\n` +
-    `    for (i = 0; i < ${SCRIPT.length}; i++) {\n        if (u < script[i][0]) {\n` +
-    `            stick->x = (float)script[i][1];\n            stick->z = (float)script[i][2];\n            return;\n        }\n` +
-    `        u -= script[i][0];\n    }\n}\n\n` +
-    `/* The angle (degrees) between the facing directions (+Z turned) of two yaw rotations: what max_angle bounds. */\n` +
-    `static double angle_between(const sp_quat *a, const sp_quat *b)\n{\n` +
-    `    const double ax = 2.0 * ((double)a->x * a->z + (double)a->w * a->y), az = 1.0 - 2.0 * ((double)a->x * a->x + (double)a->y * a->y);\n` +
-    `    const double bx = 2.0 * ((double)b->x * b->z + (double)b->w * b->y), bz = 1.0 - 2.0 * ((double)b->x * b->x + (double)b->y * b->y);\n` +
-    `    return fabs(atan2(ax * bz - az * bx, ax * bx + az * bz)) * (180.0 / 3.14159265358979323846);\n}\n\n` +
-    `int main(void)\n{\n    const float sim_halflife = ${cf(p.simHalflife)}, anim_halflife = ${cf(p.animHalflife)};\n` +
-    `    const float fwrd_speed = ${cf(p.forwardSpeed)}, side_speed = ${cf(p.sideSpeed)}, back_speed = ${cf(p.backSpeed)};\n` +
-    `    const float camera_azimuth = ${radC(p.camera)}; /* the stick is relative to the camera */\n` +
-    `    const float deadzone = ${cf(DEADZONE)};\n` +
-    `    const float horizon = ${cf(p.horizon)};\n` +
-    (p.obstacles
-      ? `    const float radius = ${cf(RADIUS)}; /* of the simulation object and of the character */\n`
-      : '') +
-    (adjusting ? `    const float adjust_halflife = ${cf(p.adjustHalflife)};\n` : '') +
-    (p.mode === 'velocity' ? `    const float max_adjustment_ratio = ${cf(p.ratio)};\n` : '') +
-    (clamps(p)
-      ? `    const float max_distance = ${cf(p.maxDistance)}, max_angle = ${cf(p.maxAngle)} * (SP_PI / 180.0f);\n`
-      : '') +
-    `    const float dt = 1.0f / ${RATE}.0f;\n` +
-    `    const sp_vec3 zero = { 0.0f, 0.0f, 0.0f };\n    const sp_quat identity = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
-    `    sp_vec3 stick = zero, desired_velocity = zero;\n    sp_quat desired_rotation = identity;\n` +
-    (p.strafe || desired
-      ? `    const sp_vec3 right_stick = zero; /* the right stick (released here) */\n`
-      : '') +
-    `    sp_vec3 simulation_position = zero, simulation_velocity = zero, simulation_acceleration = zero;\n` +
-    `    sp_quat simulation_rotation = identity;\n    sp_vec3 simulation_angular_velocity = zero;\n` +
-    `    sp_vec3 character_position = zero, character_angular_velocity = zero;\n    sp_quat character_rotation = identity;\n` +
-    `    sp_vec3 animation_velocity = zero, animation_acceleration = zero;\n` +
-    `    sp_vec3 predicted[${PREDICT}];\n` +
-    (desired ? `    sp_vec3 predicted_desired_velocities[${PREDICT}];\n` : '') +
-    `    int k, i;\n    double t = 0.0;\n` +
-    `    ${cRow(['t', 'simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', 'angle_between(&character_rotation, &simulation_rotation)'])}\n` +
-    `    for (k = 1; k <= ${REPLAY_SECONDS * RATE}; k++) {\n        sp_vec3 step = zero;\n` +
-    (p.obstacles ? `        sp_vec3 before = simulation_position;\n` : '') +
-    `        stick_at((double)(k - 1) / ${RATE}, &stick);\n` +
-    `        sp_desired_velocity_update(&desired_velocity, &stick, camera_azimuth, &simulation_rotation, fwrd_speed, side_speed, back_speed);\n` +
-    (p.strafe
-      ? `        sp_desired_rotation_update_strafe(&desired_rotation, &right_stick, camera_azimuth, deadzone); /* strafing */\n`
-      : `        if (hypotf(stick.x, stick.z) > deadzone) sp_desired_rotation_update(&desired_rotation, &desired_velocity, 0.0f);\n`) +
-    `        sp_simulation_position_update(&simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, sim_halflife, dt);\n` +
-    (p.obstacles ? collideC('simulation_position') : '') +
-    `        sp_simulation_rotation_update(&simulation_rotation, &simulation_angular_velocity, &desired_rotation, sim_halflife, dt);\n` +
-    `        /* the character moves as its animation does (a slower spring stands in for it) */\n` +
-    (p.obstacles ? `        before = character_position;\n` : '') +
-    `        sp_simulation_position_update(&step, &animation_velocity, &animation_acceleration, &desired_velocity, anim_halflife, dt);\n` +
-    `        character_position.x += step.x;\n        character_position.z += step.z;\n` +
-    `        sp_simulation_rotation_update(&character_rotation, &character_angular_velocity, &desired_rotation, anim_halflife, dt);\n` +
-    syncC.replace(/^ {4}/gm, '        ') +
-    (clamps(p)
-      ? `        sp_clamp_character_position(&character_position, &character_position, &simulation_position, max_distance);\n` +
-        `        sp_clamp_character_rotation(&character_rotation, &character_rotation, &simulation_rotation, max_angle);\n`
-      : '') +
-    (p.obstacles ? collideC('character_position') : '') +
-    (p.mode === 'simsync'
-      ? `        simulation_position = character_position; /* synchronisation the other way */\n        simulation_rotation = character_rotation;\n`
-      : '') +
-    (desired
-      ? `        /* the predicted trajectory: the controller ticked ahead with the sticks held */\n` +
-        `        sp_trajectory_predict_desired(predicted_desired_velocities, NULL, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &stick, &right_stick, camera_azimuth, ${p.strafe ? 1 : 0}, fwrd_speed, side_speed, back_speed, deadzone, &simulation_rotation, &simulation_angular_velocity, &desired_rotation, sim_halflife);\n` +
-        `        sp_trajectory_predict_positions_desired(predicted, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &simulation_position, &simulation_velocity, &simulation_acceleration, predicted_desired_velocities, sim_halflife, ${p.obstacles ? `circles, ${CIRCLES.length}, boxes, ${BOXES.length}, radius` : 'NULL, 0, NULL, 0, 0.0f'});\n`
-      : `        /* the predicted trajectory: exact, no stepping */\n` +
-        `        sp_trajectory_predict_positions(predicted, NULL, NULL, NULL, horizon / ${PREDICT - 1}.0f, ${PREDICT}, &simulation_position, &simulation_velocity, &simulation_acceleration, &desired_velocity, sim_halflife);\n`) +
-    `        t = (double)k / ${RATE};\n` +
-    `        ${cRow(['t', 'simulation_position.x', 'simulation_position.z', 'character_position.x', 'character_position.z', 'angle_between(&character_rotation, &simulation_rotation)'])}\n` +
-    `        if (k % ${RATE} == ${RATE / 2})\n` +
-    `            for (i = 1; i < ${PREDICT}; i += 2) printf("predicted %.5f %.5f\\n", predicted[i].x, predicted[i].z);\n` +
-    `    }\n    return 0;\n}\n`;
-  return {
-    id: 'controller',
-    title: 'controller and prediction',
-    ...js,
-    c,
-    compare: [
-      { plot: 0, series: 0, cols: [1, 2] },
-      { plot: 0, series: 1, cols: [3, 4] },
-      { plot: 2, series: 0, cols: [0, 5] },
-      { plot: 0, series: 2, cols: [0, 1], rows: 'predicted' },
-    ],
-  };
-}
-
-/** Foot locking on the panel's walking foot, as a complete program. */
-function footProgram(p) {
-  const title = `Foot locking with contactUpdate: a walking foot that slides ${jn(p.slide)} m per step in the animation`;
-  const js = jsAndTs((ts) => {
-    const N = ann(ts, 'number');
-    return (
-      jsHead(title, ts) +
-      `import { init, ContactState, contactReset, contactUpdate } from 'sprung';\n\nawait init();\n\n` +
-      `const slide = ${jn(p.slide)}; // m the animation's foot slides while planted\n` +
-      `const unlockRadius = ${jn(p.unlockRadius)}; // m\nconst halflife = ${jn(p.footHalflife)}; // s\nconst rate = ${RATE};\n\n` +
-      `/** The animation's foot at time t: planted half of each 0.8 s step, swinging otherwise. Returns whether it is in contact. */\n` +
-      `function footAt(t${N}, out${ts ? ': { x: number; y: number; z: number }' : ''})${ann(ts, 'boolean')} {\n` +
-      `  const n = Math.floor(t / 0.8);\n  const u = t / 0.8 - n;\n  const stance = u < 0.5;\n` +
-      `  out.x = stance ? n * 1.2 + slide * (u / 0.5 - 0.5) : n * 1.2 + slide / 2 + (1.2 - slide) * ((u - 0.5) / 0.5);\n` +
-      `  out.y = stance ? 0 : 0.15 * Math.sin((Math.PI * (u - 0.5)) / 0.5);\n  out.z = 0;\n  return stance;\n}\n\n` +
-      `const input = { x: 0, y: 0, z: 0 };\nconst contact = new ContactState();\n` +
-      `contactReset(contact, input, { x: 0, y: 0, z: 0 }, footAt(0, input));\n\n` +
-      jsRow(ts) +
-      `for (let k = 0; k <= ${FOOT_SECONDS} * rate; k++) {\n  const t = k / rate;\n  const inContact = footAt(t, input);\n` +
-      `  // every frame: contact.position is where to pin the foot (e.g. with IK)\n` +
-      `  if (k > 0) contactUpdate(contact, input, inContact, unlockRadius, 0, halflife, 1 / rate);\n` +
-      `  row(t, input.x, contact.position.x);\n}\n`
-    );
-  });
-  const c =
-    cHead(title) +
-    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `static const double slide = ${jn(p.slide)}; /* m the animation's foot slides while planted */\n\n` +
-    `/* The animation's foot at time t: planted half of each 0.8 s step, swinging otherwise. Returns whether it is in contact. */\n` +
-    `static int foot_at(double t, sp_vec3 *out)\n{\n    const double n = floor(t / 0.8), u = t / 0.8 - n;\n    const int stance = u < 0.5;\n` +
-    `    out->x = (float)(stance ? n * 1.2 + slide * (u / 0.5 - 0.5) : n * 1.2 + slide / 2 + (1.2 - slide) * ((u - 0.5) / 0.5));\n` +
-    `    out->y = (float)(stance ? 0 : 0.15 * sin((3.14159265358979323846 * (u - 0.5)) / 0.5));\n    out->z = 0.0f;\n    return stance;\n}\n\n` +
-    `int main(void)\n{\n    const float unlock_radius = ${cf(p.unlockRadius)}, halflife = ${cf(p.footHalflife)};\n` +
-    `    const int rate = ${RATE};\n    const sp_vec3 zero = { 0.0f, 0.0f, 0.0f };\n    sp_vec3 input = zero;\n    sp_contact contact;\n    int k;\n` +
-    `    sp_contact_reset(&contact, &input, &zero, foot_at(0, &input));\n` +
-    `    for (k = 0; k <= ${FOOT_SECONDS} * rate; k++) {\n        const double t = (double)k / rate;\n        const int in_contact = foot_at(t, &input);\n` +
-    `        if (k > 0) sp_contact_update(&contact, &input, in_contact, unlock_radius, 0.0f, halflife, 1.0f / (float)rate);\n` +
-    `        ${cRow(['t', 'input.x', 'contact.position.x'])}\n    }\n    return 0;\n}\n`;
-  return {
-    id: 'foot',
-    title: 'foot locking',
-    ...js,
-    c,
-    compare: [
-      { plot: 1, series: 0, cols: [0, 1] },
-      { plot: 1, series: 1, cols: [0, 2] },
-    ],
-  };
-}

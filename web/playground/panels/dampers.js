@@ -4,7 +4,6 @@
 // first figure: the lerp damper at dt = 1 decays exponentially.
 import { damper, damperBad, damperExact, damperExponential, damperImplicit } from 'sprung';
 import { frameClock, scriptAt } from '../lib/clock.js';
-import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow, randomSource } from '../lib/program.js';
 import { COLORS } from '../lib/theme.js';
 
 const DURATION = 3;
@@ -23,9 +22,9 @@ const GOAL = /** @type {const} */ ([
   [13 / 6, 1],
 ]);
 const goalAt = (t) => scriptAt(GOAL, t);
-const DECAY_STEPS = 8;
+export const DECAY_STEPS = 8;
 /** The seed of the jittering clock's frame times (frameClock's default). */
-const JITTER_SEED = 7;
+export const JITTER_SEED = 7;
 
 /** The four dampers: plot caption, short name, stage colour, one step. */
 const DAMPERS = [
@@ -56,7 +55,7 @@ const DAMPERS = [
   },
 ];
 /** damper_exponential needs ft·damping < 1. */
-const exponentialValid = (p) => p.damping * FT < 1;
+export const exponentialValid = (p) => p.damping * FT < 1;
 /** A damper that left ±1e6 has exploded: it is not stepped further (nor drawn). */
 const exploded = (x) => !(Math.abs(x) < 1e6);
 
@@ -97,7 +96,11 @@ export default {
       ...RATES.map((r) => ({ label: r.label, color: r.color })),
     ];
     const charts = DAMPERS.map(({ caption }) =>
-      ui.plot(caption, { series, x: { title: 't (s)', min: 0, max: DURATION }, y: { min: -0.6, max: 1.6 } }),
+      ui.plot(caption, {
+        series,
+        x: { title: 't (s)', min: 0, max: DURATION },
+        y: { title: 'x', min: -0.6, max: 1.6 },
+      }),
     );
     const decay = ui.plot('the lerp damper at dt = 1 toward 0: x after each step', {
       series: [
@@ -209,120 +212,6 @@ export default {
             : 'needs ft·damping < 1 (damping < 60/s): not drawn',
         );
       },
-      code(p) {
-        return [dampersProgram(p, false), dampersProgram(p, true), decayProgram(p)];
-      },
     };
   },
 };
-
-/**
- * The four dampers toward the panel's goal, printing t and each damper: at a steady 60 Hz, or
- * (`jitter`) at the panel's jittering 60 Hz, each frame's dt drawn from the playground's seeded
- * generator.
- */
-function dampersProgram(p, jitter) {
-  const exp = exponentialValid(p);
-  const exact = p.fast ? 'damperImplicit' : 'damperExact';
-  const exactC = p.fast ? 'sp_damper_implicit' : 'sp_damper_exact';
-  const eps = p.fast ? ', 1e-5' : '';
-  const title =
-    `The four dampers toward a stepping goal${jitter ? `, at 60 Hz with dt jittering by ±${jn(p.jitter)}×` : ''} ` +
-    `(${p.fast ? 'damper_implicit' : 'damper_exact'}${exp ? '' : '; damper_exponential needs damping < 60/s'})`;
-  const names = ['damper', 'damperBad', ...(exp ? ['damperExponential'] : []), exact];
-  const compare = [0, 1, 2, 3]
-    .filter((d) => d !== 2 || exp)
-    .map((d, c) => ({ plot: d, series: jitter ? 4 : 2, cols: [0, c + 1] }));
-  const columns = `lerpX, badX, ${exp ? 'exponentialX, ' : ''}exactX`;
-  const js = jsAndTs(
-    (ts) =>
-      jsHead(title, ts) +
-      `import { init, ${names.join(', ')} } from 'sprung';\n\nawait init();\n\n` +
-      `const factor = ${jn(p.factor)}; // lerp factor per frame\n` +
-      `const damping = ${jn(p.damping)}; // 1/s\n` +
-      `const halflife = ${jn(p.halflife)}; // s\n` +
-      (jitter
-        ? `const rate = 60; // frames per second, on average\n` +
-          `const jitter = ${jn(p.jitter)}; // each dt is (1 ± jitter·u) / rate, u uniform in [-1, 1)\n\n` +
-          randomSource(ts ? 'ts' : 'js', JITTER_SEED) +
-          `\n`
-        : `const rate = 60; // frames per second: try 30 or 144, only damper and damperBad change\n\n`) +
-      `/** The goal: 1 from t = 1/6 s, 0.3 from 7/6 s, 1 from 13/6 s. */\n` +
-      `function goalAt(t${ann(ts, 'number')})${ann(ts, 'number')} {\n` +
-      `  return t >= 13 / 6 - 1e-6 ? 1 : t >= 7 / 6 - 1e-6 ? 0.3 : t >= 1 / 6 - 1e-6 ? 1 : 0;\n}\n\n` +
-      `let lerpX = 0;\nlet badX = 0;\n${exp ? 'let exponentialX = 0;\n' : ''}let exactX = 0;\n\n` +
-      `/** One frame of every damper toward goal g. */\n` +
-      `function frame(g${ann(ts, 'number')}, dt${ann(ts, 'number')}) {\n` +
-      `  lerpX = damper(lerpX, g, factor); // frame-rate dependent\n` +
-      `  if (Math.abs(badX) < 1e6) badX = damperBad(badX, g, damping, dt); // explodes once damping·dt > 2\n` +
-      (exp ? `  exponentialX = damperExponential(exponentialX, g, damping, dt, 1 / 60);\n` : '') +
-      `  exactX = ${exact}(exactX, g, halflife, dt${eps}); // the same curve at any rate\n}\n\n` +
-      jsRow(ts) +
-      (jitter
-        ? `// 3 s of frames of uneven length. In a game, call frame(goal, dt) once a frame with the dt measured.\n` +
-          `let t = 0;\nrow(t, ${columns});\n` +
-          `for (;;) {\n  const dt = (1 + jitter * (2 * random01() - 1)) / rate;\n  if (t + dt > 3 + 1e-9) break;\n` +
-          `  frame(goalAt(t), dt);\n  t += dt;\n  row(t, ${columns});\n}\n`
-        : `// 3 s of frames. In a game, call frame(goal, dt) once a frame (e.g. from requestAnimationFrame).\n` +
-          `for (let k = 0; k <= 3 * rate; k++) {\n` +
-          `  const t = k / rate;\n` +
-          `  row(t, ${columns});\n` +
-          `  frame(goalAt(t), 1 / rate);\n}\n`),
-  );
-  const row = cRow(['t', 'lerp_x', 'bad_x', ...(exp ? ['exponential_x'] : []), 'exact_x']);
-  const c =
-    cHead(title) +
-    `#include <math.h>\n${jitter ? '#include <stdint.h>\n' : ''}#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `static const float factor = ${cf(p.factor)};   /* lerp factor per frame */\n` +
-    `static const float damping = ${cf(p.damping)}; /* 1/s */\n` +
-    `static const float halflife = ${cf(p.halflife)}; /* s */\n` +
-    (jitter
-      ? `static const int rate = 60; /* frames per second, on average */\n` +
-        `static const double jitter = ${jn(p.jitter)}; /* each dt is (1 +- jitter*u) / rate, u uniform in [-1, 1) */\n\n` +
-        randomSource('c', JITTER_SEED) +
-        `\n`
-      : `static const int rate = 60; /* frames per second: try 30 or 144 */\n\n`) +
-    `/* The goal: 1 from t = 1/6 s, 0.3 from 7/6 s, 1 from 13/6 s. */\n` +
-    `static float goal_at(double t)\n{\n` +
-    `    return t >= 13.0 / 6 - 1e-6 ? 1.0f : t >= 7.0 / 6 - 1e-6 ? 0.3f : t >= 1.0 / 6 - 1e-6 ? 1.0f : 0.0f;\n}\n\n` +
-    `static float lerp_x = 0.0f, bad_x = 0.0f, ${exp ? 'exponential_x = 0.0f, ' : ''}exact_x = 0.0f;\n\n` +
-    `/* One frame of every damper toward goal g. */\n` +
-    `static void frame(float g, float dt)\n{\n` +
-    `    lerp_x = sp_damper(lerp_x, g, factor);\n` +
-    `    if (fabsf(bad_x) < 1e6f) bad_x = sp_damper_bad(bad_x, g, damping, dt); /* explodes once damping*dt > 2 */\n` +
-    (exp ? `    exponential_x = sp_damper_exponential(exponential_x, g, damping, dt, 1.0f / 60.0f);\n` : '') +
-    `    exact_x = ${exactC}(exact_x, g, halflife, dt${p.fast ? ', 1e-5f' : ''});\n}\n\n` +
-    (jitter
-      ? `int main(void)\n{\n    double t = 0.0;\n    ${row}\n    for (;;) {\n` +
-        `        const double dt = (1.0 + jitter * (2.0 * random01() - 1.0)) / rate;\n` +
-        `        if (t + dt > 3.0 + 1e-9) break;\n` +
-        `        frame(goal_at(t), (float)dt);\n        t += dt;\n        ${row}\n    }\n    return 0;\n}\n`
-      : `int main(void)\n{\n    int k;\n    for (k = 0; k <= 3 * rate; k++) {\n` +
-        `        double t = (double)k / rate;\n` +
-        `        ${row}\n` +
-        `        frame(goal_at(t), 1.0f / (float)rate);\n    }\n    return 0;\n}\n`);
-  return jitter
-    ? { id: 'jitter', title: 'the four dampers, jittering dt', ...js, c, compare }
-    : { id: 'dampers', title: 'the four dampers', ...js, c, compare };
-}
-
-/** The article's first figure: the lerp damper at dt = 1 toward 0. */
-function decayProgram(p) {
-  const title = `The lerp damper at dt = 1 toward 0, factor ${jn(p.decayFactor)}: an exponential decay`;
-  const js = jsAndTs(
-    (ts) =>
-      jsHead(title, ts) +
-      `import { init, damper } from 'sprung';\n\nawait init();\n\n` +
-      jsRow(ts) +
-      `let x = 1;\nfor (let t = 0; t <= ${DECAY_STEPS}; t++) {\n` +
-      `  row(t, x, Math.pow(1 - ${jn(p.decayFactor)}, t)); // x equals (1 - factor)^t\n` +
-      `  x = damper(x, 0, ${jn(p.decayFactor)});\n}\n`,
-  );
-  const c =
-    cHead(title) +
-    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `int main(void)\n{\n    float x = 1.0f;\n    int t;\n    for (t = 0; t <= ${DECAY_STEPS}; t++) {\n` +
-    `        ${cRow(['(double)t', 'x', `pow(1.0 - ${jn(p.decayFactor)}, t)`])} /* x equals (1 - factor)^t */\n` +
-    `        x = sp_damper(x, 0.0f, ${cf(p.decayFactor)});\n    }\n    return 0;\n}\n`;
-  return { id: 'decay', title: 'decay at dt = 1', ...js, c, compare: [{ plot: 4, series: 0, cols: [0, 1] }] };
-}

@@ -3,12 +3,23 @@
 //
 // THE PANEL CONTRACT
 // ==================
-// Registering a panel: add `{ name, title, load }` to PANELS below.
+// Registering a panel: add `{ name, title, load, code? }` to PANELS below.
 //   name    the URL key (`?panel=NAME`) and the prefix of its element ids (`#panel-NAME`,
 //           `#NAME-<param>` for controls, `#NAME-code` for the code box)
 //   title   the heading and the navigation label
 //   load    `() => import('./file.js')`: the module's default export is the panel
-//
+//   code?   `() => import('../code/file.js')`: its "Copy as code" programs, in a module of their own
+//           (loaded only beside the full view, never by an embed). The module's default export is
+//           `programs(p, shown) → Program[]`: a list of complete programs, one per topic of the
+//           panel, `{ id, title, js, ts, c, compare, facts? }` built with lib/program.js (the
+//           Program type is in lib/copy-code.js), for parameters `p` and `shown` = `live.shown()`
+//           (below). Each must run as copied (JS in Node, TS under `tsc --strict`, C under
+//           `-std=c99 -Wall -Wextra -pedantic`) and print every series the panel plots: `compare`
+//           maps printed columns to plotted series, `facts` names values printed as `# name value`
+//           (tests/e2e/snippets.test.mjs runs them all, and requires `code` of every registered panel).
+//           A code module may import the scenario's constants from its panel's module, never the reverse.
+// tests/e2e/harness.mjs imports this list: a panel registered here is tested by every e2e file.
+
 // The panel (default export of its module):
 //   blurb    HTML paragraph under the title (the panel's own text, not user input)
 //   params   `{ key: spec }`, the controls in order (schema at the top of lib/controls.js). Each
@@ -20,10 +31,16 @@
 // the package's declarations, so a call the package no longer supports fails the build.
 //
 // ui (made for each panel by main.js):
-//   ui.plot(caption, options) → plot   a line chart in a new figure (lib/plot.js); plot.handle(spec)
-//                                      adds a handle dragged on it (mouse, touch, keyboard)
-//   ui.canvas(caption, options) → { fig, box, canvas, summary(text) }   a bare canvas figure
+//   ui.plot(caption, options) → plot   a Chart.js line chart in a new figure (lib/chart.js: both axes
+//                                      titled; reset/add/commit; plot.handle(spec) adds a handle
+//                                      dragged on it with a mouse, a finger or the keyboard). A series
+//                                      "Copy as code" does not print says why in `guide`.
+//   ui.heatmap(caption, options) → map a Chart.js heatmap in a new figure (lib/heatmap.js: axes and
+//                                      a colour scale; map.draw(values, ...), map.mark(point))
+//   ui.canvas(caption, options) → { fig, box, canvas, summary(text) }   a bare canvas figure, for a
+//                                      live view that is no plot (a top-down or a 3D view)
 //   ui.stage(spec) → stage              the animated view beside the first figure (lib/stage.js)
+//   ui.actions(label, buttons)          a row of buttons under the controls (presets)
 //   ui.readout(label) → set(text)       a labelled read-out below the controls
 //   ui.set({ key: value })              changes parameters from inside the panel, as a control would
 //   ui.snap(key, value) → value         a slider's value as its control would hold it (range, step)
@@ -35,27 +52,64 @@
 // live (returned by mount):
 //   draw(p, changed)     redraws for parameters `p`; `changed` is the Set of keys changed since the
 //                        last draw, or null when everything must be drawn. At most once a frame.
-//   code(p) → programs   "Copy as code": a list of complete programs, one per topic of the panel:
-//                        `{ id, title, js, ts, c, compare }` built with lib/program.js. Each must
-//                        run as copied (JS in Node, TS under `tsc --strict`, C under
-//                        `-std=c99 -Wall -Wextra -pedantic`) and print what the panel plots;
-//                        `compare` maps printed columns to plotted series (tests/e2e/snippets);
-//                        `facts?` maps names to values the program prints as `# name value`.
+//   shown?() → object    what the code module needs beyond the parameters: read-outs the programs
+//                        print as facts (unrounded), the poses of a switch...
 //   show?(), hide?()     the panel became visible / hidden (start or stop its own animations)
 //   inspect?() → object  state for the end-to-end tests (`window.playground.inspect()`)
 
 export const PANELS = [
-  { name: 'dampers', title: '1 · Dampers', load: () => import('./dampers.js') },
-  { name: 'spring', title: '2 · Spring damper', load: () => import('./spring.js') },
-  { name: 'applications', title: '3 · Applications', load: () => import('./applications.js') },
-  { name: 'others', title: '4 · Other springs', load: () => import('./others.js') },
-  { name: 'inertialization', title: '5 · Inertialization', load: () => import('./inertialization.js') },
-  { name: 'landscapes', title: '6 · Cost landscapes', load: () => import('./landscapes.js') },
-  { name: 'tracking', title: '7 · Tracking', load: () => import('./tracking.js') },
+  {
+    name: 'dampers',
+    title: '1 · Dampers',
+    load: () => import('./dampers.js'),
+    code: () => import('../code/dampers.js'),
+  },
+  {
+    name: 'spring',
+    title: '2 · Spring damper',
+    load: () => import('./spring.js'),
+    code: () => import('../code/spring.js'),
+  },
+  {
+    name: 'applications',
+    title: '3 · Applications',
+    load: () => import('./applications.js'),
+    code: () => import('../code/applications.js'),
+  },
+  {
+    name: 'others',
+    title: '4 · Other springs',
+    load: () => import('./others.js'),
+    code: () => import('../code/others.js'),
+  },
+  {
+    name: 'inertialization',
+    title: '5 · Inertialization',
+    load: () => import('./inertialization.js'),
+    code: () => import('../code/inertialization.js'),
+  },
+  {
+    name: 'landscapes',
+    title: '6 · Cost landscapes',
+    load: () => import('./landscapes.js'),
+    code: () => import('../code/landscapes.js'),
+  },
+  {
+    name: 'tracking',
+    title: '7 · Tracking',
+    load: () => import('./tracking.js'),
+    code: () => import('../code/tracking.js'),
+  },
   {
     name: 'character',
     title: '8 · Trajectory prediction & character control',
     load: () => import('./character.js'),
+    code: () => import('../code/character.js'),
   },
-  { name: 'pose3d', title: '9 · Pose in 3D', load: () => import('./pose3d.js') },
+  {
+    name: 'pose3d',
+    title: '9 · Pose in 3D',
+    load: () => import('./pose3d.js'),
+    code: () => import('../code/pose3d.js'),
+  },
 ];

@@ -11,11 +11,10 @@ import {
   velocitySpringDamperExact,
 } from 'sprung';
 import { frameClock, scriptAt } from '../lib/clock.js';
-import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
 import { COLORS } from '../lib/theme.js';
 
-const SECONDS = 3.6;
-const RATE = 120;
+export const SECONDS = 3.6;
+export const RATE = 120;
 const STEPS = /** @type {const} */ ([
   [0, 0],
   [0.2, 1],
@@ -58,7 +57,7 @@ function goalAxes(degrees) {
 }
 
 /** The three scalar springs: short name, plot caption, label of xi, one step (the timed one is due at due(t)). */
-const SPRINGS = [
+export const SPRINGS = [
   {
     name: 'double',
     caption: 'double spring',
@@ -130,7 +129,7 @@ export default {
           { label: 'simple spring', color: COLORS.ink, width: 1, dash: [4, 4] },
         ],
         x: { title: 't (s)', min: 0, max: SECONDS },
-        y: { min: -1, max: 1.5 },
+        y: { title: 'x', min: -1, max: 1.5 },
       });
     const plots = SPRINGS.map(({ caption, mid }) => scalar(caption, mid));
     const angles = ui.plot('quaternion spring: rotation as scaled angle-axis (degrees)', {
@@ -150,10 +149,15 @@ export default {
         { label: 'arrow tip', color: COLORS.exact, width: 2 },
         { label: 'goals', color: COLORS.ink, points: 5, line: false },
         { label: 'arrow now', color: COLORS.exact, width: 3 },
-        { label: 'unit circle', color: COLORS.goal, width: 1 },
+        {
+          label: 'unit circle',
+          color: COLORS.goal,
+          width: 1,
+          guide: 'the circle the tip of a unit arrow stays in',
+        },
       ],
-      x: { min: -1.1, max: 1.1 },
-      y: { min: -1.1, max: 1.1 },
+      x: { title: 'x', min: -1.1, max: 1.1 },
+      y: { title: 'y', min: -1.1, max: 1.1 },
       equal: true,
       cls: 'square',
     });
@@ -257,7 +261,8 @@ export default {
           plot.commit();
           plot.summary(
             name === 'double'
-              ? `The double spring reaches ${atHalf(plot, 0.5).toFixed(3)} at t = 0.5 s, the simple spring ${atHalf(plot, 0.5, 3).toFixed(3)}: a slower, S-shaped start.`
+              ? `The double spring reaches ${atHalf(plot, 0.5).toFixed(3)} at t = 0.5 s, the ` +
+                  `simple spring ${atHalf(plot, 0.5, 3).toFixed(3)}: a slower, S-shaped start.`
               : name === 'timed'
                 ? `Due at t = ${(STEPS[1][0] + p.duration).toFixed(2)} s, the timed spring is at ${atGoalTime.toFixed(3)} then (goal 1).`
                 : `The speed-limited goal takes ${(1 / p.maxSpeed).toFixed(2)} s to cover the first step of 1; the spring follows it.`,
@@ -326,15 +331,13 @@ export default {
             );
           readAngle(`${(left * DEG).toFixed(3)}°`);
           angles.summary(
-            `Two goal rotations of ${p.angle}° about different axes; the spring turns along the shortest arc and ends ${(left * DEG).toFixed(2)}° from the last goal.`,
+            `Two goal rotations of ${p.angle}° about different axes; the spring turns ` +
+              `along the shortest arc and ends ${(left * DEG).toFixed(2)}° from the last goal.`,
           );
           arrow.summary(
             `The arrow tip sweeps from (0, 0) to the goals, ending at (${f[0].toFixed(2)}, ${f[1].toFixed(2)}).`,
           );
         }
-      },
-      code(p) {
-        return [...SPRINGS.map((_, i) => scalarProgram(p, i)), quaternionProgram(p)];
       },
     };
   },
@@ -345,122 +348,4 @@ function atHalf(plot, t, s = 2) {
   const { x, y } = plot.series(s);
   const k = x.findIndex((v) => v >= t - 1e-9);
   return k < 0 ? NaN : y[k];
-}
-
-function scalarProgram(p, i) {
-  const { name } = SPRINGS[i];
-  const fn = {
-    double: 'doubleSpringDamperExact',
-    timed: 'timedSpringDamperExact',
-    velocity: 'velocitySpringDamperExact',
-  }[name];
-  const title = {
-    double: `The double spring, halflife ${jn(p.halflife)} s, beside the simple spring`,
-    timed: `The timed spring: each goal reached ${jn(p.duration)} s after it is set (halflife ${jn(p.halflife)} s, apprehension ${jn(p.apprehension)})`,
-    velocity: `The velocity spring: its goal moves at most ${jn(p.maxSpeed)} per second (halflife ${jn(p.halflife)} s)`,
-  }[name];
-  const state = i === 0 ? '{ x: 0, v: 0, xi: 0, vi: 0 }' : '{ x: 0, v: 0, xi: 0 }';
-  const callJs = {
-    double: `doubleSpringDamperExact(spring, g, halflife, dt)`,
-    timed: `timedSpringDamperExact(spring, g, timeLeft(t), halflife, dt, ${jn(p.apprehension)})`,
-    velocity: `velocitySpringDamperExact(spring, g, ${jn(p.maxSpeed)}, halflife, dt, ${jn(p.apprehension)})`,
-  }[name];
-  const callC = {
-    double: `sp_double_spring_damper_exact(&x, &v, &xi, &vi, g, halflife, dt)`,
-    timed: `sp_timed_spring_damper_exact(&x, &v, &xi, g, (float)time_left(t), halflife, dt, ${cf(p.apprehension)})`,
-    velocity: `sp_velocity_spring_damper_exact(&x, &v, &xi, g, ${cf(p.maxSpeed)}, halflife, dt, ${cf(p.apprehension)})`,
-  }[name];
-  const js = jsAndTs(
-    (ts) =>
-      jsHead(title, ts) +
-      `import { init, ${fn}, simpleSpringDamperExact } from 'sprung';\n\nawait init();\n\n` +
-      `const halflife = ${jn(p.halflife)}; // s\nconst rate = ${RATE};\nconst dt = 1 / rate;\n\n` +
-      `/** The goal: 1 from t = 0.2 s, -0.5 from t = 1.9 s. */\n` +
-      `const goalAt = (t${ann(ts, 'number')}) => (t >= 1.9 - 1e-6 ? -0.5 : t >= 0.2 - 1e-6 ? 1 : 0);\n` +
-      (name === 'timed'
-        ? `/** Seconds left until the goal in force is due: ${jn(p.duration)} s after it was set. */\n` +
-          `const timeLeft = (t${ann(ts, 'number')}) => (t >= 1.9 - 1e-6 ? 1.9 : t >= 0.2 - 1e-6 ? 0.2 : 0) + ${jn(p.duration)} - t;\n`
-        : '') +
-      `\nconst spring = ${state};\nconst simple = { x: 0, v: 0 };\n\n` +
-      `/** One frame: the frame starts at time t. */\nfunction frame(t${ann(ts, 'number')}) {\n  const g = goalAt(t);\n` +
-      `  ${callJs};\n  simpleSpringDamperExact(simple, g, halflife, dt);\n}\n\n` +
-      jsRow(ts) +
-      `for (let k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n  const t = k / rate;\n` +
-      `  row(t, spring.xi, spring.x, simple.x);\n  frame(t);\n}\n`,
-  );
-  const c =
-    cHead(title) +
-    `#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `static float goal_at(double t) { return t >= 1.9 - 1e-6 ? -0.5f : t >= 0.2 - 1e-6 ? 1.0f : 0.0f; }\n` +
-    (name === 'timed'
-      ? `/* Seconds left until the goal in force is due: ${jn(p.duration)} s after it was set. */\n` +
-        `static double time_left(double t) { return (t >= 1.9 - 1e-6 ? 1.9 : t >= 0.2 - 1e-6 ? 0.2 : 0) + ${jn(p.duration)} - t; }\n`
-      : '') +
-    `\nint main(void)\n{\n    const float halflife = ${cf(p.halflife)};\n    const int rate = ${RATE};\n` +
-    `    const float dt = 1.0f / (float)rate;\n` +
-    `    float x = 0.0f, v = 0.0f, xi = 0.0f${i === 0 ? ', vi = 0.0f' : ''}, sx = 0.0f, sv = 0.0f;\n    int k;\n` +
-    `    for (k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n        const double t = (double)k / rate;\n` +
-    `        const float g = goal_at(t);\n        ${cRow(['t', 'xi', 'x', 'sx'])}\n` +
-    `        ${callC};\n        sp_simple_spring_damper_exact(&sx, &sv, g, halflife, dt);\n    }\n    return 0;\n}\n`;
-  return {
-    id: name,
-    title: `${name} spring`,
-    ...js,
-    c,
-    compare: [1, 2, 3].map((s) => ({ plot: i, series: s, cols: [0, s] })),
-  };
-}
-
-function quaternionProgram(p) {
-  const title = `The quaternion spring toward two goal rotations of ${p.angle}°, its rotation as continuous angles`;
-  const js = jsAndTs(
-    (ts) =>
-      jsHead(title, ts) +
-      `import { init, quatFromScaledAngleAxis, quatToScaledAngleAxis, simpleSpringDamperExactQuat } from 'sprung';\n\nawait init();\n\n` +
-      `const halflife = ${jn(p.halflife)}; // s\nconst rate = ${RATE};\nconst DEG = 180 / Math.PI;\n\n` +
-      `// The goals (scaled angle-axis, radians): the identity, then two rotations of ${p.angle}°.\n` +
-      `const a = ${p.angle} * (Math.PI / 180);\n` +
-      `const goals = [\n` +
-      `  quatFromScaledAngleAxis({ x: 0, y: 0, z: 0 }),\n` +
-      `  quatFromScaledAngleAxis({ x: 0.35 * a, y: 0.94 * a, z: 0 }),\n` +
-      `  quatFromScaledAngleAxis({ x: -0.6 * a, y: -0.3 * a, z: 0.74 * a }),\n` +
-      `];\nconst goalAt = (t${ann(ts, 'number')}) => goals[t >= 1.9 - 1e-6 ? 2 : t >= 0.2 - 1e-6 ? 1 : 0];\n\n` +
-      `// A rotation {x, y, z, w} and its angular velocity {x, y, z} (three.js objects work too).\n` +
-      `const rotation = { x: 0, y: 0, z: 0, w: 1 };\nconst angularVelocity = { x: 0, y: 0, z: 0 };\n` +
-      `// For printing: the rotation with its sign kept continuous, so the angles never jump.\n` +
-      `const shown = { x: 0, y: 0, z: 0, w: 1 };\n\n` +
-      jsRow(ts) +
-      `for (let k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n  const t = k / rate;\n` +
-      `  const flip = rotation.x * shown.x + rotation.y * shown.y + rotation.z * shown.z + rotation.w * shown.w < 0 ? -1 : 1;\n` +
-      `  shown.x = flip * rotation.x;\n  shown.y = flip * rotation.y;\n  shown.z = flip * rotation.z;\n  shown.w = flip * rotation.w;\n` +
-      `  const axis = quatToScaledAngleAxis(shown);\n` +
-      `  row(t, axis.x * DEG, axis.y * DEG, axis.z * DEG);\n` +
-      `  simpleSpringDamperExactQuat(rotation, angularVelocity, goalAt(t), halflife, 1 / rate);\n}\n`,
-  );
-  const c =
-    cHead(title) +
-    `#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `int main(void)\n{\n    const float halflife = ${cf(p.halflife)};\n    const int rate = ${RATE};\n` +
-    `    const double deg = 180.0 / 3.14159265358979323846;\n` +
-    `    const float a = ${cf(p.angle)} * (SP_PI / 180.0f);\n` +
-    `    const sp_vec3 axes[3] = { { 0.0f, 0.0f, 0.0f }, { 0.35f * a, 0.94f * a, 0.0f }, { -0.6f * a, -0.3f * a, 0.74f * a } };\n` +
-    `    sp_quat goals[3], rotation = { 0.0f, 0.0f, 0.0f, 1.0f }, shown = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
-    `    sp_vec3 angular_velocity = { 0.0f, 0.0f, 0.0f }, axis;\n    int i, k;\n` +
-    `    for (i = 0; i < 3; i++) sp_quat_from_scaled_angle_axis(&goals[i], &axes[i]);\n` +
-    `    for (k = 0; k <= ${Math.round(SECONDS * RATE)}; k++) {\n        const double t = (double)k / rate;\n` +
-    `        const int goal = t >= 1.9 - 1e-6 ? 2 : t >= 0.2 - 1e-6 ? 1 : 0;\n` +
-    `        /* the rotation with its sign kept continuous, so the angles never jump */\n` +
-    `        const float flip = rotation.x * shown.x + rotation.y * shown.y + rotation.z * shown.z + rotation.w * shown.w < 0 ? -1.0f : 1.0f;\n` +
-    `        shown.x = flip * rotation.x;\n        shown.y = flip * rotation.y;\n        shown.z = flip * rotation.z;\n        shown.w = flip * rotation.w;\n` +
-    `        sp_quat_to_scaled_angle_axis(&axis, &shown);\n` +
-    `        ${cRow(['t', 'axis.x * deg', 'axis.y * deg', 'axis.z * deg'])}\n` +
-    `        sp_simple_spring_damper_exact_quat(&rotation, &angular_velocity, &goals[goal], halflife, 1.0f / (float)rate);\n` +
-    `    }\n    return 0;\n}\n`;
-  return {
-    id: 'quaternion',
-    title: 'quaternion spring',
-    ...js,
-    c,
-    compare: [0, 1, 2].map((s) => ({ plot: 3, series: s, cols: [0, s + 1] })),
-  };
 }

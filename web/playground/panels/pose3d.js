@@ -11,7 +11,6 @@ import '../pose3d/pose3d.css';
 import { COLORS, color, onTheme, theme } from '../lib/theme.js';
 import { flexion, offsetAngle, tune } from '../pose3d/blends.js';
 import { CLIP_NAMES, CLIPS, bake } from '../pose3d/clips.js';
-import { offsetsProgram } from '../pose3d/code.js';
 import { HOLD, LEAD, RATE, Scenario, record } from '../pose3d/scenario.js';
 import { BONE_COUNT, bone } from '../pose3d/skeleton.js';
 
@@ -35,9 +34,10 @@ const JOINTS = [
 ];
 const CLIP_OPTIONS = CLIP_NAMES.map((name) => [name, name]);
 /** Frames of the recorded switch before t = 0. */
-const LEAD_FRAMES = Math.round(LEAD * RATE);
+export const LEAD_FRAMES = Math.round(LEAD * RATE);
 /** The offset plot is the first plot (data()[0]), the joint's angle the second. */
-const OFFSET_PLOT = 0;
+export const OFFSET_PLOT = 0;
+export const ANGLE_PLOT = 1;
 const COMPARE_CAPTION = 'one switch, four ways (live 3D view)';
 const deg = (x) => `${x.toFixed(1)}°`;
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -48,7 +48,8 @@ export default {
     'clips are made in code). Four copies show the same switch: without blending the pose pops; the spring ' +
     '<code>PoseInertializer</code> and the <code>CubicPoseInertializer</code> record the offset between the two ' +
     'poses and decay it; dead blending extrapolates the old pose and fades it into the new one. The plots show the ' +
-    'size of each offset and a joint’s angle through the switch. The crowd view runs hundreds of characters on one ' +
+    'size of each offset and a joint’s angle through the switch. Move the camera over the shoulder for the article’s ' +
+    'last resort against foot sliding: no feet in the picture. The crowd view runs hundreds of characters on one ' +
     '<code>TrajectoryBatch</code> and one <code>PoseInertializer</code>, one call each per frame.',
   layout: 'pose3d',
   params: {
@@ -90,6 +91,15 @@ export default {
       unit: 's',
     },
     joint: { group: 'View', label: 'joint plotted', options: JOINTS, value: 'LeftForeArm' },
+    camera: {
+      label: 'camera',
+      options: [
+        ['side', 'beside each character'],
+        ['shoulder', 'over the shoulder: no feet, no foot sliding'],
+      ],
+      value: 'side',
+      show: (p) => p.view === 'compare',
+    },
     speed: { label: 'playback speed', min: 0.1, max: 1, step: 0.05, value: 1, unit: '×' },
     loop: { label: 'replay the switch', check: true, value: true, show: (p) => p.view === 'compare' },
     crowd: {
@@ -202,6 +212,8 @@ export default {
     const baked = Object.fromEntries(Object.entries(CLIPS).map(([name, clip]) => [name, bake(clip)]));
     let p = null;
     let plotScenario = null;
+    /** The animation's pose at each frame of the plotted switch (from −LEAD), for "Copy as code". */
+    let inputs = /** @type {Float32Array[]} */ ([]);
     let live = null;
     let view = null; // once three.js has loaded: { scene (the module), gl (createRenderer), compare, crowd, palette }
     let failed = null;
@@ -330,6 +342,7 @@ export default {
         const views = view.compare.render(
           [0, 1, 2, 3].map((k) => live.output(k)),
           dt,
+          p.camera === 'shoulder',
         );
         // labels at the bottom left of their viewports, on the ground, clear of the heads
         const height = canvas.clientHeight;
@@ -368,7 +381,10 @@ export default {
             `${p.at.toFixed(2)} of ${p.from}; now t = ${t < 0 ? '−' : '+'}${Math.abs(t).toFixed(2)} s from the ` +
             `switch, playing ${live.clip}. ` +
             `Offset from the animation (mean over the bones): spring ${deg(offsets[0])}, cubic ${deg(offsets[1])}, ` +
-            `dead blending ${deg(offsets[2])}; without blending there is none, the pose pops at the switch.`,
+            `dead blending ${deg(offsets[2])}; without blending there is none, the pose pops at the switch.` +
+            (p.camera === 'shoulder'
+              ? ' Seen over the shoulder, the feet are out of the picture: no foot sliding to see.'
+              : ''),
         );
       } else if (view && view.crowd) {
         const c = view.crowd;
@@ -436,6 +452,7 @@ export default {
     /** The plots of the switch of parameters `q`, with their text summaries. */
     function plotSwitch(q) {
       const rows = record(plotScenario, q, bone(q.joint));
+      inputs = rows.map((r) => r.input);
       for (let i = 0; i < 4; i++) anglePlot.reset(i);
       for (let i = 0; i < 3; i++) offsetPlot.reset(i);
       rows.forEach(({ t, angles, offsets }, k) => {
@@ -451,7 +468,7 @@ export default {
         plot.markers(markers);
         plot.commit();
       }
-      const name = JOINTS.find(([j]) => j === q.joint)[1];
+      const name = JOINTS.find(([j]) => j === q.joint)?.[1];
       const angleCaption = `${name} flexion (degrees)`;
       anglePlot.figure.querySelector('figcaption').textContent = angleCaption;
       anglePlot.figure.querySelector('canvas').setAttribute('aria-label', angleCaption);
@@ -490,9 +507,9 @@ export default {
         if (!running) frame(0);
         describe();
       },
-      code(q) {
+      shown() {
         const [src, dst] = plotScenario.switchPoses;
-        return [offsetsProgram(q, src, dst, OFFSET_PLOT)];
+        return { src, dst, inputs };
       },
       show() {
         if (running) return;

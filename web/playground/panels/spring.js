@@ -28,13 +28,71 @@ import {
   stiffnessToFrequency,
 } from 'sprung';
 import { frameClock } from '../lib/clock.js';
-import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
 import { COLORS } from '../lib/theme.js';
 
-const DURATION = 3;
-const STEP_AT = 0.1;
+export const STEP_AT = 0.1;
+/** The time axis's lengths (s): the first at least STEP_AT + 2.5 × the settling time is shown. */
+const AXIS_LENGTHS = [0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20];
+/** The length of the time axis (and of the stage's scenario) for a response settling in `settling` s. */
+export const fitDuration = (settling) =>
+  AXIS_LENGTHS.find((d) => d >= STEP_AT + 2.5 * settling) ?? AXIS_LENGTHS[AXIS_LENGTHS.length - 1];
+/**
+ * Presets, from two families of UI springs the library's parameterisations meet exactly: SwiftUI's
+ * (duration and bounce) and react-spring's (tension and friction: stiffness and damping at mass 1).
+ */
+const PRESETS = [
+  {
+    label: 'smooth',
+    title: 'SwiftUI .smooth: duration 0.5 s, bounce 0',
+    set: { mode: 'bounce', duration: 0.5, bounce: 0 },
+  },
+  {
+    label: 'snappy',
+    title: 'SwiftUI .snappy: duration 0.5 s, bounce 0.15',
+    set: { mode: 'bounce', duration: 0.5, bounce: 0.15 },
+  },
+  {
+    label: 'bouncy',
+    title: 'SwiftUI .bouncy: duration 0.5 s, bounce 0.3',
+    set: { mode: 'bounce', duration: 0.5, bounce: 0.3 },
+  },
+  {
+    label: 'gentle',
+    title: 'react-spring gentle: tension 120, friction 14',
+    set: { mode: 'stiff', stiffness: 120, damping: 14 },
+  },
+  {
+    label: 'wobbly',
+    title: 'react-spring wobbly: tension 180, friction 12',
+    set: { mode: 'stiff', stiffness: 180, damping: 12 },
+  },
+  {
+    label: 'stiff',
+    title: 'react-spring stiff: tension 210, friction 20',
+    set: { mode: 'stiff', stiffness: 210, damping: 20 },
+  },
+  {
+    label: 'slow',
+    title: 'react-spring slow: tension 280, friction 60',
+    set: { mode: 'stiff', stiffness: 280, damping: 60 },
+  },
+];
+/** motion's perceived duration is 1/1.2 of the undamped period: the critical spring is then within this of its goal. */
+const PERCEIVED_LEFT = (1 + (2 * Math.PI) / 1.2) * Math.exp((-2 * Math.PI) / 1.2);
+/**
+ * The perceived duration of a spring, as motion.dev sets springs by it (its `visualDuration`): the
+ * undamped period (springToDurationBounce's duration) over 1.2 for a spring of damping ratio up to
+ * 1; an over damped spring is perceived done when it comes as near its goal as the critical spring
+ * of that period then does (1 − PERCEIVED_LEFT, 96.7 % of the step).
+ */
+function perceivedOf(sp) {
+  const { duration, bounce } = springToDurationBounce(sp.frequency, sp.halflife);
+  return bounce >= 0 ? duration / 1.2 : firstReach(sp, 1 - PERCEIVED_LEFT, NaN);
+}
+/** The history of the spring drawn: a change held this long (ms) becomes the spring the next change is compared with. */
+const SETTLE_MS = 600;
 const FINE_RATE = 240;
-const MODES = [
+export const MODES = [
   ['freq', 'frequency & halflife'],
   ['stiff', 'stiffness & damping'],
   ['ratio', 'damping ratio & halflife'],
@@ -58,7 +116,15 @@ function solveResponse(p) {
     : settlingTimeOvershootToSpring(p.settling, p.overshoot / 100, p.tolerance / 100);
 }
 
-/** The spring of the panel's parameters in every form: stiffness s, damping d, frequency, halflife. */
+/**
+ * A spring in every form: stiffness s, damping d, frequency (Hz), halflife (s).
+ * @typedef {{ s: number, d: number, frequency: number, halflife: number }} Spring
+ */
+
+/**
+ * The spring of the panel's parameters in every form.
+ * @returns {Spring}
+ */
 function springOf(p) {
   if (p.mode === 'response') {
     const { frequency, halflife } = solveResponse(p);
@@ -239,7 +305,7 @@ const PARAMS = {
   settling: {
     label: 'settling time',
     min: 0.05,
-    max: 2.5,
+    max: 5,
     step: 0.01,
     value: 0.6,
     unit: 's',
@@ -249,7 +315,7 @@ const PARAMS = {
   rise: {
     label: 'rise time (10–90 %)',
     min: 0.01,
-    max: 1,
+    max: 2,
     step: 0.005,
     value: 0.15,
     unit: 's',
@@ -284,12 +350,40 @@ export default {
         { label: 'exact at large dt', color: COLORS.exact, line: false, points: 3 },
         { label: 'explicit Euler at large dt', color: COLORS.bad, points: 2 },
         { label: 'article’s implicit at large dt', color: COLORS.implicit, dash: [3, 3], points: 2 },
-        { label: 'settling band', color: COLORS.goal, width: 1, dash: [2, 3] },
-        { label: '10 % and 90 %', color: COLORS.ink, width: 1, dash: [1, 3] },
-        { label: 'response points', color: COLORS.exact, line: false, points: 3.5 },
+        {
+          label: 'settling band',
+          color: COLORS.goal,
+          width: 1,
+          dash: [2, 3],
+          guide: 'the band of ±tolerance about the goal, a parameter',
+        },
+        {
+          label: '10 % and 90 %',
+          color: COLORS.ink,
+          width: 1,
+          dash: [1, 3],
+          guide: 'two levels of the step, constants',
+        },
+        {
+          label: 'response points',
+          color: COLORS.exact,
+          line: false,
+          points: 3.5,
+          guide:
+            'the response’s landmarks, which the 240 Hz program prints as facts (# overshoot, # peak_time, # settling, # rise)',
+        },
+        {
+          label: 'previous spring',
+          color: COLORS.muted,
+          width: 1.5,
+          dash: [6, 4],
+          hidden: true,
+          history: true,
+          guide: 'the spring before the last change, to compare with: the reader’s history, not a parameter',
+        },
       ],
-      x: { title: 't (s)', min: 0, max: DURATION },
-      y: { min: -0.4, max: 2 },
+      x: { title: 't (s)', min: 0, max: fitDuration(0.5) },
+      y: { title: 'x', min: -0.4, max: 2 },
     });
     // The response mode's handles, on the curve itself.
     const handles = {
@@ -300,6 +394,16 @@ export default {
         keys: { x: 0.01, y: 0.001 },
         labelAt: 'above',
         move: (x, y) => movePeak(x, y),
+        end: () => ui.request(),
+      }),
+      perceived: time.handle({
+        label: 'perceived duration',
+        color: COLORS.extra,
+        axes: 'x',
+        keys: { x: 0.01 },
+        labelAt: 'above',
+        move: (x) => moveTime(timeKey(), x, perceivedOf),
+        end: () => ui.request(),
       }),
       settle: time.handle({
         label: 'settling point',
@@ -311,6 +415,7 @@ export default {
           moveTime('settling', x, (sp) =>
             springSettlingTime(sp.frequency, sp.halflife, params.tolerance / 100),
           ),
+        end: () => ui.request(),
       }),
       rise: time.handle({
         label: '90 % point of the rise',
@@ -320,6 +425,7 @@ export default {
         labelAt: 'below',
         move: (x) =>
           moveTime('rise', x, (sp) => firstReach(sp, 0.9, springPeakTime(sp.frequency, sp.halflife))),
+        end: () => ui.request(),
       }),
     };
     const map = ui.plot('critical frequency of each halflife, and this spring', {
@@ -343,6 +449,7 @@ export default {
       rise: ui.readout('rise time (10–90 %)'),
       settling: ui.readout('settling time'),
       lag: ui.readout('lag behind a moving goal'),
+      perceived: ui.readout('perceived duration (motion’s visualDuration)'),
       db: ui.readout('duration, bounce'),
     };
     const states = SPRINGS.map(() => ({ x: 0, v: 0 }));
@@ -379,10 +486,16 @@ export default {
       if (x > STEP_AT && now > 0) ui.set({ [key]: snapped(key, (params[key] * (x - STEP_AT)) / now) });
     }
     const clockOf = (p, kind) => frameClock(kind === 'fine' ? FINE_RATE : 1000 / p.bigDt);
-    let spring = null;
+    /** @type {Spring} */
+    let spring;
+    let duration = fitDuration(0.5);
+    ui.actions(
+      'Presets',
+      PRESETS.map(({ label, title, set }) => ({ label, title, press: () => ui.set(set) })),
+    );
 
     // The stage: all five springs live, each at its own dt.
-    const live = { clocks: [], goal: 0 };
+    const live = { clocks: /** @type {ReturnType<typeof frameClock>[]} */ ([]), goal: 0 };
     ui.stage({
       caption: 'live: the springs, each at its own dt',
       bodies: [
@@ -394,7 +507,7 @@ export default {
         })),
       ],
       range: () => [-0.4, 2],
-      duration: () => DURATION,
+      duration: () => duration,
       cursors: [time],
       restart(p) {
         live.clocks = SPRINGS.map(({ kind }) => clockOf(p, kind));
@@ -425,12 +538,11 @@ export default {
      */
     function drawResponse(p) {
       const tol = p.tolerance / 100;
-      response = responseOf(spring, tol);
       const r = response;
       const rise = p.mode === 'response' && p.target === 'rise';
       const line = (series, y) => {
         time.add(series, 0, y);
-        time.add(series, DURATION, y);
+        time.add(series, duration, y);
         time.add(series, NaN, NaN);
       };
       for (const i of [6, 7, 8]) time.reset(i);
@@ -440,7 +552,7 @@ export default {
       line(7, 0.9);
       time.visible(7, rise);
       t90 = firstReach(spring, 0.9, r.peak);
-      const hasPeak = r.overshoot >= NO_PEAK && STEP_AT + r.peak <= DURATION;
+      const hasPeak = r.overshoot >= NO_PEAK && STEP_AT + r.peak <= duration;
       if (hasPeak) time.add(8, STEP_AT + r.peak, 1 + r.overshoot);
       const settleY = Number.isFinite(r.settling) ? stepResponse(spring, r.settling) : NaN;
       time.add(8, STEP_AT + r.settling, settleY);
@@ -452,6 +564,12 @@ export default {
         for (const h of Object.values(handles)) h.hide();
         return;
       }
+      const perceived = perceivedOf(spring);
+      handles.perceived.place(
+        STEP_AT + perceived,
+        stepResponse(spring, perceived),
+        `perceived ${perceived.toFixed(3)} s`,
+      );
       const pct = (v) => `${(v * 100).toFixed(1)} %`;
       if (hasPeak)
         handles.peak.place(
@@ -460,7 +578,7 @@ export default {
           `peak ${pct(r.overshoot)} after ${r.peak.toFixed(3)} s`,
           'xy',
         );
-      else handles.peak.place(DURATION, 1 + r.overshoot, `${pct(r.overshoot)} overshoot: drag up`, 'y');
+      else handles.peak.place(duration, 1 + r.overshoot, `${pct(r.overshoot)} overshoot: drag up`, 'y');
       if (rise) {
         handles.settle.hide();
         handles.rise.place(STEP_AT + t90, 0.9, `rise (10→90 %) ${r.rise.toFixed(3)} s`);
@@ -474,15 +592,54 @@ export default {
       }
     }
 
+    /**
+     * The previous spring, drawn as a ghost: the spring as it was before the current change began
+     * (a change held for SETTLE_MS becomes the spring the next one is compared with).
+     */
+    const history = {
+      settled: /** @type {Spring | null} */ (null),
+      ghost: /** @type {Spring | null} */ (null),
+      timer: 0,
+    };
+    const same = (a, b) => a.frequency === b.frequency && a.halflife === b.halflife;
+    function drawGhost() {
+      const now = spring;
+      if (!history.settled) history.settled = now;
+      if (!same(history.settled, now)) {
+        if (!history.ghost || same(history.ghost, now) || !history.timer) history.ghost = history.settled;
+        clearTimeout(history.timer);
+        history.timer = setTimeout(() => {
+          history.settled = now;
+          history.timer = 0;
+        }, SETTLE_MS);
+      }
+      time.reset(9);
+      const ghost = history.ghost;
+      time.visible(9, ghost !== null);
+      if (!ghost) return;
+      const st = { x: 0, v: 0 };
+      time.add(9, 0, 0);
+      frameClock(FINE_RATE).advance(
+        duration,
+        (t, dt) => springDamperExact(st, goalAt(t), 0, ghost.frequency, ghost.halflife, dt),
+        (t) => time.add(9, t, st.x),
+      );
+    }
+
     return {
       draw(p) {
         params = p;
         spring = springOf(p);
+        response = responseOf(spring, p.tolerance / 100);
+        // The time axis fits the response (a few times its settling time), but holds still while
+        // a handle is dragged, so that the handle stays under the pointer; it fits on release.
+        if (!time.dragging()) duration = fitDuration(response.settling);
+        time.bounds('x', 0, duration);
         const { s, d, frequency, halflife } = spring;
         time.reset(0);
         time.add(0, 0, 0);
         time.add(0, STEP_AT, 1);
-        time.add(0, DURATION, 1);
+        time.add(0, duration, 1);
         let peak = 0;
         let eulerExploded = false;
         SPRINGS.forEach(({ kind, step }, i) => {
@@ -490,7 +647,7 @@ export default {
           time.reset(i + 1);
           time.add(i + 1, 0, 0);
           clockOf(p, kind).advance(
-            DURATION,
+            duration,
             (t, dt) => {
               if (!exploded(st)) step(p, st, goalAt(t), dt, spring);
             },
@@ -507,6 +664,7 @@ export default {
         time.visible(5, p.implicit);
         time.markers([{ x: STEP_AT, label: 'goal steps', color: COLORS.goal }]);
         drawResponse(p);
+        drawGhost();
         time.commit();
 
         const fc = criticalFrequency(halflife);
@@ -541,13 +699,15 @@ export default {
         out.rise(`${r.rise.toFixed(3)} s`);
         out.settling(`${r.settling.toFixed(3)} s (within ±${p.tolerance} %)`);
         out.lag(Number.isFinite(r.lag) ? `${r.lag.toFixed(3)} s × its speed` : '∞ (it never moves)');
+        out.perceived(frequency > 0 ? `${perceivedOf(spring).toFixed(3)} s` : '∞ (frequency 0)');
         if (frequency > 0) {
           const db = springToDurationBounce(frequency, halflife);
           out.db(`${db.duration.toFixed(3)} s, ${db.bounce.toFixed(3)}`);
         } else out.db('— (frequency 0)');
         time.summary(
           (p.mode === 'response'
-            ? `Designed by its response: ${p.overshoot} % overshoot, ${p.target === 'rise' ? `rise time ${p.rise} s` : `settling within ±${p.tolerance} % in ${p.settling} s`}, ` +
+            ? `Designed by its response: ${p.overshoot} % overshoot, ` +
+              `${p.target === 'rise' ? `rise time ${p.rise} s` : `settling within ±${p.tolerance} % in ${p.settling} s`}, ` +
               `solved as frequency ${frequency.toFixed(3)} Hz, halflife ${halflife.toFixed(3)} s. `
             : '') +
             `The exact spring (${regime}, damping ratio ${Number.isFinite(zeta) ? zeta.toFixed(2) : '∞'}) peaks at x = ${peak.toFixed(3)} ` +
@@ -560,286 +720,37 @@ export default {
             `${frequency > fc ? 'above it: under damped' : frequency < fc ? 'below it: over damped' : 'on it: critical'}.`,
         );
       },
-      code(p) {
+      shown() {
         const r = response;
-        // The read-outs and the map's point, unrounded: the facts the 240 Hz program prints.
-        const shown = {
-          overshoot: r.overshoot,
-          peak_time: r.peak,
-          rise: r.rise,
-          settling: r.settling,
-          lag: r.lag,
-          critical_frequency: criticalFrequency(spring.halflife),
-          frequency: spring.frequency,
-          halflife: spring.halflife,
+        return {
+          duration,
+          // The read-outs and the map's point, unrounded: the facts the 240 Hz program prints.
+          facts: {
+            overshoot: r.overshoot,
+            peak_time: r.peak,
+            rise: r.rise,
+            settling: r.settling,
+            lag: r.lag,
+            critical_frequency: criticalFrequency(spring.halflife),
+            frequency: spring.frequency,
+            halflife: spring.halflife,
+          },
         };
-        return [springProgram(p, 'fine', shown), springProgram(p, 'big')];
       },
       inspect() {
-        return { frequency: spring.frequency, halflife: spring.halflife, response: { ...response, t90 } };
+        return {
+          frequency: spring.frequency,
+          halflife: spring.halflife,
+          duration,
+          perceived: spring.frequency > 0 ? perceivedOf(spring) : Infinity,
+          response: { ...response, t90 },
+          ghost: history.ghost && {
+            frequency: history.ghost.frequency,
+            halflife: history.ghost.halflife,
+            ...time.series(9),
+          },
+        };
       },
     };
   },
 };
-
-/**
- * The library call a solved mode (duration & bounce, or the response) gets its spring from:
- * the JS and C names, the arguments, what it means, and the facts the program prints after it
- * (`# name value` lines: the name, the JS and C functions, their arguments after the spring's), which are the
- * response that was asked for, measured by the forward functions.
- */
-function solverOf(p) {
-  if (p.mode === 'bounce')
-    return {
-      fn: 'durationBounceToSpring',
-      c: 'sp_duration_bounce_to_spring',
-      args: [p.duration, p.bounce],
-      why: `from duration ${jn(p.duration)} s and bounce ${jn(p.bounce)}, as UI libraries set springs`,
-      facts: [],
-    };
-  const overshoot = { name: 'overshoot', fn: 'springOvershoot', c: 'sp_spring_overshoot', args: [] };
-  if (p.target === 'rise')
-    return {
-      fn: 'riseTimeOvershootToSpring',
-      c: 'sp_rise_time_overshoot_to_spring',
-      args: [p.rise, p.overshoot / 100],
-      why: `designed by its response: rises from 10 % to 90 % in ${jn(p.rise)} s, overshoots by ${jn(p.overshoot)} %`,
-      facts: [overshoot, { name: 'rise', fn: 'springRiseTime', c: 'sp_spring_rise_time', args: [] }],
-    };
-  return {
-    fn: 'settlingTimeOvershootToSpring',
-    c: 'sp_settling_time_overshoot_to_spring',
-    args: [p.settling, p.overshoot / 100, p.tolerance / 100],
-    why: `designed by its response: settles within ±${jn(p.tolerance)} % in ${jn(p.settling)} s, overshoots by ${jn(p.overshoot)} %`,
-    facts: [
-      overshoot,
-      { name: 'settling', fn: 'springSettlingTime', c: 'sp_spring_settling_time', args: [p.tolerance / 100] },
-    ],
-  };
-}
-
-/**
- * The panel's springs from rest toward the stepping goal: at 240 Hz (exact and critical, and the
- * spring's step response and critical frequency: the read-outs, `shown`), or at the large dt
- * (exact, explicit Euler and the article's implicit spring).
- */
-function springProgram(p, kind, shown = {}) {
-  const fine = kind === 'fine';
-  const dtText = fine ? '1 / 240' : `${jn(p.bigDt)} / 1000`;
-  const modeName = MODES.find(([m]) => m === p.mode)[1];
-  const title = fine
-    ? `The exact spring (set by ${modeName}) and the critical spring of the same halflife, at 240 Hz`
-    : `The exact, explicit Euler and the article's implicit springs at dt = ${jn(p.bigDt)} ms`;
-  const uses = new Set(['init']);
-  // How the program gets its spring: the mode's own parameters, then what the others need.
-  let setupJs = '';
-  let setupC = '';
-  if (p.mode === 'freq') {
-    setupJs = `const frequency = ${jn(p.frequency)}; // Hz\nconst halflife = ${jn(p.halflife)}; // s\n`;
-    setupC = `    const float frequency = ${cf(p.frequency)}; /* Hz */\n    const float halflife = ${cf(p.halflife)}; /* s */\n`;
-    if (!fine) {
-      uses.add('frequencyToStiffness').add('halflifeToDamping');
-      setupJs += `const stiffness = frequencyToStiffness(frequency);\nconst damping = halflifeToDamping(halflife);\n`;
-      setupC += `    const float stiffness = sp_frequency_to_stiffness(frequency);\n    const float damping = sp_halflife_to_damping(halflife);\n`;
-    }
-  } else if (p.mode === 'stiff') {
-    setupJs = `const stiffness = ${jn(p.stiffness)}; // 1/s²\nconst damping = ${jn(p.damping)}; // 1/s\n`;
-    setupC = `    const float stiffness = ${cf(p.stiffness)}; /* 1/s^2 */\n    const float damping = ${cf(p.damping)}; /* 1/s */\n`;
-    if (fine) {
-      uses.add('dampingToHalflife').add('stiffnessToFrequency');
-      setupJs += `const halflife = dampingToHalflife(damping);\nconst frequency = stiffnessToFrequency(stiffness);\n`;
-      setupC += `    const float halflife = sp_damping_to_halflife(damping);\n    const float frequency = sp_stiffness_to_frequency(stiffness);\n`;
-    }
-  } else if (p.mode === 'ratio') {
-    setupJs = `const ratio = ${jn(p.ratio)}; // damping ratio: 1 critical, < 1 bouncy\nconst halflife = ${jn(p.halflife)}; // s\n`;
-    setupC = `    const float ratio = ${cf(p.ratio)}; /* damping ratio: 1 critical, < 1 bouncy */\n    const float halflife = ${cf(p.halflife)}; /* s */\n`;
-    uses.add('halflifeToDamping');
-    setupJs += `const damping = halflifeToDamping(halflife);\nconst stiffness = (damping * damping) / (4 * ratio * ratio);\n`;
-    setupC += `    const float damping = sp_halflife_to_damping(halflife);\n    const float stiffness = (float)(((double)damping * damping) / (4.0 * (double)ratio * ratio));\n`;
-    if (fine) {
-      uses.add('stiffnessToFrequency');
-      setupJs += `const frequency = stiffnessToFrequency(stiffness);\n`;
-      setupC += `    const float frequency = sp_stiffness_to_frequency(stiffness);\n`;
-    }
-  } else {
-    // Solved by the library: from duration and bounce, or from the response.
-    const solver = solverOf(p);
-    uses.add(solver.fn);
-    const asked = fine ? [] : solver.facts; // the 240 Hz program measures every response below
-    setupJs =
-      `// ${solver.why}\nconst { frequency, halflife } = ${solver.fn}(${solver.args.map(jn).join(', ')});\n` +
-      asked
-        .map(({ name, fn, args }) => {
-          uses.add(fn);
-          return `console.log('# ${name}', ${fn}(frequency, halflife${args.map((a) => `, ${jn(a)}`).join('')}));\n`;
-        })
-        .join('');
-    setupC =
-      `    float frequency, halflife; /* ${solver.why} */\n` +
-      `    ${solver.c}(${solver.args.map(cf).join(', ')}, &frequency, &halflife);\n` +
-      asked
-        .map(
-          ({ name, c, args }) =>
-            `    printf("# ${name} %.9g\\n", (double)${c}(frequency, halflife${args.map((a) => `, ${cf(a)}`).join('')}));\n`,
-        )
-        .join('');
-    if (!fine) {
-      uses.add('frequencyToStiffness').add('halflifeToDamping');
-      setupJs += `const stiffness = frequencyToStiffness(frequency);\nconst damping = halflifeToDamping(halflife);\n`;
-      setupC += `    const float stiffness = sp_frequency_to_stiffness(frequency);\n    const float damping = sp_halflife_to_damping(halflife);\n`;
-    }
-  }
-  // The 240 Hz program also measures the spring's step response, as the read-outs do.
-  const MEASURES = [
-    ['overshoot', 'springOvershoot', 'sp_spring_overshoot', '', 'fraction of the step'],
-    ['peak_time', 'springPeakTime', 'sp_spring_peak_time', '', 's after the step'],
-    ['rise', 'springRiseTime', 'sp_spring_rise_time', '', 's from 10 % to 90 %'],
-    [
-      'settling',
-      'springSettlingTime',
-      'sp_spring_settling_time',
-      ', tolerance',
-      's until it stays in the band',
-    ],
-    ['lag', 'springLag', 'sp_spring_lag', '', 's behind a goal moving at a constant speed'],
-  ];
-  if (fine) for (const [, fn] of MEASURES) uses.add(fn);
-  if (fine) uses.add('criticalFrequency');
-  const measuresJs = fine
-    ? `\nconst tolerance = ${jn(p.tolerance / 100)}; // the settling band: ±${jn(p.tolerance)} %\n` +
-      `// Its step response, measured by the library's forward functions.\n` +
-      MEASURES.map(
-        ([name, fn, , args, what]) =>
-          `console.log('# ${name}', ${fn}(frequency, halflife${args})); // ${what}\n`,
-      ).join('') +
-      `// Above the critical frequency of its halflife a spring oscillates; below it, it does not.\n` +
-      `console.log('# critical_frequency', criticalFrequency(halflife)); // Hz\n` +
-      `console.log('# frequency', frequency); // Hz\nconsole.log('# halflife', halflife); // s\n` +
-      `// The regime map: the critical frequency of each halflife from 0.04 s to 1 s.\n` +
-      `for (let k = 4; k <= 100; k++) console.log('critical', (k / 100).toFixed(5), criticalFrequency(k / 100).toFixed(5));\n\n`
-    : '';
-  const measuresC = fine
-    ? `    const float tolerance = ${cf(p.tolerance / 100)}; /* the settling band: +-${jn(p.tolerance)} % */\n` +
-      `    /* its step response, measured by the library's forward functions */\n` +
-      MEASURES.map(
-        ([name, , c, args, what]) =>
-          `    printf("# ${name} %.9g\\n", (double)${c}(frequency, halflife${args})); /* ${what} */\n`,
-      ).join('') +
-      `    /* above the critical frequency of its halflife a spring oscillates; below it, it does not */\n` +
-      `    printf("# critical_frequency %.9g\\n", (double)sp_critical_frequency(halflife)); /* Hz */\n` +
-      `    printf("# frequency %.9g\\n# halflife %.9g\\n", (double)frequency, (double)halflife);\n` +
-      `    /* the regime map: the critical frequency of each halflife from 0.04 s to 1 s */\n` +
-      `    for (k = 4; k <= 100; k++) printf("critical %.5f %.5f\\n", k / 100.0, (double)sp_critical_frequency((float)(k / 100.0)));\n`
-    : '';
-  const exactJs = {
-    freq: 'springDamperExact(exact, g, 0, frequency, halflife, dt)',
-    bounce: 'springDamperExact(exact, g, 0, frequency, halflife, dt)',
-    response: 'springDamperExact(exact, g, 0, frequency, halflife, dt)',
-    stiff: 'springDamperExactStiffness(exact, g, 0, stiffness, damping, dt)',
-    ratio: 'springDamperExactRatio(exact, g, 0, ratio, halflife, dt)',
-  }[p.mode];
-  const exactC = {
-    freq: 'sp_spring_damper_exact(&exact.x, &exact.v, g, 0.0f, frequency, halflife, dt)',
-    bounce: 'sp_spring_damper_exact(&exact.x, &exact.v, g, 0.0f, frequency, halflife, dt)',
-    response: 'sp_spring_damper_exact(&exact.x, &exact.v, g, 0.0f, frequency, halflife, dt)',
-    stiff: 'sp_spring_damper_exact_stiffness(&exact.x, &exact.v, g, 0.0f, stiffness, damping, dt)',
-    ratio: 'sp_spring_damper_exact_ratio(&exact.x, &exact.v, g, 0.0f, ratio, halflife, dt)',
-  }[p.mode];
-  uses.add(exactJs.slice(0, exactJs.indexOf('(')));
-  const others = fine
-    ? [
-        [
-          'critical',
-          'criticalSpringDamperExact(critical, g, 0, halflife, dt)',
-          'sp_critical_spring_damper_exact(&critical.x, &critical.v, g, 0.0f, halflife, dt)',
-        ],
-      ]
-    : [
-        [
-          'euler',
-          'springDamperBad(euler, g, 0, stiffness, damping, dt)',
-          'sp_spring_damper_bad(&euler.x, &euler.v, g, 0.0f, stiffness, damping, dt)',
-        ],
-        [
-          'implicit',
-          'springDamperImplicit(implicit, g, 0, stiffness, damping, dt, 1e-5)',
-          'sp_spring_damper_implicit(&implicit.x, &implicit.v, g, 0.0f, stiffness, damping, dt, 1e-5f)',
-        ],
-      ];
-  for (const [, call] of others) uses.add(call.slice(0, call.indexOf('(')));
-  const names = ['exact', ...others.map(([n]) => n)];
-  const compare = fine
-    ? [
-        { plot: 0, series: 1, cols: [0, 1] },
-        { plot: 0, series: 2, cols: [0, 2] },
-        { plot: 1, series: 0, cols: [0, 1], rows: 'critical' },
-      ]
-    : [
-        { plot: 0, series: 3, cols: [0, 1] },
-        { plot: 0, series: 4, cols: [0, 2] },
-        ...(p.implicit ? [{ plot: 0, series: 5, cols: [0, 3] }] : []),
-      ];
-  const guard = (n, body) =>
-    n === 'euler' ? `if (Math.abs(euler.x) < 1e6 && Math.abs(euler.v) < 1e9) ${body}` : body;
-  const guardC = (n, body) =>
-    n === 'euler' ? `if (fabsf(euler.x) < 1e6f && fabsf(euler.v) < 1e9f) ${body}` : body;
-  const js = jsAndTs(
-    (ts) =>
-      jsHead(title, ts) +
-      `import { ${[...uses].join(', ')} } from 'sprung';\n\nawait init();\n\n` +
-      setupJs +
-      measuresJs +
-      `const dt = ${dtText}; // s\n\n` +
-      `/** The goal steps from 0 to 1 at t = ${STEP_AT} s. */\n` +
-      `const goalAt = (t${ann(ts, 'number')}) => (t < ${STEP_AT} - 1e-6 ? 0 : 1);\n\n` +
-      names.map((n) => `const ${n} = { x: 0, v: 0 };\n`).join('') +
-      `\n/** One frame of every spring toward goal g.${fine ? '' : ' Euler is not stepped once it has exploded.'} */\n` +
-      `function frame(g${ann(ts, 'number')}) {\n` +
-      `  ${exactJs};\n` +
-      others.map(([n, call]) => `  ${guard(n, call)};\n`).join('') +
-      `}\n\n` +
-      jsRow(ts) +
-      `// ${DURATION} s of frames; in a game, call frame(goal) once a frame.\n` +
-      `for (let k = 0; k * dt <= ${DURATION} + 1e-9; k++) {\n` +
-      `  const t = k * dt;\n` +
-      `  row(t, ${names.map((n) => `${n}.x`).join(', ')});\n` +
-      `  frame(goalAt(t));\n}\n`,
-  );
-  const c =
-    cHead(title) +
-    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `typedef struct { float x, v; } spring;\n\n` +
-    `/* The goal steps from 0 to 1 at t = ${STEP_AT} s. */\n` +
-    `static float goal_at(double t) { return t < ${STEP_AT} - 1e-6 ? 0.0f : 1.0f; }\n\n` +
-    `int main(void)\n{\n    int k;\n` +
-    setupC +
-    measuresC +
-    `    const double dt_d = ${fine ? '1.0 / 240.0' : `${jn(p.bigDt)} / 1000.0`};\n` +
-    `    const float dt = (float)dt_d;\n` +
-    `    ${names.map((n) => `spring ${n} = { 0.0f, 0.0f };`).join('\n    ')}\n` +
-    `    for (k = 0; k * dt_d <= ${DURATION} + 1e-9; k++) {\n` +
-    `        const double t = k * dt_d;\n` +
-    `        const float g = goal_at(t);\n` +
-    `        ${cRow(['t', ...names.map((n) => `${n}.x`)])}\n` +
-    `        ${exactC};\n` +
-    others.map(([n, , call]) => `        ${guardC(n, call)};\n`).join('') +
-    `    }\n` +
-    `    return 0;\n}\n`;
-  return {
-    id: kind,
-    title: fine ? 'the spring at 240 Hz' : `the springs at dt = ${p.bigDt} ms`,
-    ...js,
-    c,
-    compare,
-    // What the response mode asked for: the program's forward measures must print it.
-    // (and the 240 Hz program's measures must be the page's read-outs).
-    facts: {
-      ...(fine ? shown : {}),
-      ...(p.mode !== 'response'
-        ? {}
-        : p.target === 'rise'
-          ? { overshoot: p.overshoot / 100, rise: p.rise }
-          : { overshoot: p.overshoot / 100, settling: p.settling }),
-    },
-  };
-}

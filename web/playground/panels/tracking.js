@@ -16,16 +16,15 @@ import {
   trackingTargetAcceleration,
   trackingTargetVelocity,
 } from 'sprung';
-import { ann, cf, cHead, cRow, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
 import { COLORS } from '../lib/theme.js';
 
-const SECONDS = 6;
-const JUMPS = [
+export const SECONDS = 6;
+export const JUMPS = [
   [1.0, 0.7],
   [3.0, -1.0],
   [4.4, 0.5],
 ];
-const RATES = [
+export const RATES = [
   [30, COLORS.c30],
   [60, COLORS.c60],
   [144, COLORS.c144],
@@ -151,8 +150,9 @@ export default {
     'blends the jumps out smoothly and then reproduces the signal exactly. Known discontinuities skip the bad ' +
     'finite differences on the frames around them; unknown ones can be clipped to a maximum velocity and ' +
     'acceleration. The gains version depends on the tick rate; the exact tracker, a spring on the error whose ' +
-    'frequency and halflife match the gains at 60 Hz, does not (the two lower plots). In the stage, drag to move ' +
-    'the signal yourself: each click is a jump.',
+    'frequency and halflife match the gains at 60 Hz, does not (the plots of the rates); the article’s improved ' +
+    'tracker, set by halflives, is nearly but not exactly rate-independent, so the article warns against a variable ' +
+    'timestep. In the stage, drag to move the signal yourself: each click is a jump.',
   params: {
     discontinuities: {
       label: 'discontinuities',
@@ -216,7 +216,7 @@ export default {
       ui.plot(caption, {
         series: [{ label: 'signal', color: COLORS.goal, width: 1.5 }, ...series],
         x: { title: 't (s)', min: 0, max: SECONDS },
-        y: { min: -1.6, max: 1.8 },
+        y: { title: 'x', min: -1.6, max: 1.8 },
       });
     const main = plot('tracking at 60 Hz', [
       { label: 'gains', color: COLORS.exact, width: 2 },
@@ -232,7 +232,12 @@ export default {
       'exact tracker at 30, 60, 144 Hz',
       RATES.map(([hz, color]) => ({ label: `${hz} Hz`, color })),
     );
-    for (const p of [main, ratesGains, ratesExact]) {
+    // The article's improved tracker (halflives) across tick rates: close, not the same.
+    const ratesImproved = plot(
+      'improved tracker (halflives) at 30, 60, 144 Hz',
+      RATES.map(([hz, color]) => ({ label: `${hz} Hz`, color })),
+    );
+    for (const p of [main, ratesGains, ratesExact, ratesImproved]) {
       for (let k = 0; k <= SECONDS * 240; k++) p.add(0, k / 240, signal(k / 240));
       p.markers(JUMPS.map(([at]) => ({ x: at, color: COLORS.muted, alpha: 0.4 })));
     }
@@ -242,7 +247,14 @@ export default {
     let spring = { frequency: 0, halflife: 0 };
 
     // The stage: the trackers at 60 Hz following the signal, or your pointer.
-    const live = { followers: [], prev: 0, curr: 0, next: 0, i: 0, jumped: false };
+    const live = {
+      followers: /** @type {ReturnType<typeof follower>[]} */ ([]),
+      prev: 0,
+      curr: 0,
+      next: 0,
+      i: 0,
+      jumped: false,
+    };
     ui.stage({
       caption: 'live: the signal and its trackers at 60 Hz',
       bodies: [
@@ -327,6 +339,10 @@ export default {
           ratesGains.commit();
           ratesExact.commit();
         }
+        if (has(...deps.improved)) {
+          RATES.forEach(([hz], k) => track(p, 'improved', hz, ratesImproved, k + 1));
+          ratesImproved.commit();
+        }
         main.commit();
         readSpring(`${spring.frequency.toFixed(3)} Hz, halflife ${spring.halflife.toFixed(3)} s`);
         readError(`${Math.abs(errors[2]).toExponential(1)}, ${Math.abs(errors[3]).toExponential(1)}`);
@@ -345,186 +361,10 @@ export default {
         ratesExact.summary(
           `The exact tracker ends ${spread(ratesExact).toExponential(1)} apart at 30, 60 and 144 Hz.`,
         );
-      },
-      code(p) {
-        return [program(p, 60), program(p, 30)];
+        ratesImproved.summary(
+          `The improved tracker, nearly dt-invariant but not exactly, ends ${spread(ratesImproved).toExponential(1)} apart at 30, 60 and 144 Hz.`,
+        );
       },
     };
   },
 };
-
-/** The trackers of the panel on its signal at `rate` Hz (60: all four; other rates: gains and exact). */
-function program(p, rate) {
-  const all = rate === 60;
-  const known = p.discontinuities === 'known';
-  const clip = p.discontinuities === 'clip';
-  const title = all
-    ? `Tracking a signal with jumps at 60 Hz: gains, halflives, the exact tracker and a stiff spring (discontinuities ${p.discontinuities})`
-    : `The gains and exact trackers at ${rate} Hz (discontinuities ${p.discontinuities})`;
-  const fns = [
-    'trackingTargetVelocity',
-    'trackingTargetAcceleration',
-    'trackingGainsToSpring',
-    'trackingSpringUpdate',
-    'trackingSpringUpdateExact',
-    ...(known
-      ? [
-          'trackingSpringUpdateNoAcceleration',
-          'trackingSpringUpdateNoVelocityAcceleration',
-          'trackingSpringUpdateExactNoAcceleration',
-          'trackingSpringUpdateExactNoVelocityAcceleration',
-        ]
-      : []),
-    ...(all ? ['trackingSpringUpdateImproved', 'simpleSpringDamperExact'] : []),
-    ...(clip ? ['trackingClip'] : []),
-  ];
-  const cols = all ? ['gains', 'improved', 'exact', 'stiff'] : ['gains', 'exact'];
-  const js = jsAndTs((ts) => {
-    const N = ann(ts, 'number');
-    return (
-      jsHead(title, ts) +
-      `import {\n  init,\n${fns.map((f) => `  ${f},\n`).join('')}} from 'sprung';\n\nawait init();\n\n` +
-      `const rate = ${rate};\nconst dt = 1 / rate;\n` +
-      `const xGain = ${jn(p.xGain)};\nconst vGain = ${jn(p.vGain)};\nconst aGain = ${jn(p.aGain)}; // fractions per frame\n` +
-      (all
-        ? `const halflives = [${jn(p.xHalflife)}, ${jn(p.vHalflife)}, ${jn(p.aHalflife)}]; // s: position, velocity, acceleration\n` +
-          `const stiffHalflife = ${jn(p.stiffHalflife)}; // s\n`
-        : '') +
-      (clip
-        ? `const maxVelocity = ${jn(p.maxVelocity)};\nconst maxAcceleration = ${jn(p.maxAcceleration)};\n`
-        : '') +
-      `// The exact tracker: a spring on the error, matching the gains at 60 Hz, at any rate.\n` +
-      `const spring = trackingGainsToSpring(xGain, vGain, 1 / 60);\n\n` +
-      `const JUMPS = [\n${JUMPS.map(([a, s]) => `  [${a}, ${s}],\n`).join('')}];\n` +
-      `/** The animation signal: smooth motion plus jumps (its discontinuities). */\n` +
-      `function signal(t${N})${N} {\n  let s = 0.6 * Math.sin(2.1 * t) + 0.25 * Math.sin(5.3 * t + 0.4);\n` +
-      `  for (const [at, size] of JUMPS) if (t >= at) s += size;\n  return s;\n}\n` +
-      (known ? `const jumpBetween = (t0${N}, t1${N}) => JUMPS.some(([at]) => at > t0 && at <= t1);\n` : '') +
-      `\n` +
-      cols
-        .map(
-          (c) =>
-            `const ${c} = { x: signal(0), v: ${c === 'stiff' ? '0' : 'trackingTargetVelocity(signal(dt), signal(0), dt)'} };\n`,
-        )
-        .join('') +
-      `\n/** Frame i: every tracker moves toward the next sample, signal((i + 1)·dt). */\n` +
-      `function frame(i${N}) {\n  const prev = signal((i - 1) / rate);\n  const curr = signal(i / rate);\n  const next = signal((i + 1) / rate);\n` +
-      `  const v = ${clip ? 'trackingClip(trackingTargetVelocity(next, curr, dt), maxVelocity)' : 'trackingTargetVelocity(next, curr, dt)'};\n` +
-      `  const a = ${clip ? 'trackingClip(trackingTargetAcceleration(next, curr, prev, dt), maxAcceleration)' : 'trackingTargetAcceleration(next, curr, prev, dt)'};\n` +
-      (known
-        ? `  // Known discontinuities: skip the finite differences that span one.\n` +
-          `  const across = jumpBetween(i / rate, (i + 1) / rate); // next is past a jump: v and a are bad\n` +
-          `  const after = jumpBetween((i - 1) / rate, i / rate); // prev was before one: a is bad\n` +
-          `  if (across) {\n` +
-          `    trackingSpringUpdateNoVelocityAcceleration(gains, next, xGain, dt);\n` +
-          `    trackingSpringUpdateExactNoVelocityAcceleration(exact, next, spring.frequency, spring.halflife, dt);\n` +
-          (all
-            ? `    trackingSpringUpdateImproved(improved, next, 0, 0, halflives[0], 1e9, 1e9, dt); // 1e9 s: no blend\n`
-            : '') +
-          `  } else if (after) {\n` +
-          `    trackingSpringUpdateNoAcceleration(gains, next, v, xGain, vGain, dt);\n` +
-          `    trackingSpringUpdateExactNoAcceleration(exact, next, v, spring.frequency, spring.halflife, dt);\n` +
-          (all
-            ? `    trackingSpringUpdateImproved(improved, next, v, 0, halflives[0], halflives[1], 1e9, dt);\n`
-            : '') +
-          `  } else {\n` +
-          `    trackingSpringUpdate(gains, next, v, a, xGain, vGain, aGain, dt);\n` +
-          `    trackingSpringUpdateExact(exact, next, v, a, spring.frequency, spring.halflife, dt);\n` +
-          (all
-            ? `    trackingSpringUpdateImproved(improved, next, v, a, halflives[0], halflives[1], halflives[2], dt);\n`
-            : '') +
-          `  }\n`
-        : `  trackingSpringUpdate(gains, next, v, a, xGain, vGain, aGain, dt);\n` +
-          `  trackingSpringUpdateExact(exact, next, v, a, spring.frequency, spring.halflife, dt);\n` +
-          (all
-            ? `  trackingSpringUpdateImproved(improved, next, v, a, halflives[0], halflives[1], halflives[2], dt);\n`
-            : '')) +
-      (all
-        ? `  simpleSpringDamperExact(stiff, next, stiffHalflife, dt); // the baseline: smooth, but never exact\n`
-        : '') +
-      `}\n\n` +
-      jsRow(ts) +
-      `row(0, ${cols.map((c) => `${c}.x`).join(', ')});\n` +
-      `for (let i = 0; i < ${SECONDS} * rate; i++) {\n  frame(i);\n  row((i + 1) / rate, ${cols.map((c) => `${c}.x`).join(', ')});\n}\n`
-    );
-  });
-  const cState = cols.map((c) => `    spring ${c} = { 0.0f, 0.0f };\n`).join('');
-  const c =
-    cHead(title) +
-    `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `typedef struct { float x, v; } spring;\n\n` +
-    `static const double jumps[3][2] = { ${JUMPS.map(([a, s]) => `{ ${a}, ${s} }`).join(', ')} };\n\n` +
-    `/* The animation signal: smooth motion plus jumps (its discontinuities). */\n` +
-    `static float signal(double t)\n{\n    double s = 0.6 * sin(2.1 * t) + 0.25 * sin(5.3 * t + 0.4);\n    int j;\n` +
-    `    for (j = 0; j < 3; j++)\n        if (t >= jumps[j][0]) s += jumps[j][1];\n    return (float)s;\n}\n` +
-    (known
-      ? `static int jump_between(double t0, double t1)\n{\n    int j;\n    for (j = 0; j < 3; j++)\n` +
-        `        if (jumps[j][0] > t0 && jumps[j][0] <= t1) return 1;\n    return 0;\n}\n`
-      : '') +
-    `\nint main(void)\n{\n    const int rate = ${rate};\n    const float dt = 1.0f / (float)rate;\n` +
-    `    const float x_gain = ${cf(p.xGain)}, v_gain = ${cf(p.vGain)}, a_gain = ${cf(p.aGain)};\n` +
-    (all
-      ? `    const float x_halflife = ${cf(p.xHalflife)}, v_halflife = ${cf(p.vHalflife)}, a_halflife = ${cf(p.aHalflife)};\n` +
-        `    const float stiff_halflife = ${cf(p.stiffHalflife)};\n`
-      : '') +
-    `    float frequency, halflife;\n    int i;\n` +
-    cState +
-    `    sp_tracking_gains_to_spring(x_gain, v_gain, 1.0f / 60.0f, &frequency, &halflife);\n` +
-    cols
-      .map(
-        (col) =>
-          `    ${col}.x = signal(0);\n` +
-          (col === 'stiff'
-            ? ''
-            : `    ${col}.v = sp_tracking_target_velocity(signal(1.0 / rate), signal(0), dt);\n`),
-      )
-      .join('') +
-    `    ${cRow(['0.0', ...cols.map((col) => `${col}.x`)])}\n` +
-    `    for (i = 0; i < ${SECONDS} * rate; i++) {\n` +
-    `        const float prev = signal((double)(i - 1) / rate), curr = signal((double)i / rate), next = signal((double)(i + 1) / rate);\n` +
-    `        float v = sp_tracking_target_velocity(next, curr, dt);\n` +
-    `        float a = sp_tracking_target_acceleration(next, curr, prev, dt);\n` +
-    (clip
-      ? `        v = sp_tracking_clip(v, ${cf(p.maxVelocity)});\n        a = sp_tracking_clip(a, ${cf(p.maxAcceleration)});\n`
-      : '') +
-    (known
-      ? `        if (jump_between((double)i / rate, (double)(i + 1) / rate)) { /* across a known jump: position only */\n` +
-        `            sp_tracking_spring_update_no_velocity_acceleration(&gains.x, &gains.v, next, x_gain, dt);\n` +
-        `            sp_tracking_spring_update_exact_no_velocity_acceleration(&exact.x, &exact.v, next, frequency, halflife, dt);\n` +
-        (all
-          ? `            sp_tracking_spring_update_improved(&improved.x, &improved.v, next, 0.0f, 0.0f, x_halflife, 1e9f, 1e9f, dt);\n`
-          : '') +
-        `        } else if (jump_between((double)(i - 1) / rate, (double)i / rate)) { /* just after: no acceleration */\n` +
-        `            sp_tracking_spring_update_no_acceleration(&gains.x, &gains.v, next, v, x_gain, v_gain, dt);\n` +
-        `            sp_tracking_spring_update_exact_no_acceleration(&exact.x, &exact.v, next, v, frequency, halflife, dt);\n` +
-        (all
-          ? `            sp_tracking_spring_update_improved(&improved.x, &improved.v, next, v, 0.0f, x_halflife, v_halflife, 1e9f, dt);\n`
-          : '') +
-        `        } else {\n` +
-        `            sp_tracking_spring_update(&gains.x, &gains.v, next, v, a, x_gain, v_gain, a_gain, dt);\n` +
-        `            sp_tracking_spring_update_exact(&exact.x, &exact.v, next, v, a, frequency, halflife, dt);\n` +
-        (all
-          ? `            sp_tracking_spring_update_improved(&improved.x, &improved.v, next, v, a, x_halflife, v_halflife, a_halflife, dt);\n`
-          : '') +
-        `        }\n`
-      : `        sp_tracking_spring_update(&gains.x, &gains.v, next, v, a, x_gain, v_gain, a_gain, dt);\n` +
-        `        sp_tracking_spring_update_exact(&exact.x, &exact.v, next, v, a, frequency, halflife, dt);\n` +
-        (all
-          ? `        sp_tracking_spring_update_improved(&improved.x, &improved.v, next, v, a, x_halflife, v_halflife, a_halflife, dt);\n`
-          : '')) +
-    (all ? `        sp_simple_spring_damper_exact(&stiff.x, &stiff.v, next, stiff_halflife, dt);\n` : '') +
-    `        ${cRow(['(double)(i + 1) / rate', ...cols.map((col) => `${col}.x`)])}\n    }\n    return 0;\n}\n`;
-  const compare = all
-    ? [1, 2, 3, 4].map((s) => ({ plot: 0, series: s, cols: [0, s] }))
-    : [
-        { plot: 1, series: 1, cols: [0, 1] },
-        { plot: 2, series: 1, cols: [0, 2] },
-      ];
-  return {
-    id: `rate${rate}`,
-    title: all ? 'all trackers at 60 Hz' : `gains and exact at ${rate} Hz`,
-    ...js,
-    c,
-    compare,
-  };
-}

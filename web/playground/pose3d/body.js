@@ -36,7 +36,9 @@ export function bodyGeometry() {
     return { g, boneIndex, shade: SHADE[part] };
   });
   const count = parts.reduce((n, p) => n + p.g.attributes.position.count, 0);
-  const indices = parts.reduce((n, p) => n + p.g.index.count, 0);
+  // (a capsule's geometry is indexed)
+  const indexOf = (g) => /** @type {import('three').BufferAttribute} */ (g.index);
+  const indices = parts.reduce((n, p) => n + indexOf(p.g).count, 0);
   const position = new Float32Array(3 * count);
   const normal = new Float32Array(3 * count);
   const color = new Float32Array(3 * count);
@@ -54,7 +56,7 @@ export function bodyGeometry() {
       skinIndex[4 * (v + k)] = boneIndex;
       skinWeight[4 * (v + k)] = 1;
     }
-    const src = g.index.array;
+    const src = indexOf(g).array;
     for (let k = 0; k < src.length; k++) index[i + k] = src[k] + v;
     v += n;
     i += src.length;

@@ -409,7 +409,8 @@ function solveLeg(out, thigh, knee, v) {
  * into `root`.
  */
 export function evaluate(clip, u, rot, pos, root) {
-  const f = { angles: {}, feet: [], hips: null, root: null };
+  /** @type {{ angles: Record<string, number[]>, feet: any[], hips: number[], root: number[] }} */
+  const f = { angles: {}, feet: [], hips: [0, 0, 0], root: [0, 0, 0] };
   clip.frame(u, f);
   pos.set(OFFSETS);
   for (let b = 0; b < B; b++) qaxis(rot, 4 * b, 0, 1, 0, 0);

@@ -96,7 +96,15 @@ export class CrowdView {
     this.switches = 0;
     this.spent = { library: 0, javascript: 0, frames: 0 };
     this.orbit = 0.6;
-    this.build();
+    const { world, camera, shapes, mesh, linePositions, lines } = this.build();
+    this.world = world;
+    this.camera = camera;
+    this.shapes = shapes;
+    this.mesh = mesh;
+    this.linePositions = linePositions;
+    this.lines = lines;
+    this.rot = new Float32Array(4 * B);
+    this.pos = new Float32Array(3 * B);
     this.pose(0);
     this.inertializer.update(this.dst, 0);
   }
@@ -109,12 +117,13 @@ export class CrowdView {
     a.goal[1] = r * Math.sin(t);
   }
 
+  /** The crowd's scene: the world, the camera, the boxes of the bodies and the lines of the predictions. */
   build() {
     const n = this.count;
-    this.world = createWorld(this.radius * 5, this.radius * 2.2, this.radius * 4.5);
-    this.camera = new PerspectiveCamera(40, 1, 0.5, this.radius * 8);
+    const world = createWorld(this.radius * 5, this.radius * 2.2, this.radius * 4.5);
+    const camera = new PerspectiveCamera(40, 1, 0.5, this.radius * 8);
     // every box's 8 corners in its bone's frame
-    this.shapes = BOXES.map((s) => {
+    const shapes = BOXES.map((s) => {
       const m = shapeMatrix(s, (length, r) => [1.7 * r, length + r, 1.7 * r]);
       const corners = new Float32Array(24);
       const v = new Vector3();
@@ -135,7 +144,7 @@ export class CrowdView {
     ];
     const c = new Color();
     for (let i = 0; i < n; i++)
-      this.shapes.forEach((shape, k) => {
+      shapes.forEach((shape, k) => {
         const box = i * BOXES.length + k;
         c.copy(this.agents[i].color).multiplyScalar(shape.shade);
         for (let v = 0; v < 8; v++) c.toArray(colors, 24 * box + 3 * v);
@@ -147,25 +156,24 @@ export class CrowdView {
     );
     geometry.setAttribute('color', new BufferAttribute(colors, 3));
     geometry.setIndex(new BufferAttribute(index, 1));
-    this.mesh = new Mesh(geometry, new MeshLambertMaterial({ vertexColors: true, flatShading: true }));
-    this.mesh.frustumCulled = false;
-    const lines = new BufferGeometry();
-    this.linePositions = new Float32Array(n * (SAMPLES - 1) * 2 * 3);
-    const lineColors = new Float32Array(this.linePositions.length);
+    const mesh = new Mesh(geometry, new MeshLambertMaterial({ vertexColors: true, flatShading: true }));
+    mesh.frustumCulled = false;
+    const lineGeometry = new BufferGeometry();
+    const linePositions = new Float32Array(n * (SAMPLES - 1) * 2 * 3);
+    const lineColors = new Float32Array(linePositions.length);
     for (let i = 0; i < n; i++)
       for (let v = 0; v < (SAMPLES - 1) * 2; v++)
         this.agents[i].color.toArray(lineColors, 3 * (i * (SAMPLES - 1) * 2 + v));
-    lines.setAttribute('position', new BufferAttribute(this.linePositions, 3).setUsage(DynamicDrawUsage));
-    lines.setAttribute('color', new BufferAttribute(lineColors, 3));
-    this.lines = new LineSegments(
-      lines,
+    lineGeometry.setAttribute('position', new BufferAttribute(linePositions, 3).setUsage(DynamicDrawUsage));
+    lineGeometry.setAttribute('color', new BufferAttribute(lineColors, 3));
+    const lines = new LineSegments(
+      lineGeometry,
       new LineBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.7 }),
     );
-    this.lines.frustumCulled = false;
-    this.world.scene.add(this.mesh, this.lines);
-    this.world.follow(0, 0);
-    this.rot = new Float32Array(4 * B);
-    this.pos = new Float32Array(3 * B);
+    lines.frustumCulled = false;
+    world.scene.add(mesh, lines);
+    world.follow(0, 0);
+    return { world, camera, shapes, mesh, linePositions, lines };
   }
 
   /** Writes every character's current clip pose into dst (root from its simulation object), switching clips where needed; returns whether any switched. */
@@ -174,7 +182,7 @@ export class CrowdView {
     const n = this.count * B;
     const root = new Float64Array(3);
     /** @type {number[] | null} */
-    let switching = null;
+    let switching = /** @type {number[] | null} */ (null);
     this.agents.forEach((a, i) => {
       const s = 16 * i;
       const speed = Math.hypot(state[s + 3], state[s + 5]);

@@ -21,6 +21,12 @@ export class Scenario {
     this.spent = [0, 0, 0, 0];
     this.steps = 0;
     this.player = new Player(baked[p.from], 0);
+    this.p = { ...p };
+    this.t = -LEAD;
+    this.switched = false;
+    this.clip = p.from;
+    /** @type {Float32Array[]} the poses of the last switch: what was playing, what plays */
+    this.switchPoses = [];
     this.restart(p);
   }
 
@@ -95,8 +101,9 @@ export class Scenario {
 
 /**
  * Runs the scenario of parameters `p` at RATE Hz from −LEAD to HOLD and returns, per frame,
- * t, bone `joint`'s flexion (degrees) for each blend, and each inertializer's offset (mean
- * angle in degrees between its output and the animation, over all bones).
+ * t, bone `joint`'s flexion (degrees) for each blend, each inertializer's offset (mean angle in
+ * degrees between its output and the animation, over all bones), and the animation's pose the
+ * blends were given (for "Copy as code", which replays them).
  */
 export function record(scenario, p, joint) {
   scenario.restart(p);
@@ -108,7 +115,7 @@ export function record(scenario, p, joint) {
     const t = k / RATE - LEAD;
     const angles = [0, 1, 2, 3].map((i) => flexion(scenario.output(i), BONE_COUNT, joint, scratch));
     const offsets = [1, 2, 3].map((i) => offsetAngle(scenario.output(i), scenario.input, BONE_COUNT));
-    rows.push({ t, angles, offsets });
+    rows.push({ t, angles, offsets, input: scenario.input.slice() });
   }
   return rows;
 }

@@ -284,8 +284,12 @@ export class CompareView {
     ]);
   }
 
-  /** Draws the output poses `poses` (one per character) after `dt` seconds. */
-  render(poses, dt) {
+  /**
+   * Draws the output poses `poses` (one per character) after `dt` seconds, each seen from beside
+   * it, or (`shoulder`) from over its shoulder: the article's last resort against foot sliding,
+   * a camera that leaves the feet out of the picture.
+   */
+  render(poses, dt, shoulder = false) {
     const [w, h] = fit(this.renderer);
     const views = CompareView.layout(w, h, this.characters.length);
     this.characters.forEach((ch, k) => ch.pose(poses[k]));
@@ -304,14 +308,22 @@ export class CompareView {
       if (f === null) f = this.follow[k] = { yaw: heading, height };
       f.yaw = damperExact(f.yaw, unwrap(heading, f.yaw), 0.5, dt);
       f.height = damperExact(f.height, height, 0.25, dt);
-      const a = f.yaw + 1.05;
       const t = ch.at(0, this.target);
       const cam = this.cameras[k];
       const [x, y, vw, vh] = views[k];
       cam.aspect = vw / vh;
-      const dist = 3.7 / Math.min(1, cam.aspect * 1.5);
-      cam.position.set(t.x + Math.sin(a) * dist, f.height + 0.6, t.z + Math.cos(a) * dist);
-      cam.lookAt(t.x, f.height, t.z);
+      if (shoulder) {
+        // behind the character at head height, looking ahead over its shoulder
+        const a = f.yaw + Math.PI - 0.08;
+        const dist = 2.3 / Math.min(1, cam.aspect * 1.5);
+        cam.position.set(t.x + Math.sin(a) * dist, f.height + 1.0, t.z + Math.cos(a) * dist);
+        cam.lookAt(t.x + Math.sin(f.yaw) * 2, f.height + 0.45, t.z + Math.cos(f.yaw) * 2);
+      } else {
+        const a = f.yaw + 1.05;
+        const dist = 3.7 / Math.min(1, cam.aspect * 1.5);
+        cam.position.set(t.x + Math.sin(a) * dist, f.height + 0.6, t.z + Math.cos(a) * dist);
+        cam.lookAt(t.x, f.height, t.z);
+      }
       cam.updateProjectionMatrix();
       this.world.shadow(ch.pos[3 * HIPS], ch.pos[3 * HIPS + 2], ch.shadowStrength());
       this.renderer.setViewport(x, h - y - vh, vw, vh);

@@ -1,0 +1,747 @@
+// Plots with Chart.js: the one adapter every panel draws through (`ui.plot` in main.js makes a
+// figure and calls lineChart; lib/heatmap.js makes the heatmaps on the same Chart.js setup).
+//
+// Chart.js is tree-shaken: only the line controller, the point and line elements, the linear
+// scale and the filler are registered, with three small plugins of this file (vertical markers,
+// draggable handles, a shared style), and the Vite build puts all of it in one chunk (`chart`) that
+// every embed of a page shares from the cache. Animation is off: a chart is redrawn by the
+// panel once a frame while a slider moves, and must show the new curve at once.
+//
+// The panel's side of a chart stays as it was with the playground's own plotter: fill series with
+// `reset(i)` / `add(i, x, y)`, then `commit()` draws. Points are kept in reused objects (no
+// allocation per redraw for the panel's data); a non-finite y leaves a gap in the line. Colours
+// are palette names (lib/theme.js), resolved when drawn, so a chart follows the light or dark
+// theme. Every chart has both axis titles (lineChart refuses a chart without them). Tick labels
+// carry the decimals of their step and a real minus sign.
+//
+// Interaction, through Chart.js's own events (the `handles` plugin below): handles are points of
+// the chart drawn by Chart.js, grabbed and dragged with a mouse, a pen or a finger (pointer events,
+// captured), and moved with the arrow keys through a focusable element over each one (role
+// slider, for the keyboard and screen readers). The time cursor is an element over the canvas:
+// the stage moves it every frame, and moving it redraws nothing.
+//
+// For a new panel (the motion-matching one, say): `ui.plot(caption, { series, x: { title },
+// y: { title } })`, then reset/add/commit in draw(); a series the programs of "Copy as code" do
+// not print must say why in `guide` (tests/e2e/snippets.test.mjs holds every other series to a
+// printed row set).
+import { Chart, Filler, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
+import { legendKeys } from './legend.js';
+import { color, onTheme, palette } from './theme.js';
+
+/**
+ * @typedef {object} Series
+ * @property {string} label
+ * @property {string} color      palette name or CSS colour
+ * @property {number} [width]    line width in CSS px (default 1.5; 0: no line)
+ * @property {number[]} [dash]   dash pattern in CSS px
+ * @property {boolean} [stepped] the value holds until the next point (goal steps)
+ * @property {number} [points]   radius of a dot at each point (CSS px)
+ * @property {boolean} [line]    false: points only
+ * @property {boolean | string} [fill]  fill between the curve and y = 0
+ * @property {number} [fillAlpha] opacity of the fill (default 0.2)
+ * @property {boolean} [hidden]  hidden until the panel shows it (`visible(i, true)`)
+ * @property {boolean} [legend]  false: not in the legend
+ * @property {boolean} [off]     hidden at first by the reader's choice (its legend key unpressed)
+ * @property {string} [guide]    why "Copy as code" does not print this series: it is no result
+ *   of the parameters but a guide to reading the plot (a tolerance band, the previous spring)
+ * @property {boolean} [history]  drawn from what the reader did before, not from the parameters
+ *   (the previous spring): left out of snapshot(), so that a link gives the same data
+ */
+/**
+ * @typedef {object} HandleSpec
+ * @property {string} label       what the handle sets, for screen readers ("peak")
+ * @property {string} color       palette name or CSS colour
+ * @property {'x' | 'y' | 'xy'} axes  the directions it moves in (can change with `place`)
+ * @property {{ x?: number, y?: number }} keys  the arrow keys' step in data units (×10 with Shift)
+ * @property {'side' | 'left' | 'above' | 'below'} [labelAt]  where its label goes (default: the side with room)
+ * @property {(x: number, y: number) => void} move  called with the data point the handle is
+ *   dragged to (clamped to the drawn ranges; the coordinate of a fixed axis unchanged); the
+ *   owner then places the handle where its model puts it, which may differ (snapping)
+ * @property {() => void} [end]  called when a drag ends (the pointer released)
+ */
+/**
+ * @typedef {object} Axis
+ * @property {string} title
+ * @property {number} [min]
+ * @property {number} [max]
+ */
+/**
+ * @typedef {object} Marker   a vertical line across the plot, with an optional label at its top
+ * @property {number} x
+ * @property {string} [label]
+ * @property {string} [color]
+ * @property {number} [alpha]
+ */
+/**
+ * @typedef {object} Span   a shaded stretch of the x axis across the plot (a contact phase)
+ * @property {number} from
+ * @property {number} to
+ * @property {string} color
+ * @property {number} [alpha]  default 0.13
+ */
+/**
+ * @typedef {object} Handle   a handle's state (the plugin draws it, the adapter places it)
+ * @property {HandleSpec} spec
+ * @property {HTMLElement} el  the focusable element over it
+ * @property {number} x
+ * @property {number} y
+ * @property {'x' | 'y' | 'xy'} axes
+ * @property {string} text
+ * @property {{ x: number, y: number } | null} asked  where the keyboard last asked it to go
+ */
+/**
+ * @typedef {object} Extras   what the plugins draw, kept on the chart as `$extras`
+ * @property {Marker[]} markers
+ * @property {Span[]} spans
+ * @property {Handle[]} handles
+ * @property {{ id: number, dx: number, dy: number, handle: Handle } | null} grab
+ */
+
+export const FONT = 11;
+const FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** Radius of a handle's dot (CSS px; 1.35× for a finger); a pointer grabs it within 2.2× (a mouse) or 3.2×. */
+const HANDLE_RADIUS = 8;
+const coarse = () => matchMedia('(pointer: coarse)').matches;
+
+/** Tick label: the decimals of the step between ticks, a real minus sign, no "−0". */
+function tickText(value, index, ticks) {
+  const step = ticks.length > 1 ? Math.abs(ticks[1].value - ticks[0].value) : Math.abs(value) || 1;
+  const decimals = Math.max(0, Math.min(6, -Math.floor(Math.log10(step) + 1e-9)));
+  const text = (Math.abs(value) < step * 1e-6 ? 0 : value).toFixed(decimals);
+  return text.replace('-', '−');
+}
+
+/** The extras of a chart (markers, handles). */
+const extras = (chart) => /** @type {Extras} */ (/** @type {any} */ (chart).$extras);
+
+/**
+ * Draws the shaded spans (contact phases) under the datasets and the vertical markers (goal
+ * times, transitions, the critical frequency) over them: annotations of the x axis, not series.
+ */
+const markersPlugin = {
+  id: 'sprungMarkers',
+  beforeDatasetsDraw(chart) {
+    const state = extras(chart);
+    if (!state) return;
+    zeroLines(chart, palette.frame);
+    const list = state.spans;
+    if (!list.length) return;
+    const { ctx, chartArea: area, scales } = chart;
+    ctx.save();
+    for (const s of list) {
+      const left = Math.max(area.left, scales.x.getPixelForValue(s.from));
+      const right = Math.min(area.right, scales.x.getPixelForValue(s.to));
+      if (right <= left) continue;
+      ctx.fillStyle = color(s.color, s.alpha ?? 0.13);
+      ctx.fillRect(left, area.top, right - left, area.bottom - area.top);
+    }
+    ctx.restore();
+  },
+  afterDatasetsDraw(chart) {
+    const list = extras(chart)?.markers;
+    if (!list || !list.length) return;
+    const { ctx, chartArea: area, scales } = chart;
+    ctx.save();
+    ctx.setLineDash([4, 3]);
+    ctx.lineWidth = 1;
+    ctx.font = `${FONT}px ${FAMILY}`;
+    ctx.textBaseline = 'top';
+    let row = 0;
+    for (const m of list) {
+      const px = Math.round(scales.x.getPixelForValue(m.x)) + 0.5;
+      if (!(px >= area.left && px <= area.right)) continue;
+      ctx.strokeStyle = color(m.color || 'muted', m.alpha);
+      ctx.beginPath();
+      ctx.moveTo(px, area.top);
+      ctx.lineTo(px, area.bottom);
+      ctx.stroke();
+      if (m.label) {
+        const width = ctx.measureText(m.label).width;
+        const left = px + 3 + width > area.right ? px - 3 - width : px + 3;
+        ctx.fillStyle = color(m.color || 'muted');
+        ctx.fillText(m.label, left, area.top + 2 + (FONT + 2) * row++);
+      }
+    }
+    ctx.restore();
+  },
+};
+
+/** A handle's pixel position on `chart`, or null when it lies outside the drawn ranges. */
+function handlePixel(chart, h) {
+  const { x, y } = chart.scales;
+  if (!Number.isFinite(h.x) || !Number.isFinite(h.y)) return null;
+  if (h.x < x.min || h.x > x.max || h.y < y.min || h.y > y.max) return null;
+  return { px: x.getPixelForValue(h.x), py: y.getPixelForValue(h.y) };
+}
+
+/**
+ * Handles: drawn by Chart.js after the datasets (a dot with a ring, its label on a patch of
+ * paper), grabbed through Chart.js's pointer events (the chart listens to them only when it has
+ * handles) and dragged with the pointer captured; the focusable element over each handle takes
+ * the keyboard.
+ */
+const handlesPlugin = {
+  id: 'sprungHandles',
+  afterDatasetsDraw(chart) {
+    const state = extras(chart);
+    if (!state || !state.handles.length) return;
+    const ctx = chart.ctx;
+    const r = HANDLE_RADIUS * (coarse() ? 1.35 : 1);
+    ctx.save();
+    ctx.font = `${FONT + 1}px ${FAMILY}`;
+    /** The labels placed so far: a label that would overlap one moves a row away from its handle. */
+    const placed = [];
+    for (const h of state.handles) {
+      const at = handlePixel(chart, h);
+      h.el.hidden = !at;
+      if (!at) continue;
+      const { px, py } = at;
+      h.el.style.transform = `translate(${px}px, ${py}px)`;
+      const c = color(h.spec.color);
+      const dragging = state.grab && state.grab.handle === h;
+      ctx.beginPath();
+      ctx.arc(px, py, dragging ? r + 2 : r, 0, 2 * Math.PI);
+      ctx.fillStyle = c;
+      ctx.fill();
+      ctx.lineWidth = 2.5;
+      ctx.strokeStyle = palette.paper;
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(px, py, (dragging ? r + 2 : r) + 2, 0, 2 * Math.PI);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = c;
+      ctx.stroke();
+      if (!h.text) continue;
+      // The label: its text with a halo of paper, so that the curves stay visible around the glyphs.
+      const width = ctx.measureText(h.text).width;
+      const height = FONT + 3;
+      const side = h.spec.labelAt || 'side';
+      const area = chart.chartArea;
+      let left = px + r + 6;
+      let top = py - height / 2;
+      if (side === 'left') left = px - r - 6 - width;
+      else if (side === 'above') {
+        left = px - width / 2;
+        top = py - r - 6 - height;
+      } else if (side === 'below') {
+        left = px + r / 2;
+        top = py + r + 4;
+      } else if (px + r + 6 + width > area.right) left = px - r - 6 - width;
+      left = Math.max(area.left + 2, Math.min(area.right - width - 2, left));
+      const away = side === 'above' ? -(height + 2) : height + 2;
+      const overlaps = () =>
+        placed.some(
+          (b) =>
+            left < b.left + b.width && b.left < left + width && top < b.top + height && b.top < top + height,
+        );
+      for (let k = 0; k < 4 && overlaps(); k++) top += away;
+      top = Math.max(0, Math.min(chart.height - height, top));
+      placed.push({ left, top, width });
+      ctx.textBaseline = 'middle';
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = 4;
+      ctx.strokeStyle = palette.paper;
+      ctx.strokeText(h.text, left, top + height / 2);
+      ctx.fillStyle = c;
+      ctx.fillText(h.text, left, top + height / 2);
+    }
+    ctx.restore();
+  },
+  afterEvent(chart, args) {
+    const state = extras(chart);
+    if (!state || !state.handles.length) return;
+    const e = args.event;
+    const native = /** @type {PointerEvent | null} */ (e.native);
+    if (!native || e.x === null || e.y === null) return;
+    if (e.type === 'mousedown') {
+      if (native.button !== 0) return;
+      const reach = HANDLE_RADIUS * (native.pointerType === 'mouse' ? 2.2 : 3.2);
+      let best = null;
+      let bestDistance = reach;
+      for (const h of state.handles) {
+        const at = handlePixel(chart, h);
+        if (!at) continue;
+        const distance = Math.hypot(at.px - e.x, at.py - e.y);
+        if (distance <= bestDistance) {
+          best = { handle: h, dx: e.x - at.px, dy: e.y - at.py };
+          bestDistance = distance;
+        }
+      }
+      if (!best) return;
+      state.grab = { id: native.pointerId, ...best };
+      chart.canvas.setPointerCapture(native.pointerId);
+      best.handle.el.focus({ preventScroll: true });
+      chart.draw();
+    } else if (e.type === 'mousemove') {
+      const grab = state.grab;
+      if (!grab || native.pointerId !== grab.id) {
+        const over = state.handles.some((h) => {
+          const at = handlePixel(chart, h);
+          return at && Math.hypot(at.px - e.x, at.py - e.y) <= HANDLE_RADIUS * 2.2;
+        });
+        chart.canvas.style.cursor = over ? 'grab' : '';
+        return;
+      }
+      const { x, y } = chart.scales;
+      const h = grab.handle;
+      const within = (v, scale) => Math.min(Math.max(v, scale.min), scale.max);
+      const dataX = within(x.getValueForPixel(e.x - grab.dx), x);
+      const dataY = within(y.getValueForPixel(e.y - grab.dy), y);
+      h.spec.move(h.axes.includes('x') ? dataX : h.x, h.axes.includes('y') ? dataY : h.y);
+    } else if (e.type === 'mouseup' || e.type === 'pointercancel') {
+      if (!state.grab || native.pointerId !== state.grab.id) return;
+      const { spec } = state.grab.handle;
+      state.grab = null;
+      chart.draw();
+      if (spec.end) spec.end();
+    }
+  },
+};
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, Filler, markersPlugin, handlesPlugin);
+Chart.defaults.animation = false;
+Chart.defaults.maintainAspectRatio = false;
+Chart.defaults.font.family = FAMILY;
+Chart.defaults.font.size = FONT;
+// A chart listens to no pointer event unless it has handles (or is a heatmap that picks): a
+// mouse moving over a plot costs nothing.
+Chart.defaults.events = [];
+/**
+ * Redraws within a frame's budget: a chart's commit() queues its Chart.js update, and the queue
+ * is drawn in the order charts were committed (a panel commits its first figure first) until
+ * BUDGET ms have gone; what is left is drawn in the next animation frame. While a slider is
+ * dragged, every chart of a panel is drawn each frame when they fit, the later ones a frame late
+ * when they do not (a slow machine), and the frame keeps its pace. The shell draws the queue at
+ * the end of each redraw (drawCharts); a commit outside one (a theme change, a legend key, a
+ * figure redrawn later) is drawn in the next frame.
+ */
+const BUDGET = 6;
+/** @type {Set<() => void>} */
+const queue = new Set();
+let queued = 0;
+export function drawCharts() {
+  const start = performance.now();
+  for (const update of queue) {
+    queue.delete(update);
+    update();
+    if (queue.size && performance.now() - start > BUDGET) break;
+  }
+  if (queue.size && !queued) queued = requestAnimationFrame(() => ((queued = 0), drawCharts()));
+}
+/** @param {() => void} update */
+export function enqueue(update) {
+  queue.add(update);
+  if (!queued) queued = requestAnimationFrame(() => ((queued = 0), drawCharts()));
+}
+
+/**
+ * The Chart.js chart drawn in `canvas`, from Chart.js's own registry (for the tests: a plot is a
+ * Chart.js chart), or undefined.
+ * @param {HTMLCanvasElement} canvas
+ */
+export const chartOf = (canvas) => Chart.getChart(canvas);
+/** The pointer events of an interactive chart (Chart.js hands them to the plugins as mousedown...). */
+export const POINTER_EVENTS = /** @type {any} */ ([
+  'pointerdown',
+  'pointermove',
+  'pointerup',
+  'pointercancel',
+]);
+
+/**
+ * The options of one linear axis: its title, fixed bounds if any, ticks at nice steps (not at the
+ * bounds), grid lines in the theme's colours, the zero line stronger (colours: paintAxes).
+ * @param {Axis} axis
+ * @param {'x' | 'y'} which
+ */
+export function axisOptions(axis, which) {
+  return {
+    type: /** @type {const} */ ('linear'),
+    min: axis.min,
+    max: axis.max,
+    title: { display: true, text: axis.title, padding: which === 'x' ? 2 : 4 },
+    ticks: { callback: tickText, includeBounds: false, maxRotation: 0, padding: 3 },
+    grid: { tickLength: 4 },
+    border: {},
+  };
+}
+
+/**
+ * Colours the axes of `chart` (titles, tick labels, grid lines, borders) from the current
+ * palette, or `grid` for the grid lines. (Plain colours, not functions of the tick: Chart.js
+ * resolves those for every tick of every redraw; the zero lines are drawn by zeroLines.)
+ * @param {Chart} chart
+ * @param {string} [grid]
+ */
+export function paintAxes(chart, grid = palette.grid) {
+  for (const scale of Object.values(/** @type {Record<string, any>} */ (chart.options.scales))) {
+    scale.title.color = palette.muted;
+    scale.ticks.color = palette.muted;
+    scale.border.color = palette.frame;
+    if (scale.grid.display !== false) scale.grid.color = grid;
+  }
+}
+
+/**
+ * Draws the lines x = 0 and y = 0 across the plot area of `chart`, where they fall inside it.
+ * @param {Chart} chart
+ * @param {string} colour
+ */
+export function zeroLines(chart, colour) {
+  const { ctx, chartArea: a, scales } = chart;
+  const x = Math.round(scales.x.getPixelForValue(0)) + 0.5;
+  const y = Math.round(scales.y.getPixelForValue(0)) + 0.5;
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  if (x > a.left + 1 && x < a.right - 1) {
+    ctx.moveTo(x, a.top);
+    ctx.lineTo(x, a.bottom);
+  }
+  if (y > a.top + 1 && y < a.bottom - 1) {
+    ctx.moveTo(a.left, y);
+    ctx.lineTo(a.right, y);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * A line chart drawn into `canvas` (inside `box`, which sets its size), with its legend in
+ * `legendHost`. `x`/`y` give the axis titles and fixed bounds (omitted bounds follow the data,
+ * rounded out to ticks). Points are joined in the order added, so a curve need not be a function
+ * of x (trajectories); `equal: true` keeps one unit the same length on both axes.
+ * @param {{ canvas: HTMLCanvasElement, box: HTMLElement, legendHost: HTMLElement }} where
+ * @param {{ series: Series[], x: Axis, y: Axis, equal?: boolean, legend?: boolean }} options
+ */
+export function lineChart({ canvas, box, legendHost }, options) {
+  const { series, equal = false } = options;
+  if (!options.x?.title || !options.y?.title)
+    throw new Error(`lineChart: both axes need a title (${series[0]?.label})`);
+  const n = series.length;
+  /** @type {{ x: number, y: number }[][]} the points, reused between redraws */
+  const pools = series.map(() => []);
+  const counts = new Int32Array(n);
+  const shown = series.map((s) => !s.hidden); // as the panel wants
+  const off = series.map((s) => !!s.off); // as the reader toggled in the legend
+  /** @type {Extras} */
+  const state = { markers: [], spans: [], handles: [], grab: null };
+  let cursorAt = /** @type {number | null} */ (null);
+  /** The axes' fixed bounds (undefined: from the data). */
+  const bounds = {
+    x: { min: options.x.min, max: options.x.max },
+    y: { min: options.y.min, max: options.y.max },
+  };
+
+  const cursor = document.createElement('div');
+  cursor.className = 'cursor';
+  cursor.hidden = true;
+  box.append(cursor);
+
+  const datasets = series.map((s, i) => {
+    const width = s.line === false ? 0 : (s.width ?? 1.5);
+    return {
+      label: s.label,
+      data: /** @type {{ x: number, y: number }[]} */ ([]),
+      borderWidth: width,
+      borderDash: s.dash || [],
+      stepped: s.stepped ? /** @type {const} */ ('before') : false,
+      showLine: s.line !== false,
+      pointRadius: s.points || 0,
+      pointHoverRadius: s.points || 0,
+      pointBorderWidth: 0,
+      fill: s.fill ? 'origin' : false,
+      // A dot on the frame stays whole: points may reach 8 px beyond the plot area.
+      clip: s.points ? 8 : 0,
+      hidden: !shown[i] || off[i],
+      // Drawn in the order listed, the last on top (Chart.js draws the highest `order` first).
+      order: n - i,
+    };
+  });
+  function paintDatasets() {
+    series.forEach((s, i) => {
+      const d = datasets[i];
+      const c = color(s.color);
+      Object.assign(d, {
+        borderColor: c,
+        pointBackgroundColor: c,
+        backgroundColor: s.fill ? color(s.color, s.fillAlpha ?? 0.2) : c,
+      });
+    });
+  }
+  paintDatasets();
+
+  const chart = new Chart(canvas, {
+    type: 'line',
+    data: { datasets },
+    options: {
+      spanGaps: false,
+      layout: { padding: { top: 4, right: 8 } },
+      // Chart.js parses the points (into its own objects): a series need not be sorted in x.
+      // (Unparsed points, `parsing: false`, it takes as sorted; with them a drag across the
+      // spring's frequencies crashed the page.)
+      parsing: { xAxisKey: 'x', yAxisKey: 'y' },
+      scales: { x: axisOptions(options.x, 'x'), y: axisOptions(options.y, 'y') },
+      plugins: { legend: { display: false } },
+    },
+  });
+  /** @type {any} */ (chart).$extras = state;
+  paintAxes(chart);
+
+  const legend = legendKeys(options.legend === false ? null : legendHost, series, (i) => {
+    off[i] = !off[i];
+    chart.setDatasetVisibility(i, shown[i] && !off[i]);
+    paintLegend();
+    draw();
+  });
+  const paintLegend = () => legend.paint(shown, off);
+  paintLegend();
+
+  /** Data range of axis `a` over the shown series, or null. */
+  function dataRange(a) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < n; i++) {
+      if (!shown[i] || off[i]) continue;
+      const pool = pools[i];
+      for (let k = 0; k < counts[i]; k++) {
+        const v = pool[k][a];
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+    }
+    return lo <= hi ? [lo, hi] : null;
+  }
+
+  /** The options of the chart's axis `a`. */
+  const scaleOptions = (a) => /** @type {Record<string, any>} */ (chart.options.scales)[a];
+
+  /**
+   * One unit equally long on both axes: each range (fixed, or the data's with a margin of 4 %)
+   * is widened about its middle to the length the plot area's shape (as last laid out) gives it.
+   */
+  function equalize() {
+    const area = chart.chartArea;
+    const range = (a) => {
+      const r = dataRange(a) || [0, 1];
+      const [lo, hi] = [bounds[a].min ?? r[0], bounds[a].max ?? r[1]];
+      const margin = bounds[a].min === undefined ? 0.02 * (hi - lo || 1) : 0;
+      return [lo - margin, hi + margin];
+    };
+    const [x0, x1] = range('x');
+    const [y0, y1] = range('y');
+    // metres (data units) per pixel: the larger of the two, on both axes
+    const scale = Math.max((x1 - x0) / area.width, (y1 - y0) / area.height);
+    const widen = (a, b, pixels) => ({
+      min: (a + b) / 2 - (pixels * scale) / 2,
+      max: (a + b) / 2 + (pixels * scale) / 2,
+    });
+    Object.assign(scaleOptions('x'), widen(x0, x1, area.width));
+    Object.assign(scaleOptions('y'), widen(y0, y1, area.height));
+  }
+
+  /** Queues the chart's redraw (see drawCharts). */
+  const draw = () => enqueue(update);
+  function update() {
+    for (let i = 0; i < n; i++) {
+      const data = datasets[i].data;
+      const pool = pools[i];
+      if (data.length > counts[i]) data.length = counts[i];
+      while (data.length < counts[i]) data.push(pool[data.length]);
+    }
+    if (equal && chart.chartArea) {
+      const before = chart.chartArea.width / chart.chartArea.height;
+      equalize();
+      chart.update('none');
+      if (Math.abs(chart.chartArea.width / chart.chartArea.height - before) > 0.01) {
+        equalize();
+        chart.update('none');
+      }
+    } else chart.update('none');
+    placeCursor();
+  }
+
+  function placeCursor() {
+    const t = cursorAt;
+    const x = chart.scales.x;
+    const area = chart.chartArea;
+    const inside = t !== null && x && area && t >= x.min && t <= x.max;
+    cursor.hidden = !inside;
+    if (!inside) return;
+    cursor.style.top = `${area.top}px`;
+    cursor.style.height = `${area.bottom - area.top}px`;
+    cursor.style.transform = `translateX(${x.getPixelForValue(t)}px)`;
+  }
+
+  onTheme(() => {
+    paintAxes(chart);
+    paintDatasets();
+    paintLegend();
+    for (const h of state.handles) h.el.style.color = color(h.spec.color);
+    draw();
+  });
+  // Chart.js resizes with its box and redraws; the cursor follows.
+  new ResizeObserver(() => requestAnimationFrame(placeCursor)).observe(box);
+
+  /**
+   * A draggable handle on the chart (see the handles plugin): mouse, touch and pen, and the
+   * keyboard through the focusable element placed over it (arrow keys move it by `spec.keys`).
+   * @param {HandleSpec} spec
+   */
+  function addHandle(spec) {
+    const el = document.createElement('div');
+    el.className = `handle label-${spec.labelAt || 'side'}`;
+    el.tabIndex = 0;
+    el.setAttribute('role', 'slider');
+    el.setAttribute('aria-label', spec.label);
+    el.style.color = color(spec.color);
+    el.hidden = true;
+    box.append(el);
+    /** @type {Handle} */
+    const h = { spec, el, x: NaN, y: NaN, axes: spec.axes, text: '', asked: null };
+    state.handles.push(h);
+    if (state.handles.length === 1) {
+      chart.options.events = POINTER_EVENTS;
+      canvas.classList.add('has-handles');
+    }
+    el.addEventListener('keydown', (e) => {
+      const k = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowDown: [0, -1], ArrowUp: [0, 1] }[e.key];
+      if (!k) return;
+      const [dx, dy] = [h.axes.includes('x') ? k[0] : 0, h.axes.includes('y') ? k[1] : 0];
+      if (!dx && !dy) return;
+      e.preventDefault();
+      const big = e.shiftKey ? 10 : 1;
+      // Keys pressed faster than the frames step on from where the last key asked, not from
+      // the stale position.
+      const from = h.asked || h;
+      h.asked = { x: from.x + dx * big * (spec.keys.x || 0), y: from.y + dy * big * (spec.keys.y || 0) };
+      spec.move(h.asked.x, h.asked.y);
+    });
+    return {
+      /**
+       * Puts the handle at data point (x, y) with `label` beside it (also its aria-valuetext);
+       * `axes` changes the directions it moves in. A point outside the drawn ranges hides it.
+       * Drawn with the chart's next commit.
+       * @param {number} x
+       * @param {number} y
+       * @param {string} label
+       * @param {'x' | 'y' | 'xy'} [axes]
+       */
+      place(x, y, label, axes) {
+        h.x = x;
+        h.y = y;
+        h.asked = null;
+        if (axes) h.axes = axes;
+        el.dataset.axes = h.axes;
+        if (h.text !== label) {
+          h.text = label;
+          el.setAttribute('aria-valuetext', label);
+        }
+        const [lo, hi] = h.axes === 'x' ? [bounds.x.min, bounds.x.max] : [bounds.y.min, bounds.y.max];
+        if (lo !== undefined) el.setAttribute('aria-valuemin', String(lo));
+        if (hi !== undefined) el.setAttribute('aria-valuemax', String(hi));
+        el.setAttribute('aria-valuenow', String(h.axes === 'x' ? x : y));
+        el.setAttribute('aria-orientation', h.axes === 'x' ? 'horizontal' : 'vertical');
+      },
+      /** Hides the handle (until placed again). */
+      hide() {
+        h.x = NaN;
+        el.hidden = true;
+      },
+      element: el,
+    };
+  }
+
+  return {
+    /** Empties series `i`. */
+    reset(i) {
+      counts[i] = 0;
+    },
+    /** Appends point (px, py) to series `i`; a non-finite value leaves a gap. */
+    add(i, px, py) {
+      const pool = pools[i];
+      const k = counts[i]++;
+      if (k === pool.length) pool.push({ x: 0, y: 0 });
+      const point = pool[k];
+      // A gap keeps the x of the point before it, so that a curve stays sorted in x.
+      const gap = !(Number.isFinite(px) && Number.isFinite(py));
+      point.x = Number.isFinite(px) ? px : k > 0 ? pool[k - 1].x : 0;
+      point.y = gap ? NaN : py;
+    },
+    /**
+     * Sets the vertical markers.
+     * @param {Marker[]} list
+     */
+    markers(list) {
+      state.markers = list;
+    },
+    /**
+     * Sets the shaded spans of the x axis.
+     * @param {Span[]} list
+     */
+    spans(list) {
+      state.spans = list;
+    },
+    /**
+     * Sets the bounds of axis 'x' or 'y' (undefined: follow the data).
+     * @param {'x' | 'y'} axis
+     * @param {number | undefined} min
+     * @param {number | undefined} max
+     */
+    bounds(axis, min, max) {
+      bounds[axis] = { min, max };
+      Object.assign(scaleOptions(axis), { min, max });
+    },
+    /** Shows or hides series `i` (and its legend key), as the panel's mode wants. */
+    visible(i, on) {
+      if (shown[i] === on) return;
+      shown[i] = on;
+      chart.setDatasetVisibility(i, on && !off[i]);
+      paintLegend();
+    },
+    /** Draws the filled series (within the frame's budget: see drawCharts). */
+    commit() {
+      draw();
+    },
+    handle: addHandle,
+    /** True while a handle of the chart is being dragged (a panel may hold its axes still meanwhile). */
+    dragging() {
+      return state.grab !== null;
+    },
+    /** Moves the time cursor to x = t (null hides it); draws nothing. */
+    cursor(t) {
+      cursorAt = t;
+      placeCursor();
+    },
+    /** The ranges drawn last: { x: [x0, x1], y: [y0, y1] }. */
+    drawn() {
+      const { x, y } = chart.scales;
+      return { x: [x.min, x.max], y: [y.min, y.max] };
+    },
+    /** Series `i` as drawn: { x, y } arrays (copies). */
+    series(i) {
+      const pool = pools[i].slice(0, counts[i]);
+      return { x: pool.map((p) => p.x), y: pool.map((p) => p.y) };
+    },
+    /**
+     * The plotted points, for tests: per series [x0, y0, x1, y1, ...] ([] when the panel hides it,
+     * and for a series of the reader's history).
+     */
+    snapshot() {
+      return series.map((s, i) => {
+        if (!shown[i] || s.history) return [];
+        const out = new Array(2 * counts[i]);
+        for (let k = 0; k < counts[i]; k++) {
+          out[2 * k] = pools[i][k].x;
+          out[2 * k + 1] = pools[i][k].y;
+        }
+        return out;
+      });
+    },
+    /** The series' specs (for the tests of "Copy as code": which are guides). */
+    specs: series,
+    /** The Chart.js chart (for tests: `window.playground.charts()`). */
+    chart,
+  };
+}
