@@ -52,6 +52,33 @@ deps_test() {
     { command -v apt-get >/dev/null && [ "$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-rt-14-dev >/dev/null; } || true
 }
 
+# --- data ---------------------------------------------------------------------
+# Motion capture for the BVH importer's tests and the motion-matching panel: two takes of the
+# CMU Graphics Lab Motion Capture Database (subject 1, 01_01.bvh and 01_03.bvh, 120 Hz), as
+# Debian's assimp-testmodels ships them, with CMU's terms quoted beside them
+# (01_nn.bvh.source.txt). Only these three files are kept (never Boxing_Toes.bvh, whose origin
+# is not stated), in build/data/cmu/ (git-ignored); nothing is fetched once they are there.
+CMU_DIR=$BUILD/data/cmu
+CMU_FILES=(01_01.bvh 01_03.bvh 01_nn.bvh.source.txt)
+
+cmu_data() {
+  local f missing=0
+  for f in "${CMU_FILES[@]}"; do [ -s "$CMU_DIR/$f" ] || missing=1; done
+  [ $missing = 0 ] && return 0
+  log "fetching CMU motion capture (apt-get download assimp-testmodels)"
+  local tmp; tmp=$(mktemp -d)
+  if ! (cd "$tmp" && apt-get download -qq assimp-testmodels 2>/dev/null); then
+    [ "$(id -u)" = 0 ] && [ -z "${SPRUNG_APT_UPDATED:-}" ] && { apt-get update -qq; SPRUNG_APT_UPDATED=1; }
+    (cd "$tmp" && apt-get download -qq assimp-testmodels 2>/dev/null) ||
+      { echo "build.sh: 'apt-get download assimp-testmodels' failed (Debian's package lists and network are needed once)" >&2; rm -rf "$tmp"; exit 1; }
+  fi
+  dpkg-deb --fsys-tarfile "$tmp"/assimp-testmodels_*.deb |
+    tar -x -C "$tmp" "${CMU_FILES[@]/#/./usr/share/assimp/models/BVH/}"
+  mkdir -p "$CMU_DIR"
+  for f in "${CMU_FILES[@]}"; do mv "$tmp/usr/share/assimp/models/BVH/$f" "$CMU_DIR/"; done
+  rm -rf "$tmp"
+}
+
 # --- build --------------------------------------------------------------------
 C_SOURCES=(c/*.c)
 
@@ -64,7 +91,7 @@ exports_list() { # every sp_* function of the API manifest (c/sprung.h)
 # every other file for size (-Oz). With LTO the size attribute stays on the cold functions:
 # a hot function calls, rather than inlines, what a cold file defines.
 HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_springs.c c/character.c c/applications.c
-       c/helpers.c)
+       c/helpers.c c/motion_matching.c)
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
                --enable-nontrapping-float-to-int)
 
@@ -171,6 +198,7 @@ build() {
   build_wasm
   log "building the TypeScript package into dist/"
   build_ts
+  cmu_data
   echo "dist/: $(ls dist | wc -l) files; sprung-simd.wasm $(wc -c < "$BUILD/sprung-simd.wasm") bytes"
 }
 
@@ -207,7 +235,8 @@ test_c() {
 # The tests of the classes that own WASM memory, run again with garbage collected every few
 # milliseconds (finalisers racing creates, disposes and updates).
 CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pose_cubic.test.mjs
-             tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs)
+             tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs
+             tests/js/motion_matching.test.mjs tests/js/motion_controller.test.mjs)
 
 test_js() {
   log "node tests against dist/"

@@ -17,8 +17,31 @@ import { wasm } from '../../dist/wasm.js';
 await sp.init();
 const manifest = JSON.parse(readFileSync(new URL('../../build/manifest.json', import.meta.url), 'utf8'));
 
+/** A motion database of 6 frames of a 2-bone skeleton, with 5 floats of features a frame. */
+const motionData = () => {
+  const poses = new Float32Array(6 * 26);
+  for (let f = 0; f < 6; f++) ((poses[f * 26 + 15] = 1), (poses[f * 26 + 19] = 1), (poses[f * 26 + 4] = f));
+  return [
+    {
+      skeleton: { parents: [-1, 0] },
+      frameRate: 60,
+      clips: [{ name: 'a', poses, tags: [2, 2, 6, 2, 2, 2] }],
+    },
+    {
+      features: [
+        { type: 'position', bone: 1 },
+        { type: 'trajectoryPosition', frames: [1] },
+      ],
+    },
+  ];
+};
+const motionDatabase = new sp.MotionDatabase(...motionData());
+
 /** Valid constructor arguments of the classes whose methods have specs. */
 const INSTANCE = {
+  MotionDatabase: motionData(),
+  MotionSearchBatch: [motionDatabase, 3],
+  Skeleton: [[-1, 0, 1]],
   TrajectoryPredictor: [3],
   TrajectoryPredictorV2: [3],
   TrajectoryBatch: [2, 3],

@@ -36,10 +36,13 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * modules (the full one alone is 48 KB of it) and misses its aim: the README's Bundle section
  * gives the figures and why. The loader's safety fixes of issue 22 (modules checked before they
  * are instantiated, errors that name the cause, stale views named) cost 0.3 KB of each.
+ * Motion matching (issue 21: the database, its search, the controller, 7 C functions) added
+ * 17 KB to `import *` (103.1 KB measured with the importers): 12 KB of JS, the rest the full
+ * module's search.
  */
 export const BUDGET = {
   oneFunction: 12_200,
-  everything: 81_200,
+  everything: 105_200,
   springsEveryday: 13_050,
   springsAll: 16_650,
 };
@@ -482,8 +485,12 @@ test('webpack 5, default production config: no warnings, runs in Chromium, withi
       ),
     );
     const info = stats.toJson({ all: false, errors: true, warnings: true });
+    // `import *` of the whole API is 269 KiB minified since motion matching (the embedded
+    // modules are 90 KiB of it), above webpack's 244 KiB recommendation: its performance
+    // hints are expected there, and nothing else
+    const hint = /^(asset size limit|entrypoint size limit|webpack performance recommendations)/;
     assert.deepEqual(
-      [...info.errors, ...info.warnings].map((w) => w.message),
+      [...info.errors, ...info.warnings].map((w) => w.message).filter((m) => name === 'one' || !hint.test(m)),
       [],
       `webpack ${name}`,
     );

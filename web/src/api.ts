@@ -30,3 +30,30 @@ export * from './batch_pose.js';
 export * from './inertialize.js';
 export * from './transition_cost.js';
 export * from './batch_trajectory.js';
+export { poseVelocities } from './motion_clip.js';
+export type { ImportedMotion, SimulationBoneOptions } from './motion_clip.js';
+export { parseBvh } from './bvh.js';
+export type { BvhOptions } from './bvh.js';
+export { clipFromThree } from './three_clip.js';
+export type { AnimationClipLike, BoneLike, ThreeClipOptions, TrackLike } from './three_clip.js';
+export { MotionDatabase, MotionSearchBatch, motionDatabaseFloats } from './motion_database.js';
+export type {
+  BoneRef,
+  MotionBatchSearchOptions,
+  MotionClip,
+  MotionData,
+  MotionDatabaseOptions,
+  MotionFeature,
+  MotionRange,
+  MotionSearchOptions,
+  MotionSearchResult,
+  MotionSkeleton,
+} from './motion_database.js';
+export { Skeleton } from './skeleton.js';
+export { MotionController, MotionCrowd } from './motion_controller.js';
+export type {
+  MotionControllerOptions,
+  MotionControllerSettings,
+  MotionInput,
+  MotionSearchReport,
+} from './motion_controller.js';

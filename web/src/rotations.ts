@@ -88,6 +88,44 @@ export function quatFromAngleAxis<T extends Quat = Quat>(angle: number, axis: Ve
 }
 
 /**
+ * The quaternion exponential of `(0, v)`: the rotation by `2·|v|` radians about `v` (the
+ * Motion-Matching code's `quat_exp`; {@link quatFromScaledAngleAxis} is `exp(v/2)`). Writes into
+ * `out` if given.
+ * @c sp_quat_exp
+ */
+export function quatExp<T extends Quat = Quat>(v: Vec3, out?: T): T {
+  if (!(initialized && isVec3(v) && isOut4(out))) check(S.quatExp, v, out);
+  full.sp_quat_exp(slot(OUT), putVec3(A, v));
+  return getQuat(OUT, out ?? (identity() as T));
+}
+
+/**
+ * The quaternion logarithm of a unit rotation: half its angle times its axis (the
+ * Motion-Matching code's `quat_log`; {@link quatToScaledAngleAxis} is `2·log(q)`). No shortest
+ * arc is taken (apply {@link quatAbs} first for it). Writes into `out` if given.
+ * @c sp_quat_log
+ */
+export function quatLog<T extends Vec3 = Vec3>(q: Quat, out?: T): T {
+  if (!(initialized && isQuat(q) && isOut3(out))) check(S.quatLog, q, out);
+  full.sp_quat_log(slot(OUT), putQuat(A, q));
+  return getVec3(OUT, out ?? ({ x: 0, y: 0, z: 0 } as T));
+}
+
+/**
+ * The shortest rotation taking the direction of `p` to the direction of `q` (any lengths; the
+ * identity when either is zero; a half turn about an axis perpendicular to `p` when they are
+ * opposite). The Motion-Matching code's `quat_between`. Writes into `out` if given.
+ * @example
+ * quatBetween({ x: 0, y: 0, z: 1 }, toTarget, head.quaternion); // turn +Z toward the target
+ * @c sp_quat_between
+ */
+export function quatBetween<T extends Quat = Quat>(p: Vec3, q: Vec3, out?: T): T {
+  if (!(initialized && isVec3(p) && isVec3(q) && isOut4(out))) check(S.quatBetween, p, q, out);
+  full.sp_quat_between(slot(OUT), putVec3(A, p), putVec3(B, q));
+  return getQuat(OUT, out ?? (identity() as T));
+}
+
+/**
  * Angle in [0, 2π] and unit axis of `q` (apply {@link quatAbs} first for the shortest,
  * ≤ π); the identity gives angle 0 about (1, 0, 0). Writes into `out` (its `axis` object
  * too) if given.

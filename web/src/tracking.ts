@@ -136,6 +136,97 @@ export function trackingSpringUpdateImproved<T extends SpringState>(
 }
 
 /**
+ * {@link trackingSpringUpdateImproved} without the acceleration blend: for a step whose `aGoal` is bad.
+ * @c sp_tracking_spring_update_no_acceleration_improved state={x,v}
+ */
+export function trackingSpringUpdateNoAccelerationImproved<T extends SpringState>(
+  state: T,
+  xGoal: number,
+  vGoal: number,
+  xHalflife: number,
+  vHalflife: number,
+  dt: number,
+): T {
+  if (!(isSpringStep(state, xHalflife, dt) && isFinite4(xGoal, vGoal, 0, 0) && isTime(vHalflife)))
+    check(S.trackingSpringUpdateNoAccelerationImproved, state, xGoal, vGoal, xHalflife, vHalflife, dt);
+  full.sp_tracking_spring_update_no_acceleration_improved(
+    put2(0, state.x, state.v),
+    slot(1),
+    xGoal,
+    vGoal,
+    xHalflife,
+    vHalflife,
+    dt,
+  );
+  return getXV(0, state);
+}
+
+/**
+ * {@link trackingSpringUpdateImproved} with only the position blend: for the step across a known discontinuity.
+ * @c sp_tracking_spring_update_no_velocity_acceleration_improved state={x,v}
+ */
+export function trackingSpringUpdateNoVelocityAccelerationImproved<T extends SpringState>(
+  state: T,
+  xGoal: number,
+  xHalflife: number,
+  dt: number,
+): T {
+  if (!(isSpringStep(state, xHalflife, dt) && isFinite4(xGoal, 0, 0, 0)))
+    check(S.trackingSpringUpdateNoVelocityAccelerationImproved, state, xGoal, xHalflife, dt);
+  full.sp_tracking_spring_update_no_velocity_acceleration_improved(
+    put2(0, state.x, state.v),
+    slot(1),
+    xGoal,
+    xHalflife,
+    dt,
+  );
+  return getXV(0, state);
+}
+
+/**
+ * The exact tracker of the article's repository (its `tracking_spring_update_exact`, which takes
+ * the gains): the gain tracker's step read as a spring (stiffness `xGain/gainDt²`, damping
+ * `(1 − (1 − vGain)(1 − xGain))/gainDt`, toward `xGoal` with the goal velocity the gains give),
+ * stepped exactly over `dt`. dt-invariant at the gains' feel, but it trails a moving goal; the
+ * repository's `…_no_acceleration_exact` is `aGain = 0`, its `…_no_velocity_acceleration_exact`
+ * `vGain = aGain = 0`. {@link trackingSpringUpdateExact} reproduces the samples instead.
+ * @c sp_tracking_spring_update_exact_gains state={x,v}
+ */
+export function trackingSpringUpdateExactGains<T extends SpringState>(
+  state: T,
+  xGoal: number,
+  vGoal: number,
+  aGoal: number,
+  xGain: number,
+  vGain: number,
+  aGain: number,
+  dt: number,
+  gainDt: number = 1 / 60,
+): T {
+  if (!(
+    isSpringStep(state, 0, dt) &&
+    isFinite4(xGoal, vGoal, aGoal, xGain) &&
+    isFinite4(vGain, aGain, 0, 0) &&
+    isTime(gainDt) &&
+    gainDt > 0
+  ))
+    check(S.trackingSpringUpdateExactGains, state, xGoal, vGoal, aGoal, xGain, vGain, aGain, dt, gainDt);
+  full.sp_tracking_spring_update_exact_gains(
+    put2(0, state.x, state.v),
+    slot(1),
+    xGoal,
+    vGoal,
+    aGoal,
+    xGain,
+    vGain,
+    aGain,
+    dt,
+    gainDt,
+  );
+  return getXV(0, state);
+}
+
+/**
  * dt-invariant tracker: the error to the goal evolves as an exact spring of `frequency`
  * and `halflife`, so the result no longer depends on the frame rate; converged it
  * reproduces the goal samples exactly. {@link trackingGainsToSpring} gives the spring that
