@@ -817,6 +817,13 @@ export default {
           simulation: c ? { ...c.simulation.position } : null,
           velocity: c ? { ...c.simulation.velocity } : null,
           root: c ? Array.from(c.positions.subarray(0, 3)) : null,
+          hips: c ? c.positions[4] : NaN, // bone 1's height: the hips of both skeletons
+          ankles: c
+            ? ikBones(rig).map((name) =>
+                Array.from(c.positions.subarray(3 * db.bone(name), 3 * db.bone(name) + 3)),
+              )
+            : null,
+          contacts: c ? c.contacts.map((k) => ({ lock: k.lock, position: { ...k.position } })) : null,
           settings: c ? { ...c.settings } : null,
           crowd: crowd ? { count: crowd.characters.length, searches: crowd.searches } : null,
           candidates: best
