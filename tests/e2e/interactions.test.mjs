@@ -31,7 +31,10 @@ test('spring: choosing "duration & bounce" swaps the sliders and goes into the U
   assert.equal(await page.locator('#spring-frequency').isVisible(), false);
   assert.ok(differs(before, await data(page)));
   await page.waitForFunction(() => new URLSearchParams(location.search).get('mode') === 'bounce');
-  assert.match(await page.locator('#spring-code').textContent(), /durationBounceToSpring/);
+  // (the code box follows once the controls rest)
+  await page.waitForFunction(() =>
+    /durationBounceToSpring/.test(document.getElementById('spring-code')?.textContent || ''),
+  );
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -15,7 +15,7 @@ import { init } from 'sprung';
 import { buildControls, kind, snap } from './lib/controls.js';
 import { buildCopyCode } from './lib/copy-code.js';
 import { coalesce, debounce, drawTimes } from './lib/frame.js';
-import { chartOf, lineChart } from './lib/chart.js';
+import { chartOf, drawCharts, lineChart } from './lib/chart.js';
 import { heatmapChart } from './lib/heatmap.js';
 import { createStage } from './lib/stage.js';
 import { setTheme, themeMode } from './lib/theme.js';
@@ -23,6 +23,13 @@ import { readParams, writeQuery } from './lib/url-state.js';
 import { PANELS } from './panels/index.js';
 
 const search = new URLSearchParams(location.search);
+/** Figures waiting for the controls to rest (ui.later). */
+const pending = new Set();
+function flushLater() {
+  for (const fn of pending) fn();
+  pending.clear();
+}
+const laterSoon = debounce(flushLater, 120);
 const embed = search.get('embed') === '1';
 /** `&controls=a,b` of an embed: the parameters whose controls it shows (null: all). */
 const only = embed && search.get('controls') ? new Set(String(search.get('controls')).split(',')) : null;
@@ -161,6 +168,16 @@ function makeUi(panel, state, plots, readouts) {
       row.hidden = only !== null;
       readouts.before(row);
     },
+    /**
+     * Runs `fn` once the controls rest (120 ms after the last call; once, however often it was
+     * asked for): for a figure too costly to redraw every frame of a drag. What the tests read
+     * (data(), programs()) runs it first.
+     * @param {() => void} fn
+     */
+    later(fn) {
+      pending.add(fn);
+      laterSoon();
+    },
     /** A labelled read-out of a derived value; returns a setter taking the text. */
     readout(label) {
       const row = document.createElement('div');
@@ -290,18 +307,33 @@ function mountPanel(entry, panel, programs, host, params) {
     }
   };
   const writeUrlSoon = debounce(writeUrl, 150);
-  // The code box spans the panel under its figures (a program needs the width).
-  const updateCode = programs ? buildCopyCode(body, entry.name) : null;
-  if (programs) state.programs = () => programs(params, state.live.shown ? state.live.shown() : undefined);
+  // The code box spans the panel under its figures (a program needs the width). Its programs are
+  // rebuilt once the sliders rest (or when the box is used): not every frame of a drag.
+  let codeStale = true;
+  const refreshCode = () => {
+    if (!codeStale || !updateCode) return;
+    codeStale = false;
+    updateCode(state.programs(), JSON.stringify(params, null, 2));
+  };
+  const refreshCodeSoon = debounce(refreshCode, 200);
+  const updateCode = programs ? buildCopyCode(body, entry.name, refreshCode) : null;
+  if (programs) {
+    state.programs = () => {
+      flushLater();
+      return programs(params, state.live.shown ? state.live.shown() : undefined);
+    };
+  }
   // Keys changed since the last redraw (null: redraw everything), so that a panel may skip
   // the plots a control does not touch.
   let changed = null;
   const request = coalesce(() => {
     if (!state.live) return;
     state.live.draw(params, changed);
+    drawCharts();
     changed = new Set();
     for (const stage of state.stages) stage.sync(params);
-    if (updateCode) updateCode(state.programs(), JSON.stringify(params, null, 2));
+    codeStale = true;
+    if (updateCode) refreshCodeSoon();
   });
   const sync = buildControls(form, entry.name, panel.params, params, only, (key) => {
     if (changed) changed.add(key);
@@ -482,7 +514,10 @@ addEventListener('popstate', fromLocation);
   panels: PANELS.map((p) => p.name),
   current: () => current.entry.name,
   params: () => ({ ...current.params }),
-  data: () => current.ui.probes.map((probe) => probe()),
+  data: () => {
+    flushLater();
+    return current.ui.probes.map((probe) => probe());
+  },
   /** The series of data(), each { label, guide }: a guide is no result of the parameters (why, in words). */
   series: () => current.ui.series,
   /**

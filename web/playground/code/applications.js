@@ -71,9 +71,9 @@ function smoothingProgram(p) {
     c,
     compare: [
       { plot: 0, series: 0, cols: [0, 1] },
-      { plot: 0, series: 1, cols: [0, 4] },
+      { plot: 0, series: 1, cols: [0, 3] },
       { plot: 0, series: 2, cols: [0, 2] },
-      { plot: 0, series: 3, cols: [0, 3] },
+      { plot: 0, series: 3, cols: [0, 4] },
     ],
   };
 }

@@ -394,7 +394,7 @@ function distributionsProgram(p) {
   const js = jsAndTs((ts) => {
     return (
       jsHead(title, ts) +
-      `import {\n  init,\n  desiredRotationUpdate,\n  desiredVelocityUpdate,\n  quatInvMulVec3,\n  simulationPositionUpdate,\n` +
+      `import {\n  init,\n  desiredRotationUpdate,\n  desiredVelocityUpdate,\n  simulationPositionUpdate,\n` +
       `  simulationRotationUpdate,\n} from 'sprung';\n` +
       (ts ? `import type { Quat } from 'sprung';\n` : '') +
       `\nawait init();\n\n` +
@@ -428,11 +428,14 @@ function distributionsProgram(p) {
       `  if (Math.hypot(stick.x, stick.z) > deadzone) desiredRotationUpdate(desiredRotation, desiredVelocity, 0);\n` +
       `  simulationPositionUpdate(position, velocity, acceleration, desiredVelocity, halflife, 1 / rate);\n` +
       `  simulationRotationUpdate(rotation, angularVelocity, desiredRotation, halflife, 1 / rate);\n}\n` +
+      `/** (dx, 0, dz) rotated by the inverse of q (into the frame of a body of rotation q): [x, z]. */\n` +
+      `function toLocal(q${ann(ts, 'Quat')}, dx${ann(ts, 'number')}, dz${ann(ts, 'number')}) {\n` +
+      `  const [ux, uy, uz] = [-q.x, -q.y, -q.z];\n  const tx = 2 * (uy * dz);\n  const ty = 2 * (uz * dx - ux * dz);\n` +
+      `  const tz = 2 * (-uy * dx);\n  return [dx + q.w * tx + (uy * tz - uz * ty), dz + q.w * tz + (ux * ty - uy * tx)];\n}\n` +
       `// Its one-second trajectories, each from where it starts, facing forward (x sideways, z forward).\n` +
-      `const d = { x: 0, y: 0, z: 0 };\n` +
       `for (let s = 0; s + rate <= seconds * rate; s += every) {\n  for (let j = 0; j <= rate; j++) {\n` +
-      `    d.x = xs[s + j] - xs[s];\n    d.y = 0;\n    d.z = zs[s + j] - zs[s];\n    quatInvMulVec3(rotations[s], d, d);\n` +
-      `    row('simstrand', d.x, d.z);\n  }\n  console.log('simstrand NaN NaN');\n}\nhistogram('simspeed', simSpeeds);\n\n` +
+      `    const [x, z] = toLocal(rotations[s], xs[s + j] - xs[s], zs[s + j] - zs[s]);\n` +
+      `    row('simstrand', x, z);\n  }\n  console.log('simstrand NaN NaN');\n}\nhistogram('simspeed', simSpeeds);\n\n` +
       `// The animation data: the root motion of the 3D panel's clips over their cycles, ${RATE} samples a second:\n` +
       `// [sideways, forward (m/s), yaw rate (rad/s)].\n` +
       `const clips = [\n${clips.map(({ name, roots }) => `  // ${name}\n  [${roots.map((r) => `[${r.join(', ')}]`).join(', ')}],\n`).join('')}];\n` +
@@ -465,6 +468,11 @@ function distributionsProgram(p) {
     `static const int clip_samples[${clips.length}] = { ${rows.join(', ')} };\n\n` +
     `static double script[256][3]; /* the stick: duration, x, z */\nstatic float xs[FRAMES + 1], zs[FRAMES + 1];\nstatic double sim_speeds[FRAMES + 1];\n` +
     `static sp_quat rotations[FRAMES + 1];\nstatic double data_speeds[${rows.reduce((a, b) => a + b, 0)}];\n\n` +
+    `/* (dx, 0, dz) rotated by the inverse of q (into the frame of a body of rotation q) */\n` +
+    `static void to_local(const sp_quat *q, double dx, double dz, double *x, double *z)\n{\n` +
+    `    const double ux = -q->x, uy = -q->y, uz = -q->z;\n` +
+    `    const double tx = 2 * (uy * dz), ty = 2 * (uz * dx - ux * dz), tz = 2 * (-uy * dx);\n` +
+    `    *x = dx + q->w * tx + (uy * tz - uz * ty);\n    *z = dz + q->w * tz + (ux * ty - uy * tx);\n}\n\n` +
     `/* the share of values in each bin of the histogram: rows label, bin start, share (and the last bin again at its end) */\n` +
     `static void histogram(const char *label, const double *values, int n)\n{\n    int counts[BINS] = { 0 }, i;\n` +
     `    for (i = 0; i < n; i++) {\n        const int k = (int)floor(values[i] / BIN);\n        counts[k < BINS - 1 ? k : BINS - 1]++;\n    }\n` +
@@ -473,7 +481,7 @@ function distributionsProgram(p) {
     `int main(void)\n{\n    const float halflife = ${cf(p.simHalflife)}; /* s */\n` +
     `    const float fwrd_speed = ${cf(p.forwardSpeed)}, side_speed = ${cf(p.sideSpeed)}, back_speed = ${cf(p.backSpeed)}; /* m/s */\n` +
     `    sp_vec3 stick = { 0.0f, 0.0f, 0.0f }, desired_velocity = { 0.0f, 0.0f, 0.0f }, position = { 0.0f, 0.0f, 0.0f };\n` +
-    `    sp_vec3 velocity = { 0.0f, 0.0f, 0.0f }, acceleration = { 0.0f, 0.0f, 0.0f }, angular_velocity = { 0.0f, 0.0f, 0.0f }, d;\n` +
+    `    sp_vec3 velocity = { 0.0f, 0.0f, 0.0f }, acceleration = { 0.0f, 0.0f, 0.0f }, angular_velocity = { 0.0f, 0.0f, 0.0f };\n` +
     `    sp_quat desired_rotation = { 0.0f, 0.0f, 0.0f, 1.0f }, rotation = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
     `    double t = 0.0, until;\n    int n = 0, segment = 0, k, s, j, c, m = 0;\n` +
     `    /* the stick, pushed every way: a direction, and a push of none, half or full, for 0.5 to 2 s each */\n` +
@@ -493,8 +501,9 @@ function distributionsProgram(p) {
     `        sp_simulation_rotation_update(&rotation, &angular_velocity, &desired_rotation, halflife, 1.0f / RATE);\n    }\n` +
     `    /* its one-second trajectories, each from where it starts, facing forward (x sideways, z forward) */\n` +
     `    for (s = 0; s + RATE <= FRAMES; s += EVERY) {\n        for (j = 0; j <= RATE; j++) {\n` +
-    `            const sp_vec3 from = { (float)((double)xs[s + j] - xs[s]), 0.0f, (float)((double)zs[s + j] - zs[s]) };\n` +
-    `            sp_quat_inv_mul_vec3(&d, &rotations[s], &from);\n            printf("simstrand %.5f %.5f\\n", d.x, d.z);\n        }\n` +
+    `            double x, z;\n` +
+    `            to_local(&rotations[s], (double)xs[s + j] - xs[s], (double)zs[s + j] - zs[s], &x, &z);\n` +
+    `            printf("simstrand %.5f %.5f\\n", x, z);\n        }\n` +
     `        printf("simstrand nan nan\\n");\n    }\n    histogram("simspeed", sim_speeds, FRAMES + 1);\n` +
     `    /* the animation data's trajectories and speeds */\n` +
     `    for (c = 0; c < ${clips.length}; c++) {\n        const double (*roots)[3] = clips[c];\n        const int samples = clip_samples[c];\n` +

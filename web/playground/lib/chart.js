@@ -121,8 +121,11 @@ const extras = (chart) => /** @type {Extras} */ (/** @type {any} */ (chart).$ext
 const markersPlugin = {
   id: 'sprungMarkers',
   beforeDatasetsDraw(chart) {
-    const list = extras(chart)?.spans;
-    if (!list || !list.length) return;
+    const state = extras(chart);
+    if (!state) return;
+    zeroLines(chart, palette.frame);
+    const list = state.spans;
+    if (!list.length) return;
     const { ctx, chartArea: area, scales } = chart;
     ctx.save();
     for (const s of list) {
@@ -304,6 +307,34 @@ Chart.defaults.font.size = FONT;
 // mouse moving over a plot costs nothing.
 Chart.defaults.events = [];
 /**
+ * Redraws within a frame's budget: a chart's commit() queues its Chart.js update, and the queue
+ * is drawn in the order charts were committed (a panel commits its first figure first) until
+ * BUDGET ms have gone; what is left is drawn in the next animation frame. While a slider is
+ * dragged, every chart of a panel is drawn each frame when they fit, the later ones a frame late
+ * when they do not (a slow machine), and the frame keeps its pace. The shell draws the queue at
+ * the end of each redraw (drawCharts); a commit outside one (a theme change, a legend key, a
+ * figure redrawn later) is drawn in the next frame.
+ */
+const BUDGET = 6;
+/** @type {Set<() => void>} */
+const queue = new Set();
+let queued = 0;
+export function drawCharts() {
+  const start = performance.now();
+  for (const update of queue) {
+    queue.delete(update);
+    update();
+    if (queue.size && performance.now() - start > BUDGET) break;
+  }
+  if (queue.size && !queued) queued = requestAnimationFrame(() => ((queued = 0), drawCharts()));
+}
+/** @param {() => void} update */
+export function enqueue(update) {
+  queue.add(update);
+  if (!queued) queued = requestAnimationFrame(() => ((queued = 0), drawCharts()));
+}
+
+/**
  * The Chart.js chart drawn in `canvas`, from Chart.js's own registry (for the tests: a plot is a
  * Chart.js chart), or undefined.
  * @param {HTMLCanvasElement} canvas
@@ -330,25 +361,50 @@ export function axisOptions(axis, which) {
     max: axis.max,
     title: { display: true, text: axis.title, padding: which === 'x' ? 2 : 4 },
     ticks: { callback: tickText, includeBounds: false, maxRotation: 0, padding: 3 },
-    grid: {
-      color: (ctx) => (ctx.tick && Math.abs(ctx.tick.value) < 1e-12 ? palette.frame : palette.grid),
-      tickLength: 4,
-    },
+    grid: { tickLength: 4 },
     border: {},
   };
 }
 
 /**
- * Colours the axes of `chart` (titles, tick labels, borders) from the current palette; the grid
- * lines take theirs when drawn.
+ * Colours the axes of `chart` (titles, tick labels, grid lines, borders) from the current
+ * palette, or `grid` for the grid lines. (Plain colours, not functions of the tick: Chart.js
+ * resolves those for every tick of every redraw; the zero lines are drawn by zeroLines.)
  * @param {Chart} chart
+ * @param {string} [grid]
  */
-export function paintAxes(chart) {
+export function paintAxes(chart, grid = palette.grid) {
   for (const scale of Object.values(/** @type {Record<string, any>} */ (chart.options.scales))) {
     scale.title.color = palette.muted;
     scale.ticks.color = palette.muted;
     scale.border.color = palette.frame;
+    if (scale.grid.display !== false) scale.grid.color = grid;
   }
+}
+
+/**
+ * Draws the lines x = 0 and y = 0 across the plot area of `chart`, where they fall inside it.
+ * @param {Chart} chart
+ * @param {string} colour
+ */
+export function zeroLines(chart, colour) {
+  const { ctx, chartArea: a, scales } = chart;
+  const x = Math.round(scales.x.getPixelForValue(0)) + 0.5;
+  const y = Math.round(scales.y.getPixelForValue(0)) + 0.5;
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  if (x > a.left + 1 && x < a.right - 1) {
+    ctx.moveTo(x, a.top);
+    ctx.lineTo(x, a.bottom);
+  }
+  if (y > a.top + 1 && y < a.bottom - 1) {
+    ctx.moveTo(a.left, y);
+    ctx.lineTo(a.right, y);
+  }
+  ctx.stroke();
+  ctx.restore();
 }
 
 /**
@@ -399,6 +455,8 @@ export function lineChart({ canvas, box, legendHost }, options) {
       // A dot on the frame stays whole: points may reach 8 px beyond the plot area.
       clip: s.points ? 8 : 0,
       hidden: !shown[i] || off[i],
+      // Drawn in the order listed, the last on top (Chart.js draws the highest `order` first).
+      order: n - i,
     };
   });
   function paintDatasets() {
@@ -418,9 +476,12 @@ export function lineChart({ canvas, box, legendHost }, options) {
     type: 'line',
     data: { datasets },
     options: {
-      parsing: { xAxisKey: 'x', yAxisKey: 'y' },
       spanGaps: false,
       layout: { padding: { top: 4, right: 8 } },
+      // Chart.js parses the points (into its own objects): a series need not be sorted in x.
+      // (Unparsed points, `parsing: false`, it takes as sorted; with them a drag across the
+      // spring's frequencies crashed the page.)
+      parsing: { xAxisKey: 'x', yAxisKey: 'y' },
       scales: { x: axisOptions(options.x, 'x'), y: axisOptions(options.y, 'y') },
       plugins: { legend: { display: false } },
     },
@@ -480,7 +541,9 @@ export function lineChart({ canvas, box, legendHost }, options) {
     Object.assign(scaleOptions('y'), widen(y0, y1, area.height));
   }
 
-  function draw() {
+  /** Queues the chart's redraw (see drawCharts). */
+  const draw = () => enqueue(update);
+  function update() {
     for (let i = 0; i < n; i++) {
       const data = datasets[i].data;
       const pool = pools[i];
@@ -637,7 +700,7 @@ export function lineChart({ canvas, box, legendHost }, options) {
       chart.setDatasetVisibility(i, on && !off[i]);
       paintLegend();
     },
-    /** Draws the filled series. */
+    /** Draws the filled series (within the frame's budget: see drawCharts). */
     commit() {
       draw();
     },

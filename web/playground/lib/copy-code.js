@@ -25,11 +25,14 @@ const LANGS = [
 
 /**
  * Builds the copy-as-code box into `host`. Returns `update(programs, json)`: cheap when the
- * text is unchanged.
+ * text is unchanged. The owner may update it lazily (programs are long strings, and need not be
+ * rebuilt every frame while a slider moves): `fresh()` is called before the box shows or copies
+ * a program, to bring it up to date.
  * @param {HTMLElement} host
  * @param {string} panelName
+ * @param {() => void} fresh
  */
-export function buildCopyCode(host, panelName) {
+export function buildCopyCode(host, panelName, fresh) {
   const box = document.createElement('div');
   box.className = 'code';
   const bar = document.createElement('div');
@@ -63,14 +66,19 @@ export function buildCopyCode(host, panelName) {
     tab.textContent = name;
     tab.addEventListener('click', () => {
       lang = id;
+      fresh();
       show();
     });
     tabs.append(tab);
     return tab;
   });
-  pick.addEventListener('change', show);
+  pick.addEventListener('change', () => {
+    fresh();
+    show();
+  });
   bar.append(title, pick, tabs, copy);
   copy.addEventListener('click', async () => {
+    fresh();
     try {
       await navigator.clipboard.writeText(pre.textContent || '');
     } catch {

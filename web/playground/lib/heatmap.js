@@ -6,7 +6,7 @@
 // can be marked on it, and a pointer moving over it (a mouse hovering, a finger or pen pressed)
 // reports the data point under it, through Chart.js's events.
 import { Chart } from 'chart.js';
-import { POINTER_EVENTS, axisOptions, paintAxes } from './chart.js';
+import { POINTER_EVENTS, axisOptions, enqueue, paintAxes, zeroLines } from './chart.js';
 import { onTheme } from './theme.js';
 
 /** Viridis-like anchor colours of the ramp, low to high. */
@@ -53,6 +53,9 @@ const heatmapPlugin = {
     ctx.imageSmoothingQuality = 'low';
     ctx.drawImage(s.image, a.left, a.top, a.width, a.height);
     ctx.restore();
+  },
+  beforeDatasetsDraw(chart) {
+    if (state(chart)) zeroLines(chart, '#ffffffb0');
   },
   afterDraw(chart) {
     const s = state(chart);
@@ -105,11 +108,8 @@ export function heatmapChart({ canvas }, options) {
   const colorAxis = axisOptions({ title: options.scale, min: 0, max: 1 }, 'y');
   Object.assign(colorAxis, { position: 'right', grid: { display: false, drawTicks: false } });
   colorAxis.ticks.padding = RAMP + 6;
-  const zero = (ctx) => (ctx.tick && Math.abs(ctx.tick.value) < 1e-12 ? '#ffffffb0' : '#ffffff26');
   const x = axisOptions({ title: options.x.title }, 'x');
   const y = axisOptions({ title: options.y.title }, 'y');
-  x.grid.color = zero;
-  y.grid.color = zero;
   const chart = new Chart(canvas, {
     type: 'line',
     data: { datasets: [] },
@@ -122,12 +122,15 @@ export function heatmapChart({ canvas }, options) {
   });
   /** @type {HeatmapState} */
   const s = { image, mark: null };
+  const update = () => chart.update('none');
+  const redraw = () => chart.draw();
   /** @type {any} */ (chart).$heatmap = s;
   /** @type {any} */ (chart).$pick = options.pick || null;
   if (options.pick) canvas.classList.add('pick');
-  paintAxes(chart);
+  // light lines over the image, whatever the theme
+  paintAxes(chart, '#ffffff26');
   onTheme(() => {
-    paintAxes(chart);
+    paintAxes(chart, '#ffffff26');
     chart.update('none');
   });
 
@@ -171,15 +174,15 @@ export function heatmapChart({ canvas }, options) {
       Object.assign(scales.x, { min: x0, max: x1 });
       Object.assign(scales.y, { min: y0, max: y1 });
       Object.assign(scales.c, { min: 0, max: max > 0 ? max : 1 });
-      chart.update('none');
+      enqueue(update);
     },
     /**
-     * Marks the data point (x, y) on the map (null: no mark); drawn at once.
+     * Marks the data point (x, y) on the map (null: no mark); drawn with the frame's charts.
      * @param {{ x: number, y: number } | null} point
      */
     mark(point) {
       s.mark = point;
-      chart.draw();
+      enqueue(redraw);
     },
     /** The plot area's width in CSS px (the image's resolution follows it). */
     width() {

@@ -173,7 +173,7 @@ export function createStage({ fig, box, canvas, legendHost }, spec) {
   }
 
   function paint() {
-    const fit = params && fitCanvas(canvas);
+    const fit = params && size && fitCanvas(canvas, size);
     if (!fit) return;
     const { ctx, width: cssW, height: cssH } = fit;
     ctx.fillStyle = palette.ground;
@@ -314,7 +314,14 @@ export function createStage({ fig, box, canvas, legendHost }, spec) {
     visible = entries[entries.length - 1].isIntersecting;
     schedule();
   }).observe(canvas);
-  new ResizeObserver(() => paint()).observe(box);
+  // The canvas fills the box: its size as observed, so that painting every frame reads no layout.
+  /** @type {{ width: number, height: number } | null} */
+  let size = null;
+  new ResizeObserver((entries) => {
+    const { width, height } = entries[entries.length - 1].contentRect;
+    size = { width, height };
+    paint();
+  }).observe(box);
   onTheme(() => {
     legend.paint();
     paint();

@@ -131,10 +131,11 @@ export default {
   mount(ui) {
     const smooth = ui.plot('smoothing and filtering', {
       series: [
+        // listed bottom to top: the thin curves over the thick one, so that none hides another
         { label: 'signal', color: COLORS.goal, width: 1 },
-        { label: 'clean signal', color: COLORS.ink, width: 1, dash: [4, 4] },
+        { label: 'simple spring', color: COLORS.exact, width: 2.5 },
         { label: 'damper_exact', color: COLORS.implicit, width: 1.5 },
-        { label: 'simple spring', color: COLORS.exact, width: 2 },
+        { label: 'clean signal', color: COLORS.ink, width: 1.2, dash: [4, 3] },
       ],
       x: { title: 't (s)', min: 0, max: SIGNAL_SECONDS },
       y: { title: 'x', min: -1.5, max: 2 },
@@ -241,9 +242,9 @@ export default {
             }
             err += (a.x - clean(t)) ** 2;
             smooth.add(0, t, signal);
-            smooth.add(1, t, clean(t));
+            smooth.add(1, t, a.x);
             smooth.add(2, t, d);
-            smooth.add(3, t, a.x);
+            smooth.add(3, t, clean(t));
           }
           smooth.commit();
           smooth.summary(

@@ -20,7 +20,6 @@ import {
   desiredRotationUpdate,
   desiredRotationUpdateStrafe,
   desiredVelocityUpdate,
-  quatInvMulVec3,
   Obstacles,
   simulationCollideObstacles,
   simulationPositionUpdate,
@@ -114,6 +113,19 @@ function scripted(t, stick) {
     u -= d;
   }
   return stick;
+}
+
+/**
+ * The horizontal vector (dx, 0, dz) rotated by the inverse of q: into the frame of a body of
+ * rotation q (x to its side, z ahead), as quat_inv_mul_vec3: v + w·t + u×t with u = −q.xyz,
+ * t = 2·u×v. Returns [x, z].
+ */
+export function toLocal(q, dx, dz) {
+  const [ux, uy, uz] = [-q.x, -q.y, -q.z];
+  const tx = 2 * (uy * dz);
+  const ty = 2 * (uz * dx - ux * dz);
+  const tz = 2 * (-uy * dx);
+  return [dx + q.w * tx + (uy * tz - uz * ty), dz + q.w * tz + (ux * ty - uy * tx)];
 }
 
 /** Facing direction (x, z) of a yaw quaternion: +Z rotated by q. */
@@ -248,9 +260,9 @@ function makeWorld(walls) {
  * from where it starts (facing forward, at the origin); and the animation data's, from the 3D
  * panel's clips (their root motion sampled at RATE, a strand from every STRAND_EVERY samples).
  */
-export const RECORD_SECONDS = 60;
+export const RECORD_SECONDS = 40;
 export const STICK_SEED = 5;
-export const STRAND_EVERY = 15;
+export const STRAND_EVERY = 30;
 /** The speed histogram's bins (m/s). */
 export const BIN = 0.25;
 export const BINS = 32;
@@ -965,16 +977,12 @@ export default {
         simulationRotationUpdate(rotation, angularVelocity, desiredRotation, p.simHalflife, 1 / RATE);
       }
       strands.reset(1);
-      const d = v3();
       let reach = 0;
       for (let s = 0; s + RATE <= frames; s += STRAND_EVERY) {
         for (let j = 0; j <= RATE; j++) {
-          d.x = xs[s + j] - xs[s];
-          d.y = 0;
-          d.z = zs[s + j] - zs[s];
-          const local = quatInvMulVec3(rotations[s], d, d);
-          strands.add(1, local.x, local.z);
-          reach = Math.max(reach, Math.hypot(local.x, local.z));
+          const [x, z] = toLocal(rotations[s], xs[s + j] - xs[s], zs[s + j] - zs[s]);
+          strands.add(1, x, z);
+          reach = Math.max(reach, Math.hypot(x, z));
         }
         strands.add(1, NaN, NaN);
       }
@@ -992,6 +1000,8 @@ export default {
           `speeds are the few of the data, 0 to 3.3 m/s.`,
       );
     }
+    /** The distributions for the parameters of the last draw (ui.later calls it when the controls rest). */
+    const distributionsLater = () => drawDistributions(params);
     function drawFoot(p) {
       for (let i = 0; i < 2; i++) foot.reset(i);
       for (let i = 0; i < 4; i++) side.reset(i);
@@ -1039,7 +1049,8 @@ export default {
         if (!changed || Object.keys(p).some((key) => changed.has(key) && !footKeys.includes(key)))
           drawReplay(p);
         if (has(...footKeys)) drawFoot(p);
-        if (has('simHalflife', 'forwardSpeed', 'sideSpeed', 'backSpeed')) drawDistributions(p);
+        // A minute of simulation: redrawn once the sliders rest.
+        if (has('simHalflife', 'forwardSpeed', 'sideSpeed', 'backSpeed')) ui.later(distributionsLater);
         summary(
           `Live top-down view, camera azimuth ${p.camera}°: the simulation object moves ` +
             `at up to ${p.forwardSpeed} m/s forward with halflife ${p.simHalflife} s, ` +

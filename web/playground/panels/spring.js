@@ -742,7 +742,7 @@ export default {
           frequency: spring.frequency,
           halflife: spring.halflife,
           duration,
-          perceived: perceivedOf(spring),
+          perceived: spring.frequency > 0 ? perceivedOf(spring) : Infinity,
           response: { ...response, t90 },
           ghost: history.ghost && {
             frequency: history.ghost.frequency,
