@@ -731,7 +731,10 @@ export default {
       if (now - lastReadout < 250 || !controller) return;
       lastReadout = now;
       readData(
-        `${db.frames.toLocaleString('en')} frames × ${db.dims} features (${rig === 'dance' ? 'the dance card' : 'CMU'}, mirrored)`,
+        `${db.frames.toLocaleString('en')} frames × ${db.dims} features, mirrored` +
+          (rig === 'cmu'
+            ? ' (CMU: data from mocap.cs.cmu.edu, created with funding from NSF EIA-0196217)'
+            : ''),
       );
       readSearch(
         Number.isFinite(searchTime)
