@@ -222,9 +222,9 @@ describe('panel motion, in the browser', () => {
 
   test('embedded in 600×400 and on a 390×844 phone, the 3D view is in view with its overlay', async () => {
     for (const [query, viewport, name] of [
-      ['&embed=1', { width: 600, height: 400 }, 'motion-embed'],
-      ['', { width: 390, height: 844 }, 'motion-phone'],
-      ['&embed=1&theme=dark', { width: 600, height: 400 }, 'motion-embed-dark'],
+      ['&embed=1', { width: 600, height: 400 }, 'motion-view-embed'],
+      ['', { width: 390, height: 844 }, 'motion-view-phone'],
+      ['&embed=1&theme=dark', { width: 600, height: 400 }, 'motion-view-embed-dark'],
     ]) {
       const page = await open(query, viewport);
       const view = await page.locator('#panel-motion figure.view3d .plot-box').boundingBox();
