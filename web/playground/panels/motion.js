@@ -196,23 +196,29 @@ export default {
     const stick = { x: 0, z: 0, run: false };
     const velocity = { x: 0, y: 0, z: 0 };
 
-    import('../pose3d/scene.js')
-      .then(async (scene) => {
-        const { MotionView } = await import('../motion/view.js');
-        const gl = scene.createRenderer(canvas);
-        if (!gl) {
-          failed = 'WebGL 2 is not available in this browser: the 3D view is off.';
+    /** Loads three.js and makes the view (once; not in an embed that shows only a plot: &figure=N). */
+    let viewLoading = false;
+    function loadView() {
+      if (viewLoading || fig.hidden) return;
+      viewLoading = true;
+      import('../pose3d/scene.js')
+        .then(async (scene) => {
+          const { MotionView } = await import('../motion/view.js');
+          const gl = scene.createRenderer(canvas);
+          if (!gl) {
+            failed = 'WebGL 2 is not available in this browser: the 3D view is off.';
+            note.textContent = failed;
+            return;
+          }
+          view = { scene, gl, motion: new MotionView(gl.renderer) };
+          applyTheme();
+          if (db) attach();
+        })
+        .catch((e) => {
+          failed = `The 3D view could not load: ${e.message}`;
           note.textContent = failed;
-          return;
-        }
-        view = { scene, gl, motion: new MotionView(gl.renderer) };
-        applyTheme();
-        if (db) attach();
-      })
-      .catch((e) => {
-        failed = `The 3D view could not load: ${e.message}`;
-        note.textContent = failed;
-      });
+        });
+    }
 
     function applyTheme() {
       if (!view) return;
@@ -233,7 +239,7 @@ export default {
     /** Makes (once) and shows the database of the current choices. */
     async function choose() {
       const key = `${p.database}:${p.features}`;
-      if (key === dbKey) return;
+      if (key === dbKey || fig.hidden) return;
       const token = (loading = {});
       note.hidden = false;
       note.textContent =
@@ -784,6 +790,7 @@ export default {
         const has = (...k) => !changed || k.some((key) => changed.has(key));
         if (has('walkSpeed', 'runSpeed', 'simHalflife')) plotSpeed(p);
         if (has('halflife')) plotCost(p);
+        loadView();
         if (has('database', 'features')) choose();
         else if (controller) {
           const s = settings();
