@@ -52,7 +52,8 @@ function near(s, speed, [x, z]) {
 
 /** The angle (rad) between the ground velocity of a state and the direction (x, z). */
 function angleTo(v, x, z) {
-  return Math.acos((v.x * x + v.z * z) / Math.hypot(v.x, v.z) / Math.hypot(x, z));
+  // (clamped: aligned vectors can round to a cosine above 1)
+  return Math.acos(Math.min(1, (v.x * x + v.z * z) / Math.hypot(v.x, v.z) / Math.hypot(x, z)));
 }
 
 describe('panel motion, in the browser', () => {
