@@ -168,7 +168,7 @@ export class MotionView {
     cam.position.set(f.x - Math.sin(AZIMUTH) * dist, 3.4, f.z - Math.cos(AZIMUTH) * dist);
     cam.lookAt(f.x, 0.8, f.z);
     // in a narrow view the overlay covers the top left: the character moves right and down
-    if (w < 900) cam.setViewOffset(w, h, -0.17 * w, -0.1 * h, w, h);
+    if (w < 900) cam.setViewOffset(w, h, -(w < 500 ? 0.22 : 0.17) * w, -0.1 * h, w, h);
     else cam.clearViewOffset();
     cam.updateProjectionMatrix();
     this.world.follow(f.x, f.z);
