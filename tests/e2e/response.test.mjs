@@ -482,8 +482,14 @@ test('spring: the previous spring stays drawn beside the new one, and a legend k
   assert.equal((await inspect(page)).ghost, null, 'no previous spring at first');
   await new Promise((done) => setTimeout(done, 800));
   const slider = page.locator('#spring-frequency');
-  await slider.focus();
-  for (let k = 0; k < 4; k++) await slider.press('ArrowRight');
+  // Four steps of one change, as the arrow key gives them, in one go: pressed one at a time on a
+  // loaded machine, they may come SETTLE_MS apart, and each then counts as a change of its own.
+  await slider.evaluate((el) => {
+    for (let k = 0; k < 4; k++) {
+      /** @type {HTMLInputElement} */ (el).stepUp();
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
   await nextFrames(page, 2);
   let { ghost } = await inspect(page);
   assert.deepEqual([ghost.frequency, ghost.halflife], [2, 0.2], 'the ghost is the spring before the change');

@@ -203,7 +203,14 @@ export default {
       clearTimeout(idle);
       idle = setTimeout(() => params && drawMaps(params, true), 250);
     }
-    new ResizeObserver(() => params && refineSoon()).observe(maps[0].box);
+    // Observed in device pixels: a new pixel ratio (another screen, a zoom) refines the maps
+    // even when their CSS size stays. (Browsers without that box observe the CSS size.)
+    const refit = new ResizeObserver(() => params && refineSoon());
+    try {
+      refit.observe(maps[0].box, { box: 'device-pixel-content-box' });
+    } catch {
+      refit.observe(maps[0].box);
+    }
 
     // The arrow keys move the transition shown, on a map that has the focus.
     for (const m of maps) {
