@@ -6,7 +6,7 @@
 // add up to the cost the WebAssembly search found), the feature sets and CMU's motion capture
 // load, the crowd of 100 searches in one call, and the view fits a 600×400 embed and a phone.
 // Screenshots (desktop, embed, phone, CMU, crowd) go to tests/e2e/screenshots/.
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nextFrames, openPage, screenshot, usePlayground } from './harness.mjs';
 
@@ -57,6 +57,13 @@ function angleTo(v, x, z) {
 }
 
 describe('panel motion, in the browser', () => {
+  /** A gamepad for the tests: `window.__gamepad`, when set, is the one pad navigator.getGamepads() lists. */
+  before(() =>
+    env.browser.context.addInitScript(() => {
+      navigator.getGamepads = () => (window.__gamepad ? [window.__gamepad] : []);
+    }),
+  );
+
   test('the dance card is searched, the keyboard drives, Shift runs, and the character keeps to the simulation', async () => {
     const page = await open();
     const s0 = await inspect(page);
@@ -160,6 +167,49 @@ describe('panel motion, in the browser', () => {
     );
     await page.mouse.up();
     assert.ok(await page.locator('#panel-motion .motion-stick').isHidden(), 'released: the stick goes');
+    await page.close();
+  });
+
+  test('a finger drags the stick, and a gamepad’s left stick walks (A runs)', async () => {
+    const page = await open();
+    const params = await page.evaluate(() => window.playground.params());
+    const forward = [Math.sin(AZIMUTH), Math.cos(AZIMUTH)];
+    // a real touch (Chromium's input pipeline, as a phone sends it): 40 px up the screen
+    const box = await page.locator('#panel-motion figure.view3d canvas[role=img]').boundingBox();
+    const [x, y] = [box.x + box.width / 2, box.y + box.height * 0.7];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let k = 1; k <= 4; k++)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - 10 * k }] });
+    await until(
+      page,
+      (q) => q.input === 'touch' && near(q, (2 / 3) * params.walkSpeed, forward),
+      'a finger walks',
+    );
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await until(page, (q) => q.input !== 'touch', 'the finger lifted');
+    // a gamepad (navigator.getGamepads, stubbed by the context's init script): the left stick pushed
+    // to the upper right, then A held
+    await page.evaluate(() => {
+      const pad = {
+        axes: [Math.SQRT1_2, -Math.SQRT1_2, 0, 0],
+        buttons: Array.from({ length: 16 }, () => ({ pressed: false })),
+      };
+      window.__gamepad = pad;
+    });
+    const upRight = [
+      forward[0] * Math.SQRT1_2 + Math.SQRT1_2 * -Math.cos(AZIMUTH),
+      forward[1] * Math.SQRT1_2 + Math.SQRT1_2 * Math.sin(AZIMUTH),
+    ];
+    await until(
+      page,
+      (q) => q.input === 'gamepad' && near(q, params.walkSpeed, upRight),
+      'the gamepad walks',
+    );
+    await page.evaluate(() => (window.__gamepad.buttons[0].pressed = true));
+    await until(page, (q) => near(q, params.runSpeed, upRight), 'A runs');
+    await page.evaluate(() => (window.__gamepad = null));
+    assert.deepEqual(page.problems, []);
     await page.close();
   });
 
