@@ -625,8 +625,15 @@ export default {
       // the best candidates' costs, stacked by feature group
       const list = candidates() ?? [];
       const rows = top + barH + 6;
-      const rowH = Math.max(9, Math.min(14, (h - rows - 16) / 4));
+      let keyLines = 1;
+      for (let kx = 6, k = 0; k < names.length; k++) {
+        const width = 12 + ctx.measureText(names[k]).width;
+        if (kx > 6 && kx + width > w - 6) [kx, keyLines] = [6, keyLines + 1];
+        kx += width;
+      }
+      const rowH = Math.max(8, Math.min(14, (h - rows - 5 - 11 * keyLines) / 4));
       const most = Math.max(1e-9, ...list.map((c) => c.cost));
+      ctx.font = `${Math.min(11, Math.floor(rowH + 1))}px system-ui, sans-serif`;
       list.forEach((c, i) => {
         const y = rows + i * rowH;
         ctx.fillStyle = ink;
@@ -642,15 +649,18 @@ export default {
         ctx.fillStyle = muted;
         ctx.fillText(c.cost.toFixed(2), bx + 4, y, 44);
       });
-      // the groups' key
+      // the groups' key, on as many lines as it takes
+      ctx.font = '11px system-ui, sans-serif';
       let kx = 6;
-      const ky = h - 13;
+      let ky = h - 11 * keyLines - 2;
       names.forEach((name, k) => {
+        const width = 12 + ctx.measureText(name).width;
+        if (kx > 6 && kx + width > w - 6) [kx, ky] = [6, ky + 11];
         ctx.fillStyle = GROUP_COLORS[k % GROUP_COLORS.length];
         ctx.fillRect(kx, ky + 2, 7, 7);
         ctx.fillStyle = muted;
         ctx.fillText(name, kx + 9, ky);
-        kx += 12 + ctx.measureText(name).width;
+        kx += width;
       });
     }
     const normalized = new Float32Array(256);
