@@ -17,6 +17,7 @@ export * from './response.js';
 export * from './applications.js';
 export * from './other_springs.js';
 export * from './settle.js';
+export { smoothTimeToHalflife, halflifeToSmoothTime } from './smooth_time.js';
 export * from './quat.js';
 export * from './rotations.js';
 export * from './tracking.js';

@@ -39,6 +39,7 @@ export {
 } from './springs.js';
 export type { SpringState } from './springs.js';
 export * from './settle.js';
+export { smoothTimeToHalflife, halflifeToSmoothTime } from './smooth_time.js';
 export {
   quatMul,
   quatMulInv,
