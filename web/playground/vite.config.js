@@ -10,6 +10,9 @@ export default defineConfig({
   root: here,
   base: './', // relative asset URLs: the built files work from any folder of any static host
   cacheDir: `${repo}build/vite-cache`, // not node_modules/.vite: node_modules may be shared
+  // build/data/ is served and copied beside the site: the motion panel's CMU motion capture
+  // (cmu/*.bvh, fetched by build.sh, never in git); a build without it still works (the panel says so).
+  publicDir: `${repo}build/data`,
   resolve: { alias: { sprung: `${repo}dist/index.js` } },
   server: { port: 5173, fs: { allow: [repo] } },
   preview: { port: 4173 },

@@ -257,6 +257,7 @@ export function take(moves, rate) {
   const q = new Float64Array(4);
   const hip = new Float64Array(3);
   for (let frame = 0; frame < frames; frame++) {
+    /** @type {any} */
     const f = { angles: {}, feet: [], hips: null, root: null };
     pose(frame / rate, f);
     euler(q, 0, ...f.angles.Hips);

@@ -112,4 +112,10 @@ export const PANELS = [
     load: () => import('./pose3d.js'),
     code: () => import('../code/pose3d.js'),
   },
+  {
+    name: 'motion',
+    title: '10 · Motion matching',
+    load: () => import('./motion.js'),
+    code: () => import('../code/motion.js'),
+  },
 ];

@@ -1,0 +1,863 @@
+// Panel 10 — Motion matching: the four articles in one character. The keyboard (WASD or the
+// arrows, shift to run), a gamepad or a drag in the view (a stick under the finger) moves the
+// simulation object; a MotionController searches the procedural dance card (made in the page)
+// or CMU's motion capture for the frame whose features best match the query, inertializes every
+// switch, adjusts and clamps the character toward the simulation and locks its feet. Each part
+// is a switch; an overlay shows the query against the chosen frame's features, the best
+// candidates' costs by feature group, switches per second and the time of a search. Left alone,
+// an autopilot drives. A crowd of 100 runs on one MotionCrowd (their searches in one call).
+//
+// Two plots explain two of its parts with numbers a program can print: the simulation object's
+// speed on a scripted stick (the walk and run speeds and the simulation's halflife), and the
+// cost of a switch against the transition-cost feature's estimate of it (the inertializer's
+// halflife). three.js loads only with the 3D view (a dynamic import).
+import '../motion/motion.css';
+import { MotionController, MotionCrowd, simulationPositionUpdate, transitionCost } from 'sprung';
+import { COLORS, color, onTheme, palette, theme } from '../lib/theme.js';
+import { CMU_CREDIT, buildDatabase, danceData, fetchCmu, groupNames, ikBones } from '../motion/databases.js';
+
+/** Frames per second of the plots' scripted stick (the programs step at this rate too). */
+export const RATE = 60;
+/**
+ * The plotted stick: [until t (s), speed: 'stop', 'walk' or 'run'], straight ahead.
+ * @type {[number, string][]}
+ */
+export const STICK = [
+  [0.5, 'stop'],
+  [2.5, 'walk'],
+  [4, 'run'],
+  [6, 'stop'],
+];
+/** The plotted switch: its position offset (m), and the velocity offsets (m/s) from −V to V in STEPS steps. */
+export const OFFSET = 0.05;
+export const V = 3;
+export const STEPS = 60;
+/** The plots, in the order of ui.plot. */
+export const SPEED_PLOT = 0;
+export const COST_PLOT = 1;
+/** The crowd's size. */
+const CROWD = 100;
+/** The autopilot's stick when nobody drives: [seconds, x (right), z (ahead), run]. */
+const AUTOPILOT = [
+  [2.5, 0, 1, 0],
+  [2, 0.7, 0.7, 0],
+  [2.5, 1, 0, 1],
+  [1.5, 0, 0, 0],
+  [2, -1, 0, 0],
+  [2, 0, -1, 0],
+  [2.5, -0.7, 0.7, 1],
+  [1.5, 0, 0, 0],
+];
+const AUTOPILOT_LENGTH = AUTOPILOT.reduce((s, [d]) => s + d, 0);
+/** Seconds without input before the autopilot takes over again. */
+const IDLE = 4;
+/** The camera's azimuth (see motion/view.js): the stick turns by it. */
+const AZIMUTH = 0.45;
+/** Colours of the feature groups in the overlay. */
+const GROUP_COLORS = ['#1a73e8', '#d93025', '#188038', '#e37400', '#a142f4', '#12b5cb', '#9aa0a6'];
+
+/** The desired speed of the plotted stick at time t. */
+export function stickSpeed(t, p) {
+  const gait = (STICK.find(([until]) => t < until) ?? STICK[STICK.length - 1])[1];
+  return gait === 'walk' ? p.walkSpeed : gait === 'run' ? p.runSpeed : 0;
+}
+
+export default {
+  blurb:
+    'A character moved by <em>motion matching</em>, the four articles at work together. Drive it with ' +
+    '<kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> or the arrow keys (hold <kbd>Shift</kbd> to run), a gamepad, or ' +
+    'by dragging in the view (a stick appears under the finger); left alone, an autopilot drives. The input moves ' +
+    'the <em>simulation object</em> (orange ring) and predicts its trajectory (orange line); a ' +
+    '<code>MotionController</code> searches a <code>MotionDatabase</code> ten times a second for the frame whose ' +
+    'features — the feet and hips, and the trajectory 20, 40 and 60 frames ahead (orange dots: asked for; blue: ' +
+    'found) — best match. The database is the procedural dance card (made in the page: ten minutes of walks, runs, ' +
+    'strafes, turns, starts and stops, mirrored) or two takes of CMU motion capture. Switch off inertialization, ' +
+    'adjustment, clamping or foot locking to see what each adds, and compare the article’s transition-cost feature ' +
+    'with plain positions and velocities. The overlay shows the query against the chosen frame, the best candidates’ ' +
+    'costs by feature group, switches per second and the time of a search.',
+  layout: 'motion',
+  params: {
+    database: {
+      label: 'database',
+      options: [
+        ['dance', 'dance card (procedural)'],
+        ['cmu', 'CMU motion capture'],
+      ],
+      value: 'dance',
+    },
+    features: {
+      label: 'features',
+      options: [
+        ['transition', 'transition cost'],
+        ['plain', 'positions, velocities'],
+      ],
+      value: 'transition',
+    },
+    inertialization: {
+      group: 'Parts of the controller',
+      label: 'inertialize switches',
+      check: true,
+      value: true,
+    },
+    adjustment: { label: 'adjust toward the simulation', check: true, value: true },
+    clamping: { label: 'clamp to the simulation', check: true, value: true },
+    footLocking: { label: 'lock the feet (contacts and IK)', check: true, value: true },
+    crowd: { label: `a crowd of ${CROWD}`, check: true, value: false },
+    walkSpeed: {
+      group: 'Movement',
+      label: 'walk speed',
+      min: 0.8,
+      max: 2.2,
+      step: 0.05,
+      value: 1.4,
+      unit: 'm/s',
+    },
+    runSpeed: { label: 'run speed (Shift)', min: 2.5, max: 5, step: 0.1, value: 3.6, unit: 'm/s' },
+    simHalflife: { label: 'simulation halflife', min: 0.1, max: 0.6, step: 0.01, value: 0.27, unit: 's' },
+    halflife: {
+      group: 'Switches',
+      label: 'inertializer halflife',
+      min: 0.03,
+      max: 0.3,
+      step: 0.01,
+      value: 0.1,
+      unit: 's',
+    },
+    searchInterval: { label: 'search every', min: 0.05, max: 0.5, step: 0.05, value: 0.1, unit: 's' },
+  },
+  mount(ui) {
+    const {
+      fig,
+      box,
+      canvas,
+      summary: describeView,
+    } = ui.canvas('the character, live (3D)', { cls: 'view3d' });
+    canvas.tabIndex = 0;
+    canvas.setAttribute(
+      'aria-label',
+      'A motion-matched character in 3D. Focus it and use WASD or the arrow keys (Shift runs), or drag in it.',
+    );
+    const note = document.createElement('div');
+    note.className = 'motion-note';
+    note.textContent = 'Making the dance card…';
+    const overlay = document.createElement('canvas');
+    overlay.className = 'motion-overlay';
+    overlay.setAttribute('aria-hidden', 'true');
+    const knob = document.createElement('div');
+    knob.className = 'motion-stick';
+    knob.hidden = true;
+    box.append(overlay, knob, note);
+
+    const speedPlot = ui.plot('the simulation object on a scripted stick', {
+      series: [
+        { label: 'desired speed', color: COLORS.goal, width: 1.5, dash: [5, 3], stepped: true },
+        { label: 'simulation speed', color: COLORS.implicit, width: 2 },
+      ],
+      x: { title: 't (s)', min: 0, max: STICK[STICK.length - 1][0] },
+      y: { title: 'speed (m/s)', min: 0 },
+    });
+    const costPlot = ui.plot('the cost of a switch and the feature’s estimate', {
+      series: [
+        { label: 'cost (area of the offset)', color: COLORS.exact, width: 2 },
+        { label: 'transition-cost feature distance', color: COLORS.implicit, width: 2, dash: [6, 3] },
+      ],
+      x: { title: 'velocity offset at the switch (m/s)', min: -V, max: V },
+      y: { title: 'cost (m·s)', min: 0 },
+    });
+    const readData = ui.readout('database');
+    const readSearch = ui.readout('search');
+    const readSwitches = ui.readout('switches');
+    const readInput = ui.readout('input');
+
+    let p = null;
+    let view = null; // { scene: the view module, gl, motion: MotionView } once three.js has loaded
+    let failed = null;
+    let note3d = null;
+    const databases = new Map(); // `${database}:${features}` → MotionDatabase
+    let db = null;
+    let dbKey = '';
+    let rig = 'dance';
+    let controller = null;
+    let crowd = null;
+    let crowdInputs = [];
+    let loading = null;
+    let running = false;
+    let last = 0;
+    let frames = 0;
+    let clock = 0;
+    let idleSince = -Infinity;
+    let lastOverlay = 0;
+    let best = null; // the overlay's candidates: { frames, costs, groups }
+    let bestOf = null; // the lastSearch they were computed for
+    const switchTimes = [];
+    const keys = new Set();
+    let pointer = null; // { id, x0, y0, x, y, type }
+    let inputName = 'autopilot';
+    const stick = { x: 0, z: 0, run: false };
+    const velocity = { x: 0, y: 0, z: 0 };
+
+    /** Loads three.js and makes the view (once; not in an embed that shows only a plot: &figure=N). */
+    let viewLoading = false;
+    function loadView() {
+      if (viewLoading || fig.hidden) return;
+      viewLoading = true;
+      import('../pose3d/scene.js')
+        .then(async (scene) => {
+          const { MotionView } = await import('../motion/view.js');
+          const gl = scene.createRenderer(canvas);
+          if (!gl) {
+            failed = 'WebGL 2 is not available in this browser: the 3D view is off.';
+            note.textContent = failed;
+            return;
+          }
+          view = { scene, gl, motion: new MotionView(gl.renderer) };
+          applyTheme();
+          if (db) attach();
+        })
+        .catch((e) => {
+          failed = `The 3D view could not load: ${e.message}`;
+          note.textContent = failed;
+        });
+    }
+
+    function applyTheme() {
+      if (!view) return;
+      view.motion.theme(view.scene.PALETTES[theme], {
+        character: color(COLORS.exact),
+        crowd: color(COLORS.goal),
+        simulation: color(COLORS.implicit),
+        chosen: color(COLORS.exact),
+      });
+    }
+    onTheme(() => {
+      applyTheme();
+      drawOverlay(true);
+    });
+
+    // ---- the database and the controller ------------------------------------------------
+
+    /** Makes (once) and shows the database of the current choices. */
+    async function choose() {
+      const key = `${p.database}:${p.features}`;
+      if (key === dbKey || fig.hidden) return;
+      const token = (loading = {});
+      note.hidden = false;
+      note.textContent =
+        p.database === 'dance'
+          ? 'Making the dance card (ten minutes of locomotion, in code) and its database…'
+          : 'Loading CMU’s motion capture…';
+      // let the note be drawn before the page is busy
+      await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      let next = databases.get(key);
+      try {
+        if (!next) {
+          const data = p.database === 'dance' ? danceData() : await cmuOnce();
+          if (token !== loading) return;
+          note.textContent = 'Building the motion database…';
+          await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+          if (token !== loading) return;
+          next = buildDatabase(data, p.database, p.features);
+          databases.set(key, next);
+        }
+      } catch (e) {
+        if (token !== loading) return;
+        const message = e instanceof Error ? e.message : String(e);
+        note.textContent = message;
+        note3d = message;
+        return;
+      }
+      if (token !== loading) return;
+      loading = null;
+      note3d = null;
+      note.hidden = true;
+      db = next;
+      dbKey = key;
+      rig = p.database;
+      restart();
+    }
+    let cmuPromise = null;
+    function cmuOnce() {
+      cmuPromise ??= fetchCmu().catch((e) => {
+        cmuPromise = null;
+        throw e;
+      });
+      return cmuPromise;
+    }
+
+    /** A new controller (and crowd) on the database shown, where the old one was. */
+    function restart() {
+      const at = controller ? { ...controller.simulation.position } : { x: 0, y: 0, z: 0 };
+      const rotation = controller ? { ...controller.simulation.rotation } : undefined;
+      controller?.dispose();
+      controller = new MotionController(db, { ...settings(), ikBones: ikBones(rig), position: at, rotation });
+      best = bestOf = null;
+      switchTimes.length = 0;
+      searchTime = NaN;
+      timedAt = -Infinity;
+      makeCrowd();
+      if (view) attach();
+    }
+
+    function attach() {
+      if (!db) return;
+      view.motion.skeleton(db.parents, rig === 'dance');
+      view.motion.crowdOf(crowd ? CROWD : 0);
+      view.motion.recenter();
+      if (note3d === null) note.hidden = true;
+    }
+
+    /**
+     * The controller's settings of the parameters.
+     * @returns {Partial<import('sprung').MotionControllerSettings>}
+     */
+    function settings() {
+      return {
+        inertialization: p.inertialization ? 'spring' : 'none',
+        halflife: p.halflife,
+        adjustment: p.adjustment,
+        clamping: p.clamping,
+        footLocking: p.footLocking,
+        searchInterval: p.searchInterval,
+        simulationVelocityHalflife: p.simHalflife,
+        simulationRotationHalflife: p.simHalflife,
+      };
+    }
+
+    function makeCrowd() {
+      crowd?.dispose();
+      crowd = null;
+      if (!p.crowd || !db) {
+        if (view) view.motion.crowdOf(0);
+        return;
+      }
+      // 10 × 10, 2.5 m apart, around where the character is
+      const c = controller.simulation.position;
+      const positions = Array.from({ length: CROWD }, (_, i) => ({
+        x: c.x + 2.5 * ((i % 10) - 4.5),
+        y: 0,
+        z: c.z + 2.5 * (Math.floor(i / 10) - 4.5),
+      }));
+      crowd = new MotionCrowd(db, CROWD, { ...settings(), ikBones: ikBones(rig), positions });
+      crowdInputs = positions.map((home, i) => ({
+        home,
+        velocity: { x: 0, y: 0, z: 0 },
+        next: 0,
+        seed: i + 1,
+      }));
+      if (view) view.motion.crowdOf(CROWD);
+    }
+
+    /** Each crowd member wanders: a new heading and speed every 1.5–4 s, back toward home when far. */
+    function steerCrowd() {
+      crowd.characters.forEach((m, i) => {
+        const w = crowdInputs[i];
+        if (clock < w.next) return;
+        w.seed = (Math.imul(w.seed, 1103515245) + 12345) >>> 0;
+        const r1 = (w.seed >>> 8) / 16777216;
+        w.seed = (Math.imul(w.seed, 1103515245) + 12345) >>> 0;
+        const r2 = (w.seed >>> 8) / 16777216;
+        w.next = clock + 1.5 + 2.5 * r2;
+        const s = m.simulation.position;
+        const far = Math.hypot(s.x - w.home.x, s.z - w.home.z) > 6;
+        const a = far ? Math.atan2(w.home.x - s.x, w.home.z - s.z) : 2 * Math.PI * r1;
+        const speed = r2 < 0.15 ? 0 : r2 < 0.85 ? p.walkSpeed : p.runSpeed;
+        w.velocity.x = speed * Math.sin(a);
+        w.velocity.z = speed * Math.cos(a);
+      });
+      return crowdInputs;
+    }
+
+    // ---- input ----------------------------------------------------------------------------
+
+    const MOVES = ['w', 'a', 's', 'd', 'arrowup', 'arrowdown', 'arrowleft', 'arrowright'];
+    const typing = (e) =>
+      e.target instanceof HTMLElement && e.target.closest('input, select, textarea, button');
+    function keydown(e) {
+      if (!running || typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const k = e.key.toLowerCase();
+      if (MOVES.includes(k)) {
+        keys.add(k);
+        e.preventDefault();
+      }
+      if (k === 'shift') keys.add(k);
+    }
+    const keyup = (e) => keys.delete(e.key.toLowerCase());
+    const blur = () => keys.clear();
+    document.addEventListener('keydown', keydown);
+    document.addEventListener('keyup', keyup);
+    addEventListener('blur', blur);
+    canvas.addEventListener('pointerdown', (e) => {
+      canvas.setPointerCapture(e.pointerId);
+      const r = box.getBoundingClientRect();
+      pointer = {
+        id: e.pointerId,
+        x0: e.clientX,
+        y0: e.clientY,
+        x: e.clientX,
+        y: e.clientY,
+        type: e.pointerType,
+      };
+      knob.hidden = false;
+      knob.style.left = `${e.clientX - r.left}px`;
+      knob.style.top = `${e.clientY - r.top}px`;
+      knob.style.setProperty('--dx', '0px');
+      knob.style.setProperty('--dy', '0px');
+      canvas.focus({ preventScroll: true });
+    });
+    canvas.addEventListener('pointermove', (e) => {
+      if (!pointer || e.pointerId !== pointer.id) return;
+      pointer.x = e.clientX;
+      pointer.y = e.clientY;
+    });
+    const release = () => {
+      pointer = null;
+      knob.hidden = true;
+    };
+    canvas.addEventListener('pointerup', release);
+    canvas.addEventListener('pointercancel', release);
+
+    /** The stick (x right, z ahead on the screen, length ≤ 1) and run, from the inputs; its source's name. */
+    function readStick() {
+      stick.x = stick.z = 0;
+      stick.run = keys.has('shift');
+      const kx =
+        (keys.has('d') || keys.has('arrowright') ? 1 : 0) - (keys.has('a') || keys.has('arrowleft') ? 1 : 0);
+      const kz =
+        (keys.has('w') || keys.has('arrowup') ? 1 : 0) - (keys.has('s') || keys.has('arrowdown') ? 1 : 0);
+      if (kx || kz) {
+        const n = Math.hypot(kx, kz);
+        stick.x = kx / n;
+        stick.z = kz / n;
+        return 'keyboard';
+      }
+      if (pointer) {
+        // a stick of 70 px under the finger; pushed to its rim (and beyond) it runs
+        const dx = pointer.x - pointer.x0;
+        const dz = -(pointer.y - pointer.y0);
+        const n = Math.hypot(dx, dz);
+        const len = Math.min(1, n / 60);
+        if (n > 4) {
+          stick.x = (dx / n) * len;
+          stick.z = (dz / n) * len;
+          stick.run = n > 90;
+        }
+        const k = Math.min(n, 60) / Math.max(n, 1e-9);
+        knob.style.setProperty('--dx', `${dx * k}px`);
+        knob.style.setProperty('--dy', `${-dz * k}px`);
+        return pointer.type === 'touch' ? 'touch' : 'mouse';
+      }
+      const pads = navigator.getGamepads ? navigator.getGamepads() : [];
+      for (const pad of pads) {
+        if (!pad) continue;
+        const gx = pad.axes[0] || 0;
+        const gz = -(pad.axes[1] || 0);
+        const n = Math.hypot(gx, gz);
+        if (n > 0.2) {
+          const len = Math.min(1, (n - 0.2) / 0.8);
+          stick.x = (gx / n) * len;
+          stick.z = (gz / n) * len;
+          // A (or the right trigger, or the left stick pressed) runs
+          stick.run = [0, 7, 10].some((b) => pad.buttons[b]?.pressed);
+          return 'gamepad';
+        }
+      }
+      return null;
+    }
+
+    /** The autopilot's stick at time t. */
+    function autopilot(t) {
+      let u = t % AUTOPILOT_LENGTH;
+      for (const [d, x, z, run] of AUTOPILOT) {
+        if (u < d) {
+          stick.x = x;
+          stick.z = z;
+          stick.run = run === 1;
+          return;
+        }
+        u -= d;
+      }
+    }
+
+    /** The desired velocity of the stick: the screen's directions turned into the world by the camera's azimuth. */
+    function desired() {
+      const source = readStick();
+      if (source) {
+        idleSince = clock;
+        inputName = source;
+      } else if (clock - idleSince > IDLE) {
+        inputName = 'autopilot';
+        autopilot(clock);
+      } else inputName = 'none';
+      const speed = stick.run ? p.runSpeed : p.walkSpeed;
+      // forward (sin a, cos a) is up on the screen, right (−cos a, sin a) is right
+      const [s, c] = [Math.sin(AZIMUTH), Math.cos(AZIMUTH)];
+      velocity.x = speed * (stick.z * s - stick.x * c);
+      velocity.z = speed * (stick.z * c + stick.x * s);
+      return velocity;
+    }
+
+    // ---- the overlay ----------------------------------------------------------------------
+
+    /** World x, z of the trajectory samples of features `f` (character space) from bone 0 at (x, z), heading `yaw`. */
+    function trail(f, x, z, yaw, out) {
+      let k = 0;
+      for (const s of db.trajectory)
+        if (!s.direction) {
+          const fx = f[s.offset];
+          const fz = f[s.offset + 1];
+          out[k++] = x + Math.cos(yaw) * fx + Math.sin(yaw) * fz;
+          out[k++] = z - Math.sin(yaw) * fx + Math.cos(yaw) * fz;
+        }
+      out.length = k;
+      return out;
+    }
+    const trails = { query: [], chosen: [] };
+    const chosenFeatures = new Float32Array(256);
+
+    /** The trails of the query and of the frame playing, from the character's root. */
+    function updateTrails() {
+      const pos = controller.positions;
+      const r = controller.rotations;
+      const yaw = 2 * Math.atan2(r[1], r[3]);
+      trail(controller.query, pos[0], pos[2], yaw, trails.query);
+      trail(db.features(controller.frame, chosenFeatures), pos[0], pos[2], yaw, trails.chosen);
+    }
+
+    /** The best candidates of the last search with their costs by group (once per search). */
+    function candidates() {
+      const s = controller.lastSearch;
+      if (!s || s === bestOf) return best;
+      bestOf = s;
+      const found = db.searchBest(controller.query, 4, { ...controller.settings.search, current: s.from });
+      best = [];
+      for (let i = 0; i < 4 && found.frames[i] >= 0; i++)
+        best.push({
+          frame: found.frames[i],
+          cost: found.costs[i],
+          groups: db.groupCosts(controller.query, found.frames[i]),
+        });
+      return best;
+    }
+
+    /**
+     * Microseconds a search takes: the last query searched again REPEATS times from the frame it
+     * was searched from, once a second (a browser's clock counts in steps of 5 to 100 µs, too
+     * coarse for one search).
+     */
+    const REPEATS = 32;
+    let searchTime = NaN;
+    let timedAt = -Infinity;
+    function timeSearch() {
+      const s = controller.lastSearch;
+      if (!s || clock - timedAt < 1) return;
+      timedAt = clock;
+      const options = { ...controller.settings.search, current: s.from };
+      const t0 = performance.now();
+      for (let i = 0; i < REPEATS; i++) db.search(controller.query, options);
+      searchTime = ((performance.now() - t0) * 1000) / REPEATS;
+    }
+
+    /** Switches in the last two seconds, per second. */
+    function switchRate() {
+      while (switchTimes.length && switchTimes[0] < clock - 2) switchTimes.shift();
+      return switchTimes.length / Math.min(2, Math.max(clock, 0.5));
+    }
+
+    function drawOverlay(force = false) {
+      const now = performance.now();
+      if (!force && now - lastOverlay < 100) return;
+      lastOverlay = now;
+      const ctx = /** @type {CanvasRenderingContext2D} */ (overlay.getContext('2d'));
+      const w = overlay.clientWidth;
+      const h = overlay.clientHeight;
+      const dpr = Math.min(devicePixelRatio || 1, 2);
+      if (overlay.width !== Math.round(w * dpr) || overlay.height !== Math.round(h * dpr)) {
+        overlay.width = Math.round(w * dpr);
+        overlay.height = Math.round(h * dpr);
+      }
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      if (!controller || !w) return;
+      ctx.fillStyle = color('paper', 0.85);
+      ctx.fillRect(0, 0, w, h);
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textBaseline = 'top';
+      const ink = palette.ink;
+      const muted = palette.muted;
+      const s = controller.lastSearch;
+      const range = db.rangeOf(controller.frame);
+      ctx.fillStyle = ink;
+      ctx.fillText(`frame ${controller.frame} · ${range.name}`, 6, 4, w - 12);
+      ctx.fillStyle = muted;
+      ctx.fillText(
+        `${switchRate().toFixed(1)} switches/s · ${searchTime.toFixed(0)} µs a search · cost ${s ? s.cost.toFixed(2) : '…'}`,
+        6,
+        18,
+        w - 12,
+      );
+      // the query (orange) against the chosen frame (blue), normalised, float by float, in groups
+      const names = groupNames(p.features);
+      const groups = db.groups;
+      const q = normalize(controller.query);
+      const f = db.normalizedFeatures(controller.frame);
+      const dims = db.dims;
+      const top = 36;
+      const barH = h < 150 ? 26 : 40;
+      const gap = 4;
+      const unit = (w - 12 - gap * (groups.length - 1)) / dims;
+      let x = 6;
+      const mid = top + barH / 2;
+      ctx.strokeStyle = palette.grid;
+      ctx.beginPath();
+      ctx.moveTo(6, mid);
+      ctx.lineTo(w - 6, mid);
+      ctx.stroke();
+      const scale = barH / 2 / 3; // ±3 standard deviations fill the band
+      groups.forEach((g) => {
+        for (let j = g.offset; j < g.offset + g.floats; j++) {
+          const bw = Math.max(1, unit / 2 - 0.5);
+          bar(ctx, x, mid, bw, q[j] * scale, barH / 2, color(COLORS.implicit));
+          bar(ctx, x + unit / 2, mid, bw, f[j] * scale, barH / 2, color(COLORS.exact));
+          x += unit;
+        }
+        x += gap;
+      });
+      // the best candidates' costs, stacked by feature group
+      const list = candidates() ?? [];
+      const rows = top + barH + 6;
+      let keyLines = 1;
+      for (let kx = 6, k = 0; k < names.length; k++) {
+        const width = 12 + ctx.measureText(names[k]).width;
+        if (kx > 6 && kx + width > w - 6) [kx, keyLines] = [6, keyLines + 1];
+        kx += width;
+      }
+      const rowH = Math.max(8, Math.min(14, (h - rows - 5 - 11 * keyLines) / 4));
+      const most = Math.max(1e-9, ...list.map((c) => c.cost));
+      ctx.font = `${Math.min(11, Math.floor(rowH + 1))}px system-ui, sans-serif`;
+      list.forEach((c, i) => {
+        const y = rows + i * rowH;
+        ctx.fillStyle = ink;
+        ctx.fillText(`${c.frame}`, 6, y, 44);
+        let bx = 52;
+        const span = w - 52 - 50;
+        c.groups.forEach((g, k) => {
+          const gw = (Math.max(0, g) / most) * span;
+          ctx.fillStyle = GROUP_COLORS[k % GROUP_COLORS.length];
+          ctx.fillRect(bx, y + 1, gw, rowH - 3);
+          bx += gw;
+        });
+        ctx.fillStyle = muted;
+        ctx.fillText(c.cost.toFixed(2), bx + 4, y, 44);
+      });
+      // the groups' key, on as many lines as it takes
+      ctx.font = '11px system-ui, sans-serif';
+      let kx = 6;
+      let ky = h - 11 * keyLines - 2;
+      names.forEach((name, k) => {
+        const width = 12 + ctx.measureText(name).width;
+        if (kx > 6 && kx + width > w - 6) [kx, ky] = [6, ky + 11];
+        ctx.fillStyle = GROUP_COLORS[k % GROUP_COLORS.length];
+        ctx.fillRect(kx, ky + 2, 7, 7);
+        ctx.fillStyle = muted;
+        ctx.fillText(name, kx + 9, ky);
+        kx += width;
+      });
+    }
+    const normalized = new Float32Array(256);
+    function normalize(query) {
+      const o = db.featureOffsets;
+      const s = db.featureScales;
+      for (let j = 0; j < db.dims; j++) normalized[j] = s[j] === 0 ? 0 : (query[j] - o[j]) / s[j];
+      return normalized;
+    }
+
+    // ---- the plots --------------------------------------------------------------------------
+
+    function plotSpeed(q) {
+      const pos = { x: 0, y: 0, z: 0 };
+      const vel = { x: 0, y: 0, z: 0 };
+      const acc = { x: 0, y: 0, z: 0 };
+      const want = { x: 0, y: 0, z: 0 };
+      speedPlot.reset(0);
+      speedPlot.reset(1);
+      const end = STICK[STICK.length - 1][0];
+      let top = 0;
+      let at90 = NaN;
+      for (let k = 0; k <= end * RATE; k++) {
+        const t = k / RATE;
+        want.z = stickSpeed(t, q);
+        if (k) simulationPositionUpdate(pos, vel, acc, want, q.simHalflife, 1 / RATE);
+        const speed = Math.hypot(vel.x, vel.z);
+        speedPlot.add(0, t, want.z);
+        speedPlot.add(1, t, speed);
+        top = Math.max(top, speed);
+        if (Number.isNaN(at90) && t >= 0.5 && speed >= 0.9 * q.walkSpeed) at90 = t - 0.5;
+      }
+      speedPlot.commit();
+      speedPlot.summary(
+        `The stick asks for ${q.walkSpeed.toFixed(2)} m/s from 0.5 s, ${q.runSpeed.toFixed(1)} m/s from 2.5 s and a stop ` +
+          `at 4 s; the simulation object's velocity follows as a critical spring of halflife ${q.simHalflife.toFixed(2)} s ` +
+          `(90 % of the walk after ${at90.toFixed(2)} s, top speed ${top.toFixed(2)} m/s). Its predicted trajectory is ` +
+          'what the query asks the database for.',
+      );
+    }
+
+    function plotCost(q) {
+      costPlot.reset(0);
+      costPlot.reset(1);
+      let most = 0;
+      for (let k = 0; k <= STEPS; k++) {
+        const v = -V + (2 * V * k) / STEPS;
+        const exact = transitionCost(OFFSET, v, { halflife: q.halflife, measure: 'exact' });
+        const feature = transitionCost(OFFSET, v, { halflife: q.halflife, measure: 'approx' });
+        costPlot.add(0, v, exact);
+        costPlot.add(1, v, feature);
+        most = Math.max(most, exact);
+      }
+      costPlot.commit();
+      costPlot.summary(
+        `A switch that leaves a bone ${OFFSET} m and v m/s from the new animation costs the area of the offset the ` +
+          `spring inertializer (halflife ${q.halflife.toFixed(2)} s) decays: up to ${most.toFixed(3)} m·s here. The ` +
+          'transition-cost feature, cp·position + cv·velocity, turns that cost into a distance between two frames, ' +
+          'so the search ranks candidate frames by what switching to them would cost. The database’s feature is ' +
+          'made for a halflife of 0.1 s.',
+      );
+    }
+
+    // ---- the loop -------------------------------------------------------------------------
+
+    function step(dt) {
+      if (!controller) return;
+      clock += dt;
+      controller.update(dt, { velocity: desired() });
+      if (controller.switched) switchTimes.push(clock);
+      timeSearch();
+      if (crowd) crowd.update(dt, steerCrowd());
+    }
+
+    function render(dt) {
+      if (!controller) return;
+      updateTrails();
+      if (view && !fig.hidden) view.motion.render(controller, trails, crowd ? crowd.characters : [], dt);
+      drawOverlay();
+    }
+
+    let lastReadout = 0;
+    function readouts(now) {
+      if (now - lastReadout < 250 || !controller) return;
+      lastReadout = now;
+      readData(
+        `${db.frames.toLocaleString('en')} frames × ${db.dims} features, mirrored` +
+          (rig === 'cmu'
+            ? ' (CMU: data from mocap.cs.cmu.edu, created with funding from NSF EIA-0196217)'
+            : ''),
+      );
+      readSearch(
+        Number.isFinite(searchTime)
+          ? `${searchTime.toFixed(1)} µs (the last query, ${REPEATS} times)` +
+              (crowd
+                ? `; the crowd's ${crowd.searches} in one call: ${crowd.microseconds.toFixed(0)} µs`
+                : '')
+          : '…',
+      );
+      readSwitches(`${switchRate().toFixed(1)} per second, ${controller.switches} in all`);
+      readInput(inputName);
+      describe();
+    }
+
+    function describe() {
+      if (!controller) {
+        describeView(note.textContent);
+        return;
+      }
+      const range = db.rangeOf(controller.frame);
+      const sim = controller.simulation;
+      describeView(
+        `A ${db.bones}-bone character moved by motion matching over ${db.frames} frames (${rig === 'dance' ? 'the dance card' : 'CMU motion capture'}), ` +
+          `playing frame ${controller.frame} of “${range.name}”; simulation speed ` +
+          `${Math.hypot(sim.velocity.x, sim.velocity.z).toFixed(2)} m/s; ${switchRate().toFixed(1)} switches per second; ` +
+          `input: ${inputName}.` +
+          (rig === 'cmu' ? ` ${CMU_CREDIT}` : ''),
+      );
+    }
+
+    function tick(now) {
+      if (!running) return;
+      requestAnimationFrame(tick);
+      const dt = last ? Math.min(0.1, Math.max(0, (now - last) / 1000)) : 1 / 60;
+      const interval = last ? now - last : 1000 / 60;
+      last = now;
+      step(dt);
+      if (view) view.gl.resolution.frame(interval, false);
+      render(dt);
+      readouts(now);
+      frames++;
+    }
+
+    return {
+      draw(next, changed) {
+        p = next;
+        const has = (...k) => !changed || k.some((key) => changed.has(key));
+        if (has('walkSpeed', 'runSpeed', 'simHalflife')) plotSpeed(p);
+        if (has('halflife')) plotCost(p);
+        loadView();
+        if (has('database', 'features')) choose();
+        else if (controller) {
+          const s = settings();
+          for (const c of [controller, ...(crowd ? crowd.characters : [])]) Object.assign(c.settings, s);
+          if (has('crowd')) makeCrowd();
+        }
+        if (!running) render(0);
+        describe();
+      },
+      show() {
+        if (running) return;
+        running = true;
+        last = 0;
+        requestAnimationFrame(tick);
+      },
+      hide() {
+        running = false;
+        keys.clear();
+      },
+      inspect() {
+        const c = controller;
+        return {
+          failed,
+          note: note.hidden ? null : note.textContent,
+          webgl: view ? view.gl.name : null,
+          database: db ? { key: dbKey, frames: db.frames, dims: db.dims, bones: db.bones } : null,
+          frames,
+          input: inputName,
+          keys: [...keys],
+          frame: c ? c.frame : -1,
+          switches: c ? c.switches : 0,
+          lastSearch: c && c.lastSearch ? { frame: c.lastSearch.frame, cost: c.lastSearch.cost } : null,
+          searchMicroseconds: searchTime,
+          simulation: c ? { ...c.simulation.position } : null,
+          velocity: c ? { ...c.simulation.velocity } : null,
+          root: c ? Array.from(c.positions.subarray(0, 3)) : null,
+          hips: c ? c.positions[4] : NaN, // bone 1's height: the hips of both skeletons
+          ankles: c
+            ? ikBones(rig).map((name) =>
+                Array.from(c.positions.subarray(3 * db.bone(name), 3 * db.bone(name) + 3)),
+              )
+            : null,
+          contacts: c ? c.contacts.map((k) => ({ lock: k.lock, position: { ...k.position } })) : null,
+          settings: c ? { ...c.settings } : null,
+          crowd: crowd ? { count: crowd.characters.length, searches: crowd.searches } : null,
+          candidates: best
+            ? best.map((b) => ({ frame: b.frame, cost: b.cost, groups: Array.from(b.groups) }))
+            : null,
+        };
+      },
+    };
+  },
+};
+
+/** A bar from the middle line `mid` by `height` (clamped to ±limit) at x, `w` wide. */
+function bar(ctx, x, mid, w, height, limit, fill) {
+  const hgt = Math.max(-limit, Math.min(limit, height));
+  ctx.fillStyle = fill;
+  ctx.fillRect(x, hgt > 0 ? mid - hgt : mid, w, Math.max(1, Math.abs(hgt)));
+}
