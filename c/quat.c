@@ -31,6 +31,16 @@ void sp_quat_log(sp_vec3 *out, const sp_quat *q)
  * proportional to (p̂×q̂, 1 + p̂·q̂) = 2·cos(θ/2)·(n·sin(θ/2), cos(θ/2)). Near opposite directions
  * 1 + p̂·q̂ cancels, and the axis is ill-determined anyway; exactly opposite (p̂×q̂ = 0, p̂·q̂ < 0)
  * takes the half turn about p̂×e. */
+/* The unit vector along v (finite, not zero), brought to its largest component first: the
+ * length of a subnormal vector keeps only the few digits a subnormal has (dividing by it would
+ * scale the direction wrongly, by up to 1e-4), and the reciprocal of that length overflows. */
+static sp_vec3 direction(sp_vec3 v)
+{
+    float m = fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fabsf(v.z));
+    v = sp__v3(v.x / m, v.y / m, v.z / m);
+    return sp__v3_scale(v, 1.0f / sqrtf(sp__v3_dot(v, v)));
+}
+
 void sp_quat_between(sp_quat *out, const sp_vec3 *p, const sp_vec3 *q)
 {
     float lp = sp__v3_length(*p), lq = sp__v3_length(*q);
@@ -38,7 +48,7 @@ void sp_quat_between(sp_quat *out, const sp_vec3 *p, const sp_vec3 *q)
         *out = lp == lp && lq == lq ? sp__q(0.0f, 0.0f, 0.0f, 1.0f) : sp__q(NAN, NAN, NAN, NAN);
         return;
     }
-    sp_vec3 a = sp__v3_scale(*p, 1.0f / lp), b = sp__v3_scale(*q, 1.0f / lq);
+    sp_vec3 a = direction(*p), b = direction(*q);
     sp_vec3 c = sp__v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
     float d = sp__v3_dot(a, b), w = 1.0f + d;
     if (c.x == 0.0f && c.y == 0.0f && c.z == 0.0f && d < 0.0f) { /* opposite: a×e, e least aligned */

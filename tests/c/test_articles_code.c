@@ -214,11 +214,13 @@ static void quat_exp_log(void)
  * for opposite directions a half turn about an axis perpendicular to p; the identity for a zero. */
 static void quat_between(void)
 {
-    const double ps[][3] = { { 1, 0, 0 },         { 0.3, -2, 5 }, { 1e30, 2e30, -1e30 },
-                             { 1e-30, 0, 3e-30 }, { 1, 1, 1 },    { 0, 2, 0 } };
-    const double qs[][3] = { { 0, 1, 0 },     { -4, 1, 0.5 },   { 3, -1, 2 },
-                             { 0, 1e-20, 0 }, { 1, 1, 1.0001 }, { 0, -7, 0 } };
-    for (int i = 0; i < 6; i++) {
+    const double ps[][3] = {
+        { 1, 0, 0 }, { 0.3, -2, 5 }, { 1e30, 2e30, -1e30 },    { 1e-30, 0, 3e-30 },
+        { 1, 1, 1 }, { 0, 2, 0 },    { 1.47e-41, 3.36e-44, 0 }
+    }; /* subnormal: 1/|p| overflows float */
+    const double qs[][3] = { { 0, 1, 0 },      { -4, 1, 0.5 }, { 3, -1, 2 },           { 0, 1e-20, 0 },
+                             { 1, 1, 1.0001 }, { 0, -7, 0 },   { -7e29, -7e29, -7e29 } };
+    for (int i = 0; i < 7; i++) {
         sp_vec3 p = { (float)ps[i][0], (float)ps[i][1], (float)ps[i][2] },
                 q = { (float)qs[i][0], (float)qs[i][1], (float)qs[i][2] };
         sp_quat r;
