@@ -142,22 +142,15 @@ build_ts() {
   rm -rf dist
   node_modules/.bin/tsc -p tsconfig.json
   # the CommonJS entry for require('sprung') (Node): the same modules compiled again, with no
-  # embedded module (it reads the .wasm file beside it)
+  # embedded module (it reads the .wasm file beside it); its declarations serve every entry
   node_modules/.bin/tsc -p tsconfig.cjs.json
   echo '{ "type": "commonjs" }' > dist/cjs/package.json
-  # the header's @param lines into the wrappers' declarations (ESM and CommonJS)
-  node web/tools/api.mjs docs
+  no_embedded_bytes dist/cjs   # require('sprung') reads the .wasm files beside it
   # the raw modules, for init({ wasm }) (served files, workers, engines without SIMD)
   install -m 644 "$BUILD/sprung-simd.wasm" "$BUILD/sprung-scalar.wasm" "$BUILD/sprung-springs.wasm" dist/
-  # sprung/no-embed: the same modules with the embedded bytes left out (the wrappers that need
-  # the full module import them, so the entry cannot simply skip them)
-  mkdir -p dist/no-embed
-  cp dist/*.js dist/no-embed/
-  rm dist/no-embed.js dist/no-embed/index.js dist/no-embed/springs_entry.js
-  cp -r dist/gen dist/no-embed/
-  find dist/no-embed/gen -name '*.d.ts' -delete
-  no_embedded_bytes dist/no-embed
-  no_embedded_bytes dist/cjs   # require('sprung') reads the .wasm files beside it
+  # one copy of the declarations, and sprung/no-embed as the few modules that embed the full
+  # module, without its bytes (web/tools/dist.mjs)
+  node web/tools/dist.mjs
 }
 
 build() {

@@ -10,7 +10,7 @@
 import { allocOwned, freeOwned, heapF32 } from './wasm.js';
 import { at, blocks, live, own, size, view, type Block } from './block.js';
 import type { Ptr } from './gen/raw.js';
-import { check, integer, isTime, nonNegative, type Spec } from './check.js';
+import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -99,12 +99,12 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
     shared: readonly F[] = [],
   ) {
     check(spec, count, options);
-    integer(spec.fn, 'count', count, 0, 2 ** 28); // beyond, a batch could not be allocated anyway
+    integer(nameOf(spec), 'count', count, 0, 2 ** 28); // beyond, a batch could not be allocated anyway
     const dim = options?.dim ?? 1;
     const per = options?.perElementHalflife === true || (options?.perElementHalflife as unknown) === 1;
     const h = per ? count : 1;
     super(
-      spec.fn,
+      nameOf(spec),
       count,
       [
         ['halflife', h],
@@ -145,10 +145,10 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
 /** The block of `obj` for an update (`spec`: the update's, which names its class), after
  *  checking dt and a shared halflife (the first float of the block). */
 function checkUpdate(obj: object, spec: Spec, dt: number): Block {
-  const b = own(obj, spec.fn);
+  const b = own(obj, nameOf(spec));
   if (isTime(dt) && (b.sizes.per === 1 || isTime(heapF32[b.ptr >> 2]))) return b; // valid: no message built
   check(spec, dt);
-  if (b.sizes.per === 0) nonNegative(spec.fn, 'halflife[0]', heapF32[b.ptr >> 2]);
+  if (b.sizes.per === 0) nonNegative(nameOf(spec), 'halflife[0]', heapF32[b.ptr >> 2]);
   return b;
 }
 
@@ -162,6 +162,10 @@ function checkUpdate(obj: object, spec: Spec, dt: number): Block {
 export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `halflife` [s] (≥ 0) halflife,
+   *   shared or per element; `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_damper_exact_batch` in c/sprung.h
    * @c sp_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
@@ -177,6 +181,8 @@ export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
   }
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_damper_exact_batch` in c/sprung.h
    * @c sp_damper_exact_batch *
    */
   update(dt: number): this {
@@ -226,6 +232,10 @@ abstract class MovingGoalBatch<F extends string> extends GoalBatch<F | 'goalVelo
 export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `halflife` [s] (≥ 0) halflife,
+   *   shared or per element; `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_critical_spring_damper_exact_batch` in c/sprung.h
    * @c sp_critical_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
@@ -233,6 +243,8 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
   }
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_critical_spring_damper_exact_batch` in c/sprung.h
    * @c sp_critical_spring_damper_exact_batch *
    */
   update(dt: number): this {
@@ -256,6 +268,10 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
 export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `halflife` [s] (≥ 0) halflife,
+   *   shared or per element; `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_simple_spring_damper_exact_batch` in c/sprung.h
    * @c sp_simple_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
@@ -263,6 +279,8 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
   }
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_simple_spring_damper_exact_batch` in c/sprung.h
    * @c sp_simple_spring_damper_exact_batch *
    */
   update(dt: number): this {
@@ -285,6 +303,10 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
 export class DecaySpringDamperExactBatch extends StateBatch<never> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `halflife` [s] (≥ 0) halflife,
+   *   shared or per element; `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_decay_spring_damper_exact_batch` in c/sprung.h
    * @c sp_decay_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
@@ -292,6 +314,8 @@ export class DecaySpringDamperExactBatch extends StateBatch<never> {
   }
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_decay_spring_damper_exact_batch` in c/sprung.h
    * @c sp_decay_spring_damper_exact_batch *
    */
   update(dt: number): this {
@@ -323,6 +347,11 @@ export interface SpringBatchOptions extends BatchOptions {
 export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `frequency` [Hz] (≥ 0; > 0 when q
+   *   ≠ 0) frequency, shared or per element; `halflife` [s] (≥ 0) halflife, shared or per element;
+   *   `perElementHalflife` ([0, 1]) 1: `options.frequency` and `options.halflife` hold n floats
+   * @see the C function `sp_spring_damper_exact_batch` in c/sprung.h
    * @c sp_spring_damper_exact_batch count=n options=?{dim,frequency,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: SpringBatchOptions) {
@@ -335,6 +364,8 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
   }
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_spring_damper_exact_batch` in c/sprung.h
    * @c sp_spring_damper_exact_batch *
    */
   update(dt: number): this {
@@ -343,10 +374,10 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
     // like the shared halflife, a shared frequency is checked: a bad one would reach every element
     if (b.sizes.per === 0) {
       const f = heapF32[at(this, 'frequency') >> 2];
-      if (!isTime(f)) nonNegative(spec.fn, 'frequency[0]', f);
+      if (!isTime(f)) nonNegative(nameOf(spec), 'frequency[0]', f);
       if (f === 0 && this.goalVelocity.some((q) => q !== 0))
         throw new RangeError(
-          `sprung.${spec.fn}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
+          `sprung.${nameOf(spec)}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
         );
     }
     full.sp_spring_damper_exact_batch(
@@ -393,6 +424,10 @@ abstract class RotationBatch<F extends string> extends HalflifeBatch<F | 'x' | '
 export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
   /**
    * `count` rotations, all the identity at first, at rest.
+   * @param count - (≥ 0) number of rotations
+   * @param options - (optional) each optional: `halflife` [s] (≥ 0) halflife, shared or per element;
+   *   `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_simple_spring_damper_exact_quat_batch` in c/sprung.h
    * @c sp_simple_spring_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: QuatBatchOptions) {
@@ -410,6 +445,8 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
   }
   /**
    * Advances every rotation by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_simple_spring_damper_exact_quat_batch` in c/sprung.h
    * @c sp_simple_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
@@ -431,6 +468,10 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
 export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
   /**
    * `count` rotations, all the identity at first, at rest.
+   * @param count - (≥ 0) number of rotations
+   * @param options - (optional) each optional: `halflife` [s] (≥ 0) halflife, shared or per element;
+   *   `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_decay_spring_damper_exact_quat_batch` in c/sprung.h
    * @c sp_decay_spring_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: QuatBatchOptions) {
@@ -442,6 +483,8 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
   }
   /**
    * Advances every rotation by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_decay_spring_damper_exact_quat_batch` in c/sprung.h
    * @c sp_decay_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
@@ -470,6 +513,10 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
 export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
   /**
    * `count` rotations, all the identity at first, as are their goals.
+   * @param count - (≥ 0) number of rotations
+   * @param options - (optional) each optional: `halflife` [s] (≥ 0) halflife, shared or per element;
+   *   `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_damper_exact_quat_batch` in c/sprung.h
    * @c sp_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: QuatBatchOptions) {
@@ -490,6 +537,8 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
   }
   /**
    * Advances every rotation by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_damper_exact_quat_batch` in c/sprung.h
    * @c sp_damper_exact_quat_batch *
    */
   update(dt: number): this {

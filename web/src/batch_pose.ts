@@ -10,7 +10,7 @@
  */
 import { heapF32 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { check, floats, fresh, integer, isTime, nonNegative } from './check.js';
+import { check, floats, fresh, integer, isTime, nameOf, nonNegative } from './check.js';
 import { Batch } from './batch.js';
 import { at, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
@@ -60,7 +60,7 @@ abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' 
     check(spec, bones, options);
     const n = 13 * bones;
     super(
-      spec.fn,
+      nameOf(spec),
       bones,
       [
         ['offset', n],
@@ -136,6 +136,9 @@ export class PoseInertializer extends PoseBlend {
 
   /**
    * An inertializer for `bones` bones, with no offset.
+   * @param bones - (≥ 0) number of bones
+   * @param options - (optional) each optional: `halflife` [s] (≥ 0) halflife of the offset's decay
+   * @see the C function `sp_inertialize_pose_update` in c/sprung.h
    * @c sp_inertialize_pose_update bones=n options=?{halflife} *
    */
   constructor(bones: number, options?: PoseInertializerOptions) {
@@ -146,6 +149,9 @@ export class PoseInertializer extends PoseBlend {
 
   /**
    * Starts a blend from the pose `src` (what was playing) to `dst` (what plays now).
+   * @param src - Float32Array of 13·n floats: the pose that was playing
+   * @param dst - Float32Array of 13·n floats: the pose that plays now
+   * @see the C function `sp_inertialize_pose_transition` in c/sprung.h
    * @c sp_inertialize_pose_transition *
    */
   transition(src: Float32Array, dst: Float32Array): this {
@@ -158,15 +164,18 @@ export class PoseInertializer extends PoseBlend {
 
   /**
    * Decays the offset by `dt` seconds and writes `input + offset` to `output`, which it returns.
+   * @param input - Float32Array of 13·n floats: the pose playing now
+   * @param dt - [s] (≥ 0) time step
+   * @see the C function `sp_inertialize_pose_update` in c/sprung.h
    * @c sp_inertialize_pose_update input=in *
    */
   update(input: Float32Array, dt: number): Float32Array {
     const spec = S.PoseInertializer_update;
-    const { sizes } = own(this, spec.fn);
+    const { sizes } = own(this, nameOf(spec));
     if (!isTime(dt)) check(spec, input, dt);
     const halflife = this.halflife; // read once: checked is what C gets
-    nonNegative(spec.fn, 'halflife', halflife);
-    const pi = stage(this, spec.fn, 'input', input, 'input');
+    nonNegative(nameOf(spec), 'halflife', halflife);
+    const pi = stage(this, nameOf(spec), 'input', input, 'input');
     full.sp_inertialize_pose_update(at(this, 'output'), at(this, 'offset'), pi, halflife, dt, sizes.bones);
     return this.output;
   }
@@ -191,6 +200,9 @@ export class CubicPoseInertializer extends PoseBlend {
 
   /**
    * An inertializer for `bones` bones, with no offset.
+   * @param bones - (≥ 0) number of bones
+   * @param options - (optional) each optional: `blendtime` [s] (≥ 0) duration of the blend
+   * @see the C function `sp_inertialize_pose_cubic_transition` in c/sprung.h
    * @c sp_inertialize_pose_cubic_transition bones=n options=?{blendtime} *
    */
   constructor(bones: number, options?: CubicPoseInertializerOptions) {
@@ -206,6 +218,9 @@ export class CubicPoseInertializer extends PoseBlend {
 
   /**
    * Starts a blend from the pose `src` (what was playing) to `dst` (what plays now).
+   * @param src - Float32Array of 13·n floats: the pose that was playing
+   * @param dst - Float32Array of 13·n floats: the pose that plays now
+   * @see the C function `sp_inertialize_pose_cubic_transition` in c/sprung.h
    * @c sp_inertialize_pose_cubic_transition *
    */
   transition(src: Float32Array, dst: Float32Array): this {
@@ -227,15 +242,18 @@ export class CubicPoseInertializer extends PoseBlend {
 
   /**
    * Advances the time by `dt` seconds and writes `input` + the decayed offset to `output`, which it returns.
+   * @param input - Float32Array of 13·n floats: the pose playing now
+   * @param dt - [s] (≥ 0) time step
+   * @see the C function `sp_inertialize_pose_cubic_update` in c/sprung.h
    * @c sp_inertialize_pose_cubic_update input=in *
    */
   update(input: Float32Array, dt: number): Float32Array {
     const spec = S.CubicPoseInertializer_update;
-    const { sizes } = own(this, spec.fn);
+    const { sizes } = own(this, nameOf(spec));
     if (!isTime(dt)) check(spec, input, dt);
     const blendtime = this.blendtime;
-    nonNegative(spec.fn, 'blendtime', blendtime);
-    const pi = stage(this, spec.fn, 'input', input, 'input');
+    nonNegative(nameOf(spec), 'blendtime', blendtime);
+    const pi = stage(this, nameOf(spec), 'input', input, 'input');
     const out = at(this, 'output'),
       off = at(this, 'offset');
     full.sp_inertialize_pose_cubic_update(out, at(this, 'time'), off, pi, blendtime, dt, sizes.bones);

@@ -1,238 +1,22 @@
 /**
- * Character control of "Code vs Data Driven Displacement" and Spring-It-On's Controllers:
- * the gamepad mapped to a desired velocity and rotation, the simulation object's
- * critical-spring position and rotation updates, and exact trajectory prediction.
- * Y is up and characters face +Z. Vectors `{x, y, z}` and quaternions `{x, y, z, w}`
- * (three.js objects qualify) are updated in place where the C core updates in place.
+ * Exact trajectory prediction of the simulation object of "Code vs Data Driven Displacement":
+ * the predictors, which own their samples in WASM memory. (The per-call character control —
+ * the desired velocity and rotation, the simulation object's updates — is generated from the
+ * header.) Y is up and characters face +Z.
  * @packageDocumentation
  */
-import { type Quat, type Vec2, type Vec3 } from './wasm.js';
-import { NULL, getQuat, getVec2, getVec3, putQuat, putVec2, putVec3, slot } from './scratch.js';
-import {
-  check,
-  initialized,
-  isFinite4,
-  isNum,
-  isOut3,
-  isOut4,
-  isQuat,
-  isQuatW,
-  isTime,
-  isVec2,
-  isVec2W,
-  isVec3,
-  isVec3W,
-} from './check.js';
+import type { Quat, Vec2, Vec3 } from './types.js';
+import { enter, leave, put } from './scratch.js';
+import { check } from './check.js';
 import { Obstacles, obstacleArgs, obstacleC, type ObstacleSet } from './obstacles.js';
 import { Batch } from './batch.js';
 import { at, checkCount, own, view } from './block.js';
+import type { Ptr } from './gen/raw.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
-/** Scratch slots of the vector and quaternion arguments, in the C order. */
-const P0 = 0,
-  P1 = 4,
-  P2 = 8,
-  P3 = 12,
-  P4 = 16;
-
-/**
- * Desired world velocity from the left stick (`x` right, `z` forward, length ≤ 1), the camera
- * azimuth (radians about +Y) and the speeds forward, sideways and backward relative to the
- * simulation's facing. Written to `out` when given.
- * @c sp_desired_velocity_update
- */
-export function desiredVelocityUpdate<T extends Vec3 = Vec3>(
-  gamepadstickLeft: Vec3,
-  cameraAzimuth: number,
-  simulationRotation: Quat,
-  fwrdSpeed: number,
-  sideSpeed: number,
-  backSpeed: number,
-  out?: T,
-): T {
-  if (!(
-    initialized &&
-    isOut3(out) &&
-    isVec3(gamepadstickLeft) &&
-    isQuat(simulationRotation) &&
-    isFinite4(cameraAzimuth, fwrdSpeed, sideSpeed, backSpeed)
-  ))
-    check(
-      S.desiredVelocityUpdate,
-      gamepadstickLeft,
-      cameraAzimuth,
-      simulationRotation,
-      fwrdSpeed,
-      sideSpeed,
-      backSpeed,
-      out,
-    );
-  const stick = putVec3(P1, gamepadstickLeft);
-  full.sp_desired_velocity_update(
-    slot(P0),
-    stick,
-    cameraAzimuth,
-    putQuat(P2, simulationRotation),
-    fwrdSpeed,
-    sideSpeed,
-    backSpeed,
-  );
-  return getVec3(P0, out ?? ({ x: 0, y: 0, z: 0 } as T));
-}
-
-/**
- * Turns `desiredRotation` in place to face the horizontal direction of `desiredDirection`
- * (yaw about +Y) when its horizontal length exceeds `deadzone`. Pass the desired velocity
- * to face the direction of travel, or a camera/right-stick direction to strafe.
- * @c sp_desired_rotation_update
- */
-export function desiredRotationUpdate<T extends Quat>(
-  desiredRotation: T,
-  desiredDirection: Vec3,
-  deadzone: number,
-): T {
-  if (!(initialized && isQuatW(desiredRotation) && isVec3(desiredDirection) && isTime(deadzone)))
-    check(S.desiredRotationUpdate, desiredRotation, desiredDirection, deadzone);
-  full.sp_desired_rotation_update(putQuat(P0, desiredRotation), putVec3(P1, desiredDirection), deadzone);
-  return getQuat(P0, desiredRotation);
-}
-
-/**
- * The strafe branch of the article's `desired_rotation_update`: the rotation (a yaw about +Y)
- * that faces the right stick's direction, camera relative, while the stick is pushed beyond
- * `deadzone`, and the camera's forward otherwise. Written into `out` if given.
- * @example
- * if (strafing) desiredRotationUpdateStrafe(rightStick, cameraAzimuth, 0.2, desiredRotation);
- * else desiredRotationUpdate(desiredRotation, desiredVelocity, 0.2);
- * @c sp_desired_rotation_update_strafe
- */
-export function desiredRotationUpdateStrafe<T extends Quat = Quat>(
-  gamepadstickRight: Vec3,
-  cameraAzimuth: number,
-  deadzone: number,
-  out?: T,
-): T {
-  if (!(initialized && isVec3(gamepadstickRight) && isNum(cameraAzimuth) && isTime(deadzone) && isOut4(out)))
-    check(S.desiredRotationUpdateStrafe, gamepadstickRight, cameraAzimuth, deadzone, out);
-  full.sp_desired_rotation_update_strafe(slot(P0), putVec3(P1, gamepadstickRight), cameraAzimuth, deadzone);
-  return getQuat(P0, out ?? ({ x: 0, y: 0, z: 0, w: 1 } as T));
-}
-
-// The 2D and 3D position updates are written out per dimension: one helper shared by both
-// sees both kinds of object, and whichever a program uses second then runs ~40 % slower.
-
-/**
- * Moves the simulation object: its velocity is a critical spring toward `desiredVelocity`
- * and its position the exact integral. `position`, `velocity`, `acceleration` are updated in
- * place; `position` is returned.
- * @c sp_simulation_position_update
- */
-export function simulationPositionUpdate<T extends Vec3>(
-  position: T,
-  velocity: Vec3,
-  acceleration: Vec3,
-  desiredVelocity: Vec3,
-  halflife: number,
-  dt: number,
-): T {
-  if (!(
-    initialized &&
-    isVec3W(position) &&
-    isVec3W(velocity) &&
-    isVec3W(acceleration) &&
-    isVec3(desiredVelocity) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    check(S.simulationPositionUpdate, position, velocity, acceleration, desiredVelocity, halflife, dt);
-  const p = putVec3(P0, position);
-  full.sp_simulation_position_update(
-    p,
-    putVec3(P1, velocity),
-    putVec3(P2, acceleration),
-    putVec3(P3, desiredVelocity),
-    halflife,
-    dt,
-  );
-  getVec3(P1, velocity);
-  getVec3(P2, acceleration);
-  return getVec3(P0, position);
-}
-
-/**
- * Moves a 2D simulation object (a top-down or side-on game in the x, y plane): its velocity
- * is a critical spring toward `desiredVelocity` and its position the exact integral.
- * `position`, `velocity`, `acceleration` are updated in place; `position` is returned.
- * @example
- * simulationPositionUpdateV2(hero.position, velocity, acceleration, { x: stickX * 200, y: stickY * 200 }, 0.2, dt);
- * @c sp_simulation_position_update_v2
- */
-export function simulationPositionUpdateV2<T extends Vec2>(
-  position: T,
-  velocity: Vec2,
-  acceleration: Vec2,
-  desiredVelocity: Vec2,
-  halflife: number,
-  dt: number,
-): T {
-  if (!(
-    initialized &&
-    isVec2W(position) &&
-    isVec2W(velocity) &&
-    isVec2W(acceleration) &&
-    isVec2(desiredVelocity) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    check(S.simulationPositionUpdateV2, position, velocity, acceleration, desiredVelocity, halflife, dt);
-  const p = putVec2(P0, position);
-  full.sp_simulation_position_update_v2(
-    p,
-    putVec2(P1, velocity),
-    putVec2(P2, acceleration),
-    putVec2(P3, desiredVelocity),
-    halflife,
-    dt,
-  );
-  getVec2(P1, velocity);
-  getVec2(P2, acceleration);
-  return getVec2(P0, position);
-}
-
-/**
- * Turns the simulation object: its rotation is a critical spring toward `desiredRotation`.
- * `rotation` and `angularVelocity` (radians per second, scaled axis) are updated in place;
- * `rotation` is returned.
- * @c sp_simulation_rotation_update
- */
-export function simulationRotationUpdate<T extends Quat>(
-  rotation: T,
-  angularVelocity: Vec3,
-  desiredRotation: Quat,
-  halflife: number,
-  dt: number,
-): T {
-  if (!(
-    initialized &&
-    isQuatW(rotation) &&
-    isVec3W(angularVelocity) &&
-    isQuat(desiredRotation) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    check(S.simulationRotationUpdate, rotation, angularVelocity, desiredRotation, halflife, dt);
-  const p = putQuat(P0, rotation);
-  full.sp_simulation_rotation_update(
-    p,
-    putVec3(P1, angularVelocity),
-    putQuat(P2, desiredRotation),
-    halflife,
-    dt,
-  );
-  getVec3(P1, angularVelocity);
-  return getQuat(P0, rotation);
-}
+/** The C null pointer: `times` not passed (the samples are at i·dt). */
+const NULL = 0 as Ptr;
 
 /** The fields every predictor has, and their floats per sample in 3D. */
 const POSITIONS = { times: 1, positions: 3, velocities: 3, accelerations: 3 } as const;
@@ -323,6 +107,13 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
    * Predicts positions, velocities and accelerations from the current state toward a held
    * `desiredVelocity` with the simulation's `halflife`, at {@link TrajectoryPredictor.times},
    * or at i·dt when `dt` is given.
+   * @param position - [m] position now
+   * @param velocity - [m/s] velocity now
+   * @param acceleration - [m/s²] acceleration now
+   * @param desiredVelocity - [m/s] desired velocity, held
+   * @param halflife - [s] (≥ 0) halflife of the velocity spring
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_positions` in c/sprung.h
    * @c sp_trajectory_predict_positions *
    */
   predictPositions(
@@ -343,21 +134,29 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
       halflife,
       dt,
     );
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const p = putVec3(P0, position);
-    full.sp_trajectory_predict_positions(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      putVec3(P1, velocity),
-      putVec3(P2, acceleration),
-      putVec3(P3, desiredVelocity),
-      halflife,
-    );
+    const p = enter();
+    try {
+      put(p, position, 3);
+      put((p + 16) as Ptr, velocity, 3);
+      put((p + 32) as Ptr, acceleration, 3);
+      put((p + 48) as Ptr, desiredVelocity, 3);
+      const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
+      full.sp_trajectory_predict_positions(
+        at(this, 'positions'),
+        at(this, 'velocities'),
+        at(this, 'accelerations'),
+        times,
+        dt ?? 0,
+        count,
+        p,
+        (p + 16) as Ptr,
+        (p + 32) as Ptr,
+        (p + 48) as Ptr,
+        halflife,
+      );
+    } finally {
+      leave(p);
+    }
     return this;
   }
 
@@ -365,6 +164,12 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
    * Predicts rotations and angular velocities from the current state toward a held
    * `desiredRotation` with the simulation's `halflife`, at {@link TrajectoryPredictor.times},
    * or at i·dt when `dt` is given.
+   * @param rotation - rotation now
+   * @param angularVelocity - [rad/s] angular velocity now
+   * @param desiredRotation - desired rotation, held
+   * @param halflife - [s] (≥ 0) halflife of the rotation spring
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_rotations` in c/sprung.h
    * @c sp_trajectory_predict_rotations *
    */
   predictRotations(
@@ -376,19 +181,26 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
   ): this {
     const { count } = own(this, 'TrajectoryPredictor.predictRotations');
     check(S.TrajectoryPredictor_predictRotations, rotation, angularVelocity, desiredRotation, halflife, dt);
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const p = putQuat(P0, rotation);
-    full.sp_trajectory_predict_rotations(
-      at(this, 'rotations'),
-      at(this, 'angularVelocities'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      putVec3(P1, angularVelocity),
-      putQuat(P2, desiredRotation),
-      halflife,
-    );
+    const p = enter();
+    try {
+      put(p, rotation, 4);
+      put((p + 16) as Ptr, angularVelocity, 3);
+      put((p + 32) as Ptr, desiredRotation, 4);
+      const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
+      full.sp_trajectory_predict_rotations(
+        at(this, 'rotations'),
+        at(this, 'angularVelocities'),
+        times,
+        dt ?? 0,
+        count,
+        p,
+        (p + 16) as Ptr,
+        (p + 32) as Ptr,
+        halflife,
+      );
+    } finally {
+      leave(p);
+    }
     return this;
   }
 
@@ -405,6 +217,20 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
    * pred.predictDesired(leftStick, rightStick, cameraAzimuth, false, 4, 3, 2.5, 0.2, rotation, angularVelocity, desiredRotation, 0.2);
    * pred.predictPositionsDesired(position, velocity, acceleration, 0.3, walls, 0.5);
    * pred.positions; // where the character will be, turning as the stick says, sliding along walls
+   * @param gamepadstickLeft - the left stick: x right, z forward, length ≤ 1; held
+   * @param gamepadstickRight - the right stick, held (used when `desiredStrafe`)
+   * @param cameraAzimuth - [rad] camera rotation about +Y, fixed
+   * @param desiredStrafe - ([0, 1]) 1: strafe (face the right stick, or the camera's forward)
+   * @param fwrdSpeed - [m/s] speed forward
+   * @param sideSpeed - [m/s] speed sideways
+   * @param backSpeed - [m/s] speed backward
+   * @param deadzone - (≥ 0) stick length below which a stick counts as released
+   * @param rotation - the simulation object's rotation now
+   * @param angularVelocity - [rad/s] the simulation object's angular velocity now
+   * @param desiredRotation - the desired rotation now (kept while the stick is released)
+   * @param rotationHalflife - [s] (≥ 0) halflife of the rotation spring
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_desired` in c/sprung.h
    * @c sp_trajectory_predict_desired *
    */
   predictDesired(
@@ -439,29 +265,38 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
       rotationHalflife,
       dt,
     );
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const left = putVec3(P0, gamepadstickLeft);
-    full.sp_trajectory_predict_desired(
-      at(this, 'desiredVelocities'),
-      at(this, 'desiredRotations'),
-      at(this, 'rotations'),
-      at(this, 'angularVelocities'),
-      times,
-      dt ?? 0,
-      count,
-      left,
-      putVec3(P1, gamepadstickRight),
-      cameraAzimuth,
-      desiredStrafe ? 1 : 0,
-      fwrdSpeed,
-      sideSpeed,
-      backSpeed,
-      deadzone,
-      putQuat(P2, rotation),
-      putVec3(P3, angularVelocity),
-      putQuat(P4, desiredRotation),
-      rotationHalflife,
-    );
+    const p = enter();
+    try {
+      put(p, gamepadstickLeft, 3);
+      put((p + 16) as Ptr, gamepadstickRight, 3);
+      put((p + 32) as Ptr, rotation, 4);
+      put((p + 48) as Ptr, angularVelocity, 3);
+      put((p + 64) as Ptr, desiredRotation, 4);
+      const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
+      full.sp_trajectory_predict_desired(
+        at(this, 'desiredVelocities'),
+        at(this, 'desiredRotations'),
+        at(this, 'rotations'),
+        at(this, 'angularVelocities'),
+        times,
+        dt ?? 0,
+        count,
+        p,
+        (p + 16) as Ptr,
+        cameraAzimuth,
+        desiredStrafe ? 1 : 0,
+        fwrdSpeed,
+        sideSpeed,
+        backSpeed,
+        deadzone,
+        (p + 32) as Ptr,
+        (p + 48) as Ptr,
+        (p + 64) as Ptr,
+        rotationHalflife,
+      );
+    } finally {
+      leave(p);
+    }
     return this;
   }
 
@@ -472,6 +307,15 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
    * exactly with its desired velocity held, then collided with `obstacles` (a disc of
    * `radius`, as {@link simulationCollideObstacles}). Uses {@link TrajectoryPredictor.times}
    * (non-decreasing), or i·dt when `dt` is given.
+   * @param position - [m] position now
+   * @param velocity - [m/s] velocity now
+   * @param acceleration - [m/s²] acceleration now
+   * @param halflife - [s] (≥ 0) halflife of the velocity spring
+   * @param obstacles - (optional) read: `circles` (nullable) circle obstacles: x, z, radius each; `boxes`
+   *   (nullable) box obstacles: x, z, width, depth, yaw each
+   * @param radius - (optional) [m] (≥ 0) radius of the simulation object
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_positions_desired` in c/sprung.h
    * @c sp_trajectory_predict_positions_desired obstacles={circles,boxes} -n_circles -n_boxes *
    */
   predictPositionsDesired(
@@ -483,34 +327,51 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     radius = 0,
     dt?: number,
   ): this {
-    const fn = S.TrajectoryPredictor_predictPositionsDesired;
-    const { count } = own(this, fn.fn);
+    const fn = 'TrajectoryPredictor.predictPositionsDesired';
+    const { count } = own(this, fn);
     if (obstacles instanceof Obstacles && obstacles.disposed)
-      throw new TypeError(`sprung.${fn.fn}: obstacles was disposed`);
-    check(fn, position, velocity, acceleration, halflife, obstacles, radius, dt);
-    const o = obstacleC;
-    if (obstacles) obstacleArgs(fn.fn, 'obstacles', obstacles);
-    else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const p = putVec3(P0, position);
-    full.sp_trajectory_predict_positions_desired(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      putVec3(P1, velocity),
-      putVec3(P2, acceleration),
-      at(this, 'desiredVelocities'),
+      throw new TypeError(`sprung.${fn}: obstacles was disposed`);
+    check(
+      S.TrajectoryPredictor_predictPositionsDesired,
+      position,
+      velocity,
+      acceleration,
       halflife,
-      o.circles,
-      o.circleCount,
-      o.boxes,
-      o.boxCount,
+      obstacles,
       radius,
+      dt,
     );
+    const p = enter();
+    try {
+      put(p, position, 3);
+      put((p + 16) as Ptr, velocity, 3);
+      put((p + 32) as Ptr, acceleration, 3);
+      // after the getters above, which may call sprung: the obstacles may be copied to the work buffer
+      const o = obstacleC;
+      if (obstacles) obstacleArgs(fn, 'obstacles', obstacles);
+      else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
+      const times = dt === undefined ? at(this, 'times') : NULL;
+      full.sp_trajectory_predict_positions_desired(
+        at(this, 'positions'),
+        at(this, 'velocities'),
+        at(this, 'accelerations'),
+        times,
+        dt ?? 0,
+        count,
+        p,
+        (p + 16) as Ptr,
+        (p + 32) as Ptr,
+        at(this, 'desiredVelocities'),
+        halflife,
+        o.circles,
+        o.circleCount,
+        o.boxes,
+        o.boxCount,
+        radius,
+      );
+    } finally {
+      leave(p);
+    }
     return this;
   }
 }
@@ -538,6 +399,13 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
    * Predicts positions, velocities and accelerations from the current state toward a held
    * `desiredVelocity` with the simulation's `halflife`, at {@link TrajectoryPredictorV2.times},
    * or at i·dt when `dt` is given.
+   * @param position - [m] position now
+   * @param velocity - [m/s] velocity now
+   * @param acceleration - [m/s²] acceleration now
+   * @param desiredVelocity - [m/s] desired velocity, held
+   * @param halflife - [s] (≥ 0) halflife of the velocity spring
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_positions_v2` in c/sprung.h
    * @c sp_trajectory_predict_positions_v2 *
    */
   predictPositions(
@@ -558,21 +426,29 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
       halflife,
       dt,
     );
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const p = putVec2(P0, position);
-    full.sp_trajectory_predict_positions_v2(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      putVec2(P1, velocity),
-      putVec2(P2, acceleration),
-      putVec2(P3, desiredVelocity),
-      halflife,
-    );
+    const p = enter();
+    try {
+      put(p, position, 2);
+      put((p + 8) as Ptr, velocity, 2);
+      put((p + 16) as Ptr, acceleration, 2);
+      put((p + 24) as Ptr, desiredVelocity, 2);
+      const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
+      full.sp_trajectory_predict_positions_v2(
+        at(this, 'positions'),
+        at(this, 'velocities'),
+        at(this, 'accelerations'),
+        times,
+        dt ?? 0,
+        count,
+        p,
+        (p + 8) as Ptr,
+        (p + 16) as Ptr,
+        (p + 24) as Ptr,
+        halflife,
+      );
+    } finally {
+      leave(p);
+    }
     return this;
   }
 }

@@ -1,57 +1,166 @@
 /**
- * Argument checks. Every wrapper first tests its arguments with one cheap expression built
- * from the fast predicates below; only when that is false does it call {@link check} with
- * its spec (generated from the header's doc tags into `gen/specs.ts`), which throws a
- * TypeError (wrong type or shape) or a RangeError (outside the domain) naming the function
- * and the argument — `sprung.damperExact: halflife must be a finite number ≥ 0, got -1` —
- * or returns when the arguments are valid after all. A predicate may be stricter than the
- * spec (valid but unusual input then takes the slow path), never looser: a test checks
- * every wrapper against its spec.
+ * Argument checks. Every wrapper first tests its arguments with one cheap expression (the
+ * generated ones derive it from the header's domains); only when that is false does it call
+ * {@link check} with its spec (`gen/specs.ts`, one compact string per wrapper, in the grammar
+ * of web/tools/specs.mjs), which throws a TypeError (wrong type or shape) or a RangeError
+ * (outside the domain) naming the function and the argument —
+ * `sprung.damperExact: halflife must be a finite number ≥ 0, got -1` — or returns when the
+ * arguments are valid after all. A fast check may be stricter than the spec (valid but unusual
+ * input then takes the slow path), never looser: a test checks every wrapper against its spec.
  * @internal
+ * @packageDocumentation
  */
-import { inHandedOutBlock, initialized, isRetired, requireInit, wasm } from './wasm.js';
+import { inHandedOutBlock, initialized, isRetired, requireInit, wasm, MAX_FLOATS } from './wasm.js';
+
+/** The largest float: a number beyond it is not a finite float, whatever double it is. */
+export const MAX_F = 3.4028234663852886e38;
+
+/** Fast path: a number that is a finite float (typeof first: a string never passes by coercion). */
+export function isF(v: unknown): v is number {
+  return typeof v === 'number' && v <= MAX_F && v >= -MAX_F;
+}
+
+/** Fast path: a boolean flag, or 0 or 1. */
+export function isFlag(v: unknown): boolean {
+  return v === true || v === false || v === 0 || v === 1;
+}
+
+/** Fast path: a time, a finite float ≥ 0. */
+export function isTime(t: unknown): boolean {
+  return typeof t === 'number' && t >= 0 && t <= MAX_F;
+}
+
+// ---- specs ---------------------------------------------------------------------------------
 
 /** Where a domain refers to another argument: its index, or [index, field]. */
-export type Ref = number | readonly [number, string];
+type Ref = number | readonly [number, string];
 
 /** A bound `value op v` (ops 0 ≥, 1 >, 2 ≤, 3 <), against `v / ref` when `over` is given;
- *  with `when`, it applies only while that argument is not 0 (and has its own message). */
-export interface Bound {
-  readonly o: 0 | 1 | 2 | 3;
-  readonly v: number;
-  readonly over?: Ref;
-  readonly when?: Ref;
-  readonly must?: string;
+ *  with `when`, it applies only while that argument is not 0. */
+interface Bound {
+  o: number;
+  v: number;
+  over?: Ref;
+  when?: Ref;
 }
 
 /** A number's spec: `k` float, integer, boolean flag or one of the names `e`; `x` admits
- *  +Infinity (1), ±Infinity (2) or anything (3) beyond finite numbers. */
-export interface Num {
-  readonly k: 'f' | 'i' | 'b' | 'e';
-  readonly must: string;
-  readonly x?: 1 | 2 | 3;
-  readonly b?: readonly Bound[];
-  readonly e?: readonly string[];
+ *  +Infinity (1), ±Infinity (2) or anything (3) beyond finite floats. */
+interface Num {
+  k: string;
+  x: number;
+  b: Bound[];
+  e?: string[];
 }
 
-/** An argument (or an object's field): a number, an object of fields, or a Float32Array
- *  of at least the product of `len` floats (arguments, or number literals as strings);
- *  `arr: 2` also takes an array of numbers, and checks every element against `num`.
- *  `r`: read (1), written (2) or both (3). */
-export interface Arg {
-  readonly n: string;
-  readonly r: number;
-  readonly opt?: 1;
-  readonly num?: Num;
-  readonly f?: readonly Arg[];
-  readonly arr?: 1 | 2;
-  readonly len?: readonly (Ref | string)[];
+/** An argument (or an object's field): a number, an object of fields, or a Float32Array of at
+ *  least the product of `len` floats (numbers, or arguments) (`arr` 2: or an array of numbers, each checked against
+ *  `num`). `r`: read (1), written (2) or both (3); `fo`: the fields are optional. */
+interface Arg {
+  n: string;
+  r: number;
+  opt?: boolean;
+  fo?: boolean;
+  num?: Num;
+  f?: Arg[];
+  arr?: number;
+  len?: (Ref | string)[];
 }
 
-/** A wrapper's arguments, in its parameter order. */
-export interface Spec {
-  readonly fn: string;
-  readonly a: readonly Arg[];
+/** A wrapper's spec: a string of the grammar of web/tools/specs.mjs (gen/specs.ts has them). */
+export type Spec = string;
+
+/** The name of the wrapper whose spec is `spec`, as messages show it. */
+export const nameOf = (spec: Spec): string => spec.slice(0, spec.indexOf(' ') >>> 0);
+
+/** The specs read so far (a hand-written member checks on every call). */
+const parsed = new Map<Spec, { fn: string; a: Arg[] }>();
+
+/** Reads the compact spec `text` (the grammar of web/tools/specs.mjs). */
+function parse(text: string): { fn: string; a: Arg[] } {
+  const known = parsed.get(text);
+  if (known) return known;
+  const spec = read(text);
+  parsed.set(text, spec);
+  return spec;
+}
+
+function read(text: string): { fn: string; a: Arg[] } {
+  let i = 0;
+  const peek = () => text[i];
+  const take = (re: RegExp): string => {
+    const m = re.exec(text.slice(i));
+    if (!m || m.index !== 0) throw new Error(`sprung: bad spec at ${i}: ${text}`);
+    i += m[0].length;
+    return m[0];
+  };
+  const ref = (): Ref => {
+    const n = Number(take(/\d+/));
+    return peek() === '.' ? (i++, [n, take(/\w+/)] as const) : n;
+  };
+  const num = (): Num => {
+    if (peek() === 'e') {
+      take(/e\(/);
+      const e = take(/[^)]*/).split(',');
+      i++;
+      return { k: 'e', x: 0, b: [], e };
+    }
+    const k = take(/[fib]/);
+    const x = '+~*'.indexOf(peek()) + 1;
+    if (x) i++;
+    const b: Bound[] = [];
+    while (i < text.length && '<>'.includes(peek())) {
+      const bound: Bound = { o: ['>=', '>', '<=', '<'].indexOf(take(/[<>]=?/)), v: Number(take(/[-\w.]+/)) };
+      if (peek() === '/') (i++, (bound.over = ref()));
+      if (peek() === '@') (i++, (bound.when = ref()));
+      b.push(bound);
+    }
+    return { k, x, b };
+  };
+  const vector = (r: number, n: number): Arg[] =>
+    [...'xyzw'.slice(0, n)].map((c) => ({ n: c, r, num: num0() }));
+  const num0 = (): Num => ({ k: 'f', x: 0, b: [] });
+  const type = (a: Arg): Arg => {
+    const c = peek();
+    if (c === 'a' || c === 'A') {
+      take(/[aA]\[/);
+      a.arr = c === 'a' ? 1 : 2;
+      const len = take(/[^\]]*/);
+      i++;
+      if (len) a.len = len.split('*').map((t) => (t[0] === '$' ? refOf(t.slice(1)) : t));
+      if (a.arr === 2) a.num = num();
+    } else if (c === '{' || c === '?') {
+      if (c === '?') (i++, (a.fo = true));
+      i++;
+      a.f = [];
+      for (;;) {
+        const f: Arg = { r: ' rwu'.indexOf(take(/[rwu]/)), n: take(/\w+/) };
+        if (peek() === ':') (i++, type(f));
+        else f.num = num0();
+        a.f.push(f);
+        if (take(/[,}]/) === '}') break;
+      }
+      a.r = a.f.reduce((r, f) => r | f.r, 0);
+    } else if (/[rwu]\d/.test(text.slice(i, i + 2))) {
+      a.r = ' rwu'.indexOf(take(/[rwu]/));
+      a.f = vector(a.r, Number(take(/\d/)));
+    } else a.num = num();
+    return a;
+  };
+  const refOf = (t: string): Ref => {
+    const [n, f] = t.split('.');
+    return f === undefined ? Number(n) : [Number(n), f];
+  };
+  const fn = take(/\S+/);
+  const a: Arg[] = [];
+  while (i < text.length) {
+    i++; // the space
+    const arg: Arg = { n: take(/\w+/), r: 1 };
+    if (peek() === '?') (i++, (arg.opt = true));
+    i++; // '='
+    a.push(type(arg));
+  }
+  return { fn, a };
 }
 
 /** A value as a message shows it. */
@@ -83,31 +192,59 @@ function isZero(v: unknown): boolean {
   return o.x === 0 && o.y === 0 && (o.z === undefined || o.z === 0);
 }
 
-function number(fn: string, name: string, v: unknown, s: Num, args: readonly unknown[]): void {
-  if (s.k === 'b') {
-    if (typeof v !== 'boolean' && v !== 0 && v !== 1)
-      throw new TypeError(`sprung.${fn}: ${name} must be ${s.must}, got ${show(v)}`);
-    return;
-  }
-  if (s.k === 'e') {
-    if (typeof v !== 'string' || !s.e!.includes(v))
-      throw new TypeError(`sprung.${fn}: ${name} must be ${s.must}, got ${show(v)}`);
-    return;
-  }
-  if (typeof v !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(v)}`);
-  const x = s.x ?? 0;
-  let ok = v === v ? v < Infinity || x >= 1 : x === 3;
-  if (v === -Infinity) ok = x >= 2;
+const OP = ['≥', '>', '≤', '<'];
+const fmt = (v: number): string => (v === Infinity ? 'Infinity' : String(v));
+
+/** What a number of spec `s` must be, in words: `a finite number ≥ 0`, `an integer in [1, 4]`. */
+function must(s: Num, names: readonly string[]): string {
+  if (s.k === 'b') return 'a boolean (or 0, 1)';
+  if (s.k === 'e') return `one of ${s.e!.map((n) => `'${n}'`).join(', ')}`;
+  const name = (r: Ref) => (typeof r === 'number' ? names[r] : `${names[r[0]]}.${r[1]}`);
+  const plain = s.b.filter((b) => b.when === undefined);
+  const text = (b: Bound) => `${OP[b.o]} ${fmt(b.v)}${b.over === undefined ? '' : `/${name(b.over)}`}`;
+  let range = plain.map(text).join(' and ');
+  const lo = plain.find((b) => b.o < 2),
+    hi = plain.find((b) => b.o >= 2);
+  if (plain.length === 2 && lo && hi && lo.over === undefined && hi.over === undefined)
+    range = `in ${lo.o === 0 ? '[' : '('}${fmt(lo.v)}, ${fmt(hi.v)}${hi.o === 2 ? ']' : ')'}`;
+  const base = s.k === 'i' ? 'an integer' : s.x === 0 ? 'a finite number' : 'a number';
+  return [base, range, s.x === 1 ? 'or Infinity' : s.x === 2 ? '(not NaN)' : ''].filter(Boolean).join(' ');
+}
+
+function number(
+  fn: string,
+  name: string,
+  v: unknown,
+  s: Num,
+  args: readonly unknown[],
+  names: string[],
+): void {
+  const fail = (E: typeof TypeError, what = must(s, names)) => {
+    throw new E(`sprung.${fn}: ${name} must be ${what}, got ${show(v)}`);
+  };
+  if (s.k === 'b') return void (isFlag(v) || fail(TypeError));
+  if (s.k === 'e') return void ((typeof v === 'string' && s.e!.includes(v)) || fail(TypeError));
+  if (typeof v !== 'number') return fail(TypeError, 'a number');
+  // beyond float range a finite double is ±Infinity to the C core
+  const f = Math.fround(v);
+  let ok = v === v ? (f < Infinity || s.x >= 1) && (f > -Infinity || s.x >= 2) : s.x === 3;
+  if (!ok && v === v && Math.abs(v) < Infinity)
+    fail(RangeError, `${must(s, names)}, within float range (±${MAX_F})`);
   if (ok && s.k === 'i') ok = Number.isInteger(v);
-  for (const b of s.b ?? []) {
+  for (const b of s.b) {
     if (!ok) break;
     if (b.when !== undefined && isZero(deref(args, b.when))) continue;
     const lim = b.over === undefined ? b.v : b.v / (deref(args, b.over) as number);
-    const pass = b.o === 0 ? v >= lim : b.o === 1 ? v > lim : b.o === 2 ? v <= lim : v < lim;
-    if (!pass && b.must) throw new RangeError(`sprung.${fn}: ${name} must be ${b.must}, got ${show(v)}`);
-    ok = pass;
+    ok = b.o === 0 ? v >= lim : b.o === 1 ? v > lim : b.o === 2 ? v <= lim : v < lim;
+    if (!ok && b.when !== undefined) {
+      const w = b.when;
+      fail(
+        RangeError,
+        `${OP[b.o]} ${fmt(b.v)} when ${typeof w === 'number' ? names[w] : `${names[w[0]]}.${w[1]}`} ≠ 0`,
+      );
+    }
   }
-  if (!ok) throw new RangeError(`sprung.${fn}: ${name} must be ${s.must}, got ${show(v)}`);
+  if (!ok) fail(RangeError);
 }
 
 /** Whether `o.key = …` can succeed: a writable data property, an accessor with a setter,
@@ -126,25 +263,31 @@ function arg(
   v: unknown,
   s: Arg,
   args: readonly unknown[],
+  names: string[],
   fieldsOptional: boolean,
 ): void {
   if (v === undefined && (s.opt || fieldsOptional)) return;
   if (s.arr === 2 && Array.isArray(v)) {
-    for (let k = 0; k < v.length; k++) number(fn, `${name}[${k}]`, v[k], s.num!, args);
+    for (let k = 0; k < v.length; k++) number(fn, `${name}[${k}]`, v[k], s.num!, args, names);
     return;
   }
   if (s.arr) {
-    const len = (s.len ?? []).reduce<number>(
-      (n, r) => n * Number(typeof r === 'string' ? r : deref(args, r)),
-      1,
-    );
+    let len = 1;
+    for (const r of s.len ?? []) len *= Number(typeof r === 'string' ? r : deref(args, r));
+    // an absurd size names the arguments that make it, not the array
+    if (len > MAX_FLOATS) {
+      const what = (s.len ?? []).map((r) => (typeof r === 'string' ? r : refName(r, names)));
+      throw new RangeError(
+        `sprung.${fn}: ${what.join('·')} must be at most ${MAX_FLOATS} (what one WASM allocation holds), got ${len}`,
+      );
+    }
     floats(fn, name, v, s.len ? len : 0);
     if (s.arr === 2)
       for (let k = 0; k < (v as Float32Array).length; k++)
-        number(fn, `${name}[${k}]`, (v as Float32Array)[k], s.num!, args);
+        number(fn, `${name}[${k}]`, (v as Float32Array)[k], s.num!, args, names);
     return;
   }
-  if (s.num) return number(fn, name, v, s.num, args);
+  if (s.num) return number(fn, name, v, s.num, args, names);
   if (typeof v !== 'object' || v === null) {
     const keys = s.f!.map((f) => f.n).join(', ');
     throw new TypeError(
@@ -158,21 +301,34 @@ function arg(
       throw new TypeError(
         `sprung.${fn}: ${path} must be writable (the object is frozen, or ${f.n} has a getter and no setter)`,
       );
-    if (f.r & 1 || f.f) arg(fn, path, o[f.n], f, args, s.opt === 1 && s.f!.every((g) => g.r === 1));
+    if (f.r & 1 || f.f) arg(fn, path, o[f.n], f, args, names, !!s.fo);
   }
 }
 
+const refName = (r: Ref, names: string[]): string =>
+  typeof r === 'number' ? names[r] : `${names[r[0]]}.${r[1]}`;
+
 /**
- * Checks `args` against `spec` (the wrapper's parameters in order): returns when they are
- * valid, else throws the TypeError or RangeError naming the function and the argument.
+ * Checks `args` against `spec` (the wrapper's compact spec, its parameters in order): returns
+ * when they are valid, else throws the TypeError or RangeError naming the function and the
+ * argument.
  */
 export function check(spec: Spec, ...args: unknown[]): void {
-  requireInit(spec.fn);
+  const { fn, a } = parse(spec);
+  requireInit(fn);
+  const names = a.map((s) => s.n);
   // numbers first, which other arguments' lengths and limits may depend on
-  const a = spec.a;
-  const first = (s: Arg) => s.num !== undefined && !s.arr && !s.num.b?.some((b) => b.over !== undefined);
-  for (let i = 0; i < a.length; i++) if (first(a[i])) arg(spec.fn, a[i].n, args[i], a[i], args, false);
-  for (let i = 0; i < a.length; i++) if (!first(a[i])) arg(spec.fn, a[i].n, args[i], a[i], args, false);
+  const first = (s: Arg) => s.num !== undefined && !s.arr && !s.num.b.some((b) => b.over !== undefined);
+  for (let i = 0; i < a.length; i++) if (first(a[i])) arg(fn, a[i].n, args[i], a[i], args, names, false);
+  for (let i = 0; i < a.length; i++) if (!first(a[i])) arg(fn, a[i].n, args[i], a[i], args, names, false);
+  // the objects a call writes must be distinct: one written twice would hold either result
+  const written = a.map((s, i) => (s.f && s.r & 2 && args[i] !== undefined ? i : -1)).filter((i) => i >= 0);
+  for (const i of written)
+    for (const j of written)
+      if (i < j && args[i] === args[j])
+        throw new TypeError(
+          `sprung.${fn}: ${a[i].n} and ${a[j].n} must be different objects (both are written)`,
+        );
 }
 
 // ---- Float32Array arguments -------------------------------------------------------------
@@ -251,175 +407,8 @@ export function integer(
 export function nonNegative(fn: string, name: string, value: unknown): void {
   if (typeof value !== 'number')
     throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
-  if (!(value >= 0 && value < Infinity))
+  if (!isTime(value))
     throw new RangeError(`sprung.${fn}: ${name} must be a finite number ≥ 0, got ${show(value)}`);
 }
 
-/** `value` must be undefined or an object (an options argument); returns it as a record. */
-export function options(fn: string, name: string, value: unknown): Record<string, unknown> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null)
-    throw new TypeError(`sprung.${fn}: ${name} must be an object, got ${show(value)}`);
-  return value as Record<string, unknown>;
-}
-
 export { requireInit as ready, initialized };
-
-// ---- fast paths -------------------------------------------------------------------------
-// A written object's fields are written back with their own values, so that a frozen or
-// getter-only object fails here — before anything is written — and takes the slow path,
-// whose check names it. (Writing a number back to a plain field costs nothing measurable;
-// in strict code a write that cannot happen throws, hence the try.)
-
-type Fields = Record<string, number>;
-
-/** Fast path: a `{x, v}` of finite numbers that can be written back. */
-export function isState(s: unknown): boolean {
-  if (typeof s !== 'object' || s === null) return false;
-  const o = s as Fields,
-    x = o.x,
-    v = o.v;
-  if (!(Number.isFinite(x) && Number.isFinite(v))) return false;
-  try {
-    o.x = x;
-    o.v = v;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: an object (not null). */
-export function isObject(o: unknown): o is object {
-  return typeof o === 'object' && o !== null;
-}
-
-/** Fast path: `o[key]` is a finite number that can be written back. */
-export function isField(o: unknown, key: string): boolean {
-  if (typeof o !== 'object' || o === null) return false;
-  const v = (o as Fields)[key];
-  if (!Number.isFinite(v)) return false;
-  try {
-    (o as Fields)[key] = v;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: `o.t` is a number ≥ 0 (Infinity included) that can be written back. */
-export function isClock(o: unknown): boolean {
-  if (typeof o !== 'object' || o === null) return false;
-  const t = (o as Fields).t;
-  if (!(typeof t === 'number' && t >= 0)) return false;
-  try {
-    (o as Fields).t = t;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: a `{x, y}` of finite numbers (read only). */
-export function isVec2(v: unknown): boolean {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    Number.isFinite((v as Fields).x) &&
-    Number.isFinite((v as Fields).y)
-  );
-}
-
-/** Fast path: a `{x, y}` of finite numbers that can be written back. */
-export function isVec2W(v: unknown): boolean {
-  if (!isVec2(v)) return false;
-  const o = v as Fields;
-  try {
-    o.x = o.x;
-    o.y = o.y;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: a `{x, y, z}` of finite numbers (read only). */
-export function isVec3(v: unknown): boolean {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    Number.isFinite((v as Fields).x) &&
-    Number.isFinite((v as Fields).y) &&
-    Number.isFinite((v as Fields).z)
-  );
-}
-
-/** Fast path: a `{x, y, z, w}` of finite numbers (read only). */
-export function isQuat(q: unknown): boolean {
-  return isVec3(q) && Number.isFinite((q as Fields).w);
-}
-
-/** Fast path: a `{x, y, z}` of finite numbers that can be written back. */
-export function isVec3W(v: unknown): boolean {
-  if (!isVec3(v)) return false;
-  const o = v as Fields;
-  try {
-    o.x = o.x;
-    o.y = o.y;
-    o.z = o.z;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: a `{x, y, z, w}` of finite numbers that can be written back. */
-export function isQuatW(q: unknown): boolean {
-  if (!isVec3W(q) || !Number.isFinite((q as Fields).w)) return false;
-  try {
-    (q as Fields).w = (q as Fields).w;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: an optional `out` (absent, or an object that has the numeric fields `keys`
- *  and can be written: other `out`s take the slow path). */
-export function isOut3(out: unknown): boolean {
-  return out === undefined || isVec3W(out);
-}
-/** As {@link isOut3}, for a 2D vector. */
-export function isOut2(out: unknown): boolean {
-  return out === undefined || isVec2W(out);
-}
-/** As {@link isOut3}, for a quaternion. */
-export function isOut4(out: unknown): boolean {
-  return out === undefined || isQuatW(out);
-}
-
-/** Fast path: a boolean flag, or 0 or 1. */
-export function isFlag(v: unknown): boolean {
-  return v === true || v === false || v === 0 || v === 1;
-}
-
-/** Fast path: a finite number ≥ 0 (halflife, dt). */
-export function isTime(t: unknown): boolean {
-  return typeof t === 'number' && t >= 0 && t < Infinity;
-}
-
-/** Fast path: a finite number (typeof first: a string never passes by coercion). */
-export function isNum(t: unknown): boolean {
-  return typeof t === 'number' && t - t === 0;
-}
-
-/** Fast path: the library is initialised, `state` is a writable finite `{x, v}`, `halflife`
- *  and `dt` are times. */
-export function isSpringStep(state: unknown, halflife: unknown, dt: unknown): boolean {
-  return initialized && isState(state) && isTime(halflife) && isTime(dt);
-}
-
-/** Fast path: four finite numbers (pass 0 for unused ones). */
-export function isFinite4(a: unknown, b: unknown, c: unknown, d: unknown): boolean {
-  return Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c) && Number.isFinite(d);
-}

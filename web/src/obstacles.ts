@@ -7,10 +7,11 @@
  * and the order of the obstacles does not matter.
  * @packageDocumentation
  */
-import { heapF32, type Vec2, type Vec3 } from './wasm.js';
-import { D2, D3, slot, type Dim } from './scratch.js';
+import { heapF32 } from './wasm.js';
+import type { Vec2, Vec3 } from './types.js';
+import { enter, leave, put } from './scratch.js';
 import { plus, workBuffer } from './work.js';
-import { check, floatCount, floats, fresh, initialized, isTime, type Spec } from './check.js';
+import { check, floatCount, floats, fresh, nameOf, type Spec } from './check.js';
 import { Batch } from './batch.js';
 import { at, checkCount, own, size, view } from './block.js';
 import type { Ptr } from './gen/raw.js';
@@ -79,11 +80,8 @@ export class Obstacles extends Batch<'circles' | 'boxes'> implements ObstacleSet
   }
 }
 
-/** Fast path: an {@link Obstacles} not disposed. */
-const isLive = (o: unknown): boolean => o instanceof Obstacles && !o.disposed;
-
 /** The C arguments of the obstacles of the current call (set by {@link obstacleArgs}): a
- *  module's variables rather than a returned array, so that a call allocates nothing. */
+ *  module's variables rather than a returned array, so that a call allocates nothing. @internal */
 export const obstacleC = { circles: 0 as Ptr, circleCount: 0, boxes: 0 as Ptr, boxCount: 0 };
 
 /**
@@ -121,47 +119,40 @@ export function obstacleArgs(fn: string, name: string, o: ObstacleSet): void {
   obstacleC.boxCount = nb / 5;
 }
 
-/** Scratch slots of the result and the two positions. */
-const OUT = 0,
-  PREV = 4,
-  NEXT = 8;
-
-/** The collisions `f(out, prev, next, circles, n_circles, boxes, n_boxes, radius)` in dimension `d`. */
-function collide<V, T extends V>(
-  d: Dim<V>,
+/** The collisions `f(out, prev, next, circles, n_circles, boxes, n_boxes, radius)` in dimension `n`. */
+function collide<T extends Vec2>(
   spec: Spec,
   f: 'sp_simulation_collide_obstacles' | 'sp_simulation_collide_obstacles_v2',
-  prev: V,
-  next: V,
+  n: 2 | 3,
+  prev: Vec2,
+  next: Vec2,
   obstacles: ObstacleSet,
   radius: number,
   out: T | undefined,
 ): T {
-  if (!(
-    initialized &&
-    d.is(prev) &&
-    d.is(next) &&
-    isLive(obstacles) &&
-    isTime(radius) &&
-    (out === undefined || d.isW(out))
-  )) {
-    if (obstacles instanceof Obstacles && obstacles.disposed)
-      throw new TypeError(`sprung.${spec.fn}: obstacles was disposed`);
-    check(spec, prev, next, obstacles, radius, out);
+  const fn = nameOf(spec);
+  if (obstacles instanceof Obstacles && obstacles.disposed)
+    throw new TypeError(`sprung.${fn}: obstacles was disposed`);
+  check(spec, prev, next, obstacles, radius, out);
+  const p = enter();
+  try {
+    put(plus(p, 4), prev, n);
+    put(plus(p, 8), next, n);
+    obstacleArgs(fn, 'obstacles', obstacles); // after the getters above, which may call sprung
+    const o = obstacleC;
+    full[f](p, plus(p, 4), plus(p, 8), o.circles, o.circleCount, o.boxes, o.boxCount, radius);
+    const i = p >> 2,
+      x = heapF32[i],
+      y = heapF32[i + 1],
+      z = heapF32[i + 2];
+    const r = (out ?? (n === 3 ? { x: 0, y: 0, z: 0 } : { x: 0, y: 0 })) as T & { z?: number };
+    r.x = x;
+    r.y = y;
+    if (n === 3) r.z = z;
+    return r;
+  } finally {
+    leave(p);
   }
-  obstacleArgs(spec.fn, 'obstacles', obstacles); // before the scratch is written
-  const o = obstacleC;
-  full[f](
-    slot(OUT),
-    d.put(PREV, prev),
-    d.put(NEXT, next),
-    o.circles,
-    o.circleCount,
-    o.boxes,
-    o.boxCount,
-    radius,
-  );
-  return d.get(OUT, out ?? (d.zero() as T));
 }
 
 /**
@@ -173,17 +164,55 @@ function collide<V, T extends V>(
  * const before = { ...position };
  * simulationPositionUpdate(position, velocity, acceleration, desiredVelocity, 0.3, dt);
  * simulationCollideObstacles(before, position, walls, 0.5, position); // slides along the walls
+ * @param prevPosition - [m] position before the move
+ * @param nextPosition - [m] position the move aims at
+ * @param obstacles - read: `circles` (nullable) circle obstacles: x, z, radius each; `boxes` (nullable) box
+ *   obstacles: x, z, width, depth, yaw about +Y each
+ * @param radius - [m] (≥ 0) radius of the simulation object
+ * @param out - (optional) [m] the position reached (may alias an input) (written)
+ * @see the C function `sp_simulation_collide_obstacles` in c/sprung.h
  * @c sp_simulation_collide_obstacles obstacles={circles,boxes} -n_circles -n_boxes
  */
-export function simulationCollideObstacles<T extends Vec3 = Vec3>(
+export function simulationCollideObstacles<T extends Vec3>(
   prevPosition: Vec3,
   nextPosition: Vec3,
   obstacles: ObstacleSet,
   radius: number,
-  out?: T,
-): T {
+  out: T,
+): T;
+/**
+ * Moves the simulation object, a disc of `radius` on the ground plane (x, z), from
+ * `prevPosition` toward `nextPosition` without entering the obstacles, sliding along them;
+ * `y` is taken from `nextPosition`. A start inside an obstacle is first pushed out the
+ * shortest way. Writes into `out` if given (it may be `nextPosition`).
+ * @example
+ * const before = { ...position };
+ * simulationPositionUpdate(position, velocity, acceleration, desiredVelocity, 0.3, dt);
+ * simulationCollideObstacles(before, position, walls, 0.5, position); // slides along the walls
+ * @param prevPosition - [m] position before the move
+ * @param nextPosition - [m] position the move aims at
+ * @param obstacles - read: `circles` (nullable) circle obstacles: x, z, radius each; `boxes` (nullable) box
+ *   obstacles: x, z, width, depth, yaw about +Y each
+ * @param radius - [m] (≥ 0) radius of the simulation object
+ * @param out - (optional) [m] the position reached (may alias an input) (written)
+ * @see the C function `sp_simulation_collide_obstacles` in c/sprung.h
+ */
+export function simulationCollideObstacles(
+  prevPosition: Vec3,
+  nextPosition: Vec3,
+  obstacles: ObstacleSet,
+  radius: number,
+  out?: Vec3,
+): Vec3;
+export function simulationCollideObstacles(
+  prevPosition: Vec3,
+  nextPosition: Vec3,
+  obstacles: ObstacleSet,
+  radius: number,
+  out?: Vec3,
+): Vec3 {
   const f = 'sp_simulation_collide_obstacles';
-  return collide(D3, S.simulationCollideObstacles, f, prevPosition, nextPosition, obstacles, radius, out);
+  return collide(S.simulationCollideObstacles, f, 3, prevPosition, nextPosition, obstacles, radius, out);
 }
 
 /**
@@ -192,15 +221,50 @@ export function simulationCollideObstacles<T extends Vec3 = Vec3>(
  * (a PixiJS `Point` keeps its type).
  * @example
  * simulationCollideObstaclesV2(before, hero.position, level, 16, hero.position); // pixels work too
+ * @param prevPosition - [m] position before the move
+ * @param nextPosition - [m] position the move aims at
+ * @param obstacles - read: `circles` (nullable) circle obstacles: x, y, radius each; `boxes` (nullable) box
+ *   obstacles: x, y, width, height, angle counterclockwise each
+ * @param radius - [m] (≥ 0) radius of the simulation object
+ * @param out - (optional) [m] the position reached (may alias an input) (written)
+ * @see the C function `sp_simulation_collide_obstacles_v2` in c/sprung.h
  * @c sp_simulation_collide_obstacles_v2 obstacles={circles,boxes} -n_circles -n_boxes
  */
-export function simulationCollideObstaclesV2<T extends Vec2 = Vec2>(
+export function simulationCollideObstaclesV2<T extends Vec2>(
   prevPosition: Vec2,
   nextPosition: Vec2,
   obstacles: ObstacleSet,
   radius: number,
-  out?: T,
-): T {
+  out: T,
+): T;
+/**
+ * {@link simulationCollideObstacles} in the (x, y) plane of a 2D game: circles hold x, y,
+ * radius and boxes x, y, width, height, angle (counterclockwise). Writes into `out` if given
+ * (a PixiJS `Point` keeps its type).
+ * @example
+ * simulationCollideObstaclesV2(before, hero.position, level, 16, hero.position); // pixels work too
+ * @param prevPosition - [m] position before the move
+ * @param nextPosition - [m] position the move aims at
+ * @param obstacles - read: `circles` (nullable) circle obstacles: x, y, radius each; `boxes` (nullable) box
+ *   obstacles: x, y, width, height, angle counterclockwise each
+ * @param radius - [m] (≥ 0) radius of the simulation object
+ * @param out - (optional) [m] the position reached (may alias an input) (written)
+ * @see the C function `sp_simulation_collide_obstacles_v2` in c/sprung.h
+ */
+export function simulationCollideObstaclesV2(
+  prevPosition: Vec2,
+  nextPosition: Vec2,
+  obstacles: ObstacleSet,
+  radius: number,
+  out?: Vec2,
+): Vec2;
+export function simulationCollideObstaclesV2(
+  prevPosition: Vec2,
+  nextPosition: Vec2,
+  obstacles: ObstacleSet,
+  radius: number,
+  out?: Vec2,
+): Vec2 {
   const f = 'sp_simulation_collide_obstacles_v2';
-  return collide(D2, S.simulationCollideObstaclesV2, f, prevPosition, nextPosition, obstacles, radius, out);
+  return collide(S.simulationCollideObstaclesV2, f, 2, prevPosition, nextPosition, obstacles, radius, out);
 }

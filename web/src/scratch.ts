@@ -1,126 +1,63 @@
 /**
- * The scratch area through which scalar state crosses into C: 64 floats of WASM memory
- * (allocated by init), addressed by float slot. Each module names the slots it uses
- * (`const OUT = 0, A = 4, …`) and passes `slot(A)`, or the pointer a `put*` returns, as the
- * C pointer.
+ * The scratch area through which objects cross into C: WASM memory the loader sets aside at
+ * init. Its first {@link STEP_FLOATS} floats are the JS-stepped paths' (steps.ts: the
+ * coefficients of the cached springs, the quaternion springs' state), which write and read
+ * them with no caller's code in between; the rest is a stack of frames of
+ * {@link FRAME_FLOATS} floats. A wrapper takes a frame for its call ({@link enter}), reads its
+ * object arguments into it, calls C and writes the results back, and gives it back
+ * ({@link leave}) even when it throws. A caller's getter or setter that calls sprung meanwhile
+ * runs in the next frame, so it can never overwrite the arguments or results of the call it
+ * interrupted.
  * @internal
+ * @packageDocumentation
  */
-import { heapF32, scratch, scratchF32 } from './wasm.js';
-import type { Quat, Vec2, Vec3 } from './wasm.js';
+import { SCRATCH_FLOATS, heapF32, scratch } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { isVec2, isVec2W, isVec3, isVec3W } from './check.js';
+import type { Vec2 } from './types.js';
 
-/** The C null pointer (optional arrays not given). */
-export const NULL = 0 as Ptr;
+/** Floats of the steps' part of the scratch area. */
+export const STEP_FLOATS = 32;
+/** Floats of one frame (web/tools/emit.mjs checks that every wrapper's objects fit). */
+export const FRAME_FLOATS = 32;
+/** How many calls can be nested in the caller's getters and setters (wasm.ts sizes the area). */
+const FRAMES = (SCRATCH_FLOATS - STEP_FLOATS) / FRAME_FLOATS;
 
-/** The C pointer of scratch slot `i`. */
+/** Byte offset of the next free frame from the start of the scratch area. */
+let next = 4 * STEP_FLOATS;
+
+/** Takes the next frame for a call; returns its byte pointer. */
+export function enter(): Ptr {
+  const p = next;
+  if (p >= 4 * SCRATCH_FLOATS)
+    throw new RangeError(
+      `sprung: more than ${FRAMES} calls nested in getters and setters of their arguments`,
+    );
+  next = p + 4 * FRAME_FLOATS;
+  return (scratch + p) as Ptr;
+}
+
+/** Gives back the frame at `p` (and every frame taken after it). */
+export function leave(p: Ptr): void {
+  next = p - scratch;
+}
+
+/** The C pointer of float `i` of the steps' part. */
 export function slot(i: number): Ptr {
   return (scratch + 4 * i) as Ptr;
 }
 
-/** Writes `a` to slot `i`; returns its pointer. */
-export function put1(i: number, a: number): Ptr {
-  heapF32[scratchF32 + i] = a;
-  return slot(i);
+/** Writes a vector's first `n` fields of x, y, z, w to the floats at `p`, every field read
+ *  before the first is written (for the hand-written members; gen/marshal.ts has the
+ *  generated wrappers' readers, which also check). */
+export function put(p: Ptr, v: Vec2 & { z?: number; w?: number }, n: 2 | 3 | 4): void {
+  const x = v.x,
+    y = v.y,
+    z = n > 2 ? v.z : 0,
+    w = n > 3 ? v.w : 0;
+  const h = heapF32,
+    i = p >> 2;
+  h[i] = x;
+  h[i + 1] = y;
+  if (n > 2) h[i + 2] = z!;
+  if (n > 3) h[i + 3] = w!;
 }
-
-/** The float in slot `i`. */
-export function get1(i: number): number {
-  return heapF32[scratchF32 + i];
-}
-
-/** Writes `a`, `b` to slots `i`, `i + 1`; returns the pointer of `i`. */
-export function put2(i: number, a: number, b: number): Ptr {
-  const j = scratchF32 + i;
-  heapF32[j] = a;
-  heapF32[j + 1] = b;
-  return slot(i);
-}
-
-/** Reads slots `i`, `i + 1` into `out.x`, `out.v` (a spring's state) and returns it. */
-export function getXV<T extends { x: number; v: number }>(i: number, out: T): T {
-  out.x = heapF32[scratchF32 + i];
-  out.v = heapF32[scratchF32 + i + 1];
-  return out;
-}
-
-/** Writes a 2D vector to slots `i`, `i + 1`; returns its pointer. */
-export function putVec2(i: number, v: Vec2): Ptr {
-  const j = scratchF32 + i;
-  heapF32[j] = v.x;
-  heapF32[j + 1] = v.y;
-  return slot(i);
-}
-
-/** Reads slots `i`, `i + 1` into `out` and returns it. */
-export function getVec2<T extends Vec2>(i: number, out: T): T {
-  const j = scratchF32 + i;
-  out.x = heapF32[j];
-  out.y = heapF32[j + 1];
-  return out;
-}
-
-/** Writes a vector to slots `i..i+2`; returns its pointer. */
-export function putVec3(i: number, v: Vec3): Ptr {
-  const j = scratchF32 + i;
-  heapF32[j] = v.x;
-  heapF32[j + 1] = v.y;
-  heapF32[j + 2] = v.z;
-  return slot(i);
-}
-
-/** Reads slots `i..i+2` into `out` and returns it. */
-export function getVec3<T extends Vec3>(i: number, out: T): T {
-  const j = scratchF32 + i;
-  out.x = heapF32[j];
-  out.y = heapF32[j + 1];
-  out.z = heapF32[j + 2];
-  return out;
-}
-
-/** Writes a quaternion to slots `i..i+3`; returns its pointer. */
-export function putQuat(i: number, q: Quat): Ptr {
-  const j = scratchF32 + i;
-  heapF32[j] = q.x;
-  heapF32[j + 1] = q.y;
-  heapF32[j + 2] = q.z;
-  heapF32[j + 3] = q.w;
-  return slot(i);
-}
-
-/** Reads slots `i..i+3` into `out` and returns it. */
-export function getQuat<T extends Quat>(i: number, out: T): T {
-  const j = scratchF32 + i;
-  out.x = heapF32[j];
-  out.y = heapF32[j + 1];
-  out.z = heapF32[j + 2];
-  out.w = heapF32[j + 3];
-  return out;
-}
-
-/** How a vector of one dimension crosses into C, for the wrappers that serve 2D and 3D alike:
- *  its scratch copies and its fast predicates (read, and read and written back). */
-export interface Dim<V> {
-  put(i: number, v: V): Ptr;
-  get<T extends V>(i: number, out: T): T;
-  is(v: unknown): boolean;
-  isW(v: unknown): boolean;
-  /** A new zero vector (an `out` not given). */
-  zero(): V;
-}
-/** 2D vectors `{x, y}`. */
-export const D2: Dim<Vec2> = {
-  put: putVec2,
-  get: getVec2,
-  is: isVec2,
-  isW: isVec2W,
-  zero: () => ({ x: 0, y: 0 }),
-};
-/** 3D vectors `{x, y, z}`. */
-export const D3: Dim<Vec3> = {
-  put: putVec3,
-  get: getVec3,
-  is: isVec3,
-  isW: isVec3W,
-  zero: () => ({ x: 0, y: 0, z: 0 }),
-};

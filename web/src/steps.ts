@@ -13,26 +13,27 @@
  * The quaternion springs call C, with the rotation, angular velocity and goal copied through
  * the scratch area by the same function that checks them.
  *
- * The `try…` functions check their arguments first, reading each field once and writing it
+ * The `try…` functions check the state objects, reading each field once and writing it
  * back (a frozen or getter-only state fails here, before anything changes), and return false
- * without touching anything when the check fails; the caller then runs the checks generated
- * from the header, which throw the messages (or, where the fast check is stricter, pass, and
- * the caller steps anyway with the unchecked step). The checks are written out here rather than
- * composed from shared predicates: in Node a predicate shared by every function sees every
- * object shape in the program, and its property loads go megamorphic (half the cost of a
- * call in the benchmark).
+ * without touching anything when the check fails; the wrapper (generated from the header, which
+ * has already checked the numbers against their domains) then runs the full check, which throws
+ * the message (or, where the fast check is stricter, passes, and the wrapper steps anyway with
+ * the unchecked step). The checks are written out here rather than composed from shared
+ * predicates: in Node a predicate shared by every function sees every object shape in the
+ * program, and its property loads go megamorphic (half the cost of a call in the benchmark).
  * @internal
+ * @packageDocumentation
  */
-import { heapF32, initialized, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32, wasm } from './wasm.js';
 import { slot } from './scratch.js';
-import type { SpringState } from './springs.js';
-import type { Quat, Vec3 } from './wasm.js';
+import type { PosVel, Quat, SpringState, Vec2, Vec3 } from './types.js';
 
 const f32 = Math.fround;
 /** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
 const flush = (r: number): number => (Math.abs(r) < 1.1754943508222875e-38 ? 0 : r);
-/** A finite time: a number ≥ 0 below Infinity (no coercion). */
-const isTime = (t: unknown): t is number => typeof t === 'number' && t >= 0 && t < Infinity;
+/** A finite float: a number within float range (no coercion; a double beyond it is ±Inf in C). */
+const fin = (x: unknown): x is number =>
+  typeof x === 'number' && x <= 3.4028234663852886e38 && x >= -3.4028234663852886e38;
 /** Writes x and v back to `o`: false where `o` is frozen or its fields have no setter. */
 function writable2(o: SpringState, x: number, v: number): boolean {
   try {
@@ -101,8 +102,8 @@ export function criticalStep<T extends SpringState>(
   return state;
 }
 
-/** criticalStep after the fast check: a finite `{x, v}` state, goal and goal velocity, and
- *  finite halflife and dt ≥ 0. False, with nothing changed, when the check fails. */
+/** criticalStep after the fast check of the state (the numbers are checked): a finite `{x, v}`.
+ *  False, with nothing changed, when the check fails. */
 export function tryCriticalStep(
   state: SpringState,
   goal: number,
@@ -110,52 +111,32 @@ export function tryCriticalStep(
   halflife: number,
   dt: number,
 ): boolean {
-  if (!(
-    initialized &&
-    typeof state === 'object' &&
-    state !== null &&
-    Number.isFinite(goal) &&
-    Number.isFinite(goalVelocity) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    return false;
+  if (typeof state !== 'object' || state === null) return false;
   const x = state.x,
     v = state.v;
-  if (!(Number.isFinite(x) && Number.isFinite(v) && writable2(state, x, v))) return false;
+  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
   if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
   critical(state, x, v, goal, goalVelocity);
   return true;
 }
 
-/** sp_inertialize_update after the fast check (a finite `{x, v}` offset, an `out` with numeric
- *  x and v, finite inputs, finite halflife and dt ≥ 0): the offset decays as the decay spring,
- *  then out = in + offset. False, with nothing changed, when the check fails. */
-export function tryInertializeUpdate(
-  out: SpringState,
-  offset: SpringState,
+/** sp_inertialize_update after the fast check of the objects (the numbers are checked): a finite
+ *  `{x, v}` offset, an `out` with numeric x and v. The offset decays as the decay spring, then
+ *  out = in + offset. False, with nothing changed, when the check fails. */
+export function tryInertializeStep(
+  out: PosVel,
+  offset: PosVel,
   inX: number,
   inV: number,
   halflife: number,
   dt: number,
 ): boolean {
-  if (!(
-    initialized &&
-    typeof offset === 'object' &&
-    offset !== null &&
-    typeof out === 'object' &&
-    out !== null &&
-    Number.isFinite(inX) &&
-    Number.isFinite(inV) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    return false;
+  if (typeof offset !== 'object' || offset === null || typeof out !== 'object' || out === null) return false;
   const x = offset.x,
     v = offset.v;
   if (!(
-    Number.isFinite(x) &&
-    Number.isFinite(v) &&
+    fin(x) &&
+    fin(v) &&
     typeof out.x === 'number' &&
     typeof out.v === 'number' &&
     writable2(offset, x, v) &&
@@ -317,10 +298,8 @@ export function springStep<T extends SpringState>(
   return state;
 }
 
-/** springStep after the fast check: a finite `{x, v}` state, finite goal and goal velocity,
- *  finite dt ≥ 0, and the setting's domain (frequency or stiffness ≥ 0 and > 0 when the goal
- *  velocity is not 0, halflife or damping ≥ 0, damping ratio > 0). False, with nothing
- *  changed, when the check fails. */
+/** springStep after the fast check of the state (the numbers, in the domain of the setting, are
+ *  checked): a finite `{x, v}`. False, with nothing changed, when the check fails. */
 export function trySpringStep(
   state: SpringState,
   goal: number,
@@ -330,21 +309,10 @@ export function trySpringStep(
   b: number,
   dt: number,
 ): boolean {
-  if (!(
-    initialized &&
-    typeof state === 'object' &&
-    state !== null &&
-    Number.isFinite(goal) &&
-    Number.isFinite(goalVelocity) &&
-    isTime(a) &&
-    isTime(b) &&
-    isTime(dt) &&
-    (setting === RATIO_HALFLIFE ? a > 0 : a !== 0 || goalVelocity === 0)
-  ))
-    return false;
+  if (typeof state !== 'object' || state === null) return false;
   const x = state.x,
     v = state.v;
-  if (!(Number.isFinite(x) && Number.isFinite(v) && writable2(state, x, v))) return false;
+  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
   if (setting !== sSetting || a !== sA || b !== sB || dt !== sDt) loadSpring(setting, a, b, dt);
   spring(state, x, v, goal, goalVelocity);
   return true;
@@ -389,13 +357,21 @@ function quatCall(
     h[i + 11] = gw;
     wasm.sp_simple_spring_damper_exact_quat(slot(0), slot(4), slot(8), halflife, dt);
   } else wasm.sp_decay_spring_damper_exact_quat(slot(0), slot(4), halflife, dt);
-  rotation.x = h[i];
-  rotation.y = h[i + 1];
-  rotation.z = h[i + 2];
-  rotation.w = h[i + 3];
-  angularVelocity.x = h[i + 4];
-  angularVelocity.y = h[i + 5];
-  angularVelocity.z = h[i + 6];
+  // every result read before the first setter runs (a setter may call sprung)
+  const nx = h[i],
+    ny = h[i + 1],
+    nz = h[i + 2],
+    nw = h[i + 3],
+    wx = h[i + 4],
+    wy = h[i + 5],
+    wz = h[i + 6];
+  rotation.x = nx;
+  rotation.y = ny;
+  rotation.z = nz;
+  rotation.w = nw;
+  angularVelocity.x = wx;
+  angularVelocity.y = wy;
+  angularVelocity.z = wz;
 }
 
 /** The quaternion spring toward `goal` (null: the identity) on the objects, in place;
@@ -413,8 +389,8 @@ export function quatStep(
   quatCall(r, a, r.x, r.y, r.z, r.w, a.x, a.y, a.z, goal !== null, g.x, g.y, g.z, g.w, halflife, dt);
 }
 
-/** quatStep after the fast check: finite `{x, y, z, w}` rotation and goal (null: the
- *  identity), a finite `{x, y, z}` angular velocity, finite halflife and dt ≥ 0. False, with
+/** quatStep after the fast check of the objects (the numbers are checked): finite `{x, y, z, w}`
+ *  rotation and goal (null: the identity), a finite `{x, y, z}` angular velocity. False, with
  *  nothing changed, when the check fails. */
 export function tryQuatStep(
   rotation: Quat,
@@ -424,14 +400,11 @@ export function tryQuatStep(
   dt: number,
 ): boolean {
   if (!(
-    initialized &&
     typeof rotation === 'object' &&
     rotation !== null &&
     typeof angularVelocity === 'object' &&
     angularVelocity !== null &&
-    (goal === null || typeof goal === 'object') &&
-    isTime(halflife) &&
-    isTime(dt)
+    (goal === null || typeof goal === 'object')
   ))
     return false;
   const rx = rotation.x,
@@ -452,17 +425,17 @@ export function tryQuatStep(
     gw = goal.w;
   }
   if (!(
-    Number.isFinite(rx) &&
-    Number.isFinite(ry) &&
-    Number.isFinite(rz) &&
-    Number.isFinite(rw) &&
-    Number.isFinite(ax) &&
-    Number.isFinite(ay) &&
-    Number.isFinite(az) &&
-    Number.isFinite(gx) &&
-    Number.isFinite(gy) &&
-    Number.isFinite(gz) &&
-    Number.isFinite(gw)
+    fin(rx) &&
+    fin(ry) &&
+    fin(rz) &&
+    fin(rw) &&
+    fin(ax) &&
+    fin(ay) &&
+    fin(az) &&
+    fin(gx) &&
+    fin(gy) &&
+    fin(gz) &&
+    fin(gw)
   ))
     return false;
   try {
@@ -494,5 +467,281 @@ export function tryQuatStep(
     halflife,
     dt,
   );
+  return true;
+}
+
+// ---- the inertializer's slow path, and the vectors -----------------------------------------
+
+/** sp_inertialize_update on the objects, in place; arguments already checked. */
+export function inertializeStep(
+  out: PosVel,
+  offset: PosVel,
+  inX: number,
+  inV: number,
+  halflife: number,
+  dt: number,
+): void {
+  criticalStep(offset, 0, 0, halflife, dt); // the decay spring, then in + offset
+  const x = f32(f32(inX) + offset.x),
+    v = f32(f32(inV) + offset.v);
+  out.x = x;
+  out.v = v;
+}
+
+/** An object (typeof first: null is not one). */
+const isObj = (o: unknown): o is object => typeof o === 'object' && o !== null;
+
+/** The component stepped last (one object, reused: no allocation per call). Each component of a
+ *  vector is the scalar step, bit for bit; the results are read into locals before the first
+ *  setter runs, since a setter may call sprung. */
+const one: SpringState = { x: 0, v: 0 };
+
+/** The critical spring on one component: (x, v) toward (g, q), into {@link one}. */
+function component(x: number, v: number, g: number, q: number, h: number, dt: number): void {
+  one.x = x;
+  one.v = v;
+  criticalStep(one, g, q, h, dt);
+}
+
+function critical2At(
+  p: Vec2,
+  v: Vec2,
+  px: number,
+  py: number,
+  vx: number,
+  vy: number,
+  gx: number,
+  gy: number,
+  qx: number,
+  qy: number,
+  h: number,
+  dt: number,
+): void {
+  component(px, vx, gx, qx, h, dt);
+  const x0 = one.x,
+    v0 = one.v;
+  component(py, vy, gy, qy, h, dt);
+  const x1 = one.x,
+    v1 = one.v;
+  p.x = x0;
+  p.y = x1;
+  v.x = v0;
+  v.y = v1;
+}
+
+/** sp_critical_spring_damper_exact_v2 on the objects (a goal or goal velocity null: 0); arguments already checked. */
+export function critical2(p: Vec2, v: Vec2, g: Vec2 | null, q: Vec2 | null, h: number, dt: number): void {
+  critical2At(p, v, p.x, p.y, v.x, v.y, g ? g.x : 0, g ? g.y : 0, q ? q.x : 0, q ? q.y : 0, h, dt);
+}
+
+/** critical2 after the fast check of the objects: writable finite `{x, y}` position and
+ *  velocity, finite goal and goal velocity. False, with nothing changed, when it fails. */
+export function tryCritical2(
+  p: Vec2,
+  v: Vec2,
+  g: Vec2 | null,
+  q: Vec2 | null,
+  h: number,
+  dt: number,
+): boolean {
+  if (!(isObj(p) && isObj(v) && (g === null || isObj(g)) && (q === null || isObj(q)))) return false;
+  const px = p.x,
+    py = p.y,
+    vx = v.x,
+    vy = v.y;
+  const gx = g ? g.x : 0,
+    gy = g ? g.y : 0,
+    qx = q ? q.x : 0,
+    qy = q ? q.y : 0;
+  if (!(fin(px) && fin(py) && fin(vx) && fin(vy) && fin(gx) && fin(gy) && fin(qx) && fin(qy))) return false;
+  try {
+    p.x = px;
+    p.y = py;
+    v.x = vx;
+    v.y = vy;
+  } catch {
+    return false;
+  }
+  critical2At(p, v, px, py, vx, vy, gx, gy, qx, qy, h, dt);
+  return true;
+}
+
+function critical3At(
+  p: Vec3,
+  v: Vec3,
+  px: number,
+  py: number,
+  pz: number,
+  vx: number,
+  vy: number,
+  vz: number,
+  gx: number,
+  gy: number,
+  gz: number,
+  qx: number,
+  qy: number,
+  qz: number,
+  h: number,
+  dt: number,
+): void {
+  component(px, vx, gx, qx, h, dt);
+  const x0 = one.x,
+    v0 = one.v;
+  component(py, vy, gy, qy, h, dt);
+  const x1 = one.x,
+    v1 = one.v;
+  component(pz, vz, gz, qz, h, dt);
+  const x2 = one.x,
+    v2 = one.v;
+  p.x = x0;
+  p.y = x1;
+  p.z = x2;
+  v.x = v0;
+  v.y = v1;
+  v.z = v2;
+}
+
+/** sp_critical_spring_damper_exact_v3 on the objects (a goal or goal velocity null: 0); arguments already checked. */
+export function critical3(p: Vec3, v: Vec3, g: Vec3 | null, q: Vec3 | null, h: number, dt: number): void {
+  critical3At(
+    p,
+    v,
+    p.x,
+    p.y,
+    p.z,
+    v.x,
+    v.y,
+    v.z,
+    g ? g.x : 0,
+    g ? g.y : 0,
+    g ? g.z : 0,
+    q ? q.x : 0,
+    q ? q.y : 0,
+    q ? q.z : 0,
+    h,
+    dt,
+  );
+}
+
+/** critical3 after the fast check of the objects: writable finite `{x, y, z}` position and
+ *  velocity, finite goal and goal velocity. False, with nothing changed, when it fails. */
+export function tryCritical3(
+  p: Vec3,
+  v: Vec3,
+  g: Vec3 | null,
+  q: Vec3 | null,
+  h: number,
+  dt: number,
+): boolean {
+  if (!(isObj(p) && isObj(v) && (g === null || isObj(g)) && (q === null || isObj(q)))) return false;
+  const px = p.x,
+    py = p.y,
+    pz = p.z,
+    vx = v.x,
+    vy = v.y,
+    vz = v.z;
+  const gx = g ? g.x : 0,
+    gy = g ? g.y : 0,
+    gz = g ? g.z : 0,
+    qx = q ? q.x : 0,
+    qy = q ? q.y : 0,
+    qz = q ? q.z : 0;
+
+  if (!(
+    fin(px) &&
+    fin(py) &&
+    fin(pz) &&
+    fin(vx) &&
+    fin(vy) &&
+    fin(vz) &&
+    fin(gx) &&
+    fin(gy) &&
+    fin(gz) &&
+    fin(qx) &&
+    fin(qy) &&
+    fin(qz)
+  ))
+    return false;
+  try {
+    p.x = px;
+    p.y = py;
+    p.z = pz;
+    v.x = vx;
+    v.y = vy;
+    v.z = vz;
+  } catch {
+    return false;
+  }
+  critical3At(p, v, px, py, pz, vx, vy, vz, gx, gy, gz, qx, qy, qz, h, dt);
+  return true;
+}
+
+/** sp_damper_exact_v2 on the objects; arguments already checked. */
+export function damper2(p: Vec2, g: Vec2, h: number, dt: number): void {
+  const gx = g.x,
+    gy = g.y;
+  const x = damperStep(p.x, gx, h, dt),
+    y = damperStep(p.y, gy, h, dt);
+  p.x = x;
+  p.y = y;
+}
+
+/** damper2 after the fast check of the objects: a writable finite `{x, y}` position, a finite goal. */
+export function tryDamper2(p: Vec2, g: Vec2, h: number, dt: number): boolean {
+  if (!(isObj(p) && isObj(g))) return false;
+  const px = p.x,
+    py = p.y,
+    gx = g.x,
+    gy = g.y;
+  if (!(fin(px) && fin(py) && fin(gx) && fin(gy))) return false;
+  try {
+    p.x = px;
+    p.y = py;
+  } catch {
+    return false;
+  }
+  const x = damperStep(px, gx, h, dt),
+    y = damperStep(py, gy, h, dt);
+  p.x = x;
+  p.y = y;
+  return true;
+}
+
+/** sp_damper_exact_v3 on the objects; arguments already checked. */
+export function damper3(p: Vec3, g: Vec3, h: number, dt: number): void {
+  const gx = g.x,
+    gy = g.y,
+    gz = g.z;
+  const x = damperStep(p.x, gx, h, dt),
+    y = damperStep(p.y, gy, h, dt),
+    z = damperStep(p.z, gz, h, dt);
+  p.x = x;
+  p.y = y;
+  p.z = z;
+}
+
+/** damper3 after the fast check of the objects: a writable finite `{x, y, z}` position, a finite goal. */
+export function tryDamper3(p: Vec3, g: Vec3, h: number, dt: number): boolean {
+  if (!(isObj(p) && isObj(g))) return false;
+  const px = p.x,
+    py = p.y,
+    pz = p.z,
+    gx = g.x,
+    gy = g.y,
+    gz = g.z;
+  if (!(fin(px) && fin(py) && fin(pz) && fin(gx) && fin(gy) && fin(gz))) return false;
+  try {
+    p.x = px;
+    p.y = py;
+    p.z = pz;
+  } catch {
+    return false;
+  }
+  const x = damperStep(px, gx, h, dt),
+    y = damperStep(py, gy, h, dt),
+    z = damperStep(pz, gz, h, dt);
+  p.x = x;
+  p.y = y;
+  p.z = z;
   return true;
 }

@@ -9,14 +9,14 @@ import type { Ptr, Raw } from './gen/raw.js';
 import type { SpringsFn } from './gen/springs.js';
 import type { Embedded } from './embedded.js';
 
-/** The memory of the module (typed structurally: the declarations need no DOM lib). */
+/** The memory of the module (typed structurally: the declarations need no DOM lib). @internal */
 export interface WasmMemory {
   readonly buffer: ArrayBuffer;
   grow(pages: number): number;
 }
 
 /** The raw C exports: every `sp_*` function of `c/sprung.h` typed from the header
- *  (gen/raw.ts, generated), `malloc`/`free` of the loader's allocator, and the memory. */
+ *  (gen/raw.ts, generated), `malloc`/`free` of the loader's allocator, and the memory. @internal */
 export type Exports = Raw & {
   memory: WasmMemory;
   /** Start of the heap the loader's allocator owns (a WebAssembly global). */
@@ -67,30 +67,32 @@ export interface InitOptions {
  * The exports every module has: the C functions of the everyday module (gen/springs.ts, the
  * ones `sprung/springs`' wrappers call), the memory and the allocator. A wrapper calls any
  * other C function through `full` (full.ts), which is what puts the full module in its bundle.
+ * @internal
  */
 export type EverydayExports = Pick<
   Exports,
   SpringsFn | 'memory' | '__heap_base' | '_initialize' | 'malloc' | 'free'
 >;
 
-/** The instance's exports; valid after {@link init} resolved. */
+/** The instance's exports; valid after {@link init} resolved. @internal */
 export let wasm: EverydayExports = undefined as unknown as Exports;
-/** Float32 view of the whole WASM memory, replaced whenever memory grows. */
+/** Float32 view of the whole WASM memory, replaced whenever memory grows. @internal */
 export let heapF32: Float32Array = new Float32Array(0);
-/** Int32 view of the whole WASM memory, replaced whenever memory grows. */
+/** Int32 view of the whole WASM memory, replaced whenever memory grows. @internal */
 export let heapI32: Int32Array = new Int32Array(0);
-/** Byte offset of a 64-float scratch area for passing state to and from C (see scratch.ts). */
+/** Byte offset of the scratch area for passing state to and from C (see scratch.ts). @internal */
 export let scratch = 0 as Ptr;
-/** Index of {@link scratch} in {@link heapF32}. */
+/** Index of {@link scratch} in {@link heapF32}. @internal */
 export let scratchF32 = 0;
-/** Number of floats in the scratch area. */
-export const SCRATCH_FLOATS = 64;
+/** Floats of the scratch area: the JS-stepped paths' 32, then 16 frames of 32 (scratch.ts). @internal */
+export const SCRATCH_FLOATS = 32 + 16 * 32;
 
 /** True once {@link init} has resolved (a live binding for the hot paths' checks). @internal */
 export let initialized = false;
 /**
  * The build loaded, from the module's `sprung` custom section: `'simd'` or `'scalar'` (the
  * whole API), `'springs'` (the everyday subset of `sprung/springs`); undefined before.
+ * @internal
  */
 export let build: 'simd' | 'scalar' | 'springs' | undefined;
 /** What a bundle needs: the whole API, or the everyday subset (which the whole API serves too). @internal */
@@ -314,7 +316,7 @@ export function onMemoryGrowth(listener: () => void): () => void {
 const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11];
 
-/** True when the engine runs WebAssembly SIMD (what the embedded build needs). */
+/** True when the engine runs WebAssembly SIMD (what the embedded build needs). @internal */
 export function simdSupported(): boolean {
   return WebAssembly.validate(new Uint8Array(SIMD_PROBE));
 }
@@ -684,25 +686,4 @@ export function isReady(): boolean {
  */
 export function requireInit(fn: string): void {
   if (!initialized) throw new TypeError(`sprung.${fn}: call and await init() before using the library`);
-}
-
-/** A 2D vector: any object with numeric x, y (a PixiJS `Point`, a Phaser `Vector2`, a three.js `Vector2`). */
-export interface Vec2 {
-  x: number;
-  y: number;
-}
-
-/** A vector in the three.js / glTF shape: any object with numeric x, y, z. */
-export interface Vec3 {
-  x: number;
-  y: number;
-  z: number;
-}
-
-/** A unit quaternion x, y, z, w (three.js `Quaternion` qualifies). */
-export interface Quat {
-  x: number;
-  y: number;
-  z: number;
-  w: number;
 }

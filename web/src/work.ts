@@ -5,6 +5,7 @@
  * every view of the old memory: callers take their arguments' offsets first
  * (check.ts `floats`) and view them again after (`reattach`).
  * @internal
+ * @packageDocumentation
  */
 import { MAX_FLOATS, allocFloats, wasm } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
