@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { heapF32 } from './wasm.js';
-import { enter, leave } from './scratch.js';
+import { frame } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, floats, fresh } from './check.js';
 import type { CharacterState, CurvePoint } from './types.js';
@@ -105,16 +105,12 @@ export function piecewiseInterpolation(
   const held = points instanceof Float32Array ? floats(fn, 'points', points, n) : -1;
   const b = workBuffer(fn, 'points', n);
   heapF32.set(points instanceof Float32Array ? fresh(points, held, n) : points, b >> 2);
-  const p = enter();
-  try {
-    full.sp_piecewise_interpolation(p, plus(p, 1), t, b, n);
-    const x = heapF32[p >> 2],
-      v = heapF32[(p >> 2) + 1];
-    const result = out ?? { x: 0, v: 0 };
-    result.x = x;
-    result.v = v;
-    return result;
-  } finally {
-    leave(p);
-  }
+  const p = frame;
+  full.sp_piecewise_interpolation(p, plus(p, 1), t, b, n);
+  const x = heapF32[p >> 2],
+    v = heapF32[(p >> 2) + 1];
+  const result = out ?? { x: 0, v: 0 };
+  result.x = x;
+  result.v = v;
+  return result;
 }

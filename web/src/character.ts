@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { Quat, Vec2, Vec3 } from './types.js';
-import { enter, leave, put } from './scratch.js';
+import { frame, put } from './scratch.js';
 import { check } from './check.js';
 import { Obstacles, obstacleArgs, obstacleC, type ObstacleSet } from './obstacles.js';
 import { Batch } from './batch.js';
@@ -134,29 +134,25 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
       halflife,
       dt,
     );
-    const p = enter();
-    try {
-      put(p, position, 3);
-      put((p + 16) as Ptr, velocity, 3);
-      put((p + 32) as Ptr, acceleration, 3);
-      put((p + 48) as Ptr, desiredVelocity, 3);
-      const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
-      full.sp_trajectory_predict_positions(
-        at(this, 'positions'),
-        at(this, 'velocities'),
-        at(this, 'accelerations'),
-        times,
-        dt ?? 0,
-        count,
-        p,
-        (p + 16) as Ptr,
-        (p + 32) as Ptr,
-        (p + 48) as Ptr,
-        halflife,
-      );
-    } finally {
-      leave(p);
-    }
+    const p = frame;
+    put(p, position, 3);
+    put((p + 16) as Ptr, velocity, 3);
+    put((p + 32) as Ptr, acceleration, 3);
+    put((p + 48) as Ptr, desiredVelocity, 3);
+    const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
+    full.sp_trajectory_predict_positions(
+      at(this, 'positions'),
+      at(this, 'velocities'),
+      at(this, 'accelerations'),
+      times,
+      dt ?? 0,
+      count,
+      p,
+      (p + 16) as Ptr,
+      (p + 32) as Ptr,
+      (p + 48) as Ptr,
+      halflife,
+    );
     return this;
   }
 
@@ -181,26 +177,22 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
   ): this {
     const { count } = own(this, 'TrajectoryPredictor.predictRotations');
     check(S.TrajectoryPredictor_predictRotations, rotation, angularVelocity, desiredRotation, halflife, dt);
-    const p = enter();
-    try {
-      put(p, rotation, 4);
-      put((p + 16) as Ptr, angularVelocity, 3);
-      put((p + 32) as Ptr, desiredRotation, 4);
-      const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
-      full.sp_trajectory_predict_rotations(
-        at(this, 'rotations'),
-        at(this, 'angularVelocities'),
-        times,
-        dt ?? 0,
-        count,
-        p,
-        (p + 16) as Ptr,
-        (p + 32) as Ptr,
-        halflife,
-      );
-    } finally {
-      leave(p);
-    }
+    const p = frame;
+    put(p, rotation, 4);
+    put((p + 16) as Ptr, angularVelocity, 3);
+    put((p + 32) as Ptr, desiredRotation, 4);
+    const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
+    full.sp_trajectory_predict_rotations(
+      at(this, 'rotations'),
+      at(this, 'angularVelocities'),
+      times,
+      dt ?? 0,
+      count,
+      p,
+      (p + 16) as Ptr,
+      (p + 32) as Ptr,
+      halflife,
+    );
     return this;
   }
 
@@ -265,38 +257,34 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
       rotationHalflife,
       dt,
     );
-    const p = enter();
-    try {
-      put(p, gamepadstickLeft, 3);
-      put((p + 16) as Ptr, gamepadstickRight, 3);
-      put((p + 32) as Ptr, rotation, 4);
-      put((p + 48) as Ptr, angularVelocity, 3);
-      put((p + 64) as Ptr, desiredRotation, 4);
-      const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
-      full.sp_trajectory_predict_desired(
-        at(this, 'desiredVelocities'),
-        at(this, 'desiredRotations'),
-        at(this, 'rotations'),
-        at(this, 'angularVelocities'),
-        times,
-        dt ?? 0,
-        count,
-        p,
-        (p + 16) as Ptr,
-        cameraAzimuth,
-        desiredStrafe ? 1 : 0,
-        fwrdSpeed,
-        sideSpeed,
-        backSpeed,
-        deadzone,
-        (p + 32) as Ptr,
-        (p + 48) as Ptr,
-        (p + 64) as Ptr,
-        rotationHalflife,
-      );
-    } finally {
-      leave(p);
-    }
+    const p = frame;
+    put(p, gamepadstickLeft, 3);
+    put((p + 16) as Ptr, gamepadstickRight, 3);
+    put((p + 32) as Ptr, rotation, 4);
+    put((p + 48) as Ptr, angularVelocity, 3);
+    put((p + 64) as Ptr, desiredRotation, 4);
+    const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
+    full.sp_trajectory_predict_desired(
+      at(this, 'desiredVelocities'),
+      at(this, 'desiredRotations'),
+      at(this, 'rotations'),
+      at(this, 'angularVelocities'),
+      times,
+      dt ?? 0,
+      count,
+      p,
+      (p + 16) as Ptr,
+      cameraAzimuth,
+      desiredStrafe ? 1 : 0,
+      fwrdSpeed,
+      sideSpeed,
+      backSpeed,
+      deadzone,
+      (p + 32) as Ptr,
+      (p + 48) as Ptr,
+      (p + 64) as Ptr,
+      rotationHalflife,
+    );
     return this;
   }
 
@@ -341,37 +329,33 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
       radius,
       dt,
     );
-    const p = enter();
-    try {
-      put(p, position, 3);
-      put((p + 16) as Ptr, velocity, 3);
-      put((p + 32) as Ptr, acceleration, 3);
-      // after the getters above, which may call sprung: the obstacles may be copied to the work buffer
-      const o = obstacleC;
-      if (obstacles) obstacleArgs(fn, 'obstacles', obstacles);
-      else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
-      const times = dt === undefined ? at(this, 'times') : NULL;
-      full.sp_trajectory_predict_positions_desired(
-        at(this, 'positions'),
-        at(this, 'velocities'),
-        at(this, 'accelerations'),
-        times,
-        dt ?? 0,
-        count,
-        p,
-        (p + 16) as Ptr,
-        (p + 32) as Ptr,
-        at(this, 'desiredVelocities'),
-        halflife,
-        o.circles,
-        o.circleCount,
-        o.boxes,
-        o.boxCount,
-        radius,
-      );
-    } finally {
-      leave(p);
-    }
+    const p = frame;
+    put(p, position, 3);
+    put((p + 16) as Ptr, velocity, 3);
+    put((p + 32) as Ptr, acceleration, 3);
+    // after the getters above, which may call sprung: the obstacles may be copied to the work buffer
+    const o = obstacleC;
+    if (obstacles) obstacleArgs(fn, 'obstacles', obstacles);
+    else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
+    const times = dt === undefined ? at(this, 'times') : NULL;
+    full.sp_trajectory_predict_positions_desired(
+      at(this, 'positions'),
+      at(this, 'velocities'),
+      at(this, 'accelerations'),
+      times,
+      dt ?? 0,
+      count,
+      p,
+      (p + 16) as Ptr,
+      (p + 32) as Ptr,
+      at(this, 'desiredVelocities'),
+      halflife,
+      o.circles,
+      o.circleCount,
+      o.boxes,
+      o.boxCount,
+      radius,
+    );
     return this;
   }
 }
@@ -426,29 +410,25 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
       halflife,
       dt,
     );
-    const p = enter();
-    try {
-      put(p, position, 2);
-      put((p + 8) as Ptr, velocity, 2);
-      put((p + 16) as Ptr, acceleration, 2);
-      put((p + 24) as Ptr, desiredVelocity, 2);
-      const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
-      full.sp_trajectory_predict_positions_v2(
-        at(this, 'positions'),
-        at(this, 'velocities'),
-        at(this, 'accelerations'),
-        times,
-        dt ?? 0,
-        count,
-        p,
-        (p + 8) as Ptr,
-        (p + 16) as Ptr,
-        (p + 24) as Ptr,
-        halflife,
-      );
-    } finally {
-      leave(p);
-    }
+    const p = frame;
+    put(p, position, 2);
+    put((p + 8) as Ptr, velocity, 2);
+    put((p + 16) as Ptr, acceleration, 2);
+    put((p + 24) as Ptr, desiredVelocity, 2);
+    const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
+    full.sp_trajectory_predict_positions_v2(
+      at(this, 'positions'),
+      at(this, 'velocities'),
+      at(this, 'accelerations'),
+      times,
+      dt ?? 0,
+      count,
+      p,
+      (p + 8) as Ptr,
+      (p + 16) as Ptr,
+      (p + 24) as Ptr,
+      halflife,
+    );
     return this;
   }
 }

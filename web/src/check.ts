@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 import { inHandedOutBlock, initialized, isRetired, requireInit, wasm, MAX_FLOATS } from './wasm.js';
+import { back, deeper } from './scratch.js';
 
 /** The largest float: a number beyond it is not a finite float, whatever double it is. */
 export const MAX_F = 3.4028234663852886e38;
@@ -316,6 +317,15 @@ const refName = (r: Ref, names: string[]): string =>
 export function check(spec: Spec, ...args: unknown[]): void {
   const { fn, a } = parse(spec);
   requireInit(fn);
+  const was = deeper(); // the arguments' getters may call sprung: in the next frame
+  try {
+    checkArguments(fn, a, args);
+  } finally {
+    back(was);
+  }
+}
+
+function checkArguments(fn: string, a: Arg[], args: unknown[]): void {
   const names = a.map((s) => s.n);
   // numbers first, which other arguments' lengths and limits may depend on
   const first = (s: Arg) => s.num !== undefined && !s.arr && !s.num.b.some((b) => b.over !== undefined);

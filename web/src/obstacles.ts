@@ -9,7 +9,7 @@
  */
 import { heapF32 } from './wasm.js';
 import type { Vec2, Vec3 } from './types.js';
-import { enter, leave, put } from './scratch.js';
+import { back, deeper, frame, put } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, floatCount, floats, fresh, nameOf, type Spec } from './check.js';
 import { Batch } from './batch.js';
@@ -101,7 +101,13 @@ export function obstacleArgs(fn: string, name: string, o: ObstacleSet): void {
     obstacleC.boxCount = sizes.boxCount;
     return;
   }
-  const { circles, boxes } = o;
+  let circles: Float32Array, boxes: Float32Array;
+  const was = deeper(); // they may be getters, which may call sprung
+  try {
+    ({ circles, boxes } = o);
+  } finally {
+    back(was);
+  }
   const c = floats(fn, `${name}.circles`, circles, 0),
     b = floats(fn, `${name}.boxes`, boxes, 0);
   const nc = floatCount(circles),
@@ -134,25 +140,21 @@ function collide<T extends Vec2>(
   if (obstacles instanceof Obstacles && obstacles.disposed)
     throw new TypeError(`sprung.${fn}: obstacles was disposed`);
   check(spec, prev, next, obstacles, radius, out);
-  const p = enter();
-  try {
-    put(plus(p, 4), prev, n);
-    put(plus(p, 8), next, n);
-    obstacleArgs(fn, 'obstacles', obstacles); // after the getters above, which may call sprung
-    const o = obstacleC;
-    full[f](p, plus(p, 4), plus(p, 8), o.circles, o.circleCount, o.boxes, o.boxCount, radius);
-    const i = p >> 2,
-      x = heapF32[i],
-      y = heapF32[i + 1],
-      z = heapF32[i + 2];
-    const r = (out ?? (n === 3 ? { x: 0, y: 0, z: 0 } : { x: 0, y: 0 })) as T & { z?: number };
-    r.x = x;
-    r.y = y;
-    if (n === 3) r.z = z;
-    return r;
-  } finally {
-    leave(p);
-  }
+  const p = frame;
+  put(plus(p, 4), prev, n);
+  put(plus(p, 8), next, n);
+  obstacleArgs(fn, 'obstacles', obstacles); // after the getters above, which may call sprung
+  const o = obstacleC;
+  full[f](p, plus(p, 4), plus(p, 8), o.circles, o.circleCount, o.boxes, o.boxCount, radius);
+  const i = p >> 2,
+    x = heapF32[i],
+    y = heapF32[i + 1],
+    z = heapF32[i + 2];
+  const r = (out ?? (n === 3 ? { x: 0, y: 0, z: 0 } : { x: 0, y: 0 })) as T & { z?: number };
+  r.x = x;
+  r.y = y;
+  if (n === 3) r.z = z;
+  return r;
 }
 
 /**

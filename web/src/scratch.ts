@@ -3,11 +3,11 @@
  * init. Its first {@link STEP_FLOATS} floats are the JS-stepped paths' (steps.ts: the
  * coefficients of the cached springs, the quaternion springs' state), which write and read
  * them with no caller's code in between; the rest is a stack of frames of
- * {@link FRAME_FLOATS} floats. A wrapper takes a frame for its call ({@link enter}), reads its
- * object arguments into it, calls C and writes the results back, and gives it back
- * ({@link leave}) even when it throws. A caller's getter or setter that calls sprung meanwhile
- * runs in the next frame, so it can never overwrite the arguments or results of the call it
- * interrupted.
+ * {@link FRAME_FLOATS} floats. A call uses the frame at {@link frame}: it reads its object
+ * arguments into it, calls C and writes the results back. Wherever the caller's code may run
+ * meanwhile — a getter or setter of an argument, which may call sprung — {@link deeper} moves
+ * {@link frame} one frame on until {@link back}, so a call made there uses the next frame and
+ * can never overwrite the arguments or results of the call it interrupted.
  * @internal
  * @packageDocumentation
  */
@@ -19,26 +19,27 @@ import type { Vec2 } from './types.js';
 export const STEP_FLOATS = 32;
 /** Floats of one frame (web/tools/emit.mjs checks that every wrapper's objects fit). */
 export const FRAME_FLOATS = 32;
-/** How many calls can be nested in the caller's getters and setters (wasm.ts sizes the area). */
-const FRAMES = (SCRATCH_FLOATS - STEP_FLOATS) / FRAME_FLOATS;
 
-/** Byte offset of the next free frame from the start of the scratch area. */
-let next = 4 * STEP_FLOATS;
+/** Byte pointer of the frame the running call uses. */
+export let frame = 0 as Ptr;
 
-/** Takes the next frame for a call; returns its byte pointer. */
-export function enter(): Ptr {
-  const p = next;
-  if (p >= 4 * SCRATCH_FLOATS)
-    throw new RangeError(
-      `sprung: more than ${FRAMES} calls nested in getters and setters of their arguments`,
-    );
-  next = p + 4 * FRAME_FLOATS;
-  return (scratch + p) as Ptr;
+/** Sets the frames up in the scratch area of a new instance (wasm.ts calls it at init). */
+export function frames(): void {
+  frame = (scratch + 4 * STEP_FLOATS) as Ptr;
 }
 
-/** Gives back the frame at `p` (and every frame taken after it). */
-export function leave(p: Ptr): void {
-  next = p - scratch;
+/** Before the caller's code runs: calls it makes use the next frame. Returns what {@link back} restores. */
+export function deeper(): Ptr {
+  const was = frame;
+  if (was + 4 * FRAME_FLOATS >= scratch + 4 * SCRATCH_FLOATS)
+    throw new RangeError('sprung: calls nested too deeply in the getters and setters of their arguments');
+  frame = (was + 4 * FRAME_FLOATS) as Ptr;
+  return was;
+}
+
+/** After the caller's code ran (in a `finally`): the frame of the call it interrupted again. */
+export function back(was: Ptr): void {
+  frame = was;
 }
 
 /** The C pointer of float `i` of the steps' part. */
@@ -50,10 +51,16 @@ export function slot(i: number): Ptr {
  *  before the first is written (for the hand-written members; gen/marshal.ts has the
  *  generated wrappers' readers, which also check). */
 export function put(p: Ptr, v: Vec2 & { z?: number; w?: number }, n: 2 | 3 | 4): void {
-  const x = v.x,
-    y = v.y,
-    z = n > 2 ? v.z : 0,
+  let x: number, y: number, z: number | undefined, w: number | undefined;
+  const was = deeper();
+  try {
+    x = v.x;
+    y = v.y;
+    z = n > 2 ? v.z : 0;
     w = n > 3 ? v.w : 0;
+  } finally {
+    back(was);
+  }
   const h = heapF32,
     i = p >> 2;
   h[i] = x;

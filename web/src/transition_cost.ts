@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import { heapF32 } from './wasm.js';
-import { enter, leave } from './scratch.js';
+import { frame } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, floats, fresh } from './check.js';
 import { Batch } from './batch.js';
@@ -262,16 +262,12 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
     const held = floats(fn, 'query', query, dims);
     const q = at(this, 'query');
     heapF32.set(fresh(query, held, dims), q >> 2);
-    const p = enter();
-    try {
-      const index = full.sp_inertialization_search(p, at(this, 'features'), rows, dims, q),
-        cost = heapF32[p >> 2]; // both read before the caller's setters run
-      const out = result ?? { index: -1, cost: Infinity };
-      out.index = index;
-      out.cost = cost;
-      return out;
-    } finally {
-      leave(p);
-    }
+    const p = frame;
+    const index = full.sp_inertialization_search(p, at(this, 'features'), rows, dims, q),
+      cost = heapF32[p >> 2]; // both read before the caller's setters run
+    const out = result ?? { index: -1, cost: Infinity };
+    out.index = index;
+    out.cost = cost;
+    return out;
   }
 }

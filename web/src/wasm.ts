@@ -8,6 +8,7 @@
 import type { Ptr, Raw } from './gen/raw.js';
 import type { SpringsFn } from './gen/springs.js';
 import type { Embedded } from './embedded.js';
+import { frames } from './scratch.js';
 
 /** The memory of the module (typed structurally: the declarations need no DOM lib). @internal */
 export interface WasmMemory {
@@ -385,6 +386,7 @@ function start(
   detached();
   scratch = malloc(SCRATCH_FLOATS * 4);
   scratchF32 = scratch >> 2;
+  frames();
   compiled = module;
   build = label;
   fullPart?.loaded(label === 'springs' ? notLoaded : all);

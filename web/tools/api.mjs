@@ -273,7 +273,7 @@ function tierTs(tier, list, helpers) {
   };
   from(['heapF32'], '../wasm.js');
   from(['check', 'initialized', 'isF', 'isFlag', 'MAX_F'], '../check.js');
-  from(['enter', 'leave'], '../scratch.js');
+  from(['frame'], '../scratch.js');
   if (used('Ptr')) imports.push("import type { Ptr } from './raw.js';");
   from(
     [

@@ -210,6 +210,7 @@ export class Helpers {
       ' */',
       "import { heapF32, heapI32 } from '../wasm.js';",
       "import { isF, isFlag, MAX_F } from '../check.js';",
+      "import { back, deeper } from '../scratch.js';",
       '',
       '/** An object argument, seen field by field. */',
       'type Fields = Record<string, unknown>;',
@@ -238,45 +239,46 @@ const describe = (shape) =>
 
 function readerSource(name, shape) {
   const ls = locals(shape);
+  const access = (l) =>
+    l.c ? `${l.obj}.${l.c}` : /^\d+$/.test(l.f.name) ? `s[${l.f.name}]` : `s.${l.f.name}`;
+  const read = ls.filter((l) => reads(l.f));
+  const probe = ls.filter((l) => l.f.role !== 'value' && l.f.role !== 'in');
   const lines = [
-    `/** Reads {${describe(shape)}} into the frame at \`p\`; false unless it is an object whose fields read`,
-    ' *  are valid numbers and whose fields written can be written (each is written back with its value). */',
-    `export function ${name}(${shape.fields.some(reads) ? 'p' : '_p'}: number, o: unknown): boolean {`,
-    "  if (typeof o !== 'object' || o === null) return false;",
+    `/** Reads {${describe(shape)}} into the frame at \`p\`: 1 when it is an object whose fields read are`,
+    ' *  valid numbers and whose fields written can be written (each is written back with its value), else 0. */',
+    `export function ${name}(${read.length ? 'p' : '_p'}: number, o: unknown): number {`,
+    "  if (typeof o !== 'object' || o === null) return 0;",
     '  const s = o as Fields;',
+    '  const was = deeper(); // its getters and setters may call sprung',
+    '  try {',
   ];
   shape.fields.forEach((f, k) => {
     if (!f.sub) return;
     lines.push(
-      `  const o${k} = s.${f.name} as Fields;`,
-      `  if (typeof o${k} !== 'object' || o${k} === null) return false;`,
+      `    const o${k} = s.${f.name} as Fields;`,
+      `    if (typeof o${k} !== 'object' || o${k} === null) return 0;`,
     );
   });
-  const access = (l) =>
-    l.c ? `${l.obj}.${l.c}` : /^\d+$/.test(l.f.name) ? `s[${l.f.name}]` : `s.${l.f.name}`;
-  lines.push(`  const ${ls.map((l) => `${l.local} = ${access(l)}`).join(',\n    ')};`);
-  const read = ls.filter((l) => reads(l.f));
+  lines.push(`    const ${ls.map((l) => `${l.local} = ${access(l)}`).join(',\n      ')};`);
   if (read.length) {
     // checked before they are written: a BigInt or a Symbol must not reach the typed array
     const checks = read.map((l) =>
       l.f.type === 'int' ? `isFlag(${l.local})` : fastNum(l.local, l.f.num ?? { k: 'f' }, () => '0'),
     );
-    lines.push(`  if (!(${checks.join(' && ')})) return false;`);
-    lines.push('  const h = heapF32,', '    i = p >> 2;');
+    lines.push(`    if (!(${checks.join(' && ')})) return 0;`, '    const h = heapF32,', '      i = p >> 2;');
     for (const l of read)
       lines.push(
         l.f.type === 'int'
-          ? `  heapI32[i + ${l.at}] = ${l.local} ? 1 : 0;`
-          : `  h[i + ${l.at}] = ${l.local} as number;`,
+          ? `    heapI32[i + ${l.at}] = ${l.local} ? 1 : 0;`
+          : `    h[i + ${l.at}] = ${l.local} as number;`,
       );
   }
-  const probe = ls.filter((l) => l.f.role !== 'value' && l.f.role !== 'in');
   if (probe.length) {
-    lines.push('  try {');
-    for (const l of probe) lines.push(`    ${access(l)} = ${l.local};`);
-    lines.push('  } catch {', '    return false;', '  }');
+    lines.push('    try {');
+    for (const l of probe) lines.push(`      ${access(l)} = ${l.local};`);
+    lines.push('    } catch {', '      return 0;', '    }');
   }
-  lines.push('  return true;', '}');
+  lines.push('    return 1;', '  } finally {', '    back(was);', '  }', '}');
   return lines;
 }
 
@@ -288,16 +290,16 @@ function writerSource(name, fields) {
     '  const s = o as unknown as Fields,',
     '    h = heapF32,',
     '    i = p >> 2;',
-  ];
-  lines.push(
     `  const ${ls.map((l) => `${l.local} = ${l.f.type === 'int' ? `heapI32[i + ${l.at}] !== 0` : `h[i + ${l.at}]`}`).join(',\n    ')};`,
-  );
-  fields.forEach((f, k) => f.sub && lines.push(`  const o${k} = s.${f.name} as Fields;`));
+    '  const was = deeper(); // its setters may call sprung',
+    '  try {',
+  ];
+  fields.forEach((f, k) => f.sub && lines.push(`    const o${k} = s.${f.name} as Fields;`));
   for (const l of ls)
     lines.push(
-      `  ${l.c ? `${l.obj}.${l.c}` : /^\d+$/.test(l.f.name) ? `s[${l.f.name}]` : `s.${l.f.name}`} = ${l.local};`,
+      `    ${l.c ? `${l.obj}.${l.c}` : /^\d+$/.test(l.f.name) ? `s[${l.f.name}]` : `s.${l.f.name}`} = ${l.local};`,
     );
-  lines.push('  return o;', '}');
+  lines.push('  } finally {', '    back(was);', '  }', '  return o;', '}');
   return lines;
 }
 
@@ -443,10 +445,10 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
       0,
       `${b.wrapper.name}: ${floats} floats of objects, more than a frame (${FRAME_FLOATS})`,
     );
-  const ptr = (at) => (at === 0 ? 'frame' : `(frame + ${4 * at}) as Ptr`);
+  const ptr = (at) => (at === 0 ? 'fp' : `(fp + ${4 * at}) as Ptr`);
   const readers = frame.map((f) => {
     const call = `${helpers.reader(f.shape)}(${ptr(f.at)}, ${f.a.name})`;
-    return f.a.optional ? `(${f.a.name} === undefined || ${call})` : call;
+    return f.a.optional ? `(${f.a.name} === undefined ? 1 : ${call})` : call;
   });
   // the C arguments, in the C order
   const cArgs = fn.params.map((c) => {
@@ -455,7 +457,7 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
       const k = f.a.fields?.findIndex((x) => x.c === c) ?? -1;
       if (k >= 0) {
         const field = f.shape.fields[k];
-        return c.pointer ? ptr(f.at + field.at) : `heapF32[(frame >> 2) + ${f.at + field.at}]`;
+        return c.pointer ? ptr(f.at + field.at) : `heapF32[(fp >> 2) + ${f.at + field.at}]`;
       }
     }
     const i = b.args.findIndex((a) => a.c === c);
@@ -470,24 +472,20 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
     out.push(`  return ${boolRet ? `${callC} !== 0` : callC};`, '}');
     return out;
   }
-  const fast = ['initialized', ...distinct, ...readers, ...numberChecks];
-  out.push('  const frame = enter();', '  try {');
-  out.push(`    if (!(${fast.join(' && ')})) {`, `      ${checkCall}`);
-  for (const f of frame)
-    if (!isWrittenOnly(f.a) && !f.a.optional)
-      out.push(`      ${helpers.reader(f.shape)}(${ptr(f.at)}, ${f.a.name}); // the frame, whole`);
-  out.push('    }');
+  // every reader runs (`&`), so that the frame is whole when the slow check passes after all
+  const fast = ['initialized', `(${readers.join(' & ')})`, ...distinct, ...numberChecks];
+  out.push('  const fp = frame;', `  if (!(${fast.join(' && ')})) ${checkCall}`);
   const result = ret !== 'void' ? `const r = ${boolRet ? `${callC} !== 0` : callC};` : `${callC};`;
-  out.push(`    ${result}`);
+  out.push(`  ${result}`);
   for (const f of frame) {
     if (!writes(f.a)) continue;
     const target = f.a === b.args[retIndex] && optionalOut ? `${f.a.name} ?? ${fresh(f.a)}` : f.a.name;
     const w = `${helpers.writer(f.shape)}(${ptr(f.at)}, ${target})`;
-    out.push(f.a === b.args[retIndex] && optionalOut ? `    return ${w};` : `    ${w};`);
+    out.push(f.a === b.args[retIndex] && optionalOut ? `  return ${w};` : `  ${w};`);
   }
-  if (ret !== 'void') out.push('    return r;');
-  else if (returned && !optionalOut) out.push(`    return ${returned};`);
-  out.push('  } finally {', '    leave(frame);', '  }', '}');
+  if (ret !== 'void') out.push('  return r;');
+  else if (returned && !optionalOut) out.push(`  return ${returned};`);
+  out.push('}');
   void refs;
   return out;
 }
