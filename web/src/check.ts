@@ -26,6 +26,17 @@ export function isFlag(v: unknown): boolean {
   return v === true || v === false || v === 0 || v === 1;
 }
 
+/** Fast path: whether every component of vector `o` is 0 (a `when` clause's goal velocity), its
+ *  getters run one frame deeper (they may call sprung). */
+export function isZero2(o: { x: unknown; y: unknown; z?: unknown }): boolean {
+  const was = deeper();
+  try {
+    return o.x === 0 && o.y === 0 && (o.z === undefined || o.z === 0);
+  } finally {
+    back(was);
+  }
+}
+
 /** Fast path: a time, a finite float ≥ 0. */
 export function isTime(t: unknown): boolean {
   return typeof t === 'number' && t >= 0 && t <= MAX_F;
@@ -339,6 +350,27 @@ function checkArguments(fn: string, a: Arg[], args: unknown[]): void {
         throw new TypeError(
           `sprung.${fn}: ${a[i].n} and ${a[j].n} must be different objects (both are written)`,
         );
+  // last, once everything else is valid: every field the call writes is written back with its
+  // own value, so that a setter or Proxy trap that refuses writes is named before anything changes
+  for (let i = 0; i < a.length; i++) probe(fn, a[i].n, args[i], a[i]);
+}
+
+/** Writes each field of `v` that spec `s` says the call writes (and `v` has) back with its value. */
+function probe(fn: string, name: string, v: unknown, s: Arg): void {
+  if (!s.f || typeof v !== 'object' || v === null) return;
+  const o = v as Record<string, unknown>;
+  for (const f of s.f) {
+    if (!(f.n in o)) continue;
+    if (f.f) probe(fn, `${name}.${f.n}`, o[f.n], f);
+    else if (f.r & 2)
+      try {
+        o[f.n] = o[f.n];
+      } catch (e) {
+        throw new TypeError(
+          `sprung.${fn}: ${name}.${f.n} cannot be written (writing it back threw: ${e instanceof Error ? e.message : show(e)})`,
+        );
+      }
+  }
 }
 
 // ---- Float32Array arguments -------------------------------------------------------------

@@ -85,8 +85,11 @@ function critical(state: SpringState, x: number, v: number, goal: number, goalVe
     q = f32(goalVelocity),
     v0 = f32(v),
     u = f32(f32(x) - g);
-  state.x = f32(f32(g + flush(f32(f32(kxx * u) + f32(kxv * v0)))) + f32(kxq * q));
-  state.v = f32(flush(f32(f32(kvx * u) + f32(kvv * v0))) + f32(kvq * q));
+  // both formed before the first is written: a setter may call sprung, which reloads the coefficients
+  const nx = f32(f32(g + flush(f32(f32(kxx * u) + f32(kxv * v0)))) + f32(kxq * q)),
+    nv = f32(flush(f32(f32(kvx * u) + f32(kvv * v0))) + f32(kvq * q));
+  state.x = nx;
+  state.v = nv;
 }
 
 /** sp_critical_spring_damper_exact on `state`, in place; arguments already checked. */
@@ -277,9 +280,11 @@ function spring(state: SpringState, x: number, v: number, goal: number, goalVelo
     dx = f32(dx + f32(sxq * q));
     dv = f32(dv + f32(svq * q));
   }
-  const nx = f32((sXinc ? x0 : g) + dx);
+  // both formed before the first is written: a setter may call sprung, which reloads the coefficients
+  const nx = f32((sXinc ? x0 : g) + dx),
+    nv = flush(sVinc ? f32(v0 + dv) : dv);
   state.x = Math.abs(f32(nx - g)) < 1.1754943508222875e-38 ? g : nx;
-  state.v = flush(sVinc ? f32(v0 + dv) : dv);
+  state.v = nv;
 }
 
 /** The exact spring set by (a, b) — frequency and halflife, stiffness and damping, or damping

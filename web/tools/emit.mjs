@@ -341,7 +341,7 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
   const zeroOf = (r) => {
     const a = typeof r === 'number' && b.args[r];
     if (!a?.c || !(a.c.type in VECTORS)) return `${refOf(r)} === 0`;
-    return `(${VECTORS[a.c.type].map((k) => `${a.name}.${k} === 0`).join(' && ')})`;
+    return `isZero2(${a.name})`; // its fields read one frame deeper: they may be getters
   };
   const fn = b.fn;
   const types = b.args.map((a) => tsType(a, manifest));
