@@ -68,11 +68,10 @@ HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
                --enable-nontrapping-float-to-int)
 
-# The everyday module, which every entry embeds: exactly the C functions that the wrappers
-# exported by web/src/springs_entry.ts call (api.mjs gen lists them in build/everyday.txt),
-# from these files. A bundle with any other function embeds the full module too, and loads
-# only that one.
-SPRINGS_C=(c/helpers.c c/dampers.c c/springs.c c/settle.c c/quat.c c/quat_springs.c)
+# The everyday module, which every entry embeds: exactly the C functions that the wrappers of
+# the everyday tier (web/tools/table.mjs) call, as api.mjs gen lists them in build/everyday.txt;
+# built from every C file, of which the linker keeps what those functions need. A bundle with
+# any other function embeds the full module too, and loads only that one.
 
 build_one_wasm() { # build_one_wasm NAME EXPORTS SOURCES HOT EXTRA_CFLAGS...: build/NAME.wasm (HOT files -O3)
   local name=$1 exports=$2 sources=$3 hot=$4; shift 4
@@ -125,7 +124,7 @@ build_wasm() {
   build_one_wasm sprung-scalar "$(exports_list)" "${C_SOURCES[*]}" "${HOT_C[*]}"
   # The everyday module, embedded in every entry: built for size throughout, and scalar (its
   # functions gain nothing from SIMD, and it then runs on every WebAssembly engine).
-  build_one_wasm sprung-springs "$(cat "$BUILD/everyday.txt")" "${SPRINGS_C[*]}" ""
+  build_one_wasm sprung-springs "$(cat "$BUILD/everyday.txt")" "${C_SOURCES[*]}" ""
   # The full module's SIMD build and the everyday module are embedded, zlib-compressed
   # (zopfli) and base64-encoded: base64 of the raw bytes would cost a third more after the
   # server's gzip. init() unpacks it with the

@@ -7,7 +7,8 @@
 import { heapF32 } from './wasm.js';
 import { frame } from './scratch.js';
 import { plus, workBuffer } from './work.js';
-import { check, floats, fresh } from './check.js';
+import { check } from './check.js';
+import { floats, fresh } from './arrays.js';
 import type { CharacterState, CurvePoint } from './types.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';

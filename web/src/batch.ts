@@ -7,7 +7,8 @@
  * frees it too if you forget, but later than you would like).
  * @packageDocumentation
  */
-import { allocOwned, freeOwned, heapF32 } from './wasm.js';
+import { heapF32 } from './wasm.js';
+import { allocOwned, freeOwned } from './memory.js';
 import { at, blocks, live, own, size, view, type Block } from './block.js';
 import type { Ptr } from './gen/raw.js';
 import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';

@@ -10,7 +10,8 @@
  */
 import { heapF32 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { check, floats, fresh, integer, isTime, nameOf, nonNegative } from './check.js';
+import { check, integer, isTime, nameOf, nonNegative } from './check.js';
+import { floats, fresh } from './arrays.js';
 import { Batch } from './batch.js';
 import { at, own, size, view } from './block.js';
 import * as S from './gen/specs.js';

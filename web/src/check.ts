@@ -10,7 +10,7 @@
  * @internal
  * @packageDocumentation
  */
-import { inHandedOutBlock, initialized, isRetired, requireInit, wasm, MAX_FLOATS } from './wasm.js';
+import { initialized, requireInit } from './wasm.js';
 import { back, deeper } from './scratch.js';
 
 /** The largest float: a number beyond it is not a finite float, whatever double it is. */
@@ -45,7 +45,7 @@ export function isTime(t: unknown): boolean {
 // ---- specs ---------------------------------------------------------------------------------
 
 /** Where a domain refers to another argument: its index, or [index, field]. */
-type Ref = number | readonly [number, string];
+export type Ref = number | readonly [number, string];
 
 /** A bound `value op v` (ops 0 ≥, 1 >, 2 ≤, 3 <), against `v / ref` when `over` is given;
  *  with `when`, it applies only while that argument is not 0. */
@@ -58,7 +58,7 @@ interface Bound {
 
 /** A number's spec: `k` float, integer, boolean flag or one of the names `e`; `x` admits
  *  +Infinity (1), ±Infinity (2) or anything (3) beyond finite floats. */
-interface Num {
+export interface Num {
   k: string;
   x: number;
   b: Bound[];
@@ -68,7 +68,7 @@ interface Num {
 /** An argument (or an object's field): a number, an object of fields, or a Float32Array of at
  *  least the product of `len` floats (numbers, or arguments) (`arr` 2: or an array of numbers, each checked against
  *  `num`). `r`: read (1), written (2) or both (3); `fo`: the fields are optional. */
-interface Arg {
+export interface Arg {
   n: string;
   r: number;
   opt?: boolean;
@@ -98,81 +98,58 @@ function parse(text: string): { fn: string; a: Arg[] } {
 }
 
 function read(text: string): { fn: string; a: Arg[] } {
-  let i = 0;
-  const peek = () => text[i];
-  const take = (re: RegExp): string => {
-    const m = re.exec(text.slice(i));
-    if (!m || m.index !== 0) throw new Error(`sprung: bad spec at ${i}: ${text}`);
-    i += m[0].length;
-    return m[0];
+  const [fn, ...args] = text.split(' ');
+  return {
+    fn,
+    a: args.map((t) => {
+      const name = t.slice(0, t.indexOf('='));
+      return typed({ n: name.replace('?', ''), r: 1, opt: name.endsWith('?') }, t.slice(name.length + 1));
+    }),
   };
-  const ref = (): Ref => {
-    const n = Number(take(/\d+/));
-    return peek() === '.' ? (i++, [n, take(/\w+/)] as const) : n;
-  };
-  const num = (): Num => {
-    if (peek() === 'e') {
-      take(/e\(/);
-      const e = take(/[^)]*/).split(',');
-      i++;
-      return { k: 'e', x: 0, b: [], e };
-    }
-    const k = take(/[fib]/);
-    const x = '+~*'.indexOf(peek()) + 1;
-    if (x) i++;
-    const b: Bound[] = [];
-    while (i < text.length && '<>'.includes(peek())) {
-      const bound: Bound = { o: ['>=', '>', '<=', '<'].indexOf(take(/[<>]=?/)), v: Number(take(/[-\w.]+/)) };
-      if (peek() === '/') (i++, (bound.over = ref()));
-      if (peek() === '@') (i++, (bound.when = ref()));
-      b.push(bound);
-    }
-    return { k, x, b };
-  };
-  const vector = (r: number, n: number): Arg[] =>
-    [...'xyzw'.slice(0, n)].map((c) => ({ n: c, r, num: num0() }));
-  const num0 = (): Num => ({ k: 'f', x: 0, b: [] });
-  const type = (a: Arg): Arg => {
-    const c = peek();
-    if (c === 'a' || c === 'A') {
-      take(/[aA]\[/);
-      a.arr = c === 'a' ? 1 : 2;
-      const len = take(/[^\]]*/);
-      i++;
-      if (len) a.len = len.split('*').map((t) => (t[0] === '$' ? refOf(t.slice(1)) : t));
-      if (a.arr === 2) a.num = num();
-    } else if (c === '{' || c === '?') {
-      if (c === '?') (i++, (a.fo = true));
-      i++;
-      a.f = [];
-      for (;;) {
-        const f: Arg = { r: ' rwu'.indexOf(take(/[rwu]/)), n: take(/\w+/) };
-        if (peek() === ':') (i++, type(f));
-        else f.num = num0();
-        a.f.push(f);
-        if (take(/[,}]/) === '}') break;
-      }
-      a.r = a.f.reduce((r, f) => r | f.r, 0);
-    } else if (/[rwu]\d/.test(text.slice(i, i + 2))) {
-      a.r = ' rwu'.indexOf(take(/[rwu]/));
-      a.f = vector(a.r, Number(take(/\d/)));
-    } else a.num = num();
-    return a;
-  };
-  const refOf = (t: string): Ref => {
-    const [n, f] = t.split('.');
-    return f === undefined ? Number(n) : [Number(n), f];
-  };
-  const fn = take(/\S+/);
-  const a: Arg[] = [];
-  while (i < text.length) {
-    i++; // the space
-    const arg: Arg = { n: take(/\w+/), r: 1 };
-    if (peek() === '?') (i++, (arg.opt = true));
-    i++; // '='
-    a.push(type(arg));
-  }
-  return { fn, a };
+}
+
+/** `a` with the type `t` of the grammar (an object's fields contain neither ',' nor '{'). */
+function typed(a: Arg, t: string): Arg {
+  const m = /^([aA])\[(.*)\](.*)$/.exec(t);
+  if (m) {
+    a.arr = m[1] === 'a' ? 1 : 2;
+    if (m[2]) a.len = m[2].split('*').map((f) => (f[0] === '$' ? ref(f.slice(1)) : f));
+    if (m[3]) a.num = num(m[3]);
+  } else if (/[{]/.test(t)) {
+    a.fo = t[0] === '?';
+    a.f = t
+      .slice(a.fo ? 2 : 1, -1)
+      .split(',')
+      .map((f) => {
+        const [head, type = 'f'] = f.split(':'); // a field's type has no ':'
+        return typed({ r: ' rwu'.indexOf(head[0]), n: head.slice(1) }, type);
+      });
+    a.r = a.f.reduce((r, f) => r | f.r, 0);
+  } else if (/^[rwu]\d$/.test(t)) {
+    a.r = ' rwu'.indexOf(t[0]);
+    a.f = [...'xyzw'.slice(0, +t[1])].map((n) => ({ n, r: a.r, num: num('f') }));
+  } else a.num = num(t);
+  return a;
+}
+
+/** A number's spec from its text: `f>=0`, `i>=1`, `f+>=0`, `b`, `espring|cubic`, … */
+function num(t: string): Num {
+  if (t[0] === 'e') return { k: 'e', x: 0, b: [], e: t.slice(1).split('|') };
+  const b = [...t.matchAll(/([<>]=?)([^<>/@]+)(?:\/([^<>@]+))?(?:@([^<>]+))?/g)].map(
+    ([, o, v, over, when]) => ({
+      o: ['>=', '>', '<=', '<'].indexOf(o),
+      v: +v,
+      over: over === undefined ? over : ref(over),
+      when: when === undefined ? when : ref(when),
+    }),
+  );
+  return { k: t[0], x: '+~*'.indexOf(t[1]) + 1, b };
+}
+
+/** An argument (index) or a field of one (`index.field`). */
+function ref(t: string): Ref {
+  const [n, f] = t.split('.');
+  return f === undefined ? +n : [+n, f];
 }
 
 /** A value as a message shows it. */
@@ -193,7 +170,7 @@ export function show(value: unknown): string {
   }
 }
 
-const deref = (args: readonly unknown[], r: Ref): unknown =>
+export const deref = (args: readonly unknown[], r: Ref): unknown =>
   typeof r === 'number' ? args[r] : (args[r[0]] as Record<string, unknown> | undefined)?.[r[1]];
 
 /** Whether the argument a `when` clause names is 0: the number, or a vector of zeros (a
@@ -279,26 +256,7 @@ function arg(
   fieldsOptional: boolean,
 ): void {
   if (v === undefined && (s.opt || fieldsOptional)) return;
-  if (s.arr === 2 && Array.isArray(v)) {
-    for (let k = 0; k < v.length; k++) number(fn, `${name}[${k}]`, v[k], s.num!, args, names);
-    return;
-  }
-  if (s.arr) {
-    let len = 1;
-    for (const r of s.len ?? []) len *= Number(typeof r === 'string' ? r : deref(args, r));
-    // an absurd size names the arguments that make it, not the array
-    if (len > MAX_FLOATS) {
-      const what = (s.len ?? []).map((r) => (typeof r === 'string' ? r : refName(r, names)));
-      throw new RangeError(
-        `sprung.${fn}: ${what.join('·')} must be at most ${MAX_FLOATS} (what one WASM allocation holds), got ${len}`,
-      );
-    }
-    floats(fn, name, v, s.len ? len : 0);
-    if (s.arr === 2)
-      for (let k = 0; k < (v as Float32Array).length; k++)
-        number(fn, `${name}[${k}]`, (v as Float32Array)[k], s.num!, args, names);
-    return;
-  }
+  if (s.arr) return arrays(fn, name, v, s, args, names, number);
   if (s.num) return number(fn, name, v, s.num, args, names);
   if (typeof v !== 'object' || v === null) {
     const keys = s.f!.map((f) => f.n).join(', ');
@@ -317,7 +275,7 @@ function arg(
   }
 }
 
-const refName = (r: Ref, names: string[]): string =>
+export const refName = (r: Ref, names: string[]): string =>
   typeof r === 'number' ? names[r] : `${names[r[0]]}.${r[1]}`;
 
 /**
@@ -375,58 +333,21 @@ function probe(fn: string, name: string, v: unknown, s: Arg): void {
 
 // ---- Float32Array arguments -------------------------------------------------------------
 
-const TypedArray = Object.getPrototypeOf(Float32Array.prototype) as object;
-const intrinsic = (key: string) => Object.getOwnPropertyDescriptor(TypedArray, key)!.get!;
-const lengthOf = intrinsic('length'),
-  bufferOf = intrinsic('buffer'),
-  offsetOf = intrinsic('byteOffset');
+/** The check of an array argument against its spec (arrays.ts: only the members that take
+ *  arrays hold it); `number` checks each element of an array of numbers. */
+let arrays: (
+  fn: string,
+  name: string,
+  v: unknown,
+  s: Arg,
+  args: readonly unknown[],
+  names: string[],
+  number: (fn: string, name: string, v: unknown, s: Num, args: readonly unknown[], names: string[]) => void,
+) => void;
 
-/**
- * `value` must be a real Float32Array (not a Proxy, with its own length: a subclass cannot
- * lie about it) of at least `length` elements. A view of sprung's own memory must lie in a
- * block the library handed out (a batch's view), never elsewhere in its heap. Returns the
- * byte offset of a view of WASM memory (so that a caller whose work may grow memory can
- * view it again), or −1.
- */
-export function floats(fn: string, name: string, value: unknown, length: number): number {
-  let n: number, buffer: ArrayBufferLike, offset: number;
-  try {
-    if (!(value instanceof Float32Array)) throw 0;
-    n = lengthOf.call(value) as number;
-    buffer = bufferOf.call(value) as ArrayBufferLike;
-    offset = offsetOf.call(value) as number;
-  } catch {
-    throw new TypeError(`sprung.${fn}: ${name} must be a Float32Array, got ${show(value)}`);
-  }
-  if (isRetired(buffer))
-    throw new TypeError(
-      `sprung.${fn}: ${name} is a view from before sprung's memory grew (detached): read the getter again`,
-    );
-  if (n < length)
-    throw new RangeError(`sprung.${fn}: ${name} must have at least ${length} elements, got ${n}`);
-  if (buffer !== wasm.memory.buffer) return -1;
-  if (inHandedOutBlock(offset, 4 * n)) return offset;
-  throw new RangeError(
-    `sprung.${fn}: ${name} is a view of sprung's memory that sprung did not hand out; pass a batch's view or an array of your own`,
-  );
-}
-
-/** The length of a Float32Array that {@link floats} accepted, by the intrinsic getter (a
- *  subclass cannot lie about it). */
-export function floatCount(value: Float32Array): number {
-  return lengthOf.call(value) as number;
-}
-
-/**
- * The first `length` floats of a Float32Array that {@link floats} accepted (and for which it
- * returned `offset`) as a plain view of the current memory: a view of sprung's memory is
- * made again (memory may have grown since), and a subclass's own `buffer`, `byteOffset` or
- * `subarray` are not consulted.
- */
-export function fresh(value: Float32Array, offset: number, length: number): Float32Array {
-  return offset >= 0
-    ? new Float32Array(wasm.memory.buffer, offset, length)
-    : new Float32Array(bufferOf.call(value) as ArrayBuffer, offsetOf.call(value) as number, length);
+/** Registers the check of array arguments (called once, by arrays.ts). @internal */
+export function registerArrays(check: typeof arrays): void {
+  arrays = check;
 }
 
 // ---- hand-written checks of what no C parameter describes ----------------------------------

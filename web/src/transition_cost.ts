@@ -10,7 +10,8 @@
 import { heapF32 } from './wasm.js';
 import { frame } from './scratch.js';
 import { plus, workBuffer } from './work.js';
-import { check, floats, fresh } from './check.js';
+import { check } from './check.js';
+import { floats, fresh } from './arrays.js';
 import { Batch } from './batch.js';
 import { at, own, size, view } from './block.js';
 import { COST, INERTIALIZER, type CostMeasure, type Inertializer } from './gen/constants.js';

@@ -7,7 +7,8 @@
  * @internal
  * @packageDocumentation
  */
-import { MAX_FLOATS, allocFloats, wasm } from './wasm.js';
+import { MAX_FLOATS, wasm } from './wasm.js';
+import { allocFloats } from './memory.js';
 import type { Ptr } from './gen/raw.js';
 
 let ptr = 0 as Ptr;

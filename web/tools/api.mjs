@@ -272,7 +272,7 @@ function tierTs(tier, list, helpers) {
     if (list.length) imports.push(`import { ${list.join(', ')} } from '${file}';`);
   };
   from(['heapF32'], '../wasm.js');
-  from(['check', 'initialized', 'isF', 'isFlag', 'isZero2', 'MAX_F'], '../check.js');
+  from(['check', 'initialized', 'isF', 'isFlag', 'isTime', 'isZero2', 'MAX_F'], '../check.js');
   from(['frame'], '../scratch.js');
   if (used('Ptr')) imports.push("import type { Ptr } from './raw.js';");
   from(

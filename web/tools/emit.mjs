@@ -132,10 +132,22 @@ export function fastNum(v, s, refOf, zeroOf = (r) => `${refOf(r)} === 0`) {
   if (s.k === 'b') return `isFlag(${v})`;
   if (s.k === 'e') return `(${s.e.map((n) => `${v} === '${n}'`).join(' || ')})`;
   const x = s.x ?? 0;
+  const bounds = s.b ?? [];
+  // the commonest domain (a halflife, a dt) has a helper of its own
+  if (
+    s.k === 'f' &&
+    x === 0 &&
+    bounds.length === 1 &&
+    bounds[0].o === 0 &&
+    bounds[0].v === 0 &&
+    !bounds[0].when
+  )
+    return `isTime(${v})`;
   const parts = [s.k === 'i' ? `Number.isInteger(${v})` : x === 0 ? `isF(${v})` : `typeof ${v} === 'number'`];
-  if (x === 1) parts.push(`${v} >= -MAX_F`);
+  const below = bounds.some((b) => b.o < 2 && b.over === undefined && b.when === undefined);
+  if (x === 1 && !below) parts.push(`${v} >= -MAX_F`);
   if (x === 2) parts.push(`${v} === ${v}`);
-  for (const b of s.b ?? []) {
+  for (const b of bounds) {
     const lim = b.over === undefined ? String(b.v) : `${b.v} / ${refOf(b.over)}`;
     const test = `${v} ${['>=', '>', '<=', '<'][b.o]} ${lim}`;
     parts.push(b.when === undefined ? test : `(${zeroOf(b.when)} || ${test})`);
@@ -208,9 +220,7 @@ export class Helpers {
       ' * @internal',
       ' * @packageDocumentation',
       ' */',
-      "import { heapF32, heapI32 } from '../wasm.js';",
-      "import { isF, isFlag, MAX_F } from '../check.js';",
-      "import { back, deeper } from '../scratch.js';",
+      'IMPORTS',
       '',
       '/** An object argument, seen field by field. */',
       'type Fields = Record<string, unknown>;',
@@ -218,7 +228,15 @@ export class Helpers {
     ];
     for (const { name, shape } of this.readers.values()) out.push(...readerSource(name, shape), '');
     for (const { name, fields } of this.writers.values()) out.push(...writerSource(name, fields), '');
-    return out.join('\n');
+    const text = out.join('\n');
+    const used = (names) =>
+      names.filter((n) => new RegExp(`\\b${n}\\b`).test(text.slice(text.indexOf('type Fields'))));
+    const imports = [
+      `import { ${used(['heapF32', 'heapI32']).join(', ')} } from '../wasm.js';`,
+      `import { ${used(['isF', 'isFlag', 'isTime', 'MAX_F']).join(', ')} } from '../check.js';`,
+      "import { back, deeper } from '../scratch.js';",
+    ];
+    return text.replace('IMPORTS', imports.join('\n'));
   }
 }
 

@@ -6,7 +6,7 @@
 //   spec  = fn (' ' arg)*
 //   arg   = name ['?'] '=' type                       ? : the argument may be undefined
 //   type  = num | obj | arr
-//   num   = ('f' | 'i' | 'b' | 'e(' name (',' name)* ')') [ext] bound*
+//   num   = ('f' | 'i' | 'b' | 'e' name ('|' name)*) [ext] bound*
 //           f a float (a finite number within float range), i an integer, b a boolean flag
 //           (or 0, 1), e one of the names; ext: '+' admits +Infinity, '~' ±Infinity (not
 //           NaN), '*' anything
@@ -131,7 +131,7 @@ const refText = (r) => (typeof r === 'number' ? String(r) : `${r[0]}.${r[1]}`);
 const ROLE = ['', 'r', 'w', 'u'];
 
 function numText(s) {
-  if (s.k === 'e') return `e(${s.e.join(',')})`;
+  if (s.k === 'e') return `e${s.e.join('|')}`;
   let t = s.k + (['', '+', '~', '*'][s.x ?? 0] ?? '');
   for (const b of s.b ?? [])
     t +=

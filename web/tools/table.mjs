@@ -106,7 +106,7 @@ export const TABLE = {
   sp_spring_character_predict: 'full hand',
   sp_piecewise_interpolation: 'full hand',
   // Inertialization
-  sp_inertialize_transition: 'full',
+  sp_inertialize_transition: 'everyday',
   sp_inertialize_update: 'everyday js=inertializeStep(out,offset,inX,inV,halflife,dt)',
   sp_inertialize_transition_v3: 'full',
   sp_inertialize_update_v3: 'full',
@@ -159,7 +159,7 @@ export const TABLE = {
   sp_quat_to_angle_axis: 'full out=out_{angle,axis}:AngleAxis order=q,out',
   sp_quat_differentiate_angular_velocity: 'full',
   sp_quat_integrate_angular_velocity: 'full',
-  sp_damper_exact_quat: 'full',
+  sp_damper_exact_quat: 'everyday',
   // Quaternion springs
   sp_simple_spring_damper_exact_quat: 'everyday js=quatStep(rotation,angularVelocity,goal,halflife,dt)',
   sp_decay_spring_damper_exact_quat: 'everyday js=quatStep(rotation,angularVelocity,null,halflife,dt)',
