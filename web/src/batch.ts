@@ -143,13 +143,13 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
   }
 }
 
-/** The block of `obj` for an update (`spec`: the update's, which names its class), after
- *  checking dt and a shared halflife (the first float of the block). */
-function checkUpdate(obj: object, spec: Spec, dt: number): Block {
-  const b = own(obj, nameOf(spec));
+/** The block of `obj` for update `fn` (`Class.update`, `spec` its spec), after checking dt
+ *  and a shared halflife (the first float of the block). */
+function checkUpdate(obj: object, fn: string, spec: Spec, dt: number): Block {
+  const b = own(obj, fn);
   if (isTime(dt) && (b.sizes.per === 1 || isTime(heapF32[b.ptr >> 2]))) return b; // valid: no message built
   check(spec, dt);
-  if (b.sizes.per === 0) nonNegative(nameOf(spec), 'halflife[0]', heapF32[b.ptr >> 2]);
+  if (b.sizes.per === 0) nonNegative(fn, 'halflife[0]', heapF32[b.ptr >> 2]);
   return b;
 }
 
@@ -187,7 +187,7 @@ export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
    * @c sp_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.DamperExactBatch_update, dt);
+    const b = checkUpdate(this, 'DamperExactBatch.update', S.DamperExactBatch_update, dt);
     full.sp_damper_exact_batch(
       at(this, 'x'),
       at(this, 'goal'),
@@ -249,7 +249,12 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
    * @c sp_critical_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.CriticalSpringDamperExactBatch_update, dt);
+    const b = checkUpdate(
+      this,
+      'CriticalSpringDamperExactBatch.update',
+      S.CriticalSpringDamperExactBatch_update,
+      dt,
+    );
     full.sp_critical_spring_damper_exact_batch(
       at(this, 'x'),
       at(this, 'v'),
@@ -285,7 +290,12 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
    * @c sp_simple_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.SimpleSpringDamperExactBatch_update, dt);
+    const b = checkUpdate(
+      this,
+      'SimpleSpringDamperExactBatch.update',
+      S.SimpleSpringDamperExactBatch_update,
+      dt,
+    );
     full.sp_simple_spring_damper_exact_batch(
       at(this, 'x'),
       at(this, 'v'),
@@ -320,7 +330,12 @@ export class DecaySpringDamperExactBatch extends StateBatch<never> {
    * @c sp_decay_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.DecaySpringDamperExactBatch_update, dt);
+    const b = checkUpdate(
+      this,
+      'DecaySpringDamperExactBatch.update',
+      S.DecaySpringDamperExactBatch_update,
+      dt,
+    );
     full.sp_decay_spring_damper_exact_batch(
       at(this, 'x'),
       at(this, 'v'),
@@ -370,16 +385,14 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
    * @c sp_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const spec = S.SpringDamperExactBatch_update;
-    const b = checkUpdate(this, spec, dt);
+    const fn = 'SpringDamperExactBatch.update';
+    const b = checkUpdate(this, fn, S.SpringDamperExactBatch_update, dt);
     // like the shared halflife, a shared frequency is checked: a bad one would reach every element
     if (b.sizes.per === 0) {
       const f = heapF32[at(this, 'frequency') >> 2];
-      if (!isTime(f)) nonNegative(nameOf(spec), 'frequency[0]', f);
+      if (!isTime(f)) nonNegative(fn, 'frequency[0]', f);
       if (f === 0 && this.goalVelocity.some((q) => q !== 0))
-        throw new RangeError(
-          `sprung.${nameOf(spec)}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
-        );
+        throw new RangeError(`sprung.${fn}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`);
     }
     full.sp_spring_damper_exact_batch(
       at(this, 'x'),
@@ -451,7 +464,12 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
    * @c sp_simple_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.SimpleSpringDamperExactQuatBatch_update, dt);
+    const b = checkUpdate(
+      this,
+      'SimpleSpringDamperExactQuatBatch.update',
+      S.SimpleSpringDamperExactQuatBatch_update,
+      dt,
+    );
     full.sp_simple_spring_damper_exact_quat_batch(
       at(this, 'x'),
       at(this, 'v'),
@@ -489,7 +507,12 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
    * @c sp_decay_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.DecaySpringDamperExactQuatBatch_update, dt);
+    const b = checkUpdate(
+      this,
+      'DecaySpringDamperExactQuatBatch.update',
+      S.DecaySpringDamperExactQuatBatch_update,
+      dt,
+    );
     full.sp_decay_spring_damper_exact_quat_batch(
       at(this, 'x'),
       at(this, 'v'),
@@ -543,7 +566,7 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
    * @c sp_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.DamperExactQuatBatch_update, dt);
+    const b = checkUpdate(this, 'DamperExactQuatBatch.update', S.DamperExactQuatBatch_update, dt);
     full.sp_damper_exact_quat_batch(
       at(this, 'x'),
       at(this, 'goal'),

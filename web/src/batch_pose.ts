@@ -171,12 +171,13 @@ export class PoseInertializer extends PoseBlend {
    * @c sp_inertialize_pose_update input=in *
    */
   update(input: Float32Array, dt: number): Float32Array {
-    const spec = S.PoseInertializer_update;
-    const { sizes } = own(this, nameOf(spec));
+    const spec = S.PoseInertializer_update,
+      fn = 'PoseInertializer.update';
+    const { sizes } = own(this, fn);
     if (!isTime(dt)) check(spec, input, dt);
     const halflife = this.halflife; // read once: checked is what C gets
-    nonNegative(nameOf(spec), 'halflife', halflife);
-    const pi = stage(this, nameOf(spec), 'input', input, 'input');
+    nonNegative(fn, 'halflife', halflife);
+    const pi = stage(this, fn, 'input', input, 'input');
     full.sp_inertialize_pose_update(at(this, 'output'), at(this, 'offset'), pi, halflife, dt, sizes.bones);
     return this.output;
   }
@@ -249,12 +250,13 @@ export class CubicPoseInertializer extends PoseBlend {
    * @c sp_inertialize_pose_cubic_update input=in *
    */
   update(input: Float32Array, dt: number): Float32Array {
-    const spec = S.CubicPoseInertializer_update;
-    const { sizes } = own(this, nameOf(spec));
+    const spec = S.CubicPoseInertializer_update,
+      fn = 'CubicPoseInertializer.update';
+    const { sizes } = own(this, fn);
     if (!isTime(dt)) check(spec, input, dt);
     const blendtime = this.blendtime;
-    nonNegative(nameOf(spec), 'blendtime', blendtime);
-    const pi = stage(this, nameOf(spec), 'input', input, 'input');
+    nonNegative(fn, 'blendtime', blendtime);
+    const pi = stage(this, fn, 'input', input, 'input');
     const out = at(this, 'output'),
       off = at(this, 'offset');
     full.sp_inertialize_pose_cubic_update(out, at(this, 'time'), off, pi, blendtime, dt, sizes.bones);

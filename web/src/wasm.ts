@@ -262,7 +262,9 @@ const CSP =
 function explain(fn: string, e: unknown): Error {
   const message = String((e as Error)?.message ?? e);
   // Chromium: "…Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is
-  // not an allowed source… Content Security Policy…"; Firefox: "…blocked by CSP"; Safari: "…Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is not an allowed source…"
+  // not an allowed source… Content Security Policy…"; Firefox: "…blocked by CSP"; Safari:
+  // "…Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is
+  // not an allowed source…"
   const csp = /Content[ -]Security[ -]Policy|\bCSP\b|unsafe-eval/i.test(message);
   if (!csp && message.startsWith('sprung.')) return e as Error;
   return caused(

@@ -251,7 +251,8 @@ function constantsTs(manifest) {
       return entry;
     });
     out.push(
-      `/** Float offsets of the fields of ${name} (c/sprung.h), ${n} floats in all. @internal */\nexport const ${name.slice(3).toUpperCase()} = { ${offsets.join(', ')} } as const;\n`,
+      `/** Float offsets of the fields of ${name} (c/sprung.h), ${n} floats in all. @internal */\n` +
+        `export const ${name.slice(3).toUpperCase()} = { ${offsets.join(', ')} } as const;\n`,
     );
   }
   return out.join('\n');
@@ -441,7 +442,8 @@ function gen() {
   writeFileSync(join(dir, 'constants.ts'), constantsTs(manifest));
   writeFileSync(
     join(dir, 'specs.ts'),
-    `${GENERATED}/**\n * The argument spec of every wrapper, in check.ts's compact grammar (web/tools/specs.mjs).\n * @internal\n * @packageDocumentation\n */\nimport type { Spec } from '../check.js';\n\n` +
+    `${GENERATED}/**\n * The argument spec of every wrapper, in check.ts's compact grammar (web/tools/specs.mjs).\n` +
+      ` * @internal\n * @packageDocumentation\n */\nimport type { Spec } from '../check.js';\n\n` +
       specs
         .map(
           ({ b, spec }) =>
