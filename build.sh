@@ -52,6 +52,33 @@ deps_test() {
     { command -v apt-get >/dev/null && [ "$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-rt-14-dev >/dev/null; } || true
 }
 
+# --- data ---------------------------------------------------------------------
+# Motion capture for the BVH importer's tests and the motion-matching panel: two takes of the
+# CMU Graphics Lab Motion Capture Database (subject 1, 01_01.bvh and 01_03.bvh, 120 Hz), as
+# Debian's assimp-testmodels ships them, with CMU's terms quoted beside them
+# (01_nn.bvh.source.txt). Only these three files are kept (never Boxing_Toes.bvh, whose origin
+# is not stated), in build/data/cmu/ (git-ignored); nothing is fetched once they are there.
+CMU_DIR=$BUILD/data/cmu
+CMU_FILES=(01_01.bvh 01_03.bvh 01_nn.bvh.source.txt)
+
+cmu_data() {
+  local f missing=0
+  for f in "${CMU_FILES[@]}"; do [ -s "$CMU_DIR/$f" ] || missing=1; done
+  [ $missing = 0 ] && return 0
+  log "fetching CMU motion capture (apt-get download assimp-testmodels)"
+  local tmp; tmp=$(mktemp -d)
+  if ! (cd "$tmp" && apt-get download -qq assimp-testmodels 2>/dev/null); then
+    [ "$(id -u)" = 0 ] && [ -z "${SPRUNG_APT_UPDATED:-}" ] && { apt-get update -qq; SPRUNG_APT_UPDATED=1; }
+    (cd "$tmp" && apt-get download -qq assimp-testmodels 2>/dev/null) ||
+      { echo "build.sh: 'apt-get download assimp-testmodels' failed (Debian's package lists and network are needed once)" >&2; rm -rf "$tmp"; exit 1; }
+  fi
+  dpkg-deb --fsys-tarfile "$tmp"/assimp-testmodels_*.deb |
+    tar -x -C "$tmp" "${CMU_FILES[@]/#/./usr/share/assimp/models/BVH/}"
+  mkdir -p "$CMU_DIR"
+  for f in "${CMU_FILES[@]}"; do mv "$tmp/usr/share/assimp/models/BVH/$f" "$CMU_DIR/"; done
+  rm -rf "$tmp"
+}
+
 # --- build --------------------------------------------------------------------
 C_SOURCES=(c/*.c)
 
@@ -163,6 +190,7 @@ build() {
   build_wasm
   log "building the TypeScript package into dist/"
   build_ts
+  cmu_data
   echo "dist/: $(ls dist | wc -l) files; sprung-simd.wasm $(wc -c < "$BUILD/sprung-simd.wasm") bytes"
 }
 

@@ -47,8 +47,8 @@ export const BUDGET = {
   oneFunction: 12_980,
   camera: 13_000,
   gameSet: 66_800,
-  everything: 83_300,
-  apiJs: 25_100,
+  everything: 89_500,
+  apiJs: 31_000,
   springsEveryday: 13_750,
   springsAll: 18_400,
 };

@@ -19,7 +19,7 @@ const LEGS = [
 ];
 
 /** out = rotation qx(ax)·qz(az)·qy(ay): twist about the bone, then sideways, then forward/back. */
-function euler(out, o, ax, az, ay) {
+export function euler(out, o, ax, az, ay) {
   const t = [0, 0, 0, 1];
   qaxis(out, o, 1, 0, 0, ax);
   qaxis(t, 0, 0, 0, 1, az);
@@ -29,7 +29,7 @@ function euler(out, o, ax, az, ay) {
 }
 
 /** Hermite cubic on [0, 1] from (p0, slope m0) to (p1, m1), slopes per unit of s. */
-function hermite(p0, m0, p1, m1, s) {
+export function hermite(p0, m0, p1, m1, s) {
   const s2 = s * s;
   const s3 = s2 * s;
   return (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * m1;
@@ -39,7 +39,7 @@ function hermite(p0, m0, p1, m1, s) {
  * A smooth periodic curve through keys [t, value, slope?] (t ascending in [0, period)):
  * cubic Hermite segments, with Catmull-Rom slopes where none is given.
  */
-function spline(period, keys) {
+export function spline(period, keys) {
   const n = keys.length;
   const at = (i) => {
     const k = keys[((i % n) + n) % n];
@@ -73,7 +73,7 @@ const softMinus = (x) => 0.5 * (x - Math.sqrt(x * x + 0.0025));
  * Where the ankle sits when the foot (flat ankle position `flat`) pitches by F about the
  * toes (F > 0, heel raised) or about the heel (F < 0, toes raised), on the ground.
  */
-function rolled(flat, F) {
+export function rolled(flat, F) {
   const up = softPlus(F);
   const down = softMinus(F);
   // toe joint at (0, −0.04, 0.13) and heel at (0, −0.07, −0.05) from the ankle; the pivot stays put
@@ -89,7 +89,7 @@ function rolled(flat, F) {
  * period while the root moves at `speed` (m/s, forward) turning at `turn` (rad/s), swung
  * forward in between with a lift; hips bob and sway; spine, arms and head counter-move.
  */
-function locomotion(o) {
+export function locomotion(o) {
   const T = o.period;
   const beta = o.stance;
   const pitch = spline(1, o.footPitch);
@@ -128,6 +128,7 @@ function locomotion(o) {
   return {
     period: T,
     sync: true,
+    params: o,
     frame(u, f) {
       const c = TAU * u;
       f.root = [0, o.speed, o.turn];
@@ -152,7 +153,8 @@ function locomotion(o) {
           0,
         ];
         f.angles[`${name}Hand`] = [-0.15, side * 0.05, 0];
-        f.feet[side > 0 ? 0 : 1] = foot(side, u);
+        // (a caller that places the feet itself passes no f.feet)
+        if (f.feet) f.feet[side > 0 ? 0 : 1] = foot(side, u);
       }
     },
   };
