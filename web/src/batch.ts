@@ -9,8 +9,8 @@
  */
 import { heapF32 } from './wasm.js';
 import { allocOwned, freeOwned } from './memory.js';
-import { at, blocks, live, own, size, view, type Block } from './block.js';
-import type { Ptr } from './gen/raw.js';
+import { blocks, getters, live, own, size, view, type Block } from './block.js';
+import type { Ptr, Raw } from './gen/raw.js';
 import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
@@ -56,7 +56,8 @@ export abstract class Batch<F extends string = string> {
     }
     const ptr = allocOwned(this, kind, sizedBy, floats);
     heapF32.fill(0, ptr >> 2, (ptr >> 2) + floats);
-    blocks.set(this, { kind, ptr, count, sizes: { ...sizes }, offsets, lengths, views: {} });
+    const args = fields.map(([name]) => (ptr + 4 * offsets[name]) as Ptr);
+    blocks.set(this, { kind, ptr, count, sizes: { ...sizes }, offsets, lengths, args, views: {} });
   }
 
   /** Number of elements. */
@@ -108,10 +109,10 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
       nameOf(spec),
       count,
       [
-        ['halflife', h],
-        ...shared.map((f): [F, number] => [f, h]),
         ...fields.map((f): [F, number] => (typeof f === 'string' ? [f, count * dim] : [f[0], count * f[1]])),
-      ],
+        ...shared.map((f): [F, number] => [f, h]),
+        ['halflife', h],
+      ], // the order of the update kernel's pointers
       'count',
       { dim: fields.some((f) => typeof f === 'string') ? dim : 1, per: per ? 1 : 0 }, // quaternion batches: dim 1
     );
@@ -119,18 +120,14 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
   }
 
   /** Floats per element. */
-  get dim(): number {
-    return size(this, 'dim');
-  }
+  declare readonly dim: number;
   /** True when every element has its own halflife. */
   get perElementHalflife(): boolean {
     return size(this, 'per') === 1;
   }
 
   /** Halflife in seconds: 1 float shared by all elements, or one per element. Values < 0 or NaN make their elements NaN. */
-  get halflife(): Float32Array {
-    return view(this, 'halflife');
-  }
+  declare readonly halflife: Float32Array;
 
   /**
    * Sets every halflife.
@@ -143,14 +140,35 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
   }
 }
 
-/** The block of `obj` for update `fn` (`Class.update`, `spec` its spec), after checking dt
- *  and a shared halflife (the first float of the block). */
-function checkUpdate(obj: object, fn: string, spec: Spec, dt: number): Block {
-  const b = own(obj, fn);
-  if (isTime(dt) && (b.sizes.per === 1 || isTime(heapF32[b.ptr >> 2]))) return b; // valid: no message built
+getters(HalflifeBatch, view, 'halflife');
+getters(HalflifeBatch, size, 'dim');
+
+/** The update kernels: `(pointers of the block's fields…, per_element, dt, n[, dim])`. */
+type Kernel = Extract<keyof Raw, `sp_${string}_batch`>;
+
+/** The block of `obj` for update `spec` (`Class.update dt=…`), after checking that `obj` is a
+ *  live batch of `Class`, dt, and a shared halflife (the block's last field). */
+function checkUpdate(obj: object, spec: Spec, dt: number): Block {
+  const b = blocks.get(obj);
+  // the receiver's class without slicing the spec: the name is made only for a message
+  if (b === undefined || b.ptr === 0 || !spec.startsWith(b.kind) || spec[b.kind.length] !== '.')
+    own(obj, nameOf(spec)); // throws
+  const h = heapF32[b!.args[b!.args.length - 1] >> 2];
+  if (isTime(dt) && (b!.sizes.per === 1 || isTime(h))) return b!; // valid: no message built
   check(spec, dt);
-  if (b.sizes.per === 0) nonNegative(fn, 'halflife[0]', heapF32[b.ptr >> 2]);
-  return b;
+  if (b!.sizes.per === 0) nonNegative(nameOf(spec), 'halflife[0]', h);
+  return b!;
+}
+
+/** Runs kernel `k` on block `b` (checked): the quaternion kernels take no `dim`, and WebAssembly ignores it. */
+function run(b: Block, dt: number, k: Kernel): void {
+  (full[k] as (...args: number[]) => void)(...b.args, b.sizes.per, dt, b.count, b.sizes.dim);
+}
+
+/** Update `spec` of `obj` with kernel `k`: every update but the spring's, which checks its frequency too. */
+function update<T extends object>(obj: T, spec: Spec, dt: number, k: Kernel): T {
+  run(checkUpdate(obj, spec, dt), dt, k);
+  return obj;
 }
 
 /**
@@ -173,13 +191,9 @@ export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
     super(S.DamperExactBatch, count, options, ['x', 'goal']);
   }
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return view(this, 'x');
-  }
+  declare readonly x: Float32Array;
   /** Goals, `count·dim` floats. */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
   /**
    * Advances every element by `dt` seconds in one call.
    * @param dt - [s] (≥ 0) time step; 0 changes nothing
@@ -187,47 +201,33 @@ export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
    * @c sp_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, 'DamperExactBatch.update', S.DamperExactBatch_update, dt);
-    full.sp_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'goal'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
-    return this;
+    return update(this, S.DamperExactBatch_update, dt, 'sp_damper_exact_batch');
   }
 }
+getters(DamperExactBatch, view, 'x', 'goal');
 
 /** Springs on `count` elements of `dim` floats: positions and velocities. */
 abstract class StateBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return view(this, 'x');
-  }
+  declare readonly x: Float32Array;
   /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array {
-    return view(this, 'v');
-  }
+  declare readonly v: Float32Array;
 }
+getters(StateBatch, view, 'x', 'v');
 
 /** Springs toward goals. */
 abstract class GoalBatch<F extends string> extends StateBatch<F | 'goal'> {
   /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
 }
+getters(GoalBatch, view, 'goal');
 
 /** Springs toward moving goals: goal positions and velocities. */
 abstract class MovingGoalBatch<F extends string> extends GoalBatch<F | 'goalVelocity'> {
   /** Goal velocities per second, `count·dim` floats. */
-  get goalVelocity(): Float32Array {
-    return view(this, 'goalVelocity');
-  }
+  declare readonly goalVelocity: Float32Array;
 }
+getters(MovingGoalBatch, view, 'goalVelocity');
 
 /** Critically damped springs with goal velocity (`criticalSpringDamperExact`) on `count` elements of `dim` floats. */
 export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
@@ -249,24 +249,7 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
    * @c sp_critical_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(
-      this,
-      'CriticalSpringDamperExactBatch.update',
-      S.CriticalSpringDamperExactBatch_update,
-      dt,
-    );
-    full.sp_critical_spring_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'goal'),
-      at(this, 'goalVelocity'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
-    return this;
+    return update(this, S.CriticalSpringDamperExactBatch_update, dt, 'sp_critical_spring_damper_exact_batch');
   }
 }
 
@@ -290,23 +273,7 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
    * @c sp_simple_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(
-      this,
-      'SimpleSpringDamperExactBatch.update',
-      S.SimpleSpringDamperExactBatch_update,
-      dt,
-    );
-    full.sp_simple_spring_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'goal'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
-    return this;
+    return update(this, S.SimpleSpringDamperExactBatch_update, dt, 'sp_simple_spring_damper_exact_batch');
   }
 }
 
@@ -330,22 +297,7 @@ export class DecaySpringDamperExactBatch extends StateBatch<never> {
    * @c sp_decay_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(
-      this,
-      'DecaySpringDamperExactBatch.update',
-      S.DecaySpringDamperExactBatch_update,
-      dt,
-    );
-    full.sp_decay_spring_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
-    return this;
+    return update(this, S.DecaySpringDamperExactBatch_update, dt, 'sp_decay_spring_damper_exact_batch');
   }
 }
 
@@ -375,9 +327,7 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
     this.frequency.fill(options?.frequency ?? 2);
   }
   /** Frequency in Hz: 1 float shared, or one per element (as `halflife`). */
-  get frequency(): Float32Array {
-    return view(this, 'frequency');
-  }
+  declare readonly frequency: Float32Array;
   /**
    * Advances every element by `dt` seconds in one call.
    * @param dt - [s] (≥ 0) time step; 0 changes nothing
@@ -385,30 +335,22 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
    * @c sp_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const fn = 'SpringDamperExactBatch.update';
-    const b = checkUpdate(this, fn, S.SpringDamperExactBatch_update, dt);
+    const spec = S.SpringDamperExactBatch_update;
+    const b = checkUpdate(this, spec, dt);
     // like the shared halflife, a shared frequency is checked: a bad one would reach every element
     if (b.sizes.per === 0) {
-      const f = heapF32[at(this, 'frequency') >> 2];
-      if (!isTime(f)) nonNegative(fn, 'frequency[0]', f);
+      const f = heapF32[b.args[b.args.length - 2] >> 2];
+      if (!isTime(f)) nonNegative(nameOf(spec), 'frequency[0]', f);
       if (f === 0 && this.goalVelocity.some((q) => q !== 0))
-        throw new RangeError(`sprung.${fn}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`);
+        throw new RangeError(
+          `sprung.${nameOf(spec)}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
+        );
     }
-    full.sp_spring_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'goal'),
-      at(this, 'goalVelocity'),
-      at(this, 'frequency'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
+    run(b, dt, 'sp_spring_damper_exact_batch');
     return this;
   }
 }
+getters(SpringDamperExactBatch, view, 'frequency');
 
 /** Options of the quaternion batches (always 4 floats per rotation, 3 per angular velocity). */
 export type QuatBatchOptions = Omit<BatchOptions, 'dim'>;
@@ -421,14 +363,11 @@ function identities(q: Float32Array): void {
 /** Springs on `count` rotations: rotations and angular velocities. */
 abstract class RotationBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
   /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array {
-    return view(this, 'x');
-  }
+  declare readonly x: Float32Array;
   /** Angular velocities, `3·count` floats. */
-  get v(): Float32Array {
-    return view(this, 'v');
-  }
+  declare readonly v: Float32Array;
 }
+getters(RotationBatch, view, 'x', 'v');
 
 /**
  * Critically damped springs on `count` rotations toward goal rotations
@@ -454,9 +393,7 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
     identities(this.goal);
   }
   /** Goal rotations, `4·count` floats (x,y,z,w). */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
   /**
    * Advances every rotation by `dt` seconds in one call.
    * @param dt - [s] (≥ 0) time step; 0 changes nothing
@@ -464,24 +401,15 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
    * @c sp_simple_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(
+    return update(
       this,
-      'SimpleSpringDamperExactQuatBatch.update',
       S.SimpleSpringDamperExactQuatBatch_update,
       dt,
+      'sp_simple_spring_damper_exact_quat_batch',
     );
-    full.sp_simple_spring_damper_exact_quat_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'goal'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-    );
-    return this;
   }
 }
+getters(SimpleSpringDamperExactQuatBatch, view, 'goal');
 
 /** Critically damped springs decaying `count` rotations toward the identity (`decaySpringDamperExactQuat`). */
 export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
@@ -507,21 +435,12 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
    * @c sp_decay_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(
+    return update(
       this,
-      'DecaySpringDamperExactQuatBatch.update',
       S.DecaySpringDamperExactQuatBatch_update,
       dt,
+      'sp_decay_spring_damper_exact_quat_batch',
     );
-    full.sp_decay_spring_damper_exact_quat_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-    );
-    return this;
   }
 }
 
@@ -552,13 +471,9 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
     identities(this.goal);
   }
   /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array {
-    return view(this, 'x');
-  }
+  declare readonly x: Float32Array;
   /** Goal rotations, `4·count` floats (x,y,z,w). */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
   /**
    * Advances every rotation by `dt` seconds in one call.
    * @param dt - [s] (≥ 0) time step; 0 changes nothing
@@ -566,15 +481,7 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
    * @c sp_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, 'DamperExactQuatBatch.update', S.DamperExactQuatBatch_update, dt);
-    full.sp_damper_exact_quat_batch(
-      at(this, 'x'),
-      at(this, 'goal'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-    );
-    return this;
+    return update(this, S.DamperExactQuatBatch_update, dt, 'sp_damper_exact_quat_batch');
   }
 }
+getters(DamperExactQuatBatch, view, 'x', 'goal');

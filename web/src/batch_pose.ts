@@ -10,10 +10,10 @@
  */
 import { heapF32 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { check, integer, isTime, nameOf, nonNegative } from './check.js';
+import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';
 import { floats, fresh } from './arrays.js';
 import { Batch } from './batch.js';
-import { at, own, size, view } from './block.js';
+import { at, getters, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -76,22 +76,14 @@ abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' 
   }
 
   /** Number of bones. */
-  get bones(): number {
-    return size(this, 'bones');
-  }
+  declare readonly bones: number;
 
   /** The offset (pose layout; rotations are offsets on the left). */
-  get offset(): Float32Array {
-    return view(this, 'offset');
-  }
+  declare readonly offset: Float32Array;
   /** The blended pose written by `update`. */
-  get output(): Float32Array {
-    return view(this, 'output');
-  }
+  declare readonly output: Float32Array;
   /** A pose-sized staging area in WASM memory: write the input pose here to skip a copy. */
-  get input(): Float32Array {
-    return view(this, 'input');
-  }
+  declare readonly input: Float32Array;
 
   /** Clears the offset (no blend in progress). */
   reset(): this {
@@ -102,6 +94,8 @@ abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' 
     return this;
   }
 }
+getters(PoseBlend, view, 'offset', 'output', 'input');
+getters(PoseBlend, size, 'bones');
 
 /** Copies `pose` into `field` of `blend` unless it already is that view; returns its pointer. */
 function stage(
@@ -122,6 +116,26 @@ function stage(
 function stagePair(blend: PoseBlend, fn: string, src: Float32Array, dst: Float32Array): [Ptr, Ptr] {
   const pd = stage(blend, fn, 'dst', dst, 'target'); // first: dst may be the input view that src goes to
   return [stage(blend, fn, 'src', src, 'input'), pd];
+}
+
+/**
+ * What an update of `blend` (method `fn`, checked by `spec`) passes to C: `input` staged, the
+ * blend's `setting` (its halflife or blend time, read once: what is checked is what C gets) and
+ * its bones.
+ */
+function updateArgs(
+  blend: PoseBlend,
+  fn: string,
+  spec: Spec,
+  input: Float32Array,
+  dt: number,
+  setting: 'halflife' | 'blendtime',
+): [Ptr, number, number] {
+  const { sizes } = own(blend, fn);
+  if (!isTime(dt)) check(spec, input, dt);
+  const value = (blend as unknown as Record<typeof setting, number>)[setting];
+  nonNegative(fn, setting, value);
+  return [stage(blend, fn, 'input', input, 'input'), value, sizes.bones];
 }
 
 /**
@@ -171,14 +185,9 @@ export class PoseInertializer extends PoseBlend {
    * @c sp_inertialize_pose_update input=in *
    */
   update(input: Float32Array, dt: number): Float32Array {
-    const spec = S.PoseInertializer_update,
-      fn = 'PoseInertializer.update';
-    const { sizes } = own(this, fn);
-    if (!isTime(dt)) check(spec, input, dt);
-    const halflife = this.halflife; // read once: checked is what C gets
-    nonNegative(fn, 'halflife', halflife);
-    const pi = stage(this, fn, 'input', input, 'input');
-    full.sp_inertialize_pose_update(at(this, 'output'), at(this, 'offset'), pi, halflife, dt, sizes.bones);
+    const fn = 'PoseInertializer.update';
+    const [pi, h, bones] = updateArgs(this, fn, S.PoseInertializer_update, input, dt, 'halflife');
+    full.sp_inertialize_pose_update(at(this, 'output'), at(this, 'offset'), pi, h, dt, bones);
     return this.output;
   }
 }
@@ -250,16 +259,11 @@ export class CubicPoseInertializer extends PoseBlend {
    * @c sp_inertialize_pose_cubic_update input=in *
    */
   update(input: Float32Array, dt: number): Float32Array {
-    const spec = S.CubicPoseInertializer_update,
-      fn = 'CubicPoseInertializer.update';
-    const { sizes } = own(this, fn);
-    if (!isTime(dt)) check(spec, input, dt);
-    const blendtime = this.blendtime;
-    nonNegative(fn, 'blendtime', blendtime);
-    const pi = stage(this, fn, 'input', input, 'input');
+    const fn = 'CubicPoseInertializer.update';
+    const [pi, b, bones] = updateArgs(this, fn, S.CubicPoseInertializer_update, input, dt, 'blendtime');
     const out = at(this, 'output'),
       off = at(this, 'offset');
-    full.sp_inertialize_pose_cubic_update(out, at(this, 'time'), off, pi, blendtime, dt, sizes.bones);
+    full.sp_inertialize_pose_cubic_update(out, at(this, 'time'), off, pi, b, dt, bones);
     return this.output;
   }
 }

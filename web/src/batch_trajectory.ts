@@ -6,7 +6,7 @@
  */
 import { check } from './check.js';
 import { Batch } from './batch.js';
-import { at, own, size, view } from './block.js';
+import { at, getters, own, size, view } from './block.js';
 import type { Ptr } from './gen/raw.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
@@ -54,26 +54,16 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
   }
 
   /** Future samples per character. */
-  get samples(): number {
-    return size(this, 'samples');
-  }
+  declare readonly samples: number;
 
   /** States, 16 floats per character. */
-  get state(): Float32Array {
-    return view(this, 'state');
-  }
+  declare readonly state: Float32Array;
   /** Goals, 7 floats per character. */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
   /** Sample times in seconds from now, used when {@link TrajectoryBatch.predict} gets no `dt`. */
-  get times(): Float32Array {
-    return view(this, 'times');
-  }
+  declare readonly times: Float32Array;
   /** The predictions, `16·samples` floats per character. */
-  get prediction(): Float32Array {
-    return view(this, 'prediction');
-  }
+  declare readonly prediction: Float32Array;
 
   /** Float offsets, inside one character's block of `prediction`, of its five parts. */
   get layout(): {
@@ -120,3 +110,5 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
     return this;
   }
 }
+getters(TrajectoryBatch, view, 'state', 'goal', 'times', 'prediction');
+getters(TrajectoryBatch, size, 'samples');

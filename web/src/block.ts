@@ -27,6 +27,8 @@ export interface Block {
   readonly sizes: Readonly<Record<string, number>>;
   readonly offsets: Readonly<Record<string, number>>;
   readonly lengths: Readonly<Record<string, number>>;
+  /** The fields' byte pointers, in the order the class laid them out (a kernel's arguments). */
+  readonly args: readonly Ptr[];
   views: Record<string, Float32Array | undefined>;
 }
 
@@ -84,4 +86,26 @@ export function view<F extends string>(obj: Batch<F>, f: F): Float32Array {
 export function checkCount(fn: string, name: string, value: unknown, min: number, max?: number): void {
   ready(fn);
   integer(fn, name, value, min, max);
+}
+
+/** A class whose instances are batches (abstract ones too). */
+type BatchClass = { readonly prototype: object };
+
+/**
+ * Defines on `cls.prototype` a read-only getter per name returning `read(this, name)`: {@link view}
+ * for the fields (each declared by the class, with its doc, as `declare readonly x: Float32Array`),
+ * {@link size} for the sizes it was made with (`declare readonly count: number`). @internal
+ */
+export function getters(
+  cls: BatchClass,
+  read: (obj: Batch, name: string) => unknown,
+  ...names: string[]
+): void {
+  for (const n of names)
+    Object.defineProperty(cls.prototype, n, {
+      get(this: Batch) {
+        return read(this, n);
+      },
+      configurable: true,
+    });
 }

@@ -7,11 +7,11 @@
  */
 import type { Quat, Vec2, Vec3 } from './types.js';
 import { frame, put } from './scratch.js';
-import { check } from './check.js';
+import { check, nameOf, type Spec } from './check.js';
 import { Obstacles, obstacleArgs, obstacleC, type ObstacleSet } from './obstacles.js';
 import { Batch } from './batch.js';
-import { at, checkCount, own, view } from './block.js';
-import type { Ptr } from './gen/raw.js';
+import { at, checkCount, getters, own, view } from './block.js';
+import type { Ptr, Raw } from './gen/raw.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -45,21 +45,99 @@ abstract class Predictor<F extends string> extends Batch<F | PositionField> {
   }
 
   /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
-  get times(): Float32Array {
-    return view(this, 'times');
-  }
+  declare readonly times: Float32Array;
   /** Predicted positions, x,y,z per sample (x,y in 2D). */
-  get positions(): Float32Array {
-    return view(this, 'positions');
-  }
+  declare readonly positions: Float32Array;
   /** Predicted velocities, x,y,z per sample (x,y in 2D). */
-  get velocities(): Float32Array {
-    return view(this, 'velocities');
-  }
+  declare readonly velocities: Float32Array;
   /** Predicted accelerations, x,y,z per sample (x,y in 2D). */
-  get accelerations(): Float32Array {
-    return view(this, 'accelerations');
+  declare readonly accelerations: Float32Array;
+}
+getters(Predictor, view, 'times', 'positions', 'velocities', 'accelerations');
+
+/**
+ * How a prediction method passes its arguments to C: its spec (which names it), its C function,
+ * its outputs, and `kinds`, one letter per C argument after the count — `2`, `3`, `4` a vector
+ * of that many floats (passed by pointer), `n` a number, `b` a boolean (0 or 1), `o` an
+ * optional {@link ObstacleSet} (four C arguments), `d` no argument but the predictor's desired
+ * velocities.
+ */
+type Prediction = readonly [
+  spec: Spec,
+  c: Extract<keyof Raw, `sp_trajectory_predict_${string}`>,
+  outputs: readonly string[],
+  kinds: string,
+];
+
+const FORWARD = ['positions', 'velocities', 'accelerations'],
+  TURNS = ['rotations', 'angularVelocities'];
+const PREDICTIONS = {
+  positions: [S.TrajectoryPredictor_predictPositions, 'sp_trajectory_predict_positions', FORWARD, '3333n'],
+  rotations: [S.TrajectoryPredictor_predictRotations, 'sp_trajectory_predict_rotations', TURNS, '434n'],
+  desired: [
+    S.TrajectoryPredictor_predictDesired,
+    'sp_trajectory_predict_desired',
+    ['desiredVelocities', 'desiredRotations', ...TURNS],
+    '33nbnnnn434n',
+  ],
+  positionsDesired: [
+    S.TrajectoryPredictor_predictPositionsDesired,
+    'sp_trajectory_predict_positions_desired',
+    FORWARD,
+    '333dnon',
+  ],
+  positions2: [
+    S.TrajectoryPredictorV2_predictPositions,
+    'sp_trajectory_predict_positions_v2',
+    FORWARD,
+    '2222n',
+  ],
+} satisfies Record<string, Prediction>;
+
+/**
+ * Runs prediction `how` on `self`: checks `args` (and `dt`), reads them into the frame, then
+ * calls `c(outputs…, times, dt, count, …)`, `times` NULL when `dt` is given. Every argument is
+ * read before any pointer into `self` is taken: a getter may call sprung, or dispose `self`.
+ */
+function predict<T extends Predictor<string>>(
+  self: T,
+  how: Prediction,
+  args: readonly unknown[],
+  dt?: number,
+): T {
+  const [spec, c, outputs, kinds] = how;
+  const fn = nameOf(spec);
+  const { count } = own(self, fn);
+  const set = args[kinds.replace('d', '').indexOf('o')];
+  if (set instanceof Obstacles && set.disposed) throw new TypeError(`sprung.${fn}: obstacles was disposed`);
+  check(spec, ...args, dt);
+  const p = frame,
+    list: number[] = [];
+  let k = 0,
+    vectors = 0,
+    desired = -1;
+  for (const kind of kinds) {
+    if (kind === 'd') {
+      desired = list.push(0) - 1; // its pointer once every getter has run
+      continue;
+    }
+    const a = args[k++];
+    if (kind === 'n' || kind === 'b') list.push(+(a as number));
+    else if (kind === 'o') {
+      const o = obstacleC;
+      if (a) obstacleArgs(fn, 'obstacles', a as ObstacleSet);
+      else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
+      list.push(o.circles, o.circleCount, o.boxes, o.boxCount);
+    } else {
+      const q = (p + 16 * vectors++) as Ptr; // at most 5 vectors: 80 of the frame's 128 bytes
+      put(q, a as Vec3, +kind as 2 | 3 | 4);
+      list.push(q);
+    }
   }
+  if (desired >= 0) list[desired] = at(self, 'desiredVelocities');
+  const times = dt === undefined ? at(self, 'times') : NULL;
+  (full[c] as (...a: number[]) => void)(...outputs.map((f) => at(self, f)), times, dt ?? 0, count, ...list);
+  return self;
 }
 
 /**
@@ -85,23 +163,15 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
   }
 
   /** Predicted rotations, x,y,z,w per sample (unit length). */
-  get rotations(): Float32Array {
-    return view(this, 'rotations');
-  }
+  declare readonly rotations: Float32Array;
   /** Predicted angular velocities, x,y,z per sample. */
-  get angularVelocities(): Float32Array {
-    return view(this, 'angularVelocities');
-  }
+  declare readonly angularVelocities: Float32Array;
   /** Desired velocities held on the way to each sample, x,y,z per sample: written by
    *  {@link TrajectoryPredictor.predictDesired}, read by {@link TrajectoryPredictor.predictPositionsDesired}. */
-  get desiredVelocities(): Float32Array {
-    return view(this, 'desiredVelocities');
-  }
+  declare readonly desiredVelocities: Float32Array;
   /** Desired rotations held on the way to each sample, x,y,z,w per sample (written by
    *  {@link TrajectoryPredictor.predictDesired}). */
-  get desiredRotations(): Float32Array {
-    return view(this, 'desiredRotations');
-  }
+  declare readonly desiredRotations: Float32Array;
 
   /**
    * Predicts positions, velocities and accelerations from the current state toward a held
@@ -124,36 +194,12 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     halflife: number,
     dt?: number,
   ): this {
-    const { count } = own(this, 'TrajectoryPredictor.predictPositions');
-    check(
-      S.TrajectoryPredictor_predictPositions,
-      position,
-      velocity,
-      acceleration,
-      desiredVelocity,
-      halflife,
+    return predict(
+      this,
+      PREDICTIONS.positions,
+      [position, velocity, acceleration, desiredVelocity, halflife],
       dt,
     );
-    const p = frame;
-    put(p, position, 3);
-    put((p + 16) as Ptr, velocity, 3);
-    put((p + 32) as Ptr, acceleration, 3);
-    put((p + 48) as Ptr, desiredVelocity, 3);
-    const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
-    full.sp_trajectory_predict_positions(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      (p + 16) as Ptr,
-      (p + 32) as Ptr,
-      (p + 48) as Ptr,
-      halflife,
-    );
-    return this;
   }
 
   /**
@@ -175,25 +221,7 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     halflife: number,
     dt?: number,
   ): this {
-    const { count } = own(this, 'TrajectoryPredictor.predictRotations');
-    check(S.TrajectoryPredictor_predictRotations, rotation, angularVelocity, desiredRotation, halflife, dt);
-    const p = frame;
-    put(p, rotation, 4);
-    put((p + 16) as Ptr, angularVelocity, 3);
-    put((p + 32) as Ptr, desiredRotation, 4);
-    const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
-    full.sp_trajectory_predict_rotations(
-      at(this, 'rotations'),
-      at(this, 'angularVelocities'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      (p + 16) as Ptr,
-      (p + 32) as Ptr,
-      halflife,
-    );
-    return this;
+    return predict(this, PREDICTIONS.rotations, [rotation, angularVelocity, desiredRotation, halflife], dt);
   }
 
   /**
@@ -240,52 +268,10 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     rotationHalflife: number,
     dt?: number,
   ): this {
-    const { count } = own(this, 'TrajectoryPredictor.predictDesired');
-    check(
-      S.TrajectoryPredictor_predictDesired,
-      gamepadstickLeft,
-      gamepadstickRight,
-      cameraAzimuth,
-      desiredStrafe,
-      fwrdSpeed,
-      sideSpeed,
-      backSpeed,
-      deadzone,
-      rotation,
-      angularVelocity,
-      desiredRotation,
-      rotationHalflife,
-      dt,
-    );
-    const p = frame;
-    put(p, gamepadstickLeft, 3);
-    put((p + 16) as Ptr, gamepadstickRight, 3);
-    put((p + 32) as Ptr, rotation, 4);
-    put((p + 48) as Ptr, angularVelocity, 3);
-    put((p + 64) as Ptr, desiredRotation, 4);
-    const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
-    full.sp_trajectory_predict_desired(
-      at(this, 'desiredVelocities'),
-      at(this, 'desiredRotations'),
-      at(this, 'rotations'),
-      at(this, 'angularVelocities'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      (p + 16) as Ptr,
-      cameraAzimuth,
-      desiredStrafe ? 1 : 0,
-      fwrdSpeed,
-      sideSpeed,
-      backSpeed,
-      deadzone,
-      (p + 32) as Ptr,
-      (p + 48) as Ptr,
-      (p + 64) as Ptr,
-      rotationHalflife,
-    );
-    return this;
+    const sticks = [gamepadstickLeft, gamepadstickRight, cameraAzimuth, desiredStrafe];
+    const speeds = [fwrdSpeed, sideSpeed, backSpeed, deadzone];
+    const rotations = [rotation, angularVelocity, desiredRotation, rotationHalflife];
+    return predict(this, PREDICTIONS.desired, [...sticks, ...speeds, ...rotations], dt);
   }
 
   /**
@@ -315,50 +301,16 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     radius = 0,
     dt?: number,
   ): this {
-    const fn = 'TrajectoryPredictor.predictPositionsDesired';
-    const { count } = own(this, fn);
-    if (obstacles instanceof Obstacles && obstacles.disposed)
-      throw new TypeError(`sprung.${fn}: obstacles was disposed`);
-    check(
-      S.TrajectoryPredictor_predictPositionsDesired,
-      position,
-      velocity,
-      acceleration,
-      halflife,
-      obstacles,
-      radius,
+    return predict(
+      this,
+      PREDICTIONS.positionsDesired,
+      [position, velocity, acceleration, halflife, obstacles, radius],
       dt,
     );
-    const p = frame;
-    put(p, position, 3);
-    put((p + 16) as Ptr, velocity, 3);
-    put((p + 32) as Ptr, acceleration, 3);
-    // after the getters above, which may call sprung: the obstacles may be copied to the work buffer
-    const o = obstacleC;
-    if (obstacles) obstacleArgs(fn, 'obstacles', obstacles);
-    else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    full.sp_trajectory_predict_positions_desired(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      (p + 16) as Ptr,
-      (p + 32) as Ptr,
-      at(this, 'desiredVelocities'),
-      halflife,
-      o.circles,
-      o.circleCount,
-      o.boxes,
-      o.boxCount,
-      radius,
-    );
-    return this;
   }
 }
+
+getters(TrajectoryPredictor, view, 'rotations', 'angularVelocities', 'desiredVelocities', 'desiredRotations');
 
 /**
  * {@link TrajectoryPredictor} for 2D games: exact future positions, velocities and
@@ -400,35 +352,11 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
     halflife: number,
     dt?: number,
   ): this {
-    const { count } = own(this, 'TrajectoryPredictorV2.predictPositions');
-    check(
-      S.TrajectoryPredictorV2_predictPositions,
-      position,
-      velocity,
-      acceleration,
-      desiredVelocity,
-      halflife,
+    return predict(
+      this,
+      PREDICTIONS.positions2,
+      [position, velocity, acceleration, desiredVelocity, halflife],
       dt,
     );
-    const p = frame;
-    put(p, position, 2);
-    put((p + 8) as Ptr, velocity, 2);
-    put((p + 16) as Ptr, acceleration, 2);
-    put((p + 24) as Ptr, desiredVelocity, 2);
-    const times = dt === undefined ? at(this, 'times') : NULL; // after the getters above
-    full.sp_trajectory_predict_positions_v2(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      (p + 8) as Ptr,
-      (p + 16) as Ptr,
-      (p + 24) as Ptr,
-      halflife,
-    );
-    return this;
   }
 }

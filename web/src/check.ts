@@ -335,14 +335,16 @@ function probe(fn: string, name: string, v: unknown, s: Arg): void {
 
 /** The check of an array argument against its spec (arrays.ts: only the members that take
  *  arrays hold it); `number` checks each element of an array of numbers. */
-let arrays: (
+let arrays: (...a: [...Parameters<Check<Arg>>, number: Check<Num>]) => void;
+
+/** A check of argument (or field) `name` of `fn`, whose value is `v` and spec `s`, among `args` named `names`. */
+type Check<S> = (
   fn: string,
   name: string,
   v: unknown,
-  s: Arg,
+  s: S,
   args: readonly unknown[],
   names: string[],
-  number: (fn: string, name: string, v: unknown, s: Num, args: readonly unknown[], names: string[]) => void,
 ) => void;
 
 /** Registers the check of array arguments (called once, by arrays.ts). @internal */

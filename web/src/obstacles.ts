@@ -14,7 +14,7 @@ import { plus, workBuffer } from './work.js';
 import { check, nameOf, type Spec } from './check.js';
 import { floatCount, floats, fresh } from './arrays.js';
 import { Batch } from './batch.js';
-import { at, checkCount, own, size, view } from './block.js';
+import { at, checkCount, getters, own, size, view } from './block.js';
 import type { Ptr } from './gen/raw.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
@@ -63,23 +63,17 @@ export class Obstacles extends Batch<'circles' | 'boxes'> implements ObstacleSet
   }
 
   /** Number of circles. */
-  get circleCount(): number {
-    return size(this, 'circleCount');
-  }
+  declare readonly circleCount: number;
   /** Number of boxes. */
-  get boxCount(): number {
-    return size(this, 'boxCount');
-  }
+  declare readonly boxCount: number;
 
   /** Circles, `3·circleCount` floats: x, z (y in 2D), radius each. */
-  get circles(): Float32Array {
-    return view(this, 'circles');
-  }
+  declare readonly circles: Float32Array;
   /** Boxes, `5·boxCount` floats: x, z (y in 2D), width, depth (height), yaw (angle in 2D) each. */
-  get boxes(): Float32Array {
-    return view(this, 'boxes');
-  }
+  declare readonly boxes: Float32Array;
 }
+getters(Obstacles, view, 'circles', 'boxes');
+getters(Obstacles, size, 'circleCount', 'boxCount');
 
 /** The C arguments of the obstacles of the current call (set by {@link obstacleArgs}): a
  *  module's variables rather than a returned array, so that a call allocates nothing. @internal */
@@ -207,15 +201,8 @@ export function simulationCollideObstacles(
   radius: number,
   out?: Vec3,
 ): Vec3;
-export function simulationCollideObstacles(
-  prevPosition: Vec3,
-  nextPosition: Vec3,
-  obstacles: ObstacleSet,
-  radius: number,
-  out?: Vec3,
-): Vec3 {
-  const f = 'sp_simulation_collide_obstacles';
-  return collide(S.simulationCollideObstacles, f, 3, prevPosition, nextPosition, obstacles, radius, out);
+export function simulationCollideObstacles(p: Vec3, n: Vec3, o: ObstacleSet, r: number, out?: Vec3): Vec3 {
+  return collide(S.simulationCollideObstacles, 'sp_simulation_collide_obstacles', 3, p, n, o, r, out);
 }
 
 /**
@@ -261,13 +248,6 @@ export function simulationCollideObstaclesV2(
   radius: number,
   out?: Vec2,
 ): Vec2;
-export function simulationCollideObstaclesV2(
-  prevPosition: Vec2,
-  nextPosition: Vec2,
-  obstacles: ObstacleSet,
-  radius: number,
-  out?: Vec2,
-): Vec2 {
-  const f = 'sp_simulation_collide_obstacles_v2';
-  return collide(S.simulationCollideObstaclesV2, f, 2, prevPosition, nextPosition, obstacles, radius, out);
+export function simulationCollideObstaclesV2(p: Vec2, n: Vec2, o: ObstacleSet, r: number, out?: Vec2): Vec2 {
+  return collide(S.simulationCollideObstaclesV2, 'sp_simulation_collide_obstacles_v2', 2, p, n, o, r, out);
 }

@@ -13,10 +13,11 @@ import { plus, workBuffer } from './work.js';
 import { check } from './check.js';
 import { floats, fresh } from './arrays.js';
 import { Batch } from './batch.js';
-import { at, own, size, view } from './block.js';
+import { at, getters, own, size, view } from './block.js';
 import { COST, INERTIALIZER, type CostMeasure, type Inertializer } from './gen/constants.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
+import type { Ptr } from './gen/raw.js';
 
 /** Parameters of a cost and of a cost landscape. */
 export interface LandscapeOptions {
@@ -102,6 +103,42 @@ export function transitionCostLandscape(
 }
 
 /**
+ * `sp_inertialization_features` of `pos`, `vel` (rows·dims floats each, `held` what
+ * {@link floats} said of them), copied into the work buffer (which may grow memory: they are
+ * viewed again after): into the features of `db`, or when there is none into the work buffer
+ * after them. Returns the pointer of the features.
+ */
+function features(
+  fn: string,
+  db: FeatureDatabase | undefined,
+  pos: Float32Array,
+  vel: Float32Array,
+  held: readonly number[],
+  rows: number,
+  dims: number,
+  inertializer: Inertializer,
+  halflife: number,
+  blendtime: number,
+): Ptr {
+  const n = rows * dims;
+  const p = workBuffer(fn, 'rows·dims', (db ? 2 : 3) * n);
+  heapF32.set(fresh(pos, held[0], n), p >> 2);
+  heapF32.set(fresh(vel, held[1], n), (p >> 2) + n);
+  const f = db ? at(db, 'features') : plus(p, 2 * n);
+  full.sp_inertialization_features(
+    f,
+    p,
+    plus(p, n),
+    rows,
+    dims,
+    INERTIALIZER[inertializer],
+    halflife,
+    blendtime,
+  );
+  return f;
+}
+
+/**
  * Inertialization features of `rows` rows of `dims` positions and velocities (row-major
  * Float32Arrays, e.g. x, y, z of a few joints per row): `cp·pos + cv·vel` per element. A
  * Euclidean distance between two rows of features is then the root of the summed squared
@@ -131,22 +168,9 @@ export function inertializationFeatures(
   check(S.inertializationFeatures, inertializer, pos, vel, rows, dims, halflife, blendtime, out);
   const n = rows * dims;
   const held = [pos, vel, out].map((a) => (a === undefined ? -1 : floats(fn, '', a, n)));
-  const p = workBuffer(fn, 'rows·dims', 3 * n); // may grow memory: the arrays are viewed again after
-  const [ps, vs] = [pos, vel].map((a, k) => fresh(a, held[k], n));
-  heapF32.set(ps, p >> 2);
-  heapF32.set(vs, (p >> 2) + n);
-  full.sp_inertialization_features(
-    plus(p, 2 * n),
-    p,
-    plus(p, n),
-    rows,
-    dims,
-    INERTIALIZER[inertializer],
-    halflife,
-    blendtime,
-  );
+  const f = features(fn, undefined, pos, vel, held, rows, dims, inertializer, halflife, blendtime);
   const result = out === undefined ? new Float32Array(n) : fresh(out, held[2], n);
-  result.set(heapF32.subarray((p >> 2) + 2 * n, (p >> 2) + 3 * n));
+  result.set(heapF32.subarray(f >> 2, (f >> 2) + n));
   return held[2] < 0 ? (out ?? result) : result; // a view of sprung's memory: the one made after growth
 }
 
@@ -185,18 +209,12 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
   }
 
   /** Number of rows. */
-  get rows(): number {
-    return size(this, 'rows');
-  }
+  declare readonly rows: number;
   /** Floats per row. */
-  get dims(): number {
-    return size(this, 'dims');
-  }
+  declare readonly dims: number;
 
   /** The features, row-major, as a view of WASM memory (write them, or use {@link FeatureDatabase.build}). */
-  get features(): Float32Array {
-    return view(this, 'features');
-  }
+  declare readonly features: Float32Array;
 
   /**
    * Fills the database with the inertialization features of `pos`, `vel` (`rows × dims` each).
@@ -221,19 +239,7 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
     check(S.FeatureDatabase_build, inertializer, pos, vel, halflife, blendtime);
     const held = [floats(fn, 'pos', pos, n), floats(fn, 'vel', vel, n)];
     if (n === 0) return this;
-    const p = workBuffer(fn, 'rows·dims', 2 * n); // may grow memory: the arrays are viewed again after
-    heapF32.set(fresh(pos, held[0], n), p >> 2);
-    heapF32.set(fresh(vel, held[1], n), (p >> 2) + n);
-    full.sp_inertialization_features(
-      at(this, 'features'),
-      p,
-      plus(p, n),
-      rows,
-      dims,
-      INERTIALIZER[inertializer],
-      halflife,
-      blendtime,
-    );
+    features(fn, this, pos, vel, held, rows, dims, inertializer, halflife, blendtime);
     return this;
   }
 
@@ -272,3 +278,5 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
     return out;
   }
 }
+getters(FeatureDatabase, view, 'features');
+getters(FeatureDatabase, size, 'rows', 'dims');

@@ -28,6 +28,7 @@ import { compact, enumName, refsOf, specOf } from './specs.mjs';
 import { ENUM_TYPE, GENERATED, Helpers, parseLine, wrapperOf, wrapperSource } from './emit.mjs';
 import { TABLE } from './table.mjs';
 import { EXAMPLES } from './examples.mjs';
+import { vectorsTs } from './vectors.mjs';
 
 const at = process.argv.indexOf('--root');
 const root = at > 0 ? process.argv[at + 1] : join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -285,6 +286,16 @@ function tierTs(tier, list, helpers) {
       'trySpringStep',
       'quatStep',
       'tryQuatStep',
+      'inertializeStep',
+      'tryInertializeStep',
+      'FREQUENCY_HALFLIFE',
+      'STIFFNESS_DAMPING',
+      'RATIO_HALFLIFE',
+    ],
+    '../steps.js',
+  );
+  from(
+    [
       'critical2',
       'tryCritical2',
       'critical3',
@@ -293,13 +304,8 @@ function tierTs(tier, list, helpers) {
       'tryDamper2',
       'damper3',
       'tryDamper3',
-      'inertializeStep',
-      'tryInertializeStep',
-      'FREQUENCY_HALFLIFE',
-      'STIFFNESS_DAMPING',
-      'RATIO_HALFLIFE',
     ],
-    '../steps.js',
+    './vectors.js',
   );
   from(
     [...helpers.readers.values(), ...helpers.writers.values()].map((h) => h.name),
@@ -455,6 +461,7 @@ function gen() {
   for (const tier of Object.keys(TIERS))
     writeFileSync(join(root, TIERS[tier].file), tierTs(tier, byTier[tier], helpers));
   writeFileSync(join(dir, 'marshal.ts'), helpers.source());
+  writeFileSync(join(dir, 'vectors.ts'), vectorsTs(GENERATED));
   writeFileSync(join(dir, 'api.ts'), apiTs());
   writeFileSync(join(dir, 'springs_api.ts'), springsApiTs(byTier.everyday));
   // The everyday module holds the C functions that sprung/springs calls: esbuild bundles that

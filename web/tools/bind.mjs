@@ -54,10 +54,11 @@ export function readWrappers(root) {
       });
     };
     for (const st of sf.statements) {
-      // an overloaded function: its parameters are the implementation's, its tag the first signature's
+      // an overloaded function: its tag is the first signature's, its parameters the last's (the
+      // implementation's names may be short: callers never see them)
       if (ts.isFunctionDeclaration(st) && st.name && st.body && exported(st)) {
-        const first = sf.statements.find((d) => ts.isFunctionDeclaration(d) && d.name?.text === st.name.text);
-        add(st, st.name.text, 'function', first);
+        const all = sf.statements.filter((d) => ts.isFunctionDeclaration(d) && d.name?.text === st.name.text);
+        add(all.length > 1 ? all.at(-2) : st, st.name.text, 'function', all[0]);
       }
       if (ts.isClassDeclaration(st) && st.name && exported(st))
         for (const m of st.members) {
@@ -67,8 +68,8 @@ export function readWrappers(root) {
           if (ts.isConstructorDeclaration(m)) add(m, st.name.text, 'constructor');
           else if (ts.isMethodDeclaration(m) && m.name && m.body) {
             const name = m.name.getText(sf);
-            const first = st.members.find((d) => ts.isMethodDeclaration(d) && d.name.getText(sf) === name);
-            add(m, `${st.name.text}.${name}`, 'method', first);
+            const all = st.members.filter((d) => ts.isMethodDeclaration(d) && d.name.getText(sf) === name);
+            add(all.length > 1 ? all.at(-2) : m, `${st.name.text}.${name}`, 'method', all[0]);
           }
         }
     }
