@@ -140,7 +140,7 @@ test('a search result whose fields call sprung gets the search’s own answer', 
   db.dispose();
 });
 
-test('calls nested deeper than the frames allow are refused with a RangeError', () => {
+test('calls nested without end in getters end in a RangeError, and sprung works afterwards', () => {
   let depth = 0;
   const deep = {
     get x() {
@@ -151,7 +151,11 @@ test('calls nested deeper than the frames allow are refused with a RangeError', 
     z: 0,
     w: 1,
   };
-  assert.throws(() => sp.quatMul(deep, deep), /^RangeError: sprung: calls nested too deeply/);
+  // the engine's (the stack), or sprung's where the getters run one frame deeper and the frames run out
+  assert.throws(
+    () => sp.quatMul(deep, deep),
+    /^RangeError: (Maximum call stack|sprung: calls nested too deeply)/,
+  );
   assert.ok(depth >= 8, `${depth} nested calls before the refusal`);
   // and the frames are whole again afterwards
   assert.deepEqual(sp.quatMul({ x: 0, y: 0, z: 0, w: 1 }, { x: 0, y: 0, z: 0.6, w: 0.8 }), {

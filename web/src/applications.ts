@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { heapF32 } from './wasm.js';
-import { frame } from './scratch.js';
+import { claim } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check } from './check.js';
 import { floats, fresh } from './arrays.js';
@@ -106,7 +106,7 @@ export function piecewiseInterpolation(
   const held = points instanceof Float32Array ? floats(fn, 'points', points, n) : -1;
   const b = workBuffer(fn, 'points', n);
   heapF32.set(points instanceof Float32Array ? fresh(points, held, n) : points, b >> 2);
-  const p = frame;
+  const p = claim();
   full.sp_piecewise_interpolation(p, plus(p, 1), t, b, n);
   const x = heapF32[p >> 2],
     v = heapF32[(p >> 2) + 1];

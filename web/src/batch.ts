@@ -150,9 +150,10 @@ type Kernel = Extract<keyof Raw, `sp_${string}_batch`>;
  *  live batch of `Class`, dt, and a shared halflife (the block's last field). */
 function checkUpdate(obj: object, spec: Spec, dt: number): Block {
   const b = blocks.get(obj);
-  // the receiver's class without slicing the spec: the name is made only for a message
-  if (b === undefined || b.ptr === 0 || !spec.startsWith(b.kind) || spec[b.kind.length] !== '.')
-    own(obj, nameOf(spec)); // throws
+  if (b === undefined || b.ptr === 0 || b.method !== spec) {
+    own(obj, nameOf(spec)); // throws unless obj is a live batch of the spec's class
+    b!.method = spec; // then the next update compares one pointer (a class name costs a slice)
+  }
   const h = heapF32[b!.args[b!.args.length - 1] >> 2];
   if (isTime(dt) && (b!.sizes.per === 1 || isTime(h))) return b!; // valid: no message built
   check(spec, dt);
@@ -160,9 +161,21 @@ function checkUpdate(obj: object, spec: Spec, dt: number): Block {
   return b!;
 }
 
-/** Runs kernel `k` on block `b` (checked): the quaternion kernels take no `dim`, and WebAssembly ignores it. */
+/** Runs kernel `k` on block `b` (checked). Called with exactly its parameters, one by one: a spread,
+ *  or an argument too many (the quaternion kernels take no `dim`), costs more than the call at small counts. */
 function run(b: Block, dt: number, k: Kernel): void {
-  (full[k] as (...args: number[]) => void)(...b.args, b.sizes.per, dt, b.count, b.sizes.dim);
+  const f = full[k] as (...args: number[]) => void,
+    a = b.args,
+    per = b.sizes.per,
+    n = b.count,
+    dim = b.sizes.dim;
+  if (f.length === a.length + 3) {
+    if (a.length === 3) f(a[0], a[1], a[2], per, dt, n);
+    else f(a[0], a[1], a[2], a[3], per, dt, n);
+  } else if (a.length === 3) f(a[0], a[1], a[2], per, dt, n, dim);
+  else if (a.length === 4) f(a[0], a[1], a[2], a[3], per, dt, n, dim);
+  else if (a.length === 5) f(a[0], a[1], a[2], a[3], a[4], per, dt, n, dim);
+  else f(a[0], a[1], a[2], a[3], a[4], a[5], per, dt, n, dim);
 }
 
 /** Update `spec` of `obj` with kernel `k`: every update but the spring's, which checks its frequency too. */

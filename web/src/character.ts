@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { Quat, Vec2, Vec3 } from './types.js';
-import { frame, put } from './scratch.js';
+import { claim, put } from './scratch.js';
 import { check, nameOf, type Spec } from './check.js';
 import { Obstacles, obstacleArgs, obstacleC, type ObstacleSet } from './obstacles.js';
 import { Batch } from './batch.js';
@@ -111,7 +111,7 @@ function predict<T extends Predictor<string>>(
   const set = args[kinds.replace('d', '').indexOf('o')];
   if (set instanceof Obstacles && set.disposed) throw new TypeError(`sprung.${fn}: obstacles was disposed`);
   check(spec, ...args, dt);
-  const p = frame,
+  const p = claim(),
     list: number[] = [];
   let k = 0,
     vectors = 0,

@@ -18,7 +18,8 @@ export const MAX_F = 3.4028234663852886e38;
 
 /** Fast path: a number that is a finite float (typeof first: a string never passes by coercion). */
 export function isF(v: unknown): v is number {
-  return typeof v === 'number' && v <= MAX_F && v >= -MAX_F;
+  // the literal, not MAX_F: a module binding is loaded and checked at every use
+  return typeof v === 'number' && v <= 3.4028234663852886e38 && v >= -3.4028234663852886e38;
 }
 
 /** Fast path: a boolean flag, or 0 or 1. */
@@ -26,20 +27,15 @@ export function isFlag(v: unknown): boolean {
   return v === true || v === false || v === 0 || v === 1;
 }
 
-/** Fast path: whether every component of vector `o` is 0 (a `when` clause's goal velocity), its
- *  getters run one frame deeper (they may call sprung). */
+/** Fast path: whether every component of vector `o` is 0 (a `when` clause's goal velocity). A
+ *  getter that calls sprung here is noticed by the wrapper, as in its readers (scratch.ts). */
 export function isZero2(o: { x: unknown; y: unknown; z?: unknown }): boolean {
-  const was = deeper();
-  try {
-    return o.x === 0 && o.y === 0 && (o.z === undefined || o.z === 0);
-  } finally {
-    back(was);
-  }
+  return o.x === 0 && o.y === 0 && (o.z === undefined || o.z === 0);
 }
 
 /** Fast path: a time, a finite float ≥ 0. */
 export function isTime(t: unknown): boolean {
-  return typeof t === 'number' && t >= 0 && t <= MAX_F;
+  return typeof t === 'number' && t >= 0 && t <= 3.4028234663852886e38;
 }
 
 // ---- specs ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  */
 import { heapF32 } from './wasm.js';
 import type { Vec2, Vec3 } from './types.js';
-import { back, deeper, frame, put } from './scratch.js';
+import { back, claim, deeper, put } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check, nameOf, type Spec } from './check.js';
 import { floatCount, floats, fresh } from './arrays.js';
@@ -135,7 +135,7 @@ function collide<T extends Vec2>(
   if (obstacles instanceof Obstacles && obstacles.disposed)
     throw new TypeError(`sprung.${fn}: obstacles was disposed`);
   check(spec, prev, next, obstacles, radius, out);
-  const p = frame;
+  const p = claim();
   put(plus(p, 4), prev, n);
   put(plus(p, 8), next, n);
   obstacleArgs(fn, 'obstacles', obstacles); // after the getters above, which may call sprung

@@ -4,10 +4,15 @@
  * coefficients of the cached springs, the quaternion springs' state), which write and read
  * them with no caller's code in between; the rest is a stack of frames of
  * {@link FRAME_FLOATS} floats. A call uses the frame at {@link frame}: it reads its object
- * arguments into it, calls C and writes the results back. Wherever the caller's code may run
- * meanwhile — a getter or setter of an argument, which may call sprung — {@link deeper} moves
- * {@link frame} one frame on until {@link back}, so a call made there uses the next frame and
- * can never overwrite the arguments or results of the call it interrupted.
+ * arguments into it, calls C and writes the results back.
+ *
+ * The caller's code may run meanwhile — a getter or setter of an argument, which may call
+ * sprung — and a call made there would use the same frame. So every call that writes a frame
+ * first {@link enter}s; a generated wrapper reads its arguments, then asks whether it is still
+ * {@link alone} (no call entered since), and if not reads them again with {@link deeper}
+ * frames: calls made then use the next frame, until {@link back}. A writer reads the frame
+ * into locals before it runs any setter. The fast path thus costs a counter, not a frame
+ * switch guarded by `finally` per object.
  * @internal
  * @packageDocumentation
  */
@@ -23,15 +28,37 @@ export const FRAME_FLOATS = 32;
 /** Byte pointer of the frame the running call uses. */
 export let frame = 0 as Ptr;
 
+/** The byte pointer of the last frame. */
+let last = 0;
+/** How many calls have {@link enter}ed: one that sees it change knows its frame may be overwritten. */
+let calls = 0;
+
 /** Sets the frames up in the scratch area of a new instance (wasm.ts calls it at init). */
 export function frames(): void {
   frame = (scratch + 4 * STEP_FLOATS) as Ptr;
+  last = scratch + 4 * (SCRATCH_FLOATS - FRAME_FLOATS);
+}
+
+/** A call is about to write the frame: returns the count {@link alone} compares. */
+export function enter(): number {
+  return ++calls;
+}
+
+/** Whether no call has entered since call `n` (none was made by the caller's getters). */
+export function alone(n: number): boolean {
+  return calls === n;
+}
+
+/** The frame, for a hand-written call about to write it ({@link enter}ed). */
+export function claim(): Ptr {
+  calls++;
+  return frame;
 }
 
 /** Before the caller's code runs: calls it makes use the next frame. Returns what {@link back} restores. */
 export function deeper(): Ptr {
   const was = frame;
-  if (was + 4 * FRAME_FLOATS >= scratch + 4 * SCRATCH_FLOATS)
+  if (was >= last)
     throw new RangeError('sprung: calls nested too deeply in the getters and setters of their arguments');
   frame = (was + 4 * FRAME_FLOATS) as Ptr;
   return was;

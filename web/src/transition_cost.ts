@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import { heapF32 } from './wasm.js';
-import { frame } from './scratch.js';
+import { claim } from './scratch.js';
 import { plus, workBuffer } from './work.js';
 import { check } from './check.js';
 import { floats, fresh } from './arrays.js';
@@ -269,7 +269,7 @@ export class FeatureDatabase extends Batch<'features' | 'query'> {
     const held = floats(fn, 'query', query, dims);
     const q = at(this, 'query');
     heapF32.set(fresh(query, held, dims), q >> 2);
-    const p = frame;
+    const p = claim();
     const index = full.sp_inertialization_search(p, at(this, 'features'), rows, dims, q),
       cost = heapF32[p >> 2]; // both read before the caller's setters run
     const out = result ?? { index: -1, cost: Infinity };

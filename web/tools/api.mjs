@@ -263,7 +263,8 @@ function constantsTs(manifest) {
 function tierTs(tier, list, helpers) {
   const { module } = TIERS[tier];
   const src = list.map((x) => x.source.join('\n')).join('\n\n');
-  const used = (name) => new RegExp(`\\b${name}\\b`).test(src);
+  const code = src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, ''); // the names the code uses
+  const used = (name) => new RegExp(`\\b${name}\\b`).test(code);
   const imports = [
     GENERATED,
     `/**\n * The wrappers generated from the header whose tier is ${tier} (web/tools/table.mjs).\n * @packageDocumentation\n */`,
@@ -275,7 +276,7 @@ function tierTs(tier, list, helpers) {
   };
   from(['heapF32'], '../wasm.js');
   from(['check', 'initialized', 'isF', 'isFlag', 'isTime', 'isZero2', 'MAX_F'], '../check.js');
-  from(['frame'], '../scratch.js');
+  from(['frame', 'enter', 'alone', 'deeper', 'back'], '../scratch.js');
   if (used('Ptr')) imports.push("import type { Ptr } from './raw.js';");
   from(
     [
@@ -294,19 +295,7 @@ function tierTs(tier, list, helpers) {
     ],
     '../steps.js',
   );
-  from(
-    [
-      'critical2',
-      'tryCritical2',
-      'critical3',
-      'tryCritical3',
-      'damper2',
-      'tryDamper2',
-      'damper3',
-      'tryDamper3',
-    ],
-    './vectors.js',
-  );
+  from(['critical2', 'critical3', 'damper2', 'damper3', 'component', 'one'], './vectors.js');
   from(
     [...helpers.readers.values(), ...helpers.writers.values()].map((h) => h.name),
     './marshal.js',

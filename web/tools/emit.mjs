@@ -3,6 +3,7 @@
 // fast check of every argument derived from the header's domains, the marshalling of objects
 // through a frame of the scratch area (gen/marshal.ts), the C call, and the TSDoc with
 // @param, units, domains and the tier.
+import { fastBody } from './vectors.mjs';
 import { VECTORS, bindTokens, camel, defaultTokens, parseTarget } from './bind.mjs';
 import { enumName, refsOf, specOf } from './specs.mjs';
 
@@ -215,8 +216,9 @@ export class Helpers {
       '/**',
       ' * How objects cross into C: each wrapper reads its object arguments into a frame of the',
       ' * scratch area (scratch.ts) with the reader of their shape, which also checks them, and',
-      ' * writes the results back with the writer. A reader reads every field before it writes',
-      " * the frame, and a writer reads the frame before it calls any of the caller's setters.",
+      ' * writes the results back with the writer. A reader reads and checks every field before',
+      " * it writes the frame, and a writer reads the frame before it calls any of the caller's",
+      ' * setters; the wrapper notices when a getter called sprung meanwhile (scratch.ts).',
       ' * @internal',
       ' * @packageDocumentation',
       ' */',
@@ -234,7 +236,6 @@ export class Helpers {
     const imports = [
       `import { ${used(['heapF32', 'heapI32']).join(', ')} } from '../wasm.js';`,
       `import { ${used(['isF', 'isFlag', 'isTime', 'MAX_F']).join(', ')} } from '../check.js';`,
-      "import { back, deeper } from '../scratch.js';",
     ];
     return text.replace('IMPORTS', imports.join('\n'));
   }
@@ -267,36 +268,34 @@ function readerSource(name, shape) {
     `export function ${name}(${read.length ? 'p' : '_p'}: number, o: unknown): number {`,
     "  if (typeof o !== 'object' || o === null) return 0;",
     '  const s = o as Fields;',
-    '  const was = deeper(); // its getters and setters may call sprung',
-    '  try {',
   ];
   shape.fields.forEach((f, k) => {
     if (!f.sub) return;
     lines.push(
-      `    const o${k} = s.${f.name} as Fields;`,
-      `    if (typeof o${k} !== 'object' || o${k} === null) return 0;`,
+      `  const o${k} = s.${f.name} as Fields;`,
+      `  if (typeof o${k} !== 'object' || o${k} === null) return 0;`,
     );
   });
-  lines.push(`    const ${ls.map((l) => `${l.local} = ${access(l)}`).join(',\n      ')};`);
+  lines.push(`  const ${ls.map((l) => `${l.local} = ${access(l)}`).join(',\n    ')};`);
   if (read.length) {
     // checked before they are written: a BigInt or a Symbol must not reach the typed array
     const checks = read.map((l) =>
       l.f.type === 'int' ? `isFlag(${l.local})` : fastNum(l.local, l.f.num ?? { k: 'f' }, () => '0'),
     );
-    lines.push(`    if (!(${checks.join(' && ')})) return 0;`, '    const h = heapF32,', '      i = p >> 2;');
+    lines.push(`  if (!(${checks.join(' && ')})) return 0;`, '  const h = heapF32,', '    i = p >> 2;');
     for (const l of read)
       lines.push(
         l.f.type === 'int'
-          ? `    heapI32[i + ${l.at}] = ${l.local} ? 1 : 0;`
-          : `    h[i + ${l.at}] = ${l.local} as number;`,
+          ? `  heapI32[i + ${l.at}] = ${l.local} ? 1 : 0;`
+          : `  h[i + ${l.at}] = ${l.local} as number;`,
       );
   }
   if (probe.length) {
-    lines.push('    try {');
-    for (const l of probe) lines.push(`      ${access(l)} = ${l.local};`);
-    lines.push('    } catch {', '      return 0;', '    }');
+    lines.push('  try {');
+    for (const l of probe) lines.push(`    ${access(l)} = ${l.local};`);
+    lines.push('  } catch {', '    return 0;', '  }');
   }
-  lines.push('    return 1;', '  } finally {', '    back(was);', '  }', '}');
+  lines.push('  return 1;', '}');
   return lines;
 }
 
@@ -309,15 +308,13 @@ function writerSource(name, fields) {
     '    h = heapF32,',
     '    i = p >> 2;',
     `  const ${ls.map((l) => `${l.local} = ${l.f.type === 'int' ? `heapI32[i + ${l.at}] !== 0` : `h[i + ${l.at}]`}`).join(',\n    ')};`,
-    '  const was = deeper(); // its setters may call sprung',
-    '  try {',
   ];
-  fields.forEach((f, k) => f.sub && lines.push(`    const o${k} = s.${f.name} as Fields;`));
+  fields.forEach((f, k) => f.sub && lines.push(`  const o${k} = s.${f.name} as Fields;`));
   for (const l of ls)
     lines.push(
-      `    ${l.c ? `${l.obj}.${l.c}` : /^\d+$/.test(l.f.name) ? `s[${l.f.name}]` : `s.${l.f.name}`} = ${l.local};`,
+      `  ${l.c ? `${l.obj}.${l.c}` : /^\d+$/.test(l.f.name) ? `s[${l.f.name}]` : `s.${l.f.name}`} = ${l.local};`,
     );
-  lines.push('  } finally {', '    back(was);', '  }', '  return o;', '}');
+  lines.push('  return o;', '}');
   return lines;
 }
 
@@ -433,6 +430,20 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
       ...nonNull,
       ...(objects ? [`try${m[1][0].toUpperCase()}${m[1].slice(1)}(${m[2].split(',').join(', ')})`] : []),
     ];
+    if (/^(critical|damper)[23]$/.test(m[1])) {
+      // the fast path written in: see web/tools/vectors.mjs
+      const numbers = ['initialized', ...numberChecks, ...distinct];
+      out.push('  fast: {', `    if (!(${numbers.join(' && ')})) break fast;`, ...fastBody(entry.js));
+      out.push(
+        `    return ${returned};`,
+        '  }',
+        `  ${checkCall}`,
+        `  ${call};`,
+        `  return ${returned};`,
+        '}',
+      );
+      return out;
+    }
     if (!objects && ret !== 'void') {
       out.push(`  if (!(${fast.join(' && ')})) ${checkCall}`, `  return ${call};`, '}');
     } else {
@@ -448,11 +459,29 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
     return out;
   }
 
-  // the frame: every object argument's fields, in argument order
+  // an object whose fields all go to C by value, and are only read, needs no frame: its fields
+  // are read into locals (a getter that calls sprung cannot overwrite those)
+  const values = b.args
+    .map((a, i) => ({ a, i }))
+    .filter(({ a }) => a.fields?.every((f) => f.c && !f.c.pointer && f.c.type === 'float'));
+  const local = (a, f) => `${a.name}_${f.field}`;
+  const valueRead = ({ a }) => a.fields.map((f) => `${local(a, f)} = ${a.name}.${f.field}`).join(', ');
+  const valueChecks = values.map(
+    ({ a, i }) =>
+      `typeof ${a.name} === 'object' && ${a.name} !== null && ((${valueRead({ a })}), ${a.fields
+        .map((f, k) => fastNum(local(a, f), spec.a[i].f[k].num ?? { k: 'f' }, refOf, zeroOf))
+        .join(' && ')})`,
+  );
+  const valueDecl = values.length
+    ? [`  let ${values.flatMap(({ a }) => a.fields.map((f) => `${local(a, f)}: unknown`)).join(', ')};`]
+    : [];
+  const valueReread = values.map((v) => `    ${valueRead(v)};`);
+
+  // the frame: every other object argument's fields, in argument order
   const frame = [];
   let floats = 0;
   b.args.forEach((a, i) => {
-    if (!isObject(a)) return;
+    if (!isObject(a) || values.some((v) => v.a === a)) return;
     const shape = shapeOf(a, spec.a[i]);
     frame.push({ a, i, shape, at: floats });
     floats += shape.floats;
@@ -470,6 +499,10 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
   });
   // the C arguments, in the C order
   const cArgs = fn.params.map((c) => {
+    for (const { a } of values) {
+      const f = a.fields.find((x) => x.c === c);
+      if (f) return `${local(a, f)} as number`;
+    }
     for (const f of frame) {
       if (f.a.c === c) return ptr(f.at);
       const k = f.a.fields?.findIndex((x) => x.c === c) ?? -1;
@@ -486,20 +519,60 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
   });
   const callC = `${module}.${fn.name}(${cArgs.join(', ')})`;
   if (!frame.length) {
-    out.push(`  if (!(${['initialized', ...numberChecks].join(' && ')})) ${checkCall}`);
+    const cond = ['initialized', ...valueChecks, ...numberChecks].join(' && ');
+    if (values.length)
+      out.push(...valueDecl, `  if (!(${cond})) {`, `    ${checkCall}`, ...valueReread, '  }');
+    else out.push(`  if (!(${cond})) ${checkCall}`);
     out.push(`  return ${boolRet ? `${callC} !== 0` : callC};`, '}');
     return out;
   }
-  // every reader runs (`&`), so that the frame is whole when the slow check passes after all
-  const fast = ['initialized', `(${readers.join(' & ')})`, ...distinct, ...numberChecks];
-  out.push('  const fp = frame;', `  if (!(${fast.join(' && ')})) ${checkCall}`);
+  // The fast path reads the objects into the frame, the caller's getters in between: should one
+  // call sprung (another call `enter`s), the frame may hold its values. Then, or when anything is
+  // invalid, the slow path: check throws the message, or the arguments are valid and are read
+  // again with such calls one frame deeper.
+  const fast = [
+    'initialized',
+    `(${readers.join(' & ')})`,
+    ...valueChecks,
+    ...distinct,
+    ...numberChecks,
+    'alone(n)',
+  ];
+  out.push(
+    ...valueDecl,
+    '  const fp = frame,',
+    '    n = enter();',
+    `  if (!(${fast.join(' && ')})) {`,
+    `    ${checkCall}`,
+    ...valueReread,
+    '    const w = deeper();',
+    '    try {',
+    ...readers.map((r) => `      ${r};`),
+    '    } finally {',
+    '      back(w);',
+    '    }',
+    '  }',
+  );
   const result = ret !== 'void' ? `const r = ${boolRet ? `${callC} !== 0` : callC};` : `${callC};`;
   out.push(`  ${result}`);
-  for (const f of frame) {
-    if (!writes(f.a)) continue;
+  // a writer reads the frame before the caller's setters run; those of all but the last object
+  // written run one frame deeper, so that a call they make leaves the next object's results
+  const written = frame.filter((f) => writes(f.a));
+  for (const f of written) {
     const target = f.a === b.args[retIndex] && optionalOut ? `${f.a.name} ?? ${fresh(f.a)}` : f.a.name;
     const w = `${helpers.writer(f.shape)}(${ptr(f.at)}, ${target})`;
-    out.push(f.a === b.args[retIndex] && optionalOut ? `  return ${w};` : `  ${w};`);
+    if (f !== written.at(-1))
+      out.push(
+        '  {',
+        '    const w = deeper();',
+        '    try {',
+        `      ${w};`,
+        '    } finally {',
+        '      back(w);',
+        '    }',
+        '  }',
+      );
+    else out.push(f.a === b.args[retIndex] && optionalOut ? `  return ${w};` : `  ${w};`);
   }
   if (ret !== 'void') out.push('  return r;');
   else if (returned && !optionalOut) out.push(`  return ${returned};`);
