@@ -91,7 +91,7 @@ exports_list() { # every sp_* function of the API manifest (c/sprung.h)
 # every other file for size (-Oz). With LTO the size attribute stays on the cold functions:
 # a hot function calls, rather than inlines, what a cold file defines.
 HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_springs.c c/character.c c/applications.c
-       c/helpers.c)
+       c/helpers.c c/motion_matching.c)
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
                --enable-nontrapping-float-to-int)
 
@@ -227,7 +227,8 @@ test_c() {
 # The tests of the classes that own WASM memory, run again with garbage collected every few
 # milliseconds (finalisers racing creates, disposes and updates).
 CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pose_cubic.test.mjs
-             tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs)
+             tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs
+             tests/js/motion_matching.test.mjs tests/js/motion_controller.test.mjs)
 
 test_js() {
   log "node tests against dist/"

@@ -27,10 +27,13 @@ float sp_quat_angle_between(const sp_quat *q, const sp_quat *p)
     return 2.0f * atan2f(sqrtf(diff.x * diff.x + diff.y * diff.y + diff.z * diff.z), diff.w);
 }
 
-/* The fraction 1 − 2^(−dt/halflife) an exact damper covers in dt (1 for halflife 0, 0 for dt 0). */
-static float adjustment_fraction(float halflife, float dt)
+/* The fraction 1 − 2^(−dt/halflife) an exact damper covers in dt (1 for halflife 0, 0 for dt 0),
+ * formed directly (sp__damper_coefs): 1 − keep loses its digits for small dt/halflife. */
+static float adjustment_fraction(float halflife, float dt) { return sp__damper_coefs(halflife, dt).alpha; }
+
+float sp_damp_adjustment_exact(float g, float halflife, float dt)
 {
-    return 1.0f - sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
+    return g * adjustment_fraction(halflife, dt);
 }
 
 void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt)
@@ -38,10 +41,18 @@ void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife,
     *out = sp__v3_scale(*g, adjustment_fraction(halflife, dt));
 }
 
+/* The scaled angle-axis of the adjustment: α of g's (shortest arc). */
+static sp_vec3 adjustment_angle(const sp_quat *g, float halflife, float dt)
+{
+    return sp__v3_scale(sp__q_to_scaled_angle_axis(sp__q_abs(*g)), adjustment_fraction(halflife, dt));
+}
+
+/* slerp from the identity to g by α, exactly: exp(α·log g). The article's approximate slerp is
+ * off by up to 3.3e-4 rad per call, so that one adjustment of 2·dt and two of dt differed by
+ * 4e-4 rad; this one is dt-invariant as the damper is ((1 − α)² = 1 − α' for 2·dt). */
 void sp_damp_adjustment_exact_quat(sp_quat *out, const sp_quat *g, float halflife, float dt)
 {
-    sp_quat identity = { 0.0f, 0.0f, 0.0f, 1.0f };
-    sp_quat_slerp_shortest_approx(out, &identity, g, adjustment_fraction(halflife, dt));
+    *out = sp__q_from_scaled_angle_axis(adjustment_angle(g, halflife, dt));
 }
 
 /* a (of length `length`) rescaled to length max(target, 0): the unit direction first, so
@@ -67,13 +78,11 @@ static sp_vec3 adjust_position(sp_vec3 character, sp_vec3 simulation, float max_
 static sp_quat adjust_rotation(sp_quat character, sp_quat simulation, float max_angle, float halflife,
                                float dt)
 {
-    sp_quat difference = sp__q_abs(sp__q_normalize(sp__q_mul(simulation, sp__q_inv(character))));
-    sp_quat adjustment;
-    sp_damp_adjustment_exact_quat(&adjustment, &difference, halflife, dt);
-    sp_vec3 scaled = sp__q_to_scaled_angle_axis(adjustment);
+    sp_quat difference = sp__q_mul(simulation, sp__q_inv(character));
+    sp_vec3 scaled = adjustment_angle(&difference, halflife, dt);
     float angle = sp__v3_length(scaled);
-    if (angle > max_angle) adjustment = sp__q_from_scaled_angle_axis(rescale(scaled, angle, max_angle));
-    return sp__q_mul(adjustment, character);
+    if (angle > max_angle) scaled = rescale(scaled, angle, max_angle);
+    return sp__q_normalize(sp__q_mul(sp__q_from_scaled_angle_axis(scaled), character));
 }
 
 void sp_adjust_character_position(sp_vec3 *out, const sp_vec3 *character_position,

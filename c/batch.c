@@ -29,22 +29,30 @@ static inline void critical_batch(float *x, float *v, const float *g, const floa
             for (size_t j = 0; j < total; j++) sp__critical_decay(&k, &x[j], &v[j], 0x1p-126f);
         return;
     }
-    if (dim == 1) { /* one coefficient set per float: loops the compiler vectorises */
-        if (g && q)
-            for (size_t j = 0; j < total; j++) {
-                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
-                sp__critical_apply(&k, &x[j], &v[j], g[j], q[j]);
-            }
-        else if (g)
-            for (size_t j = 0; j < total; j++) {
-                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
-                sp__critical_apply(&k, &x[j], &v[j], g[j], 0.0f);
-            }
-        else
-            for (size_t j = 0; j < total; j++) {
-                sp__critical_k k = sp__critical_coefs(halflife[j], dt);
-                sp__critical_decay(&k, &x[j], &v[j], 0x1p-126f);
-            }
+    if (dim == 1) { /* one coefficient set per float, chunk by chunk (soa.h): loops that vectorise */
+        sp__soa_critical kc;
+        for (size_t j0 = 0; j0 < total; j0 += SP__CHUNK) {
+            int m = total - j0 < SP__CHUNK ? (int)(total - j0) : SP__CHUNK;
+            float *xs = x + j0, *vs = v + j0;
+            sp__soa_critical_coefs(&kc, halflife + j0, dt, m);
+            if (g && q) {
+                const float *gs = g + j0, *qs = q + j0;
+                for (int i = 0; i < m; i++) {
+                    sp__critical_k k = sp__soa_critical_at(&kc, i);
+                    sp__critical_apply(&k, &xs[i], &vs[i], gs[i], qs[i]);
+                }
+            } else if (g) {
+                const float *gs = g + j0;
+                for (int i = 0; i < m; i++) {
+                    sp__critical_k k = sp__soa_critical_at(&kc, i);
+                    sp__critical_apply(&k, &xs[i], &vs[i], gs[i], 0.0f);
+                }
+            } else
+                for (int i = 0; i < m; i++) {
+                    sp__critical_k k = sp__soa_critical_at(&kc, i);
+                    sp__critical_decay(&k, &xs[i], &vs[i], 0x1p-126f);
+                }
+        }
         return;
     }
     for (int i = 0; i < n; i++) {
@@ -75,16 +83,16 @@ void sp_decay_spring_damper_exact_batch(float *x, float *v, const float *halflif
     critical_batch(x, v, NULL, NULL, halflife, per_element, dt, n, dim);
 }
 
-/* sp_damper_exact: keep = e^(−ln2·dt/halflife), x = keep·x + (1 − keep)·g. */
+/* sp_damper_exact: the step of sp__damper_coefs, once per group. */
 void sp_damper_exact_batch(float *x, const float *g, const float *halflife, int per_element, float dt, int n,
                            int dim)
 {
     if (n <= 0 || dim <= 0) return;
     for (int i = 0, groups = per_element ? n : 1; i < groups; i++) {
-        float keep = sp__decay(sp__per_halflife(SP_LN2, halflife[i]), dt), move = 1.0f - keep;
+        sp__damper_k k = sp__damper_coefs(halflife[i], dt);
         size_t j = per_element ? (size_t)i * (size_t)dim : 0;
         size_t end = per_element ? j + (size_t)dim : (size_t)n * (size_t)dim;
-        for (; j < end; j++) x[j] = sp__flush_decayed(keep * x[j], keep, g[j]) + move * g[j];
+        for (; j < end; j++) x[j] = sp__damper_apply(&k, x[j], g[j]);
     }
 }
 

@@ -9,6 +9,7 @@
  * the world frame, so the output's rotation and angular velocity are continuous across
  * every transition. */
 #include <stddef.h>
+#include <string.h>
 #include "soa.h"
 
 static inline sp_quat quat_at(const float *p) { return sp__q(p[0], p[1], p[2], p[3]); }
@@ -76,8 +77,12 @@ void sp_inertialize_pose_update(float *out, float *off, const float *in, float h
     size_t nn = (size_t)n, rot = 6 * nn, avel = 10 * nn;
     int decay = dt != 0.0f;
     sp__critical_k k = sp__critical_coefs(halflife, dt);
-    if (decay)
-        for (size_t j = 0; j < 3 * nn; j++) sp__critical_decay(&k, &off[j], &off[3 * nn + j], 0x1p-126f);
+    if (decay && k.inc) /* the two forms in loops of their own (internal.h) */
+        for (size_t j = 0; j < 3 * nn; j++)
+            sp__critical_decay_as(&k, &off[j], &off[3 * nn + j], 0x1p-126f, 1);
+    else if (decay)
+        for (size_t j = 0; j < 3 * nn; j++)
+            sp__critical_decay_as(&k, &off[j], &off[3 * nn + j], 0x1p-126f, 0);
     for (size_t j = 0; j < 6 * nn; j++) out[j] = in[j] + off[j];
     struct {
         sp__soa_quat off, in;
@@ -197,6 +202,11 @@ void sp_inertialize_pose_cubic_update(float *out, float *off_t, const float *off
         sp__cubic_decay(&dx, &dv, off[j], off[3 * nn + j], blendtime, t);
         out[j] = sp__plus_offset(in[j], dx);
         out[3 * nn + j] = sp__plus_offset(in[3 * nn + j], dv);
+    }
+    if (!(t
+          < blendtime)) { /* every offset is 0: the rotations are the input's (identity·in would turn −0 into +0) */
+        memmove(out + rot, in + rot, 7 * nn * sizeof(float));
+        return;
     }
     struct {
         sp__soa_quat off, in;

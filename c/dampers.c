@@ -11,11 +11,12 @@ float sp_damper_exponential(float x, float g, float damping, float dt, float ft)
     return sp_lerp(x, g, 1.0f - powf(1.0f / (1.0f - ft * damping), -dt / ft));
 }
 
-/* 1 − 2^(−dt/halflife) = 1 − e^(−ln2·dt/halflife); halflife = 0 snaps, dt = 0 keeps x. */
+/* α = 1 − 2^(−dt/halflife) = 1 − e^(−ln2·dt/halflife), formed directly (sp__damper_coefs);
+ * halflife = 0 snaps, dt = 0 keeps x. */
 float sp_damper_exact(float x, float g, float halflife, float dt)
 {
-    float keep = sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
-    return sp__flush_decayed(keep * x, keep, g) + (1.0f - keep) * g;
+    sp__damper_k k = sp__damper_coefs(halflife, dt);
+    return sp__damper_apply(&k, x, g);
 }
 
 float sp_damper_implicit(float x, float g, float halflife, float dt, float eps)
@@ -25,8 +26,7 @@ float sp_damper_implicit(float x, float g, float halflife, float dt, float eps)
 
 float sp_damper_decay_exact(float x, float halflife, float dt)
 {
-    float keep = sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
-    return sp__flush_decayed(x * keep, keep, 0.0f);
+    return sp_damper_exact(x, 0.0f, halflife, dt);
 }
 
 /* A damper following g(t) = g0 + V·t settles at x = g − V/λ, λ = ln2/halflife (ẋ = λ·(g − x)

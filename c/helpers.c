@@ -56,6 +56,20 @@ float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_
     return (float)((m * m + k * k) / 2.0);
 }
 
+/* ζ = d / (2·√s): s = (d/2ζ)² and d = 2ζ·√s, in double, whose range holds the intermediate
+ * d/2ζ of any floats (d/2ζ overflows float for a tiny ζ where its square does anyway, but 2ζ·√s
+ * may be finite where 2ζ is not formed first). */
+float sp_damping_ratio_to_stiffness(float ratio, float damping)
+{
+    double r = (double)damping / (2.0 * (double)ratio);
+    return sp__to_float(r * r);
+}
+
+float sp_damping_ratio_to_damping(float ratio, float stiffness)
+{
+    return sp__to_float(2.0 * (double)ratio * sqrt((double)stiffness));
+}
+
 /* sin and cos without libm, whose reduction of huge arguments links a table of 2/π sized for
  * quad precision (2.7 KB of incompressible data, and 3 KB of code around it). x = n·π/2 + r with
  * |r| ≤ π/4; sin r and cos r by their Taylor series in double, and the quadrant n mod 4 picks

@@ -16,6 +16,16 @@
 #define SP__ALWAYS_INLINE static inline
 #endif
 
+/* For the step helpers of the critical family: inlined wherever the file is built for speed (a
+ * batch loop vectorises only around an inlined step, and a call returning the coefficients
+ * through memory cost a third of a single spring's step), left to the compiler where it is built
+ * for size (-Oz: the everyday module, the cold files). */
+#if defined(__OPTIMIZE_SIZE__)
+#define SP__HOT_INLINE static inline
+#else
+#define SP__HOT_INLINE SP__ALWAYS_INLINE
+#endif
+
 static inline float sp__sq(float x) { return x * x; }
 
 /* x, or +0 when |x| is below `tiny` (≥ 2^−126, the smallest normal float): a flush to zero.
@@ -29,12 +39,6 @@ static inline float sp__sq(float x) { return x * x; }
 static inline float sp__flush(float x, float tiny) { return fabsf(x) < tiny ? 0.0f : x; }
 /* sp__flush(x, 2^−126): a subnormal (or a zero) becomes +0. */
 static inline float sp__flush_subnormal(float x) { return sp__flush(x, 0x1p-126f); }
-/* A damper's decayed part keep·x, flushed where the damper decays toward 0 (keep < 1 and a goal
- * of 0): dt = 0 changes nothing, and a result stays between x and a goal however small. */
-static inline float sp__flush_decayed(float kx, float keep, float g)
-{
-    return keep < 1.0f && g == 0.0f ? sp__flush_subnormal(kx) : kx;
-}
 
 /* All four finite, without branches: x·0 is 0 for finite x and NaN for ±Inf and NaN. */
 static inline int sp__finite4(float a, float b, float c, float d)
@@ -88,25 +92,97 @@ static inline float sp__expf(float x)
     return x < -104.0f ? 0.0f : (x > 88.72f ? INFINITY : (x == x ? e : x));
 }
 
-/* e^(−y·dt) with the edge values of the conventions: dt = 0 gives 1 (no change) even
- * when y is +Inf (halflife = 0), and y·dt = +Inf gives 0 (snap). */
-static inline float sp__decay(float y, float dt) { return dt == 0.0f ? 1.0f : sp__expf(-y * dt); }
+/* Q(s) = Σ (−s)^k/(k + 2)!, k ≤ 8, for 0 ≤ s < 1/2 (remainder below 2e-9 relative): e^(−s) =
+ * 1 − s + s²·Q(s) and R(s) = (1 − e^(−s)·(1 + s))/s² = 1 − (1 + s)·Q(s) (which cancels at most 2×). */
+static inline float sp__critical_tail_series(float s)
+{
+    float s2 = s * s, s4 = s2 * s2; /* Estrin's scheme, as in sp__expf */
+    float b0 = (1.0f / 2.0f - s * (1.0f / 6.0f)) + s2 * (1.0f / 24.0f - s * (1.0f / 120.0f));
+    float b1 = (1.0f / 720.0f - s * (1.0f / 5040.0f)) + s2 * (1.0f / 40320.0f - s * (1.0f / 362880.0f));
+    return b0 + s4 * (b1 + s4 * (1.0f / 3628800.0f));
+}
+
+/* One step of the exact damper x' = x + α·(g − x), which keeps keep = e^(−z) of the distance to
+ * the goal and covers α = 1 − keep, z = ln2·dt/halflife (dampers.c, batch.c, and wherever a
+ * damper's fraction is taken: adjustment.c, tracking.c, quat_damper.c, extrapolate.c). α is
+ * formed directly, as z − z²·Q(z) (the series of 1 − e^(−z), sp__critical_tail_series) up to
+ * z = 1/2, and as 1 − keep beyond (keep ≤ 0.61: no more than 2.5× of
+ * cancellation): 1 − keep with keep rounded to float was 14 % short at dt/halflife = 1e-7 and
+ * stopped moving below 8.6e-8. While α < 1/2 the step adds α·(g − x) to x, since keep·x with keep
+ * within α of 1 would keep only the leading digits of the change (240 steps at halflife 100 s
+ * gave 0.0069141 where one step gives 0.0069075); beyond, it forms keep·x + α·g, which reaches a
+ * goal exactly however far it was (snap: keep = 0, α = 1). dt = 0 gives keep = 1, α = 0 even
+ * for halflife 0; z = +Inf gives keep = 0, α = 1. */
+typedef struct {
+    float keep, alpha;
+} sp__damper_k;
+
+static inline sp__damper_k sp__damper_coefs(float halflife, float dt)
+{
+    sp__damper_k k;
+    float z = dt == 0.0f ? 0.0f : sp__per_halflife(SP_LN2, halflife) * dt;
+    if (z < 0.5f) { /* α = 1 − e^(−z) = z − z²·Q(z); the step adds α·(g − x), keep (≥ 0.6) unused */
+        k.alpha = z - z * (z * sp__critical_tail_series(z));
+        k.keep = 1.0f - k.alpha;
+    } else {
+        k.keep = sp__expf(-z);
+        k.alpha = 1.0f - k.keep;
+    }
+    return k;
+}
+
+/* The step, with what decays toward a goal of 0 flushed below 2^−126 (sp__flush): a decayed
+ * value reaches 0 rather than sticking at a slow subnormal (dt = 0, α = 0, changes nothing). */
+static inline float sp__damper_apply(const sp__damper_k *k, float x, float g)
+{
+    if (k->alpha < 0.5f) {
+        float r = x + k->alpha * (g - x);
+        return g == 0.0f && k->alpha > 0.0f ? sp__flush_subnormal(r) : r;
+    }
+    float kx = k->keep * x;
+    return (g == 0.0f ? sp__flush_subnormal(kx) : kx) + k->alpha * g;
+}
 
 /* R(s) = (1 − e^(−s)·(1 + s)) / s² given e = e^(−s): the response of a critical spring to
  * a constant push (the double integral of s·e^(−s)), 1/2 at s = 0 and then falling like
- * 1/s². Below s = 0.5, where the direct form cancels, its power series
- * Σ (−1)^k (k−1) s^(k−2) / k! (k = 2..10). */
+ * 1/s². Below s = 0.5, where the direct form cancels, 1 − (1 + s)·Q(s) (sp__critical_tail_series;
+ * (1 + s)·Q lies in [0.5, 0.55], so the subtraction is exact). */
 static inline float sp__critical_ramp_series(float s)
 {
-    float s2 = s * s, s4 = s2 * s2; /* Estrin's scheme, as in sp__expf */
-    float b0 = (1.0f / 2.0f - s * (2.0f / 6.0f)) + s2 * (3.0f / 24.0f - s * (4.0f / 120.0f));
-    float b1 = (5.0f / 720.0f - s * (6.0f / 5040.0f)) + s2 * (7.0f / 40320.0f - s * (8.0f / 362880.0f));
-    return b0 + s4 * (b1 + s4 * (9.0f / 3628800.0f));
+    return 1.0f - (1.0f + s) * sp__critical_tail_series(s);
 }
 
 static inline float sp__critical_ramp(float s, float e)
 {
     return s < 0.5f ? sp__critical_ramp_series(s) : (1.0f - e * (1.0f + s)) / (s * s);
+}
+
+/* M(s) = 1 − 2·(1 − e)/s + e given e = e^(−s): a critical spring at rest on a goal that sets off
+ * at constant speed V covers V·t·M(y·t) in t (it lags by V·t·(1 − M) → 2V/y), and a velocity
+ * spring's position the same way (applications.c). 0 at s = 0, like s²/6, rising to 1. Below
+ * s = 2, where the direct form cancels (50× at s = 1/2), by its series
+ * s²·Σ (−1)^k (k + 1) s^k / (k + 3)!, k ≤ 14 (remainder below 3e-10 relative). */
+static inline float sp__critical_lag(float s, float e)
+{
+    static const float c[15] = { 1.0f / 6,
+                                 -2.0f / 24,
+                                 3.0f / 120,
+                                 -4.0f / 720,
+                                 5.0f / 5040,
+                                 -6.0f / 40320,
+                                 7.0f / 362880,
+                                 -8.0f / 3628800,
+                                 9.0f / 39916800,
+                                 -10.0f / 479001600,
+                                 11.0f / 6227020800.0f,
+                                 -12.0f / 87178291200.0f,
+                                 13.0f / 1307674368000.0f,
+                                 -14.0f / 20922789888000.0f,
+                                 15.0f / 355687428096000.0f };
+    if (!(s < 2.0f)) return (1.0f + e) - 2.0f * (1.0f - e) / s;
+    float r = c[14];
+    for (int k = 13; k >= 0; k--) r = c[k] + s * r;
+    return s * (s * r);
 }
 
 /* One step of dt of the exact critical spring is linear in its state: with u = x − g,
@@ -118,53 +194,101 @@ static inline float sp__critical_ramp(float s, float e)
  * slow springs with a large goal velocity, or tiny halflives and large offsets, although
  * the state stays finite.) The coefficients depend only on halflife and dt, so a batch with
  * a shared halflife computes them once. When e underflows to 0 the spring is at rest at c:
- * x' = g + (2/y)·q, v' = 0 (halflife = 0 snaps). dt = 0 is left to callers (no change). */
+ * x' = g + (2/y)·q, v' = 0 (halflife = 0 snaps). dt = 0 is left to callers (no change).
+ *
+ * Slow springs at small steps (s < 1/2: `inc`) step by increments instead:
+ *   x' = x + ((xx − 1)·u + xv·v) + xq·q,   v' = v + (vx·u + (vv − 1)·v) + vq·q,
+ * with xx − 1 = −s²·R(s) and vv − 1 = −(s²·R(s) + 2·e·s), each a sum of terms of one sign (R by
+ * its series there). xx and vv themselves lie within s²/2 and 2s of 1, so as floats they keep
+ * only the leading digits of the step's change: e^(−s)·(1 + s) rounded to float moved a spring
+ * of halflife 10 s at 240 Hz 0.2 % too far in a second, and one of 100 s not at all; the
+ * increments keep the change to float precision, so only the rounding of the state remains. */
 typedef struct {
     float xx, xv, xq, vx, vv, vq;
+    int inc; /* xx and vv hold xx − 1 and vv − 1, and the step adds to x and v (see above) */
 } sp__critical_k;
 
-static inline sp__critical_k sp__critical_coefs(float halflife, float dt)
+/* The two forms of sp__critical_coefs for a given s = y·dt (capped, see below), y and dt: the
+ * increments (s < 1/2) and the direct form (s ≥ 1/2, NaN). Loops over many halflives compute the
+ * coefficients of a chunk in the form all its elements take, or both and a select per element
+ * (soa.c), with the same bits as sp__critical_coefs. */
+SP__HOT_INLINE sp__critical_k sp__critical_coefs_inc(float s, float y, float dt)
 {
-    float y = sp__half_damping(halflife), two_over_y = halflife * (1.0f / SP_LN2);
-    /* At rest (e = 0: s beyond 104, up to +Inf for halflife 0) every coefficient but xq is 0.
-     * With s capped at 200 and y and dt at FLT_MAX (then e = 0 exactly) the products below are
-     * those zeros (of either sign: the flush in sp__critical_apply makes the state +0 either
-     * way) and xq = (1 − 0)·2/y, with no 0·Inf and no select per coefficient: the
-     * per-element batch computes this for every element. NaN passes the caps. */
-    float s = y * dt, e, es;
-    s = s > 200.0f ? 200.0f : s;
-    y = fabsf(y) > FLT_MAX ? FLT_MAX : y;
-    dt = dt > FLT_MAX ? FLT_MAX : dt;
-    e = sp__expf(-s);
-    es = e * s;
     sp__critical_k k;
-    /* xq = 2·dt·s·R(s) = 2·(1 − e·(1 + s))/y: the series below s = 0.5, else no division */
-    float series = 2.0f * dt * (s * sp__critical_ramp_series(s));
+    float Q = sp__critical_tail_series(s); /* e and m = 1 − e·(1 + s) = s²·R(s) from one series */
+    float e = (1.0f - s) + s * (s * Q), ramp = s * (1.0f - (1.0f + s) * Q), m = s * ramp, es = e * s;
+    /* (ramp is s·sp__critical_ramp_series(s), written on the Q already at hand) */
+    k.inc = 1;
+    k.xx = -m;
+    k.xv = e * dt;
+    k.xq = 2.0f * dt * ramp; /* 2·dt·s·R(s) = 2·m/y, with no division and no 0·Inf (y = 0) */
+    k.vx = -es * y;
+    k.vv = -(m + 2.0f * es);
+    k.vq = 2.0f * es;
+    return k;
+}
+
+SP__HOT_INLINE sp__critical_k sp__critical_coefs_direct(float s, float y, float dt, float two_over_y)
+{
+    sp__critical_k k;
+    float e = sp__expf(-s), es = e * s;
+    k.inc = 0;
     k.xx = e * (1.0f + s);
     k.xv = e * dt;
-    k.xq = s < 0.5f ? series : (1.0f - e * (1.0f + s)) * two_over_y;
+    k.xq = (1.0f - k.xx) * two_over_y; /* m = 1 − e·(1 + s), e·(1 + s) ≤ 0.91: cancels at most 11× */
     k.vx = -es * y;
     k.vv = e * (1.0f - s);
     k.vq = 2.0f * es;
     return k;
 }
 
-static inline void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
+/* s = y·dt capped at 200, y and dt at FLT_MAX. At rest (e = 0: s beyond 104, up to +Inf for
+ * halflife 0) every coefficient but xq is then 0 (zeros of either sign: the flush in
+ * sp__critical_apply makes the state +0 either way) and xq = (1 − 0)·2/y, with no 0·Inf and no
+ * select per coefficient. NaN passes the caps (and takes the direct form). */
+SP__HOT_INLINE float sp__critical_s(float halflife, float dt, float *y, float *dt_capped)
 {
-    float u = *x - g, v0 = *v;
-    *x = g + sp__flush_subnormal(k->xx * u + k->xv * v0) + k->xq * q;
-    *v = sp__flush_subnormal(k->vx * u + k->vv * v0) + k->vq * q;
+    float yy = sp__half_damping(halflife), s = yy * dt;
+    *y = fabsf(yy) > FLT_MAX ? FLT_MAX : yy;
+    *dt_capped = dt > FLT_MAX ? FLT_MAX : dt;
+    return s > 200.0f ? 200.0f : s;
 }
 
+SP__HOT_INLINE sp__critical_k sp__critical_coefs(float halflife, float dt)
+{
+    float y, t, s = sp__critical_s(halflife, dt, &y, &t);
+    return s < 0.5f ? sp__critical_coefs_inc(s, y, t)
+                    : sp__critical_coefs_direct(s, y, t, halflife * (1.0f / SP_LN2));
+}
+
+/* One step (see above), the change (or the offset from g) summed before it is added, so that the
+ * state is rounded once per step. What decays is flushed (sp__flush): an offset from g below
+ * 2^−126 becomes 0, so that a settled spring reaches g exactly (a goal itself, however small, is
+ * still reached), and so does a velocity below 2^−126. */
+SP__HOT_INLINE void sp__critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
+{
+    float u = *x - g, v0 = *v;
+    float nx = (k->inc ? *x : g) + ((k->xx * u + k->xv * v0) + k->xq * q);
+    *x = fabsf(nx - g) < 0x1p-126f ? g : nx;
+    *v = sp__flush_subnormal((k->inc ? v0 : 0.0f) + ((k->vx * u + k->vv * v0) + k->vq * q));
+}
+
+/* sp__critical_decay_as takes the flag as an argument: the pose kernel's loop over many values of
+ * one setting passes it as a constant in each of two copies (unswitched by hand). */
+
 /* sp__critical_apply toward goal 0 with goal velocity 0, written for the decays (inertializer
- * offsets, rotation offsets): (0 + F) + xq·0 is F itself once F is flushed (+0 when it is 0),
- * so these are the same bits with three fewer operations per value; x is flushed below
- * x_tiny (≥ 2^−126). */
-static inline void sp__critical_decay(const sp__critical_k *k, float *x, float *v, float x_tiny)
+ * offsets, rotation offsets): a sum plus xq·0 is that sum (or +0 for −0, which the flush makes +0
+ * anyway), so these are the same bits with fewer operations per value; x is flushed below x_tiny
+ * (≥ 2^−126). */
+SP__HOT_INLINE void sp__critical_decay_as(const sp__critical_k *k, float *x, float *v, float x_tiny, int inc)
 {
     float u = *x, v0 = *v;
-    *x = sp__flush(k->xx * u + k->xv * v0, x_tiny);
-    *v = sp__flush_subnormal(k->vx * u + k->vv * v0);
+    *x = sp__flush((inc ? u : 0.0f) + (k->xx * u + k->xv * v0), x_tiny);
+    *v = sp__flush_subnormal((inc ? v0 : 0.0f) + (k->vx * u + k->vv * v0));
+}
+SP__HOT_INLINE void sp__critical_decay(const sp__critical_k *k, float *x, float *v, float x_tiny)
+{
+    sp__critical_decay_as(k, x, v, x_tiny, k->inc);
 }
 
 static inline sp_vec3 sp__v3(float x, float y, float z)
@@ -651,6 +775,11 @@ static inline float sp__decayed_distance(float lambda, float t)
     return lambda == 0.0f ? t : -expm1f(-lambda * t) / lambda;
 }
 
+/* An input plus an inertializer's decayed offset, exactly the input where the offset is 0 (after
+ * the blend): in + 0 would turn an input of −0 into +0. Shared by the scalar, vector and pose
+ * cubic updates so that they stay equal bit for bit. */
+static inline float sp__plus_offset(float in, float offset) { return offset == 0.0f ? in : in + offset; }
+
 /* The quaternion inertializer's rule, shared by inertialize.c and the pose kernels: the
  * output is off·in, whose world angular velocity is off_v + off·in_v; a transition from
  * src to dst keeps both continuous: off' = off·src·dst⁻¹ (shortest arc) and
@@ -687,10 +816,5 @@ static inline float sp__to_float(double x)
 {
     return x > 3.4028234663852886e38 ? INFINITY : (x < -3.4028234663852886e38 ? -INFINITY : (float)x);
 }
-
-/* An input plus an inertializer's decayed offset, exactly the input where the offset is 0 (after
- * the blend): in + 0 would turn an input of −0 into +0. Shared by the scalar, vector and pose
- * cubic updates so that they stay equal bit for bit. */
-static inline float sp__plus_offset(float in, float offset) { return offset == 0.0f ? in : in + offset; }
 
 #endif

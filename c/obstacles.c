@@ -5,8 +5,9 @@
  * every one. As the substeps shrink this converges to the sweeping process: the disc follows
  * the step's displacement D, and while it touches an obstacle that D pushes into, it moves
  * with D minus its component along the obstacle's normal (it slides). This file computes that
- * limit exactly, by events instead of substeps, so it neither tunnels through thin walls nor
- * depends on the order of the obstacles:
+ * limit exactly, by events instead of substeps, so it neither tunnels through thin walls nor, from
+ * a start clear of every obstacle, depends on the order of the obstacles (a start inside
+ * overlapping obstacles is pushed out of each in turn, push_out, and there the order matters):
  *
  * - Every obstacle grown by r is a rounded box (a circle is one with no extent): flat faces
  *   and quarter-circle arcs. The disc's centre moves in the plane outside them.

@@ -11,6 +11,45 @@ void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v)
     *out = sp__q_from_scaled_angle_axis(*v);
 }
 
+/* exp(v) = exp(2v/2): sp__q_from_scaled_angle_axis's steps on half = |v|, without forming 2v
+ * (which overflows where v does not). */
+void sp_quat_exp(sp_quat *out, const sp_vec3 *v)
+{
+    float half = sp__v3_length(*v), s, c, k;
+    sp__sincos(half, &s, &c, &k);
+    *out = sp__q(k * v->x, k * v->y, k * v->z, c);
+}
+
+/* log(q) = 2·log(q)/2, halving exact but for subnormal components. */
+void sp_quat_log(sp_vec3 *out, const sp_quat *q)
+{
+    *out = sp__v3_scale(sp__q_to_scaled_angle_axis(*q), 0.5f);
+}
+
+/* With p̂, q̂ the unit directions (sp__v3_length scales, so that neither huge nor tiny vectors
+ * overflow or underflow), the rotation by θ about n = p̂×q̂/|p̂×q̂| is (n·sin(θ/2), cos(θ/2)),
+ * proportional to (p̂×q̂, 1 + p̂·q̂) = 2·cos(θ/2)·(n·sin(θ/2), cos(θ/2)). Near opposite directions
+ * 1 + p̂·q̂ cancels, and the axis is ill-determined anyway; exactly opposite (p̂×q̂ = 0, p̂·q̂ < 0)
+ * takes the half turn about p̂×e. */
+void sp_quat_between(sp_quat *out, const sp_vec3 *p, const sp_vec3 *q)
+{
+    float lp = sp__v3_length(*p), lq = sp__v3_length(*q);
+    if (!(lp > 0.0f && lq > 0.0f)) {
+        *out = lp == lp && lq == lq ? sp__q(0.0f, 0.0f, 0.0f, 1.0f) : sp__q(NAN, NAN, NAN, NAN);
+        return;
+    }
+    sp_vec3 a = sp__v3_scale(*p, 1.0f / lp), b = sp__v3_scale(*q, 1.0f / lq);
+    sp_vec3 c = sp__v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+    float d = sp__v3_dot(a, b), w = 1.0f + d;
+    if (c.x == 0.0f && c.y == 0.0f && c.z == 0.0f && d < 0.0f) { /* opposite: a×e, e least aligned */
+        float ax = fabsf(a.x), ay = fabsf(a.y), az = fabsf(a.z);
+        c = ax <= ay && ax <= az ? sp__v3(0.0f, a.z, -a.y)
+                                 : (ay <= az ? sp__v3(-a.z, 0.0f, a.x) : sp__v3(a.y, -a.x, 0.0f));
+        w = 0.0f;
+    }
+    *out = sp__q_normalize(sp__q(c.x, c.y, c.z, w));
+}
+
 void sp_quat_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v) { *out = sp__q_rotate(*q, *v); }
 void sp_quat_inv_mul_vec3(sp_vec3 *out, const sp_quat *q, const sp_vec3 *v)
 {

@@ -9,38 +9,39 @@
 #include <stddef.h>
 #include "internal.h"
 
-static void damper_quat(sp_quat *x, sp_quat g, float keep)
+/* The angle of the offset is the damper toward 0 of sp__damper_coefs, component by component
+ * (its change formed directly where keep is near 1). */
+static void damper_quat(sp_quat *x, sp_quat g, const sp__damper_k *k)
 {
-    if (keep == 0.0f) {
+    if (k->keep == 0.0f) {
         *x = g;
         return;
     }
     sp_vec3 j = sp__q_to_scaled_angle_axis(sp__q_abs(sp__q_mul(*x, sp__q_inv(g))));
-    *x = sp__q_normalize(sp__q_mul(sp__q_from_scaled_angle_axis(sp__v3_scale(j, keep)), g));
-}
-
-static float keep_fraction(float halflife, float dt)
-{
-    return sp__decay(sp__per_halflife(SP_LN2, halflife), dt);
+    j = sp__v3(sp__damper_apply(k, j.x, 0.0f), sp__damper_apply(k, j.y, 0.0f),
+               sp__damper_apply(k, j.z, 0.0f));
+    *x = sp__q_normalize(sp__q_mul(sp__q_from_scaled_angle_axis(j), g));
 }
 
 void sp_damper_exact_quat(sp_quat *x, const sp_quat *g, float halflife, float dt)
 {
     if (dt == 0.0f) return;
-    damper_quat(x, *g, keep_fraction(halflife, dt));
+    sp__damper_k k = sp__damper_coefs(halflife, dt);
+    damper_quat(x, *g, &k);
 }
 
 void sp_damper_exact_quat_batch(float *x, const float *g, const float *halflife, int per_element, float dt,
                                 int n)
 {
     if (dt == 0.0f || n <= 0) return;
-    float shared = per_element ? 0.0f : keep_fraction(halflife[0], dt);
+    sp__damper_k shared = sp__damper_coefs(halflife[0], dt);
     for (size_t i = 0; i < (size_t)n; i++) {
         float *xi = x + 4 * i;
         sp_quat q = sp__q(xi[0], xi[1], xi[2], xi[3]);
         sp_quat gi =
             g ? sp__q(g[4 * i], g[4 * i + 1], g[4 * i + 2], g[4 * i + 3]) : sp__q(0.0f, 0.0f, 0.0f, 1.0f);
-        damper_quat(&q, gi, per_element ? keep_fraction(halflife[i], dt) : shared);
+        sp__damper_k k = per_element ? sp__damper_coefs(halflife[i], dt) : shared;
+        damper_quat(&q, gi, &k);
         xi[0] = q.x;
         xi[1] = q.y;
         xi[2] = q.z;

@@ -69,23 +69,29 @@ static double overshoot(double z) { return z < 1.0 ? exp(-z * PI / damped_rate(z
 static double rise(double z) { return z == z ? first_fall(z, 0.1) - first_fall(z, 0.9) : z; }
 
 /* Dimensionless settling time: the last τ with |e| = tol. Under damped: the last extremum k
- * with OS^k > tol, then the root between it and the next zero crossing, at
- * τ = (π/2 + φ + kπ)/w with φ = atan2(ζ, w) (e = e^(−ζτ)·cos(wτ − φ)/cos φ). */
-static double settle(double z, double tol)
+ * with OS^k > tol·(1 + slack) (slack 0: the definition; the design solvers count a peak within
+ * `slack` above the band as inside it, see design_settling), then the root between it and the
+ * next zero crossing, at τ = (π/2 + φ + kπ)/w with φ = atan2(ζ, w)
+ * (e = e^(−ζτ)·cos(wτ − φ)/cos φ). */
+static double settle_counting(double z, double tol, double slack)
 {
     if (z != z || tol != tol) return z + tol;
     if (!(tol > 0.0)) return INFINITY;
     if (tol >= 1.0) return 0.0;
     if (z >= 1.0) return first_fall(z, tol);
-    double os = overshoot(z), w = damped_rate(z);
-    if (!(os < 1.0)) return INFINITY; /* undamped */
-    double k = os > 0.0 ? floor(log(tol) / log(os)) : 0.0;
-    /* OS^k > tol ≥ OS^(k+1), the rounding of the logarithms corrected (a step or two) */
-    for (int i = 0; i < 4 && k > 0.0 && !(pow(os, k) > tol); i++) k -= 1.0;
-    for (int i = 0; i < 4 && pow(os, k + 1.0) > tol; i++) k += 1.0;
+    /* ln OS = −ζπ/w itself: OS rounds to 1 below ζ ≈ 1e-17 (and has lost digits from 1e-14), where
+     * log(OS) gave an infinite settling time, or one beyond the envelope bound */
+    double w = damped_rate(z), ln_os = -z * PI / w;
+    if (!(ln_os < 0.0)) return INFINITY; /* undamped */
+    double lim = tol * (1.0 + slack), k = isinf(ln_os) ? 0.0 : floor(log(lim) / ln_os);
+    /* OS^k > lim ≥ OS^(k+1), the rounding of the logarithms corrected (a step or two) */
+    for (int i = 0; i < 4 && k > 0.0 && !(exp(k * ln_os) > lim); i++) k -= 1.0;
+    for (int i = 0; i < 4 && exp((k + 1.0) * ln_os) > lim; i++) k += 1.0;
     double lo = k * PI / w, hi = (0.5 * PI + atan2(z, w) + k * PI) / w;
     return bisect(z, lo, hi, tol, fmod(k, 2.0) == 0.0 ? 1.0 : -1.0); /* e has the sign of (−1)^k there */
 }
+
+static double settle(double z, double tol) { return settle_counting(z, tol, 0.0); }
 
 static double envelope(double z, double tol)
 {
@@ -187,10 +193,44 @@ static void design(double tau, double t, double z, float *out_frequency, float *
     *out_halflife = sp__to_float(2.0 * LN2 / (z * omega));
 }
 
+/* The settling time jumps where a peak of the response touches the band (OS^n = tol): just below,
+ * the response settles before that peak; just above, only after it. The designer's natural request
+ * sits on that edge (overshoot = tolerance, or 10 % and 1 %), and the float spring a design returns
+ * lands within a few ulps of its ratio on either side (0.3 s, 2 %, 2 % settled at 0.418 s). Just
+ * above the edge the settling time is ill-conditioned anyway (the root after a peak moves as the
+ * square root of the peak's excess), so a peak within SLACK above the band is counted inside it,
+ * and the spring's halflife is lowered an ulp at a time (more damping, less overshoot) until that
+ * peak of the float spring lies below the band by MARGIN: its overshoot then moves by about 1e-6
+ * at most. */
+#define SLACK 1e-6
+#define MARGIN 1e-7
+
+static double realised_ratio(float frequency, float halflife)
+{
+    double omega, z;
+    spring_params(frequency, halflife, &omega, &z);
+    return z;
+}
+
+static void design_settling(double t, double z, double tol, float *out_frequency, float *out_halflife)
+{
+    design(settle_counting(z, tol, SLACK), t, z, out_frequency, out_halflife);
+    double os = overshoot(z);
+    if (!(os > 0.0 && os < 1.0 && tol > 0.0 && tol < 1.0)) return;
+    /* n: the first peak counted inside the band (OS^n ≤ tol·(1 + SLACK)) */
+    double lim = tol * (1.0 + SLACK), n = floor(log(lim) / log(os)) + 1.0;
+    for (int i = 0; i < 4 && n > 1.0 && pow(os, n - 1.0) <= lim; i++) n -= 1.0;
+    for (int i = 0; i < 4 && pow(os, n) > lim; i++) n += 1.0;
+    for (int i = 0;
+         i < 64 && pow(overshoot(realised_ratio(*out_frequency, *out_halflife)), n) >= tol * (1.0 - MARGIN);
+         i++)
+        *out_halflife = nextafterf(*out_halflife, 0.0f);
+}
+
 void sp_settling_time_ratio_to_spring(float settling_time, float damping_ratio, float tolerance,
                                       float *out_frequency, float *out_halflife)
 {
-    design(settle(damping_ratio, tolerance), settling_time, damping_ratio, out_frequency, out_halflife);
+    design_settling(settling_time, damping_ratio, tolerance, out_frequency, out_halflife);
 }
 
 void sp_rise_time_ratio_to_spring(float rise_time, float damping_ratio, float *out_frequency,
@@ -202,8 +242,7 @@ void sp_rise_time_ratio_to_spring(float rise_time, float damping_ratio, float *o
 void sp_settling_time_overshoot_to_spring(float settling_time, float overshoot, float tolerance,
                                           float *out_frequency, float *out_halflife)
 {
-    double z = overshoot_to_ratio(overshoot);
-    design(settle(z, tolerance), settling_time, z, out_frequency, out_halflife);
+    design_settling(settling_time, overshoot_to_ratio(overshoot), tolerance, out_frequency, out_halflife);
 }
 
 void sp_rise_time_overshoot_to_spring(float rise_time, float overshoot, float *out_frequency,

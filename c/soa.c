@@ -163,6 +163,53 @@ SP__ALWAYS_INLINE void soa_exp(sp__soa_quat *q, int *ok, int i, const sp__soa_qu
     q->w[i] = st.w;
 }
 
+SP__ALWAYS_INLINE void soa_critical_put(sp__soa_critical *k, int i, sp__critical_k c)
+{
+    k->xx[i] = c.xx;
+    k->xv[i] = c.xv;
+    k->xq[i] = c.xq;
+    k->vx[i] = c.vx;
+    k->vv[i] = c.vv;
+    k->vq[i] = c.vq;
+    k->inc[i] = c.inc;
+}
+
+/* Over sp__soa_lanes(m) lanes (a multiple of 8: loops with no remainder), the lanes past m taking
+ * the first halflife (computed, never used). */
+void sp__soa_critical_coefs(sp__soa_critical *restrict k, const float *restrict halflife, float dt, int m)
+{
+    float h[SP__CHUNK], s[SP__CHUNK], y[SP__CHUNK], t[SP__CHUNK];
+    int lanes = sp__soa_lanes(m), inc = 0;
+    SCALAR_LOOP for (int i = 0; i < lanes; i++) h[i] = halflife[i < m ? i : 0];
+    SP__SOA_FOR(i, lanes)
+    {
+        s[i] = sp__critical_s(h[i], dt, &y[i], &t[i]);
+        inc += s[i] < 0.5f;
+    }
+    if (inc == lanes) {
+        SP__SOA_FOR(i, lanes) { soa_critical_put(k, i, sp__critical_coefs_inc(s[i], y[i], t[i])); }
+    } else if (inc == 0) {
+        SP__SOA_FOR(i, lanes)
+        {
+            soa_critical_put(k, i, sp__critical_coefs_direct(s[i], y[i], t[i], h[i] * (1.0f / SP_LN2)));
+        }
+    } else {
+        SP__SOA_FOR(i, lanes)
+        {
+            sp__critical_k a = sp__critical_coefs_inc(s[i], y[i], t[i]),
+                           b = sp__critical_coefs_direct(s[i], y[i], t[i], h[i] * (1.0f / SP_LN2));
+            int use = s[i] < 0.5f;
+            k->xx[i] = use ? a.xx : b.xx;
+            k->xv[i] = use ? a.xv : b.xv;
+            k->xq[i] = use ? a.xq : b.xq;
+            k->vx[i] = use ? a.vx : b.vx;
+            k->vv[i] = use ? a.vv : b.vv;
+            k->vq[i] = use ? a.vq : b.vq;
+            k->inc[i] = use;
+        }
+    }
+}
+
 void sp__soa_quat_spring(sp__soa_quat *restrict q, sp__soa_vec *restrict v, int *restrict ok,
                          const sp__soa_quat *restrict goal, const sp__critical_k *restrict k,
                          const float *restrict halflife, float dt, int lanes)
@@ -172,9 +219,11 @@ void sp__soa_quat_spring(sp__soa_quat *restrict q, sp__soa_vec *restrict v, int 
     else
         SP__SOA_FOR8(i, lanes) soa_log(q, ok, i, NULL);
     if (halflife) {
+        sp__soa_critical kc;
+        sp__soa_critical_coefs(&kc, halflife, dt, lanes);
         SP__SOA_FOR(i, lanes)
         {
-            sp__critical_k ki = sp__critical_coefs(halflife[i], dt);
+            sp__critical_k ki = sp__soa_critical_at(&kc, i);
             soa_step(q, v, ok, i, &ki);
         }
     } else

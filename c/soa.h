@@ -69,6 +69,24 @@ const int *sp__soa_failed(const int *ok, int m);
     for (int i##_group = 0; i##_group < (lanes); i##_group += 8)                                             \
     SP__TWO_AT_A_TIME for (int i = i##_group; i < i##_group + 8; i++)
 
+/* The critical step's coefficients (sp__critical_coefs) of up to SP__CHUNK halflives, per element:
+ * the loops over many halflives compute them here, then step with them. */
+typedef struct {
+    float xx[SP__CHUNK], xv[SP__CHUNK], xq[SP__CHUNK], vx[SP__CHUNK], vv[SP__CHUNK], vq[SP__CHUNK];
+    int inc[SP__CHUNK];
+} sp__soa_critical;
+
+/* The coefficients of sp__critical_coefs(halflife[i], dt) for i < m ≤ SP__CHUNK, the same bits
+ * (soa.c): a chunk whose elements all take the increments (slow springs: the common case) or all
+ * the direct form computes only that form, a mixed one both and a select per element. */
+void sp__soa_critical_coefs(sp__soa_critical *k, const float *halflife, float dt, int m);
+
+static inline sp__critical_k sp__soa_critical_at(const sp__soa_critical *k, int i)
+{
+    sp__critical_k c = { k->xx[i], k->xv[i], k->xq[i], k->vx[i], k->vv[i], k->vq[i], k->inc[i] };
+    return c;
+}
+
 /* The critical spring's three stages (sp__quat_spring_fast) over lanes (a multiple of 8) of a
  * chunk (soa.c): q's rotations and v's angular velocities stepped toward goal (NULL: the
  * identity, the decay springs), with the coefficients k, or per lane those of halflife[i]

@@ -325,6 +325,7 @@ void sp_critical_spring_damper_coefs(float *out_k, float halflife, float dt)
     out_k[3] = c.vx;
     out_k[4] = c.vv;
     out_k[5] = c.vq;
+    out_k[6] = (float)c.inc;
 }
 
 void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, float dt)

@@ -81,7 +81,7 @@
  * -----
  * Helpers: lerp fast_negexp fast_atan halflife_to_damping damping_to_halflife
  *   frequency_to_stiffness stiffness_to_frequency critical_halflife critical_frequency
- *   resonant_frequency spring_energy
+ *   resonant_frequency spring_energy damping_ratio_to_stiffness damping_ratio_to_damping
  * Dampers: damper damper_bad damper_exponential damper_exact damper_implicit damper_decay_exact
  *   halflife_to_lag lag_to_halflife damper_exact_v2 damper_exact_v3
  * Spring dampers: spring_damper_bad spring_damper_exact_stiffness spring_damper_exact_coefs
@@ -112,9 +112,10 @@
  *   cubic_easing_update inertial_easing_update inertial_easing_duration
  * Other springs: double_spring_damper_exact timed_spring_damper_exact velocity_spring_damper_exact
  * Quaternions: quat_mul quat_inv quat_abs quat_normalize quat_to_scaled_angle_axis
- *   quat_from_scaled_angle_axis quat_mul_vec3 quat_inv_mul_vec3 quat_mul_inv quat_inv_mul
- *   quat_nlerp_shortest quat_slerp_shortest quat_from_angle_axis quat_to_angle_axis
- *   quat_differentiate_angular_velocity quat_integrate_angular_velocity damper_exact_quat
+ *   quat_from_scaled_angle_axis quat_exp quat_log quat_between quat_mul_vec3 quat_inv_mul_vec3
+ *   quat_mul_inv quat_inv_mul quat_nlerp_shortest quat_slerp_shortest quat_from_angle_axis
+ *   quat_to_angle_axis quat_differentiate_angular_velocity quat_integrate_angular_velocity
+ *   damper_exact_quat
  * Quaternion springs: simple_spring_damper_exact_quat decay_spring_damper_exact_quat
  * Batches: damper_exact_batch critical_spring_damper_exact_batch simple_spring_damper_exact_batch
  *   decay_spring_damper_exact_batch spring_damper_exact_batch simple_spring_damper_exact_quat_batch
@@ -130,6 +131,8 @@
  *   transition_cost transition_cost_landscape inertialization_features inertialization_search
  * Tracking springs: tracking_spring_update tracking_spring_update_no_acceleration
  *   tracking_spring_update_no_velocity_acceleration tracking_spring_update_improved
+ *   tracking_spring_update_no_acceleration_improved
+ *   tracking_spring_update_no_velocity_acceleration_improved tracking_spring_update_exact_gains
  *   tracking_spring_update_exact tracking_spring_update_exact_no_acceleration
  *   tracking_spring_update_exact_no_velocity_acceleration tracking_gains_to_spring
  *   tracking_target_velocity tracking_target_acceleration tracking_target_acceleration_varying
@@ -140,12 +143,15 @@
  *   desired_rotation_update_strafe trajectory_predict_desired trajectory_predict_positions_desired
  *   simulation_collide_obstacles simulation_collide_obstacles_v2
  * Synchronising character and simulation: quat_slerp_shortest_approx quat_angle_between
- *   damp_adjustment_exact_v3 damp_adjustment_exact_quat adjust_character_position
- *   adjust_character_rotation adjust_character_position_by_velocity
+ *   damp_adjustment_exact damp_adjustment_exact_v3 damp_adjustment_exact_quat
+ *   adjust_character_position adjust_character_rotation adjust_character_position_by_velocity
  *   adjust_character_rotation_by_velocity clamp_character_position clamp_character_rotation
  *   damp_adjustment_exact_v2 adjust_character_position_v2 adjust_character_position_by_velocity_v2
  *   clamp_character_position_v2
  * Foot locking: contact_reset contact_update
+ * Motion matching: motion_features motion_database_floats motion_database_build motion_search
+ *   motion_search_batch
+ * Skeletons: forward_kinematics ik_two_bone
  */
 
 #ifndef SPRUNG_H
@@ -228,6 +234,19 @@ float sp_resonant_frequency(float goal_frequency, float halflife);
  *  @param[in] scale = 1 scale applied to the offsets from rest
  *  @return [m²/s²] the energy per unit mass; +Inf where it overflows float */
 float sp_spring_energy(float x, float v, float frequency, float x_rest, float v_rest, float scale);
+/** Stiffness of the spring with this damping ratio and damping: s = (damping / (2·ratio))², from
+ *  ζ = d / (2·√s) (the article's damping_ratio_to_stiffness). Formed in double: +Inf only where
+ *  the stiffness itself overflows float.
+ *  @param[in] ratio (> 0) damping ratio ζ: 1 critical, < 1 under damped, > 1 over damped
+ *  @param[in] damping [1/s] (≥ 0) damping d
+ *  @return [1/s²] the stiffness; +Inf where it overflows float */
+float sp_damping_ratio_to_stiffness(float ratio, float damping);
+/** Damping of the spring with this damping ratio and stiffness: d = 2·ratio·√stiffness (the
+ *  article's damping_ratio_to_damping).
+ *  @param[in] ratio (≥ 0) damping ratio ζ: 1 critical, < 1 under damped, > 1 over damped
+ *  @param[in] stiffness [1/s²] (≥ 0) stiffness s
+ *  @return [1/s] the damping; +Inf where it overflows float */
+float sp_damping_ratio_to_damping(float ratio, float stiffness);
 
 /* ------------------------------------------------------------------------
  * Dampers (dampers.c): the damper, its lag, and the exact damper on 2D and 3D vectors
@@ -324,7 +343,8 @@ void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness,
  *  @param[in] g [m] goal position
  *  @param[in] q [m/s] goal velocity
  *  @param[in] stiffness [1/s²] (≥ 0; > 0 when q ≠ 0) stiffness s
- *  @param[in] damping [1/s] (≥ 0) damping d; +Inf snaps to `g`
+ *  @param[in] damping [1/s] (≥ 0) damping d; +Inf snaps to `g` (a jump: as d grows at a fixed
+ *  stiffness the spring creeps at its slow rate s/d → 0, see sp_spring_damper_exact)
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping,
                                       float dt);
@@ -347,7 +367,11 @@ void sp_spring_damper_exact_coefs(float *out_k, float omega, float damping, floa
  *  sp_spring_damper_exact_stiffness with s = (2π·frequency)² and d = 4·ln2/halflife. Every finite
  *  frequency gives a finite state within the spring's energy envelope: s is never formed (it
  *  overflows float from 2.9e18 Hz), and beyond 5.4e37 Hz, where 2π·frequency overflows, FLT_MAX
- *  rad/s stands for it (float holds no phase of such a spring anyway).
+ *  rad/s stands for it (float holds no phase of such a spring anyway). Halflife 0 snaps to g (the
+ *  convention), which is not the limit of small halflives at a fixed frequency: there the damping
+ *  grows without bound and the spring, over damped, creeps at its slow rate s/d → 0, so a
+ *  halflife of 1e-9 s barely moves where 0 jumps to the goal. (The critical spring and the
+ *  damper, and the ratio form at a fixed ratio, do tend to the snap.)
  *  @param[in,out] x [m] position
  *  @param[in,out] v [m/s] velocity
  *  @param[in] g [m] goal position
@@ -403,13 +427,16 @@ void sp_simple_spring_damper_exact(float *x, float *v, float g, float halflife, 
  *  @param[in] halflife [s] (≥ 0) halflife; 0 snaps to 0
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt);
-/** The step of sp_critical_spring_damper_exact as 6 coefficients k (depending on halflife and
- *  dt only): with u = x − g and flush(r) = 0 where |r| < 2^−126, else r (a decayed state
- *  reaches 0 instead of sticking at a slow subnormal), x' = (g + flush(k[0]·u + k[1]·v)) +
- *  k[2]·q and v' = flush(k[3]·u + k[4]·v) + k[5]·q, evaluated in that order in float, is that
- *  function bit for bit when dt ≠ 0 (dt = 0 changes nothing). For callers that step many
- *  springs of one halflife one at a time.
- *  @param[out] out_k {6} the coefficients k[0..5]
+/** The step of sp_critical_spring_damper_exact as 6 coefficients k and a flag (depending on
+ *  halflife and dt only), for callers that step many springs of one halflife one at a time.
+ *  With u = x − g, and b = x, c = v where the flag k[6] is 1 (slow springs at small steps,
+ *  y·dt < 1/2: k[0] and k[4] are then the coefficients less 1, and the step adds its change to the
+ *  state, whose digits a change far below the state's size would otherwise lose), b = g, c = 0
+ *  where it is 0: r = b + ((k[0]·u + k[1]·v) + k[2]·q), x' = g where |r − g| < 2^−126, else r;
+ *  w = c + ((k[3]·u + k[4]·v) + k[5]·q), v' = 0 where |w| < 2^−126, else w (a decayed state
+ *  reaches its goal instead of sticking at a slow subnormal). Evaluated in that order in float,
+ *  that is the function bit for bit when dt ≠ 0 (dt = 0 changes nothing).
+ *  @param[out] out_k {7} the coefficients k[0..5] and the flag k[6] (0 or 1)
  *  @param[in] halflife [s] (≥ 0) halflife
  *  @param[in] dt [s] (≥ 0) time step */
 void sp_critical_spring_damper_coefs(float *out_k, float halflife, float dt);
@@ -560,9 +587,11 @@ float sp_critical_settle_halflife(float settle_time, float ratio);
 /** Frequency and halflife for a spring given as duration and bounce, as SwiftUI-style UI
  *  libraries expose them: duration is the undamped period 2π/√s, bounce sets the damping
  *  ratio ζ = 1 − bounce (bounce ≥ 0) or 1/(1 + bounce) (bounce < 0); 0 is critical. The damped
- *  period of a bouncy spring is duration / √(1 − ζ²).
+ *  period of a bouncy spring is duration / √(1 − ζ²). Bounce 1 (undamped: halflife +Inf) and −1
+ *  (infinitely over damped: a spring that never moves, which no halflife gives, 0 being a snap) are
+ *  outside the domain; the C function returns halflife +Inf and 0 for them.
  *  @param[in] duration [s] (> 0) undamped period
- *  @param[in] bounce ([−1, 1]) 0 critical, > 0 bouncy, < 0 over damped
+ *  @param[in] bounce ((−1, 1)) 0 critical, > 0 bouncy, < 0 over damped
  *  @param[out] out_frequency [Hz] the spring's frequency
  *  @param[out] out_halflife [s] the spring's halflife */
 void sp_duration_bounce_to_spring(float duration, float bounce, float *out_frequency, float *out_halflife);
@@ -614,7 +643,9 @@ float sp_spring_rise_time(float frequency, float halflife);
 /** Settling time of the step response: the last time it is `tolerance` away from the goal (as a
  *  fraction of the step), after which it stays within the band. This is the true last entry
  *  into the band, found between the response's extrema, not the envelope bound of
- *  sp_spring_settling_time_envelope; it jumps where a peak's height crosses the tolerance.
+ *  sp_spring_settling_time_envelope; it jumps where a peak's height crosses the tolerance. Finite and
+ *  within the envelope bound for every finite frequency (a lightly damped spring of 1e30 Hz and
+ *  halflife 1 s settles within 2 % in 2.82 s).
  *  @param[in] frequency [Hz] (≥ 0) frequency of the spring
  *  @param[in] halflife [s] (≥ 0) halflife of the spring
  *  @param[in] tolerance ((0, 1)) half width of the band, as a fraction of the step (0.02 for 2 %)
@@ -645,7 +676,12 @@ float sp_spring_lag(float frequency, float halflife);
 void sp_spring_to_duration_bounce(float frequency, float halflife, float *out_duration, float *out_bounce);
 /** The spring that settles within `tolerance` in `settling_time` with the given overshoot (under
  *  damped; overshoot 0 gives the critical spring, for an over damped one use
- *  sp_settling_time_ratio_to_spring). An overshoot below about 1e-38 is 0 in float.
+ *  sp_settling_time_ratio_to_spring). An overshoot below about 1e-38 is 0 in float. Where a peak of
+ *  the response touches the band (overshoot = tolerance, or overshoot² = tolerance, ...) the
+ *  settling time jumps by up to a period: a peak within 1e-6 (relative) above the band is taken as
+ *  inside it, and the returned spring's halflife is lowered by a few ulps so that the peak lies
+ *  below the band (its overshoot then differs from the request by about 1e-6), so the spring
+ *  settles before that peak, at `settling_time`.
  *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
  *  @param[in] overshoot (≥ 0; < 1) sp_spring_overshoot of the result
  *  @param[in] tolerance ((0, 1)) the band of the settling time
@@ -661,20 +697,25 @@ void sp_settling_time_overshoot_to_spring(float settling_time, float overshoot, 
  *  @param[out] out_halflife [s] halflife of the spring */
 void sp_rise_time_overshoot_to_spring(float rise_time, float overshoot, float *out_frequency,
                                       float *out_halflife);
-/** The spring of damping ratio ζ (any regime) that settles within `tolerance` in `settling_time`.
+/** The spring of damping ratio ζ (any regime) that settles within `tolerance` in `settling_time`;
+ *  a peak that touches the band is taken as inside it, as sp_settling_time_overshoot_to_spring
+ *  does. Finite for every ratio down to the smallest floats (ζ = 1e-20 settles in 0.3 s within
+ *  2 % at 2.08e20 Hz, halflife 0.106 s), but where the frequency overflows float.
  *  @param[in] settling_time [s] (> 0) sp_spring_settling_time of the result
  *  @param[in] damping_ratio (> 0) sp_spring_damping_ratio of the result
  *  @param[in] tolerance ((0, 1)) the band of the settling time
- *  @param[out] out_frequency [Hz] frequency of the spring
+ *  @param[out] out_frequency [Hz] frequency of the spring; +Inf where it overflows float (ζ·settling_time
+ *  below about 1e-39)
  *  @param[out] out_halflife [s] halflife of the spring */
 void sp_settling_time_ratio_to_spring(float settling_time, float damping_ratio, float tolerance,
                                       float *out_frequency, float *out_halflife);
 /** The spring of damping ratio ζ (any regime) with the given 10–90 % rise time.
  *  @param[in] rise_time [s] (> 0) sp_spring_rise_time of the result
- *  @param[in] damping_ratio (≥ 0) sp_spring_damping_ratio of the result; 0 is undamped (halflife
- *  +Inf)
+ *  @param[in] damping_ratio (> 0) sp_spring_damping_ratio of the result (0 would be undamped: the
+ *  C function returns halflife +Inf, which the springs refuse)
  *  @param[out] out_frequency [Hz] frequency of the spring
- *  @param[out] out_halflife [s] halflife of the spring */
+ *  @param[out] out_halflife [s] halflife of the spring; +Inf where it overflows float (ζ below about
+ *  rise_time·1e-38) */
 void sp_rise_time_ratio_to_spring(float rise_time, float damping_ratio, float *out_frequency,
                                   float *out_halflife);
 
@@ -916,7 +957,8 @@ void sp_inertialize_quintic_update(float *out_x, float *out_v, float *off_t, flo
  *  @param[in] ext_t [s] (≥ 0 or +Inf) time since the transition; +Inf: no blend
  *  @param[in] in_x [m] input position
  *  @param[in] in_v [m/s] input velocity
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade */
 void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ext_v, float ext_t, float in_x,
                                float in_v, float halflife, float blendtime);
@@ -926,7 +968,8 @@ void sp_dead_blending_evaluate(float *out_x, float *out_v, float ext_x, float ex
  *  @param[in,out] ext_t [s] (≥ 0 or +Inf) time since the last transition; +Inf: no blend
  *  @param[in] src_x [m] position of the source playing now
  *  @param[in] src_v [m/s] velocity of the source playing now
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade */
 void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float src_x, float src_v,
                                  float halflife, float blendtime);
@@ -938,7 +981,8 @@ void sp_dead_blending_transition(float *ext_x, float *ext_v, float *ext_t, float
  *  @param[in] ext_v [m/s] source velocity at the last transition
  *  @param[in] in_x [m] input position
  *  @param[in] in_v [m/s] input velocity
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @param[in] dt [s] (≥ 0) time step */
 void sp_dead_blending_update(float *out_x, float *out_v, float *ext_t, float ext_x, float ext_v, float in_x,
@@ -1128,6 +1172,29 @@ void sp_quat_to_scaled_angle_axis(sp_vec3 *out, const sp_quat *q);
  *  @param[out] out the unit rotation
  *  @param[in] v [rad] scaled axis: axis × angle */
 void sp_quat_from_scaled_angle_axis(sp_quat *out, const sp_vec3 *v);
+/** The quaternion exponential of the pure quaternion (0, v): the unit rotation by 2·|v| radians
+ *  about v, (v/|v|·sin|v|, cos|v|) (Motion-Matching's quat_exp; sp_quat_from_scaled_angle_axis is
+ *  exp(v/2)). Accurate near 0, and for |v| of many turns.
+ *  @param[out] out the unit rotation
+ *  @param[in] v [rad] half the angle, times the axis */
+void sp_quat_exp(sp_quat *out, const sp_vec3 *v);
+/** The quaternion logarithm of a unit rotation: half its angle times its axis (Motion-Matching's
+ *  quat_log; sp_quat_to_scaled_angle_axis is 2·log(q)). No shortest arc is taken: for w < 0 the
+ *  half angle lies in (π/2, π] (apply sp_quat_abs first for the shortest arc). Accurate near the
+ *  identity, where acos(w) loses half the digits.
+ *  @param[out] out [rad] half the angle, times the axis
+ *  @param[in] q unit rotation */
+void sp_quat_log(sp_vec3 *out, const sp_quat *q);
+/** The shortest rotation taking the direction of p to the direction of q (Motion-Matching's
+ *  quat_between): about p×q by the angle between them. p and q need not be unit (their directions
+ *  are taken first, any length from the smallest to the largest floats); the identity when either
+ *  is zero. For opposite directions, where p×q vanishes and every
+ *  axis perpendicular to p is shortest, a half turn about the axis p×e, e the coordinate axis
+ *  least aligned with p (the article's formula gives the zero quaternion there).
+ *  @param[out] out the unit rotation
+ *  @param[in] p [m] the direction to turn from
+ *  @param[in] q [m] the direction to turn to */
+void sp_quat_between(sp_quat *out, const sp_vec3 *p, const sp_vec3 *q);
 
 /** Rotates `v` by `q` (the article's quat_mul_vec3).
  *  @param[out] out [m] q·v·q⁻¹
@@ -1465,28 +1532,32 @@ float sp_decay_quintic_feature(float pos, float vel, float blendtime);
  *  assumed extrapolated like the source, so the offset is (1 − smoothstep)·(x + v·(1 − e^(−λt))/λ).
  *  @param[in] x [m] offset position at the transition
  *  @param[in] v [m/s] offset velocity at the transition
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @return [s] (> 0 or +Inf) the crossing time, or +Inf if it does not cross */
 float sp_dead_blending_intersection(float x, float v, float halflife, float blendtime);
 /** ∫₀^blendtime |offset| of dead blending (closed form, split at the zero crossing).
  *  @param[in] x [m] offset position at the transition
  *  @param[in] v [m/s] offset velocity at the transition
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @return [m·s] (≥ 0) the displacement */
 float sp_dead_blending_displacement(float x, float v, float halflife, float blendtime);
 /** |∫ offset| of dead blending: blendtime·|x/2 + blendtime·K·v|, K = ∫₀¹ (1 − smoothstep)·E.
  *  @param[in] x [m] offset position at the transition
  *  @param[in] v [m/s] offset velocity at the transition
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @return [m·s] (≥ 0) the approximate displacement */
 float sp_dead_blending_displacement_approx(float x, float v, float halflife, float blendtime);
 /** Motion-matching feature z·pos/2 + z²·K·vel of dead blending.
  *  @param[in] pos [m] position
  *  @param[in] vel [m/s] velocity
- *  @param[in] halflife [s] (≥ 0) halflife of the extrapolated velocity
+ *  @param[in] halflife [s] (≥ 0 or +Inf) halflife of the extrapolated velocity; +Inf keeps it (the
+ *  article's dead blending, with no decay)
  *  @param[in] blendtime [s] (≥ 0) duration of the cross-fade
  *  @return [m·s] the feature */
 float sp_dead_blending_feature(float pos, float vel, float halflife, float blendtime);
@@ -1608,6 +1679,49 @@ void sp_tracking_spring_update_no_velocity_acceleration(float *x, float *v, floa
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float v_goal, float a_goal,
                                         float x_halflife, float v_halflife, float a_halflife, float dt);
+/** sp_tracking_spring_update_improved without the acceleration blend (a step whose a_goal is bad):
+ *  the article's tracking_spring_update_no_acceleration_improved.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] x_halflife [s] (≥ 0) halflife of the position blend
+ *  @param[in] v_halflife [s] (≥ 0) halflife of the velocity blend
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_no_acceleration_improved(float *x, float *v, float x_goal, float v_goal,
+                                                        float x_halflife, float v_halflife, float dt);
+/** sp_tracking_spring_update_improved with only the position blend (a step across a discontinuity):
+ *  the article's tracking_spring_update_no_velocity_acceleration_improved.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] x_halflife [s] (≥ 0) halflife of the position blend
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
+void sp_tracking_spring_update_no_velocity_acceleration_improved(float *x, float *v, float x_goal,
+                                                                 float x_halflife, float dt);
+/** The exact tracker of the article's repository (its tracking_spring_update_exact, which takes the
+ *  gains; named here with `_gains` beside sprung's own sp_tracking_spring_update_exact): the gain
+ *  tracker's step read as a spring whose acceleration is the step's change of velocity per gain_dt.
+ *  With the gains clamped to [0, 1] and t0 = (1 − v_gain)(1 − x_gain), it is the exact spring
+ *  (sp_spring_damper_exact_stiffness) of stiffness x_gain/gain_dt², damping (1 − t0)/gain_dt,
+ *  toward x_goal with goal velocity (v_gain·(1 − x_gain)·v_goal/gain_dt + a_gain·t0·a_goal)/damping,
+ *  over dt: dt-invariant, at the gains' feel. Its goal is the next sample held through the step,
+ *  so it trails a moving goal instead of reproducing its samples (sp_tracking_spring_update_exact
+ *  does). The repository's tracking_spring_update_no_acceleration_exact is this with a_gain = 0,
+ *  and its no_velocity_acceleration_exact with v_gain = a_gain = 0. Gains of 0 (no damping, no
+ *  stiffness) leave the free motion under a_gain·a_goal.
+ *  @param[in,out] x [m] position
+ *  @param[in,out] v [m/s] velocity
+ *  @param[in] x_goal [m] the goal's next sample
+ *  @param[in] v_goal [m/s] the goal's mean velocity over the step
+ *  @param[in] a_goal [m/s²] the change of that mean velocity per second
+ *  @param[in] x_gain fraction of the position error removed per gain_dt (clamped to [0, 1])
+ *  @param[in] v_gain fraction of the velocity error removed per gain_dt (clamped to [0, 1])
+ *  @param[in] a_gain fraction of the goal's acceleration followed (clamped to [0, 1])
+ *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing
+ *  @param[in] gain_dt [s] (> 0) = 1/60 the frame time the gains were tuned at */
+void sp_tracking_spring_update_exact_gains(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                           float x_gain, float v_gain, float a_gain, float dt, float gain_dt);
 /** dt-invariant tracker: the error to the goal (x − s_i, v − v_goal + a_goal·dt) evolves as an
  *  exact spring of this frequency and halflife, then x = x_goal + error; converged it
  *  reproduces the goal samples exactly at any frame rate.
@@ -1876,10 +1990,12 @@ void sp_trajectory_predict_positions_desired(sp_vec3 *out_positions, sp_vec3 *ou
 /** Moves the simulation object, a disc of the given radius on the ground plane (x, z), from
  *  `prev_position` toward `next_position` without entering the obstacles, sliding along them: the
  *  exact limit of the article's push-out in ever smaller substeps (the sweeping process), found
- *  by events instead of substeps, so nothing tunnels and the result does not depend on the
- *  obstacles' order. The disc slides along walls with the tangential part of the motion, around
- *  rounded corners and circles in closed form, and stops in a corner the motion pushes into. A
- *  start inside an obstacle is first pushed out the shortest way. y is taken from `next_position`.
+ *  by events instead of substeps, so nothing tunnels and, from a start clear of every obstacle, the
+ *  result does not depend on the obstacles' order. The disc slides along walls with the tangential
+ *  part of the motion, around rounded corners and circles in closed form, and stops in a corner the
+ *  motion pushes into. A start inside an obstacle is first pushed out the shortest way, one
+ *  obstacle after another in the order given, so from a start inside overlapping obstacles the
+ *  order does matter (the results may lie metres apart). y is taken from `next_position`.
  *  An obstacle with a non-finite value or a negative size is left out.
  *  @param[out] out [m] the position reached (may alias an input)
  *  @param[in] prev_position [m] position before the move
@@ -1921,13 +2037,23 @@ void sp_quat_slerp_shortest_approx(sp_quat *out, const sp_quat *q, const sp_quat
  *  @param[in] p rotation
  *  @return [rad] ([0, 3.1415927]) the angle */
 float sp_quat_angle_between(const sp_quat *q, const sp_quat *p);
+/** The part of the difference g a damper starting from zero covers in dt: g·(1 − 2^(−dt/halflife))
+ *  (the exact form of the article's damp_adjustment_implicit, on a float).
+ *  @param[in] g [m] the whole difference
+ *  @param[in] halflife [s] (≥ 0) halflife of the damper; 0 covers the whole difference
+ *  @param[in] dt [s] (≥ 0) time step; 0 covers nothing
+ *  @return [m] the adjustment */
+float sp_damp_adjustment_exact(float g, float halflife, float dt);
 /** The part of the difference g a damper starting from zero covers in dt: g·(1 − 2^(−dt/halflife)).
  *  @param[out] out [m] the adjustment
  *  @param[in] g [m] the whole difference
  *  @param[in] halflife [s] (≥ 0) halflife of the damper
  *  @param[in] dt [s] (≥ 0) time step */
 void sp_damp_adjustment_exact_v3(sp_vec3 *out, const sp_vec3 *g, float halflife, float dt);
-/** The part of the rotation g a damper from the identity covers in dt (approximate slerp).
+/** The part of the rotation g a damper from the identity covers in dt: the exact slerp from the
+ *  identity toward g (shortest arc) by α = 1 − 2^(−dt/halflife), exp(α·log g), where the article
+ *  uses an approximate slerp (off by up to 3.3e-4 rad); so adjusting by 2·dt equals adjusting twice
+ *  by dt.
  *  @param[out] out the adjustment
  *  @param[in] g the whole rotation
  *  @param[in] halflife [s] (≥ 0) halflife of the damper
@@ -1941,7 +2067,8 @@ void sp_damp_adjustment_exact_quat(sp_quat *out, const sp_quat *g, float halflif
  *  @param[in] dt [s] (≥ 0) time step */
 void sp_adjust_character_position(sp_vec3 *out, const sp_vec3 *character_position,
                                   const sp_vec3 *simulation_position, float halflife, float dt);
-/** Character rotation turned toward the simulation rotation by sp_damp_adjustment_exact_quat.
+/** Character rotation turned toward the simulation rotation by sp_damp_adjustment_exact_quat (an
+ *  exact slerp of the difference: dt-invariant as the damper is).
  *  @param[out] out the adjusted rotation (may alias an input)
  *  @param[in] character_rotation the character's rotation
  *  @param[in] simulation_rotation the simulation object's rotation
@@ -2055,6 +2182,162 @@ void sp_contact_reset(sp_contact *out_contact, const sp_vec3 *input_contact_posi
  *  @param[in] dt [s] (≥ 0) time step; 0 changes nothing */
 void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_position, int input_contact_state,
                        float unlock_radius, float foot_height, float halflife, float dt);
+
+/* ------------------------------------------------------------------------
+ * Motion matching (motion_database.c, motion_matching.c): features of clips, the database, its
+ * exact search
+ *
+ * Clips are poses in the pose layout (13·bones floats a frame: local positions, velocities,
+ * rotations x,y,z,w and angular velocities, each in the parent's frame) of a skeleton whose
+ * bone 0 is the simulation bone (its position on the ground and its heading, in world space),
+ * parents[0] = −1 and parents[i] in [0, i). Y is up, characters face +Z. Features are in
+ * character space (relative to bone 0); each is declared by 4 ints (kind SP_FEATURE_*, bone,
+ * frames ahead, SP_INERTIALIZER_*) and 2 floats (halflife, blendtime), and yields 3 floats a
+ * frame (bones) or 2 (trajectory: x, z). Trajectories `ahead` frames on stop at a clip's last
+ * frame, or continue through a looping clip into its first frame moved by the motion that
+ * takes the first frame's bone 0 to where the last frame's is one frame (dt) later at its
+ * velocity and angular velocity.
+ *
+ * A database is one block of sp_motion_database_floats(frames, dims, n_ranges) floats: with
+ * dp = dims rounded up to a multiple of 4, the normalisation's offsets (dp floats) and scales
+ * (dp), then the normalised features in blocks of 4 frames (block b, dimension j, frame
+ * 4b + l at 2·dp + 4·dims·b + 4·j + l; frames padded to a multiple of 16 with zeros), then
+ * boxes, tags and ranges (internal).
+ * A frame's cost is the squared Euclidean distance between its normalised features and the
+ * normalised query, summed in dimension order, plus `bias` for a frame outside the current
+ * frame's range.
+ * ------------------------------------------------------------------------ */
+
+#define SP_FEATURE_POSITION 0             /* a bone's position in character space: x, y, z */
+#define SP_FEATURE_VELOCITY 1             /* a bone's velocity in character space: x, y, z */
+#define SP_FEATURE_TRAJECTORY_POSITION 2  /* bone 0's position `ahead` frames on: x, z */
+#define SP_FEATURE_TRAJECTORY_DIRECTION 3 /* bone 0's facing (+Z) `ahead` frames on: x, z */
+#define SP_FEATURE_INERTIALIZATION 4 /* cp·position + cv·velocity of a bone (sp_inertialization_features) */
+
+#define SP_MOTION_MAX_DIMS 256 /* the most features per frame */
+
+/* The search modes: the same frames, at different speeds. */
+#define SP_SEARCH_SCAN 0  /* every candidate, 16 frames per step, each dropped once it cannot win */
+#define SP_SEARCH_BOXES 1 /* boxes of 64 and 16 frames first, skipped when they cannot hold a winner */
+#define SP_SEARCH_AUTO 2  /* boxes when the database's are tight (structured features), else the scan */
+
+/** Features of every frame of one clip, row-major (frame i at out[i·dims]).
+ *  @param[out] out {frames·dims} the features, dims = the floats of the declared features
+ *  @param[in] poses {13·bones·frames} the clip's poses, frame after frame
+ *  @param[in] frames (≥ 1) frames of the clip
+ *  @param[in] parents {bones} each bone's parent: −1 for bone 0, in [0, i) for bone i
+ *  @param[in] bones (≥ 1) bones of the skeleton
+ *  @param[in] loop ([0, 1]) 1 when the clip loops: trajectories continue through its first frame
+ *  @param[in] dt [s] (> 0 when loop ≠ 0) seconds per frame (used by looping clips only)
+ *  @param[in] features {4·n_features} per feature: kind (SP_FEATURE_*), bone, frames ahead
+ *  (trajectories), inertializer (SP_INERTIALIZER_*, for SP_FEATURE_INERTIALIZATION)
+ *  @param[in] params {2·n_features} per feature: halflife and blendtime [s] of the inertializer
+ *  @param[in] n_features (≥ 1) number of features
+ *  @return (≥ 0) dims, the floats per frame (at most 256); 0 (nothing written) for bad sizes, a
+ *  bad parents array, an unknown kind or inertializer, a bone outside the skeleton, a negative
+ *  `ahead`, or a looping clip without a `dt` > 0 */
+int sp_motion_features(float *out, const float *poses, int frames, const int *parents, int bones, int loop,
+                       float dt, const int *features, const float *params, int n_features);
+/** Floats of the block that holds a database of `frames` frames of `dims` features and `n_ranges` ranges.
+ *  @param[in] frames (≥ 1) frames
+ *  @param[in] dims (≥ 1) features per frame, at most 256
+ *  @param[in] n_ranges (≥ 0) ranges (clips)
+ *  @return (≥ 0) the floats; 0 for bad sizes or more than INT_MAX */
+int sp_motion_database_floats(int frames, int dims, int n_ranges);
+/** Builds a database from features (one row a frame): offsets (the means) and scales (each group's
+ *  deviation, the mean of its dimensions' standard deviations, over the dimension's weight; 0 where
+ *  either is 0: the dimension then counts for nothing), normalised features, boxes and tags.
+ *  @param[out] out_db {sp_motion_database_floats} the database
+ *  @param[in] features {frames·dims} the features, row-major (sp_motion_features, clip after clip)
+ *  @param[in] frames (≥ 1) frames
+ *  @param[in] dims (≥ 1) features per frame, at most 256
+ *  @param[in] groups {dims} the normalisation group of each dimension (dimensions with equal numbers
+ *  share one deviation)
+ *  @param[in] weights {dims} (≥ 0) the weight of each dimension
+ *  @param[in] tags {frames} (nullable) a bit mask per frame; NULL: 0
+ *  @param[in] ranges {3·n_ranges} per range (clip): first frame, one past its last, loop flag (0, 1);
+ *  in order, not overlapping
+ *  @param[in] n_ranges (≥ 0) ranges; frames in none are never found
+ *  @return (≥ 0) dims; 0 (nothing written) for bad sizes or ranges */
+int sp_motion_database_build(float *out_db, const float *features, int frames, int dims, const int *groups,
+                             const float *weights, const int *tags, const int *ranges, int n_ranges);
+/** The k frames of least cost for a query (the first k of an exhaustive scan sorted by cost, ties in
+ *  frame order with the current frame first). The current frame, when it lies in a range and its
+ *  tags pass, is a candidate with no bias that another frame must beat; candidates are the frames of
+ *  the ranges but the last `exclude_end` of each range that does not loop, whose tags hold every bit
+ *  of `require_tags` and none of `exclude_tags`, other than the current frame and the frames of its
+ *  range closer to it than `exclude_near` (around the loop in a looping range).
+ *  @param[out] out_indices {k} the frames, best first; −1 past the last found
+ *  @param[out] out_costs {k} their costs; +Inf past the last found
+ *  @param[in] k (≥ 1) frames wanted
+ *  @param[in] db {sp_motion_database_floats} the database (sp_motion_database_build)
+ *  @param[in] frames (≥ 1) its frames
+ *  @param[in] dims (≥ 1) its features per frame
+ *  @param[in] n_ranges (≥ 0) its ranges
+ *  @param[in] query {dims} (any) the features searched for, not normalised
+ *  @param[in] current (≥ −1) the frame playing now, or −1 (any other value is no frame of a range)
+ *  @param[in] require_tags the tag bits a candidate must have
+ *  @param[in] exclude_tags the tag bits it must not have
+ *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
+ *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
+ *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
+ *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes when they help (the same result)
+ *  @return (≥ 0) frames found, at most k; 0 for bad sizes, k ≤ 0, a bias not finite ≥ 0, an unknown mode */
+int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
+                     int n_ranges, const float *query, int current, int require_tags, int exclude_tags,
+                     float bias, int exclude_end, int exclude_near, int mode);
+/** sp_motion_search for n queries in one call (a crowd): query c at queries[c·dims], its current frame
+ *  currents[c], its tags tags[2c] (required) and tags[2c + 1] (excluded), its k results at c·k.
+ *  @param[out] out_indices {k·n} the frames of each query, best first; −1 past the last found
+ *  @param[out] out_costs {k·n} their costs; +Inf past the last found
+ *  @param[in] k (≥ 1) frames wanted per query
+ *  @param[in] db {sp_motion_database_floats} the database (sp_motion_database_build)
+ *  @param[in] frames (≥ 1) its frames
+ *  @param[in] dims (≥ 1) its features per frame
+ *  @param[in] n_ranges (≥ 0) its ranges
+ *  @param[in] queries {dims·n} (any) the queries, not normalised
+ *  @param[in] currents {n} (≥ −1) each query's current frame, or −1
+ *  @param[in] tags {2·n} (nullable) required and excluded tag bits per query; NULL: 0, 0
+ *  @param[in] bias (≥ 0) cost added to the frames outside the current frame's range
+ *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
+ *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
+ *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes when they help (the same result)
+ *  @param[in] n (≥ 0) queries
+ *  @return (≥ 0) n; 0 (nothing written) for n ≤ 0 or the arguments sp_motion_search rejects */
+int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
+                           int n_ranges, const float *queries, const int *currents, const int *tags,
+                           float bias, int exclude_end, int exclude_near, int mode, int n);
+
+/* ------------------------------------------------------------------------
+ * Skeletons (skeleton.c): forward kinematics, and the two-bone IK of foot locking
+ *
+ * A pose as in "Pose inertializer" and "Motion matching": local transforms, bone i's parent
+ * parents[i]; a bone whose parent is not in [0, i) is in world space.
+ * ------------------------------------------------------------------------ */
+
+/** World positions and rotations (and velocities, when both velocity outputs are given) of every bone.
+ *  @param[out] out_positions [m] {3·bones} world positions
+ *  @param[out] out_rotations {4·bones} world rotations, x,y,z,w
+ *  @param[out] out_velocities [m/s] {3·bones} (nullable) world velocities
+ *  @param[out] out_angular_velocities [rad/s] {3·bones} (nullable) world angular velocities
+ *  @param[in] pose {13·bones} (any) the pose
+ *  @param[in] parents {bones} each bone's parent
+ *  @param[in] bones (≥ 0) bones */
+void sp_forward_kinematics(float *out_positions, float *out_rotations, float *out_velocities,
+                           float *out_angular_velocities, const float *pose, const int *parents, int bones);
+/** Two-bone IK: turns the local rotations of the parent and grandparent of `bone` (a hip and knee
+ *  for an ankle) so that `bone` reaches `target`, or points at it as far as the chain reaches less
+ *  `max_length_buffer`, the middle joint bending in the plane it bends in now (toward `pole` when
+ *  the chain is straight). Nothing changes when the chain or the target is degenerate.
+ *  @param[in,out] pose {13·bones} the pose
+ *  @param[in] parents {bones} each bone's parent
+ *  @param[in] bones (≥ 0) bones
+ *  @param[in] bone (≥ 0) the end of the chain; its parent and grandparent turn (none outside the skeleton)
+ *  @param[in] target [m] the world position `bone` should reach
+ *  @param[in] pole the world direction the middle joint bends toward when the chain is straight
+ *  @param[in] max_length_buffer [m] (≥ 0) how far short of full extension the chain stops */
+void sp_ik_two_bone(float *pose, const int *parents, int bones, int bone, const sp_vec3 *target,
+                    const sp_vec3 *pole, float max_length_buffer);
 
 #ifdef __cplusplus
 }

@@ -50,11 +50,45 @@ void sp_tracking_spring_update_improved(float *x, float *v, float x_goal, float 
 {
     if (dt == 0.0f) return;
     *v = sp_damper_exact(*v, *v + a_goal * dt, a_halflife, dt);
+    sp_tracking_spring_update_no_acceleration_improved(x, v, x_goal, v_goal, x_halflife, v_halflife, dt);
+}
+
+void sp_tracking_spring_update_no_acceleration_improved(float *x, float *v, float x_goal, float v_goal,
+                                                        float x_halflife, float v_halflife, float dt)
+{
+    if (dt == 0.0f) return;
     *v = sp_damper_exact(*v, v_goal, v_halflife, dt);
+    sp_tracking_spring_update_no_velocity_acceleration_improved(x, v, x_goal, x_halflife, dt);
+}
+
+void sp_tracking_spring_update_no_velocity_acceleration_improved(float *x, float *v, float x_goal,
+                                                                 float x_halflife, float dt)
+{
+    if (dt == 0.0f) return;
     /* sp_damper_exact toward (x_goal − x)/dt: its fraction 1 − 2^(−dt/halflife) */
-    *v =
-        blend_toward_position(*v, *x, x_goal, 1.0f - sp__decay(sp__per_halflife(SP_LN2, x_halflife), dt), dt);
+    *v = blend_toward_position(*v, *x, x_goal, sp__damper_coefs(x_halflife, dt).alpha, dt);
     *x = *x + dt * *v;
+}
+
+/* One step of the gain tracker with a_gain, as the velocity's change:
+ *   v' − v = −(1 − t0)·v + t1·a_goal·dt + t2·dt·v_goal + t3·dt²·(x_goal − x)/dt,
+ * t0 = (1 − kv)(1 − kx), t1 = ka·t0, t2 = kv·(1 − kx)/dt, t3 = kx/dt²; per dt that is the spring
+ * acceleration s·(x_goal − x) + d·(q − v) with s = t3, d = (1 − t0)/dt and d·q = t2·v_goal +
+ * t1·a_goal (the repository's reading, at dt = gain_dt). */
+void sp_tracking_spring_update_exact_gains(float *x, float *v, float x_goal, float v_goal, float a_goal,
+                                           float x_gain, float v_gain, float a_gain, float dt, float gain_dt)
+{
+    if (dt == 0.0f) return;
+    float kx = sp__clamp(x_gain, 0.0f, 1.0f), kv = sp__clamp(v_gain, 0.0f, 1.0f),
+          ka = sp__clamp(a_gain, 0.0f, 1.0f);
+    float t0 = (1.0f - kv) * (1.0f - kx), damping = (1.0f - t0) / gain_dt;
+    float push = kv * (1.0f - kx) / gain_dt * v_goal + ka * t0 * a_goal; /* d·q */
+    if (!(damping > 0.0f)) { /* no gain at all: free motion under the followed acceleration */
+        *x += dt * (*v + 0.5f * push * dt);
+        *v += push * dt;
+        return;
+    }
+    sp_spring_damper_exact_stiffness(x, v, x_goal, push / damping, kx / gain_dt / gain_dt, damping, dt);
 }
 
 void sp_tracking_spring_update_exact(float *x, float *v, float x_goal, float v_goal, float a_goal,

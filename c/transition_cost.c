@@ -514,7 +514,10 @@ int sp_inertialization_search(float *out_cost, const float *database, int rows, 
         for (int r = 0; r < rows; r++) {
             const float *row = database + (size_t)r * (size_t)dims;
             float d = 0.0f;
-            for (int c = 0; c < dims && d < best_d; c++) d += sp__sq(row[c] - query[c]);
+            for (int c = 0; c < dims && d < best_d; c++) {
+                float e = row[c] - query[c]; /* not sp__sq: built for size, its call stays a call */
+                d += e * e;
+            }
             if (d < best_d) {
                 best_d = d;
                 best = r;

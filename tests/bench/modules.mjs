@@ -83,6 +83,15 @@ function arrays(w) {
   const sc = w.malloc(64);
   f32().set([0.1, 0.2, 0.3, 0.9, 0.5, 0.1, 0.2, 0, 0.3, 0.1, 0.1, 0.9], sc >> 2);
   s.sc = sc;
+  // a feature database of 20000 rows × 24 (sp_inertialization_search), a query, and room for
+  // a 512² landscape
+  const rows = 20000,
+    dims = 24,
+    fp = w.malloc(4 * rows * dims),
+    qp = w.malloc(4 * dims);
+  for (let i = 0; i < rows * dims; i++) f32()[(fp >> 2) + i] = Math.sin(i * 0.37) * 2;
+  for (let j = 0; j < dims; j++) f32()[(qp >> 2) + j] = Math.cos(j);
+  s.search = { fp, qp, rows, dims, cost: w.malloc(4), land: w.malloc(4 * 512 * 512) };
   return s;
 }
 
@@ -144,6 +153,21 @@ const GROUPS = {
     (w, { pose: P }) => ({
       spring: () => w.sp_inertialize_pose_update(P.out, P.off, P.dst, 1e6, dt, BONES),
       cubic: () => w.sp_inertialize_pose_cubic_update(P.out, P.offT, P.cubic, P.dst, 1e6, dt, BONES),
+    }),
+  ],
+  'inertialization search, 20000 × 24': [
+    20000,
+    (w, { search: S }) => ({ search: () => w.sp_inertialization_search(S.cost, S.fp, S.rows, S.dims, S.qp) }),
+  ],
+  'landscape 512²': [
+    512 * 512,
+    (w, { search: S }) => ({
+      spring: () => w.sp_transition_cost_landscape(S.land, 512, 512, -1, 1, -8, 8, 0, 0, 0.15, 0.3, 0.5),
+      cubic: () => w.sp_transition_cost_landscape(S.land, 512, 512, -1, 1, -8, 8, 1, 0, 0.15, 0.3, 0.5),
+      'dead blending': () =>
+        w.sp_transition_cost_landscape(S.land, 512, 512, -1, 1, -8, 8, 3, 0, 0.15, 0.3, 0.5),
+      'spring, approx': () =>
+        w.sp_transition_cost_landscape(S.land, 512, 512, -1, 1, -8, 8, 0, 1, 0.15, 0.3, 0.5),
     }),
   ],
   'per call': [

@@ -240,5 +240,16 @@ int main(void)
     int in = 1;
     for (int j = 0; j < L; j++) in &= out[j] == c[j];
     check_true("after blendtime the output is the input", in);
+    /* … bit for bit, −0 included: in rotations and angular velocities the product by the identity
+     * offset turned an input's −0 into +0 (1·(−0) + 0·w = +0), as it once had in positions */
+    for (int bb = 0; bb < B; bb += 2) {
+        c[bb] = -0.0f;
+        c[3 * B + 3 * bb + 1] = -0.0f;
+        c[6 * B + 4 * bb] = -0.0f;
+        c[6 * B + 4 * bb + 2] = -0.0f;
+        c[10 * B + 3 * bb + 1] = -0.0f;
+    }
+    sp_inertialize_pose_cubic_update(out, &t, off, c, z, 0.05f, B);
+    check_true("after blendtime the output is the input, bit for bit (−0 kept)", same_all(out, c, L));
     return testing_finish("test_batch_pose_cubic");
 }

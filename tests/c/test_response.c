@@ -290,6 +290,54 @@ static void spring_round_trips(void)
     printf("spring round trips: worst relative error %.2e\n", worst);
 }
 
+/* The designer's natural request sits where a peak of the response touches the band:
+ * overshoot = tolerance (2 %, 2 %), or overshoot² = tolerance (10 %, 1 %), overshoot³ = tolerance.
+ * There the settling time jumps by up to a period, and a float spring an ulp to the wrong side of
+ * the edge settled late: (0.3 s, 2 %, 2 %) at 0.418 s, (0.5 s, 10 %, 10 %) at 0.837 s. The designed
+ * spring's step response is measured here by RK4 sampled at 10 kHz (the last exit from the band,
+ * located on the Hermite cubic of the samples): the set time to 1e-5, the overshoot to 1e-5. */
+static void designs_at_the_band_edge(void)
+{
+    const double times[] = { 0.08, 0.3, 0.5, 1.0, 3.0 },
+                 overshoots[] = { 0.001, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5 };
+    double worst = 0;
+    for (int i = 0; i < 5; i++)
+        for (int o = 0; o < 7; o++)
+            for (int p = 1; p <= 3; p++) {
+                float os = (float)overshoots[o], tol = (float)pow(overshoots[o], p), f, h;
+                if (!(tol >= 1e-4f)) continue;
+                sp_settling_time_overshoot_to_spring((float)times[i], os, tol, &f, &h);
+                double w = 2 * ORACLE_PI * f, d = 4 * ORACLE_LN2 / h, horizon = 4 * times[i] + 1;
+                measured m = measure(w * w, d, tol, horizon, (int)(horizon * 1e4));
+                snprintf(name, sizeof name,
+                         "T=%g, overshoot %g, tolerance %g (overshoot^%d): settles at %.6f", times[i],
+                         overshoots[o], tol, p, m.settle);
+                check_near(name, m.settle / times[i], 1.0, 1e-5);
+                worst = fmax(worst, fabs(m.settle / times[i] - 1));
+                snprintf(name, sizeof name, "T=%g, overshoot %g, tolerance %g: overshoot %.9g", times[i],
+                         overshoots[o], tol, m.overshoot);
+                check_near(name, m.overshoot / os, 1.0, 1e-5);
+                snprintf(name, sizeof name, "T=%g, overshoot %g, tolerance %g: sp_spring_settling_time",
+                         times[i], overshoots[o], tol);
+                check_near(name, sp_spring_settling_time(f, h, tol) / times[i], 1.0, 1e-5);
+            }
+    /* by damping ratio: the ratio whose overshoot is the tolerance */
+    const double tols[] = { 0.01, 0.02, 0.1 };
+    for (int k = 0; k < 3; k++) {
+        double L = -log((float)tols[k]);
+        float z = (float)(L / sqrt(ORACLE_PI * ORACLE_PI + L * L)), f, h;
+        sp_settling_time_ratio_to_spring(0.3f, z, (float)tols[k], &f, &h);
+        double w = 2 * ORACLE_PI * f, d = 4 * ORACLE_LN2 / h;
+        measured m = measure(w * w, d, (float)tols[k], 2.2, 22000);
+        snprintf(name, sizeof name, "ratio %.7g (overshoot = tolerance %g): settles at %.6f", z, tols[k],
+                 m.settle);
+        check_near(name, m.settle / 0.3, 1.0, 1e-5);
+        worst = fmax(worst, fabs(m.settle / 0.3 - 1));
+        check_near("… with that damping ratio", sp_spring_damping_ratio(f, h) / z, 1.0, 1e-6);
+    }
+    printf("designs at the band's edge, measured at 10 kHz: worst relative error %.2e\n", worst);
+}
+
 static void edges(void)
 {
     check_true("halflife 0 snaps: rise time 0", sp_spring_rise_time(1.0f, 0.0f) == 0.0f);
@@ -324,6 +372,31 @@ static void edges(void)
     check_true("tiny tolerance, lightly damped", isfinite(sp_spring_settling_time(1.0f, 1e6f, 1e-6f)));
 }
 
+/* Lightly damped springs: ζ = ln2/(π·f·h) tiny, the overshoot e^(−πζ/√(1 − ζ²)) is 1 in double
+ * below ζ ≈ 1e-17 (and has lost digits from 1e-14), which made the settling time infinite (or beyond
+ * its own envelope bound from 1e14 Hz) and the solver's frequency infinite. The envelope
+ * e^(−ζωt)/√(1 − ζ²) falls to the tolerance at ζω·t = ln(1/tol) (+ a term of order ζ²), and the
+ * last exit lies within a period of that: 1e-20 of the time at ζ = 1e-20. */
+static void lightly_damped(void)
+{
+    const float tol = 0.02f;
+    double L = -log((double)tol);
+    for (double f = 1e6; f < 3.4e38; f *= 7.3) {
+        float h = 1.0f, t = sp_spring_settling_time((float)f, h, tol),
+              env = sp_spring_settling_time_envelope((float)f, h, tol);
+        snprintf(name, sizeof name, "settling time at %g Hz, halflife 1 s: %.7g (bound %.7g)", f, t, env);
+        check_true(name, fabs(t - L / (2 * ORACLE_LN2)) <= 1e-6 * t && t <= env);
+    }
+    float f, h, z = 1e-20f;
+    sp_settling_time_ratio_to_spring(0.3f, z, tol, &f, &h);
+    snprintf(name, sizeof name, "settling_time_ratio_to_spring(0.3, 1e-20, 0.02): %g Hz, halflife %g s", f,
+             h);
+    check_true(name,
+               fabs(f / (L / (2 * ORACLE_PI * z * 0.3f)) - 1) <= 1e-6
+                   && fabs(h / (2 * ORACLE_LN2 * 0.3f / L) - 1) <= 1e-6);
+    check_near("… and the spring settles in 0.3 s", sp_spring_settling_time(f, h, tol) / 0.3f, 1, 1e-6);
+}
+
 int main(void)
 {
     forward_against_rk4();
@@ -331,6 +404,8 @@ int main(void)
     lag_against_rk4();
     design_round_trips();
     spring_round_trips();
+    designs_at_the_band_edge();
+    lightly_damped();
     edges();
     return testing_finish("test_response");
 }

@@ -162,8 +162,37 @@ static void edges(const char *what, stepper f, float *p, float goal_x)
     p[3] = h;
 }
 
+/* Halflife 0 snaps; small halflives at a fixed frequency do not tend to that snap (as the header
+ * says): the damping d = 4·ln2/h grows without bound, and the over damped spring released at rest,
+ * u(t) = u0·(λf·e^(−λs·t) − λs·e^(−λf·t))/(λf − λs) with the rates λs = 2s/(d + √(d² − 4s)) ≈ s/d
+ * and λf = d − λs, creeps toward its goal at the slow rate. The critical spring and the damper do
+ * tend to the snap. */
+static void halflife_zero_is_not_the_limit(void)
+{
+    const float hs[] = { 1e-3f, 1e-6f, 1e-9f };
+    for (int i = 0; i < 3; i++) {
+        float x = 0, v = 0, dt = 1.0f / 60;
+        sp_spring_damper_exact(&x, &v, 1, 0, 1, hs[i], dt);
+        double s = 4 * ORACLE_PI * ORACLE_PI, d = 4 * ORACLE_LN2 / hs[i],
+               ls = 2 * s / (d + sqrt(d * d - 4 * s)), lf = d - ls,
+               moved = 1 - (lf * exp(-ls * dt) - ls * exp(-lf * dt)) / (lf - ls);
+        char name[160];
+        snprintf(name, sizeof name, "1 Hz, halflife %g: creeps %.4g of the way in 1/60 s (s/d: %.4g)", hs[i],
+                 x, moved);
+        check_near(name, x / moved, 1, 1e-5);
+        float xc = 0, vc = 0;
+        sp_simple_spring_damper_exact(&xc, &vc, 1, hs[i], dt);
+        snprintf(name, sizeof name, "critical, halflife %g: at the goal (%.9g)", hs[i], xc);
+        check_true(name, xc == 1.0f);
+    }
+    float x = 0, v = 0;
+    sp_spring_damper_exact(&x, &v, 1, 0, 1, 0, 1.0f / 60);
+    check_true("1 Hz, halflife 0: snapped onto the goal", x == 1 && v == 0);
+}
+
 int main(void)
 {
+    halflife_zero_is_not_the_limit();
     /* under, critical and over damped, with and without goal velocity */
     const double T[] = { 0.01, 0.1, 0.5, 2.0 };
     for (int i = 0; i < 4; i++) {
@@ -277,22 +306,27 @@ int main(void)
     float pq[] = { 2.0f, 0.7f, 1.0f, 0.1f };
     edges("critical_spring_damper_exact with goal velocity", st_crit, pq, 2.0f);
 
-    /* the six coefficients of the critical step reproduce sp_critical_spring_damper_exact bit for
-     * bit, evaluated in the order the header gives (the JS step of the state-object API runs them) */
+    /* the six coefficients and the flag of the critical step reproduce
+     * sp_critical_spring_damper_exact bit for bit, evaluated in the order the header gives (the JS
+     * step of the state-object API runs them), in both forms of the step */
     {
         const float hs[] = { 0.0f, 1e-6f, 0.1f, 3.0f, 1e6f }, ts[] = { 1e-4f, 1.0f / 60.0f, 0.5f, 1e4f };
-        int same = 1;
+        int same = 1, incs = 0, directs = 0;
         for (int i = 0; i < 5; i++)
             for (int j = 0; j < 4; j++) {
-                float k[6], x = -0.7f, v = 3.0f, g = 2.5f, q = -1.25f, u = x - g;
+                float k[7], x = -0.7f, v = 3.0f, g = 2.5f, q = -1.25f, u = x - g;
                 sp_critical_spring_damper_coefs(k, hs[i], ts[j]);
-                float xk = (g + (k[0] * u + k[1] * v)) + k[2] * q, vk = (k[3] * u + k[4] * v) + k[5] * q;
+                /* |x' − g| and |v'| are far above 2^−126 here: no flush */
+                float xk = (k[6] != 0.0f ? x : g) + ((k[0] * u + k[1] * v) + k[2] * q);
+                float vk = (k[6] != 0.0f ? v : 0.0f) + ((k[3] * u + k[4] * v) + k[5] * q);
+                incs += k[6] == 1.0f;
+                directs += k[6] == 0.0f;
                 sp_critical_spring_damper_exact(&x, &v, g, q, hs[i], ts[j]);
                 same &= xk == x && vk == v;
             }
         check_true(
             "sp_critical_spring_damper_coefs: the step of sp_critical_spring_damper_exact, bit for bit",
-            same);
+            same && incs > 0 && directs > 0);
     }
     /* the twelve coefficients of the general step reproduce each interface bit for bit,
      * applied in the order the header gives, with ω formed as the header says each interface

@@ -226,11 +226,10 @@ static int pose_bone_equal(const float *off_b, const float *off_a, const float *
     int ok = 1;
     for (int c = 0; c < 3; c++) {
         size_t p = 3 * (size_t)i + (size_t)c, v = 3 * nn + p;
-        float ox = off_b[p], ov = off_b[v];
+        float ox = off_b[p], ov = off_b[v], ux, uv;
         sp_inertialize_transition(&ox, &ov, src[p], src[v], dst[p], dst[v]);
-        sp_decay_spring_damper_exact(&ox, &ov, h, t);
-        ok = ok && same(ox, off_a[p]) && same(ov, off_a[v]) && same(inp[p] + ox, out[p])
-            && same(inp[v] + ov, out[v]);
+        sp_inertialize_update(&ux, &uv, &ox, &ov, inp[p], inp[v], h, t);
+        ok = ok && same(ox, off_a[p]) && same(ov, off_a[v]) && same(ux, out[p]) && same(uv, out[v]);
     }
     sp_quat o = { off_b[r], off_b[r + 1], off_b[r + 2], off_b[r + 3] },
             s = { src[r], src[r + 1], src[r + 2], src[r + 3] };

@@ -38,6 +38,12 @@ static void f_conversions(fuzz_input *in)
     MUST(in, !(h2 != h2) && h2 >= 0);
     FIN(in, sp_frequency_to_stiffness(f));
     FIN(in, sp_stiffness_to_frequency(s));
+    /* ζ = d/(2√s) both ways: finite wherever the value in double is below float's range */
+    float zeta = arg_in(in, 1e-30f, 1e30f), rs = sp_damping_ratio_to_stiffness(zeta, d);
+    float rd = sp_damping_ratio_to_damping(zeta, s);
+    MUST(in, rs >= 0 && rd >= 0);
+    FIN_REF(in, rs, pow((double)d / (2.0 * zeta), 2));
+    FIN_REF(in, rd, 2.0 * zeta * sqrt((double)s));
     float ch = sp_critical_halflife(f), cf = sp_critical_frequency(h);
     MUST(in, ch >= 0 && (f < 1e-37f || isfinite(ch)));
     MUST(in, cf >= 0 && (h < 1e-38f || isfinite(cf)));
@@ -225,8 +231,9 @@ static void critical_checks(fuzz_input *in, float x0, float v0, float x, float v
 static void apply_critical_coefs(const float *k, float *x, float *v, float g, float q)
 {
     float u = *x - g, v0 = *v;
-    *x = (g + flush_tiny(k[0] * u + k[1] * v0)) + k[2] * q;
-    *v = flush_tiny(k[3] * u + k[4] * v0) + k[5] * q;
+    float r = (k[6] != 0.0f ? *x : g) + ((k[0] * u + k[1] * v0) + k[2] * q);
+    *x = fabsf(r - g) < 0x1p-126f ? g : r;
+    *v = flush_tiny((k[6] != 0.0f ? v0 : 0.0f) + ((k[3] * u + k[4] * v0) + k[5] * q));
 }
 
 /* The coefficients of sp_critical_spring_damper_coefs applied as documented (sprung.h) give
@@ -238,19 +245,19 @@ static void f_critical_spring_damper_exact(fuzz_input *in)
     sp_critical_spring_damper_exact(&x, &v, g, q, h, t);
     critical_checks(in, x0, v0, x, v, g, q, h, t);
     if (t != 0) {
-        float k[6], cx = x0, cv = v0;
+        float k[7], cx = x0, cv = v0;
         sp_critical_spring_damper_coefs(k, h, t);
         apply_critical_coefs(k, &cx, &cv, g, q);
         MUST(in, same_bits(cx, x) && same_bits(cv, v));
     }
 }
 
-/* The six coefficients reproduce sp_critical_spring_damper_exact bit for bit (dt ≠ 0), in the
+/* The six coefficients and the flag reproduce sp_critical_spring_damper_exact bit for bit (dt ≠ 0), in the
  * order the header gives, for any input (NaN equal to NaN). */
 static void f_critical_spring_damper_coefs(fuzz_input *in)
 {
     float x = value(in), v = value(in), g = value(in), q = value(in), h = halflife(in), t = dt(in);
-    float k[6], xe = x, ve = v;
+    float k[7], xe = x, ve = v;
     sp_critical_spring_damper_coefs(k, h, t);
     sp_critical_spring_damper_exact(&xe, &ve, g, q, h, t);
     if (t == 0.0f) return;
@@ -422,6 +429,16 @@ static void f_quat_ops(fuzz_input *in)
     FIN(in, v.y);
     FIN(in, v.z);
     MUST(in, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z) <= 2 * SP_PI + 1e-5f);
+    /* the log and exp of Motion-Matching's code: log within half a turn, exp and the rotation
+     * between two directions unit (the identity for a zero direction) */
+    sp_quat_log(&v, &a);
+    FIN(in, v.x);
+    MUST(in, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z) <= SP_PI + 1e-5f);
+    sp_quat_exp(&r, &v);
+    MUST(in, unit(r));
+    sp_vec3 p = { value(in), value(in), value(in) }, q = { value(in), value(in), value(in) };
+    sp_quat_between(&r, &p, &q);
+    MUST(in, unit(r));
 }
 
 /* Any finite quaternion, however large or small, normalizes to a unit one. */

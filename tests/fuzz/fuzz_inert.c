@@ -123,11 +123,11 @@ static void f_quintic(fuzz_input *in)
 /* ---- dead blending ------------------------------------------------------------------ */
 
 /* The extrapolated source moves at most |ext_v|·ext_t; at ext_t ≥ blendtime the output is
- * the input itself. */
+ * the input itself. flags bit 0: halflife +Inf (no decay, the article's dead blending). */
 static void f_dead_blending(fuzz_input *in)
 {
     float ex = value(in), ev = value(in), et = arg_in(in, 0, 1e4f), ix = value(in), iv = value(in);
-    float h = halflife(in), bt = blendtime(in), ox, ov;
+    float h = in->flags & 1u ? INFINITY : halflife(in), bt = blendtime(in), ox, ov;
     sp_dead_blending_evaluate(&ox, &ov, ex, ev, et, ix, iv, h, bt);
     double sx = fabs(ex) + fabs(ev) * et;
     FIN_REF(in, ox, sx + fabs(ix));

@@ -46,15 +46,23 @@ static void f_tracking_gains(fuzz_input *in)
     MUST(in, t != 0 || (x == x0 && v == v0));
 }
 
+/* The improved trackers (flags pick the variant: with the acceleration blend, without it, with
+ * the position blend only) against the article's blends in double. */
 static void f_tracking_improved(fuzz_input *in)
 {
     float x = value(in), v = value(in), xg = value(in), vg = value(in), ag = value(in);
     float hx = halflife(in), hv = halflife(in), ha = halflife(in), t = dt(in), x0 = x, v0 = v;
-    sp_tracking_spring_update_improved(&x, &v, xg, vg, ag, hx, hv, ha, t);
+    int variant = (int)(in->flags % 3u);
+    if (variant == 0)
+        sp_tracking_spring_update_improved(&x, &v, xg, vg, ag, hx, hv, ha, t);
+    else if (variant == 1)
+        sp_tracking_spring_update_no_acceleration_improved(&x, &v, xg, vg, hx, hv, t);
+    else
+        sp_tracking_spring_update_no_velocity_acceleration_improved(&x, &v, xg, hx, t);
     double rx = x0, rv = v0;
     if (t != 0) {
-        rv = lerpd(rv, rv + (double)ag * t, fracd(ha, t));
-        rv = lerpd(rv, vg, fracd(hv, t));
+        if (variant == 0) rv = lerpd(rv, rv + (double)ag * t, fracd(ha, t));
+        if (variant < 2) rv = lerpd(rv, vg, fracd(hv, t));
         rv = lerpd(rv, ((double)xg - rx) / t, fracd(hx, t));
         rx += t * rv;
     }
@@ -63,11 +71,41 @@ static void f_tracking_improved(fuzz_input *in)
     MUST(in, t != 0 || (x == x0 && v == v0));
 }
 
+/* The repository's gains-based exact tracker: a damped spring (stiffness s = kx/T², damping d)
+ * toward x_goal pushed by d·q, whose energy about its rest point c = x_goal + d·q/s never grows
+ * (s > 0); with s = 0 the velocity relaxes toward q; with d = 0 the motion is free under d·q. */
+static void f_tracking_exact_gains(fuzz_input *in)
+{
+    float x = value(in), v = value(in), xg = value(in), vg = value(in), ag = value(in);
+    float kx = arg_in(in, -0.5f, 1.5f), kv = arg_in(in, -0.5f, 1.5f), ka = arg_in(in, -0.5f, 1.5f);
+    float t = dt(in), gdt = arg_in(in, 1e-3f, 1), x0 = x, v0 = v;
+    sp_tracking_spring_update_exact_gains(&x, &v, xg, vg, ag, kx, kv, ka, t, gdt);
+    double cx = fmin(fmax(kx, 0), 1), cv = fmin(fmax(kv, 0), 1), ca = fmin(fmax(ka, 0), 1);
+    double t0 = (1 - cv) * (1 - cx), d = (1 - t0) / gdt, s = cx / gdt / gdt;
+    double push = cv * (1 - cx) / gdt * vg + ca * t0 * ag, bx, bv;
+    if (s > 0) {
+        double c = xg + push / s, bu;
+        ref_spring_bound(x0 - c, v0, s, t, &bu, &bv);
+        bx = fabs(c) + bu;
+    } else {
+        double q = d > 0 ? push / d : 0, a = d > 0 ? 0 : fabs(push);
+        bv = fmax(fabs(v0), fabs(q)) + a * t;
+        bx = fabs(x0) + bv * t;
+    }
+    FIN_REF(in, x, bx);
+    FIN_REF(in, v, bv);
+    MUST(in, t != 0 || (x == x0 && v == v0));
+}
+
 /* The exact tracker: the error (e, w) to the goal is a damped spring, so its energy bound
  * (reference.h) bounds x − x_goal and v − v_goal; halflife 0 lands on the goal. flags pick
- * the variant. */
+ * the variant (and, past the three, the repository's gains-based tracker). */
 static void f_tracking_exact(fuzz_input *in)
 {
+    if (in->flags % 6u >= 3u) {
+        f_tracking_exact_gains(in);
+        return;
+    }
     float x = value(in), v = value(in), xg = value(in), vg = value(in), ag = value(in);
     float f = arg_in(in, 0, 1591.5f), h = halflife(in), t = dt(in), x0 = x, v0 = v;
     int variant = (int)(in->flags % 3u);
@@ -218,6 +256,8 @@ static void f_damp_adjustment(fuzz_input *in)
     float h = halflife(in), t = dt(in);
     sp_damp_adjustment_exact_v3(&o, &g, h, t);
     MUST(in, between(o.x, 0, g.x) && between(o.y, 0, g.y) && between(o.z, 0, g.z));
+    float o1 = sp_damp_adjustment_exact(g.y, h, t); /* each component is the scalar one */
+    MUST(in, memcmp(&o1, &o.y, sizeof o1) == 0);
     MUST(in, t != 0 || (o.x == 0 && o.y == 0 && o.z == 0));
     MUST(in, !(h == 0 && t > 0) || memcmp(&o, &g, sizeof g) == 0);
     sp_damp_adjustment_exact_quat(&oq, &gq, h, t);

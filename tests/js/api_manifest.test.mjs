@@ -26,6 +26,10 @@ const INTERNAL = {
     'the state-object API reads its coefficients to step critical springs in JS (steps.ts); its result is criticalSpringDamperExact',
   sp_spring_damper_exact_coefs:
     'the state-object API reads its coefficients to step the exact spring in JS (steps.ts); its result is springDamperExact and its stiffness and ratio forms',
+  sp_motion_features:
+    "MotionDatabase's constructor calls it on every clip (its features are then features(frame)): its arguments are the constructor's clips and options, which no C parameter describes",
+  sp_motion_database_build:
+    "MotionDatabase's constructor calls it on the features of every clip: its arguments are the constructor's clips and options, which no C parameter describes",
 };
 
 const wrappersOf = new Map();

@@ -132,6 +132,22 @@ test('continuous at a transition', () => {
   inert.dispose();
 });
 
+test('after the blend the output is the input bit for bit, −0 included (rotations too)', () => {
+  // the identity offset times the input turned an input's −0 into +0 (1·(−0) + 0·w = +0)
+  const inert = new sprung.CubicPoseInertializer(B, { blendtime: 0.25 }),
+    c = pose(6);
+  inert.transition(pose(4), pose(5));
+  for (let b = 0; b < B; b += 2) {
+    c[3 * b] = -0;
+    c[L.rotations + 4 * b] = -0;
+    c[L.rotations + 4 * b + 2] = -0;
+    c[L.angularVelocities + 3 * b + 1] = -0;
+  }
+  const out = inert.update(c, 0.3);
+  for (let j = 0; j < L.length; j++) assert.ok(Object.is(out[j], c[j]), `float ${j}: ${out[j]} for ${c[j]}`);
+  inert.dispose();
+});
+
 test('argument checks and dispose', () => {
   const inert = new sprung.CubicPoseInertializer(2);
   assert.throws(

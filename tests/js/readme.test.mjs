@@ -105,10 +105,34 @@ test('every function and class the README API tour names is exported by the pack
     'BufferAttribute',
     'rightStick',
     'pointerX',
+    'flatMap',
+    // motion matching's feature types, settings and options
+    'trajectoryPosition',
+    'trajectoryDirection',
+    'footLocking',
+    'ikBones',
   ]);
-  // methods named in the tour, checked on their class
+  // methods and getters named in the tour, checked on their class
   for (const m of ['predictPositions', 'predictDesired', 'predictPositionsDesired']) {
     assert.equal(typeof sprung.TrajectoryPredictor.prototype[m], 'function');
+    named.delete(m);
+  }
+  const classes = Object.values(sprung).filter((v) => typeof v === 'function' && v.prototype);
+  for (const m of [
+    'searchBest',
+    'groupCosts',
+    'normalizedFeatures',
+    'rangeOf',
+    'contactBones',
+    'forwardKinematics',
+    'ikTwoBone',
+    'angularVelocities',
+    'lastSearch',
+  ]) {
+    assert.ok(
+      classes.some((c) => m in c.prototype),
+      `${m} is a member of an exported class`,
+    );
     named.delete(m);
   }
   const missing = [...named].filter((n) => !users.has(n) && !(n in sprung));

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as sp from '../../dist/index.js';
-import { INSTANCE, validArgs } from './spec-args.mjs';
+import { instance, validArgs } from './spec-args.mjs';
 
 await sp.init();
 const manifest = JSON.parse(readFileSync(new URL('../../build/manifest.json', import.meta.url), 'utf8'));
@@ -55,7 +55,7 @@ function run(name, args) {
   let result, object;
   if (name.includes('.')) {
     const [cls, method] = name.split('.');
-    const o = new sp[cls](...INSTANCE[cls]);
+    const o = instance(sp, cls);
     try {
       result = o[method](...args) === o ? 'this' : undefined;
       object = views(o);

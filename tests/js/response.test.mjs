@@ -210,11 +210,60 @@ test('the inverse solvers design the spring the designer asked for (measured by 
     assert.ok(near(ratio(b.frequency, b.halflife), zeta, 1e-6));
     assert.ok(near(measure(b.frequency, b.halflife, 0.02).rise, 0.2, 1e-6), `rise with ratio ${zeta}`);
   }
-  // ratio 0: the undamped spring (halflife Infinity) with that rise time, 2π·f = τ_rise(0)/t
-  const u = sp.riseTimeRatioToSpring(0.3, 0);
-  assert.equal(u.halflife, Infinity);
-  // undamped: x = 1 − cos(ωt), 10 % → 90 %: (acos(0.1) − acos(0.9))/ω
-  assert.ok(near(2 * Math.PI * u.frequency, (Math.acos(0.1) - Math.acos(0.9)) / 0.3, 1e-6));
+});
+
+test('the solvers answer within the domain of the springs, or refuse at the solver', () => {
+  // ratio 0 and bounce ±1 are the undamped spring (halflife Infinity) and the infinitely over damped
+  // one (which never moves; no halflife gives it, 0 being a snap): the springs refuse both, so the
+  // solvers refuse them, naming the argument
+  assert.throws(() => sp.riseTimeRatioToSpring(0.5, 0), /riseTimeRatioToSpring: dampingRatio/);
+  assert.throws(() => sp.durationBounceToSpring(0.5, 1), /durationBounceToSpring: bounce/);
+  assert.throws(() => sp.durationBounceToSpring(0.5, -1), /durationBounceToSpring: bounce/);
+  for (const b of [-0.999, 0.999]) {
+    const { frequency, halflife } = sp.durationBounceToSpring(0.5, b);
+    assert.ok(Number.isFinite(frequency) && halflife > 0 && Number.isFinite(halflife), `bounce ${b}`);
+    sp.springDamperExact({ x: 0, v: 0 }, 1, 0, frequency, halflife, 1 / 60); // accepted by the spring
+  }
+  // a tiny damping ratio: the envelope e^(−ζωt) reaches 2 % at ζω·t = ln 50 (the last exit is within
+  // a period of it, 1e-20 of the time), so 2πf = ln 50/(ζ·t) and halflife = 2·ln2·t/ln 50; it was
+  // frequency Infinity, halflife 0
+  const z = Math.fround(1e-20),
+    r = sp.settlingTimeRatioToSpring(0.3, 1e-20, 0.02),
+    L = -Math.log(Math.fround(0.02));
+  assert.ok(near(r.frequency, L / (2 * Math.PI * z * Math.fround(0.3)), 1e-6), `frequency ${r.frequency}`);
+  assert.ok(near(r.halflife, (2 * LN2 * Math.fround(0.3)) / L, 1e-6), `halflife ${r.halflife}`);
+  // springSettlingTime of any finite frequency: lightly damped (ζ = ln2/(π·f·h) tiny) it settles at
+  // ln(1/tol)/(ζω) = ln(1/tol)·h/(2·ln2), within its own envelope bound (it was Infinity at 1e30 Hz,
+  // and above the bound from 1e14 Hz)
+  for (const f of [1e10, 1e14, 3e17, 1e22, 1e30, 3.4e38]) {
+    const t = sp.springSettlingTime(f, 1, 0.02),
+      env = sp.springSettlingTimeEnvelope(f, 1, 0.02);
+    assert.ok(
+      near(t, L / (2 * LN2), 1e-6) && t <= env,
+      `springSettlingTime(${f}, 1, 0.02) = ${t}, bound ${env}`,
+    );
+  }
+});
+
+test("the designer's natural request: overshoot = tolerance (a peak touching the band), measured at 10 kHz", () => {
+  // the settling time jumps by up to a period where a peak touches the band; an ulp to the wrong
+  // side, (0.3 s, 2 %, 2 %) settled at 0.418 s and (0.5 s, 10 %, 10 %) at 0.837 s
+  for (const [T, os, tol] of [
+    [0.3, 0.02, 0.02],
+    [0.3, 0.01, 0.01],
+    [0.5, 0.1, 0.1],
+    [0.5, 0.1, 0.01],
+    [1, 0.001, 0.001],
+  ]) {
+    const { frequency: f, halflife: h } = sp.settlingTimeOvershootToSpring(T, os, tol);
+    const m = measure(f, h, Math.fround(tol), Math.ceil(horizon(f, ratio(f, h)) * 1e4));
+    assert.ok(near(m.settle / T, 1, 1e-5), `(${T}, ${os}, ${tol}): settles at ${m.settle}`);
+    assert.ok(near(m.overshoot / os, 1, 1e-5), `(${T}, ${os}, ${tol}): overshoot ${m.overshoot}`);
+    assert.ok(
+      near(sp.springSettlingTime(f, h, tol) / T, 1, 1e-5),
+      `(${T}, ${os}, ${tol}): springSettlingTime`,
+    );
+  }
 });
 
 test('springToDurationBounce: duration 1/f, bounce 1 − ζ (under damped) or 1/ζ − 1; the inverse of durationBounceToSpring', () => {

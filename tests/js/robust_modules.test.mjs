@@ -225,19 +225,19 @@ const specs = [
     'deadBlendingEvaluate',
     (a) => sp.deadBlendingEvaluate(...a),
     () => [{ x: 0, v: 0 }, { x: 1, v: 2, t: 0.1 }, 0, 0, 0.1, 0.3],
-    'o D n n t t',
+    'o D n n h t',
   ],
   [
     'deadBlendingTransition',
     (a) => sp.deadBlendingTransition(...a),
     () => [{ x: 1, v: 2, t: 0.1 }, 0, 0, 0.1, 0.3],
-    'D n n t t',
+    'D n n h t',
   ],
   [
     'deadBlendingUpdate',
     (a) => sp.deadBlendingUpdate(...a),
     () => [{ x: 0, v: 0 }, { x: 1, v: 2, t: 0.1 }, 0, 0, 0.1, 0.3, 1 / 60],
-    'o D n n t t t',
+    'o D n n h t t',
   ],
   [
     'decaySpringDamperDisplacement',
@@ -247,8 +247,8 @@ const specs = [
   ],
   ['decayCubicDisplacementApprox', (a) => sp.decayCubicDisplacementApprox(...a), () => [1, -2, 0.3], 'n n t'],
   ['decayQuinticFeature', (a) => sp.decayQuinticFeature(...a), () => [1, -2, 0.3], 'n n t'],
-  ['deadBlendingDisplacement', (a) => sp.deadBlendingDisplacement(...a), () => [1, -2, 0.2, 0.3], 'n n t t'],
-  ['deadBlendingIntersection', (a) => sp.deadBlendingIntersection(...a), () => [1, -20, 0.2, 0.3], 'n n t t'],
+  ['deadBlendingDisplacement', (a) => sp.deadBlendingDisplacement(...a), () => [1, -2, 0.2, 0.3], 'n n h t'],
+  ['deadBlendingIntersection', (a) => sp.deadBlendingIntersection(...a), () => [1, -20, 0.2, 0.3], 'n n h t'],
   ['transitionCostBasic', (a) => sp.transitionCostBasic(...a), () => [1, -2, 0.5], 'n n n'],
   [
     'inertializationFeatureCoefficients',
@@ -320,6 +320,12 @@ function badFor(kind, valid) {
     return fc.oneof(
       wrongType.map((b) => [b, TypeError, '']),
       fc.oneof(badNumber, negative).map((b) => [b, RangeError, '']),
+    );
+  if (kind === 'h')
+    // a halflife that admits +Infinity (no decay: dead blending's extrapolation)
+    return fc.oneof(
+      wrongType.map((b) => [b, TypeError, '']),
+      fc.oneof(fc.constantFrom(NaN, -Infinity), negative).map((b) => [b, RangeError, '']),
     );
   if (kind === 'out')
     return fc.oneof(fc.string(), fc.boolean(), fc.double({ noNaN: true })).map((b) => [b, TypeError, '']);

@@ -24,6 +24,29 @@ const v2 = () => ({ x: 0.5, y: 1 });
 const q = () => ({ x: 0, y: 0, z: 0, w: 1 });
 const dt = 1 / 60;
 
+/** A pose of 3 bones in a chain, each 0.5 above its parent. */
+const pose3 = () => {
+  const p = new Float32Array(39);
+  for (let b = 0; b < 3; b++) ((p[3 * b + 1] = b ? 0.5 : 0), (p[18 + 4 * b + 3] = 1));
+  return p;
+};
+/** A motion database of 6 frames of a 2-bone skeleton ('a', 'b'), one contact bone. */
+const motionDatabase = () => {
+  const poses = new Float32Array(6 * 26);
+  for (let f = 0; f < 6; f++) ((poses[f * 26 + 15] = 1), (poses[f * 26 + 19] = 1), (poses[f * 26 + 4] = f));
+  const clip = { name: 'c', poses, tags: [2, 2, 6, 2, 2, 2], contacts: [0, 1, 1, 0, 0, 1] };
+  return new sp.MotionDatabase(
+    { skeleton: { parents: [-1, 0], names: ['a', 'b'] }, frameRate: 60, clips: [clip] },
+    {
+      features: [
+        { type: 'position', bone: 1 },
+        { type: 'trajectoryPosition', frames: [1] },
+      ],
+      contactBones: [1],
+    },
+  );
+};
+
 /** Each class: how to make one, and valid arguments for each of its methods. */
 const CLASSES = {
   DamperExactBatch: [() => new sp.DamperExactBatch(8, { dim: 3 }), {}],
@@ -60,6 +83,29 @@ const CLASSES = {
     { predictPositions: () => [v2(), v2(), v2(), v2(), 0.2, 0.1] },
   ],
   Obstacles: [() => new sp.Obstacles(2, 3), {}],
+  MotionDatabase: [
+    () => motionDatabase(),
+    {
+      search: () => [new Float32Array(5).fill(0.5)],
+      searchBest: () => [new Float32Array(5).fill(0.5), 2],
+      normalizedFeatures: () => [1],
+      features: () => [1],
+      groupCosts: () => [new Float32Array(5).fill(0.5), 1],
+      pose: () => [1],
+      tags: () => [1],
+      contact: () => [1, 0],
+      rangeOf: () => [1],
+      bone: () => ['b'],
+    },
+  ],
+  MotionSearchBatch: [() => new sp.MotionSearchBatch(motionDatabase(), 3), { search: () => [{ bias: 0.1 }] }],
+  Skeleton: [
+    () => new sp.Skeleton([-1, 0, 1]),
+    {
+      forwardKinematics: () => [pose3()],
+      ikTwoBone: () => [pose3(), 2, { x: 0.1, y: 0.5, z: 0.2 }, { x: 0, y: 0, z: 1 }, 0],
+    },
+  ],
   FeatureDatabase: [
     () => new sp.FeatureDatabase(4, 3),
     {

@@ -2,8 +2,31 @@
 // call of a wrapper by name: what the tests that drive every wrapper share (spec_checks,
 // reentrancy).
 
-/** Valid constructor arguments of the classes whose methods have specs. */
+/** A motion database's constructor arguments: 6 frames of a 2-bone skeleton, with 5 floats of features a frame. */
+const motionData = () => {
+  const poses = new Float32Array(6 * 26);
+  for (let f = 0; f < 6; f++) ((poses[f * 26 + 15] = 1), (poses[f * 26 + 19] = 1), (poses[f * 26 + 4] = f));
+  return [
+    {
+      skeleton: { parents: [-1, 0] },
+      frameRate: 60,
+      clips: [{ name: 'a', poses, tags: [2, 2, 6, 2, 2, 2] }],
+    },
+    {
+      features: [
+        { type: 'position', bone: 1 },
+        { type: 'trajectoryPosition', frames: [1] },
+      ],
+    },
+  ];
+};
+
+/** Valid constructor arguments of the classes whose methods have specs (a function of the package
+ *  where they hold an instance of another class). */
 export const INSTANCE = {
+  MotionDatabase: motionData(),
+  MotionSearchBatch: (sp) => [new sp.MotionDatabase(...motionData()), 3],
+  Skeleton: [[-1, 0, 1]],
   TrajectoryPredictor: [3],
   TrajectoryPredictorV2: [3],
   TrajectoryBatch: [2, 3],
@@ -70,12 +93,18 @@ export function setWhen(args, when, value) {
   else o[k] = value;
 }
 
+/** A new instance of class `cls` of package `sp`, made with {@link INSTANCE}'s arguments. */
+export function instance(sp, cls) {
+  const made = INSTANCE[cls];
+  return new sp[cls](...(typeof made === 'function' ? made(sp) : made));
+}
+
 /** Calls the wrapper `name` of package `sp` (a function, a constructor `Class`, or a method `Class.method`). */
 export function caller(sp, name) {
   if (name.includes('.')) {
     const [cls, method] = name.split('.');
     return (args) => {
-      const o = new sp[cls](...INSTANCE[cls]);
+      const o = instance(sp, cls);
       try {
         o[method](...args);
       } finally {

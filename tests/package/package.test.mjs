@@ -42,12 +42,14 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * - `everything` (aim 70 KB) and `apiJs`, the JS of `import *` without the two embedded modules
  *   (aim 12 KB): both modules are 56 KB of it, and the generated wrappers keep their fast paths
  *   specialised (a shared interpreter would halve their bytes and double their cost per call).
+ *   Motion matching (issue 21: the database, its search, the controller) and the importers
+ *   are in `import *` too: about 17 KB of it (12 KB of JS, the rest the full module's search).
  */
 export const BUDGET = {
   oneFunction: 12_980,
   camera: 13_000,
   gameSet: 66_800,
-  everything: 89_500,
+  everything: 105_200,
   apiJs: 31_000,
   springsEveryday: 13_750,
   springsAll: 18_400,
@@ -538,8 +540,12 @@ test('webpack 5, default production config: no warnings, runs in Chromium, withi
       ),
     );
     const info = stats.toJson({ all: false, errors: true, warnings: true });
+    // `import *` of the whole API is 269 KiB minified since motion matching (the embedded
+    // modules are 90 KiB of it), above webpack's 244 KiB recommendation: its performance
+    // hints are expected there, and nothing else
+    const hint = /^(asset size limit|entrypoint size limit|webpack performance recommendations)/;
     assert.deepEqual(
-      [...info.errors, ...info.warnings].map((w) => w.message),
+      [...info.errors, ...info.warnings].map((w) => w.message).filter((m) => name === 'one' || !hint.test(m)),
       [],
       `webpack ${name}`,
     );

@@ -116,5 +116,58 @@ module.exports = async function run(sprung) {
     db.dispose();
     return nums(found);
   })();
+  r.motion = (() => {
+    // an instance whose method calls are recorded as `Class.method` (the wrappers' names)
+    const track = (obj, cls) =>
+      new Proxy(obj, {
+        get(target, name) {
+          const v = target[name];
+          if (typeof v !== 'function') return v;
+          used.add(`${cls}.${String(name)}`);
+          return v.bind(target);
+        },
+      });
+    // a 2-bone skeleton walking forward at 1 m/s, 90 frames at 60 Hz
+    const poses = new Float32Array(90 * 26);
+    for (let f = 0; f < 90; f++) {
+      const p = poses.subarray(26 * f);
+      p.set([0, 0, f / 60, 0, 1 + 0.05 * Math.sin(f / 5), 0, 0, 0, 1, 0, 0.01 * Math.cos(f / 5), 0]);
+      p[15] = p[19] = 1;
+    }
+    const data = { skeleton: { parents: [-1, 0] }, frameRate: 60, clips: [{ name: 'walk', poses }] };
+    const raw = new S.MotionDatabase(data, {
+      features: [
+        { type: 'inertialization', bone: 1 },
+        { type: 'trajectoryPosition', frames: [20] },
+      ],
+    });
+    const db = track(raw, 'MotionDatabase');
+    const out = { floats: S.motionDatabaseFloats(90, 5, 1) };
+    out.search = nums(db.search(db.features(30), { current: 10 }));
+    out.best = Array.from(db.searchBest(db.features(40), 2).frames);
+    const batch = track(new S.MotionSearchBatch(raw, 2), 'MotionSearchBatch');
+    batch.queries.set(raw.features(50));
+    batch.queries.set(raw.features(60), 5);
+    batch.search({});
+    out.batch = Array.from(batch.frames);
+    batch.dispose();
+    const character = new S.MotionController(raw);
+    for (let i = 0; i < 30; i++) character.update(dt, { velocity: v3(0, 0, 1) });
+    out.controller = [character.frame, ...character.positions];
+    character.dispose();
+    const crowd = new S.MotionCrowd(raw, 2);
+    crowd.update(dt, [{ velocity: v3(0, 0, 1) }, { velocity: v3(1, 0, 0) }]);
+    out.crowd = crowd.characters.map((c) => c.frame);
+    crowd.dispose();
+    const sk = track(new S.Skeleton([-1, 0, 1]), 'Skeleton');
+    const leg = new Float32Array(39);
+    leg.set([0, 1, 0, 0, -0.5, 0.05, 0, -0.5, -0.05]);
+    leg[18 + 3] = leg[22 + 3] = leg[26 + 3] = 1;
+    out.ik = Array.from(sk.ikTwoBone(leg, 2, v3(0.1, 0.2, 0.1), v3(0, 0, 1), 0));
+    out.fk = Array.from(sk.forwardKinematics(leg).positions);
+    sk.dispose();
+    raw.dispose();
+    return out;
+  })();
   return { results: r, used: [...used] };
 };

@@ -372,4 +372,12 @@ export function nonNegative(fn: string, name: string, value: unknown): void {
     throw new RangeError(`sprung.${fn}: ${name} must be a finite number ≥ 0, got ${show(value)}`);
 }
 
+/** An options object: `{}` for undefined, else it must be an object. */
+export function options(fn: string, name: string, value: unknown): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null)
+    throw new TypeError(`sprung.${fn}: ${name} must be an object, got ${show(value)}`);
+  return value as Record<string, unknown>;
+}
+
 export { requireInit as ready, initialized };

@@ -1,10 +1,11 @@
 /**
  * The state-object API's hottest steps, each with the fast check of its arguments.
  *
- * One step of the exact critical spring is linear in (x − g, v, q) with six coefficients
- * that depend on (halflife, dt) only (sp_critical_spring_damper_coefs); the exact spring in
+ * One step of the exact critical spring is linear in (x − g, v, q) with six coefficients and a
+ * flag that depend on (halflife, dt) only (sp_critical_spring_damper_coefs); the exact spring in
  * every regime likewise on (ω, damping, dt) (sp_spring_damper_exact_coefs);
- * the exact damper is `keep·x + (1 − keep)·g` with `keep` depending on (halflife, dt) only.
+ * the exact damper is `x + α·(g − x)` or `keep·x + α·g` with `keep` and `α = 1 − keep` depending
+ * on (halflife, dt) only.
  * The C core computes them, cached here for the last setting — a game steps most springs
  * with one setting and one dt per frame — and the few products and sums of the step run here
  * in float arithmetic: Math.fround after every operation rounds exactly as float does (double
@@ -29,8 +30,10 @@ import { slot } from './scratch.js';
 import type { PosVel, Quat, SpringState, Vec3 } from './types.js';
 
 const f32 = Math.fround;
+/** 2^−126, the smallest normal float. */
+const TINY = 1.1754943508222875e-38;
 /** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
-const flush = (r: number): number => (Math.abs(r) < 1.1754943508222875e-38 ? 0 : r);
+const flush = (r: number): number => (Math.abs(r) < TINY ? 0 : r);
 /** A finite float: a number within float range (no coercion; a double beyond it is ±Inf in C). */
 const fin = (x: unknown): x is number =>
   typeof x === 'number' && x <= 3.4028234663852886e38 && x >= -3.4028234663852886e38;
@@ -49,7 +52,8 @@ function writable2(o: SpringState, x: number, v: number): boolean {
 
 let cHalflife = NaN,
   cDt = NaN,
-  cSkip = true;
+  cSkip = true,
+  cInc = false;
 let kxx = 0,
   kxv = 0,
   kxq = 0,
@@ -68,6 +72,7 @@ function loadCritical(halflife: number, dt: number): void {
   kvx = h[i + 3];
   kvv = h[i + 4];
   kvq = h[i + 5];
+  cInc = h[i + 6] !== 0;
   cHalflife = halflife;
   cDt = dt;
   cSkip = f32(dt) === 0; // the C functions return at once when dt, as a float, is 0
@@ -83,13 +88,19 @@ function critical(state: SpringState, x: number, v: number, goal: number, goalVe
   }
   const g = f32(goal),
     q = f32(goalVelocity),
+    x0 = f32(x),
     v0 = f32(v),
-    u = f32(f32(x) - g);
-  // both formed before the first is written: a setter may call sprung, which reloads the coefficients
-  const nx = f32(f32(g + flush(f32(f32(kxx * u) + f32(kxv * v0)))) + f32(kxq * q)),
-    nv = f32(flush(f32(f32(kvx * u) + f32(kvv * v0))) + f32(kvq * q));
-  state.x = nx;
-  state.v = nv;
+    u = f32(x0 - g);
+  const dx = f32(f32(f32(kxx * u) + f32(kxv * v0)) + f32(kxq * q)),
+    dv = f32(f32(f32(kvx * u) + f32(kvv * v0)) + f32(kvq * q));
+  // slow springs (cInc) add the step's change to the state, fast ones form it from the goal (and
+  // the velocity then is dv itself: 0 + dv is dv, or +0 for −0, which the flush gives anyway)
+  const nx = cInc ? f32(x0 + dx) : f32(g + dx),
+    nv = cInc ? f32(v0 + dv) : dv;
+  // |x' − g| < 2^−126 in double: the difference of two floats that close is exact, and beyond
+  // the rounding cannot cross the threshold (two floats differ by 0 or by at least an ulp)
+  state.x = Math.abs(nx - g) < TINY ? g : nx;
+  state.v = flush(nv);
 }
 
 /** sp_critical_spring_damper_exact on `state`, in place; arguments already checked. */
@@ -123,6 +134,32 @@ export function tryCriticalStep(
   return true;
 }
 
+/** The step of the decay spring: {@link decayX} and {@link decayV}. */
+let decayX = 0,
+  decayV = 0;
+
+/** critical() with goal and goal velocity 0 (sp__critical_decay), into {@link decayX} and {@link decayV}:
+ *  a sum plus k·0 is that sum (flushed: +0 for ±0). A function of its own, so that tryInertializeStep stays
+ *  small enough for V8 to inline it into its callers. */
+function decay(x: number, v: number): void {
+  let nx = f32(x),
+    nv = f32(v);
+  if (!cSkip) {
+    const u = nx,
+      v0 = nv;
+    nx = f32(f32(kxx * u) + f32(kxv * v0));
+    nv = f32(f32(kvx * u) + f32(kvv * v0));
+    if (cInc) {
+      nx = f32(u + nx);
+      nv = f32(v0 + nv);
+    }
+    nx = flush(nx);
+    nv = flush(nv);
+  }
+  decayX = nx;
+  decayV = nv;
+}
+
 /** sp_inertialize_update after the fast check of the objects (the numbers are checked): a finite
  *  `{x, v}` offset, an `out` with numeric x and v. The offset decays as the decay spring, then
  *  out = in + offset. False, with nothing changed, when the check fails. */
@@ -147,14 +184,9 @@ export function tryInertializeStep(
   ))
     return false;
   if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
-  // critical() with goal and goal velocity 0, in locals: (0 + F) + k·0 is F (F flushed: +0 for 0)
-  let nx = f32(x),
-    nv = f32(v);
-  if (!cSkip) {
-    const u = nx;
-    nx = flush(f32(f32(kxx * u) + f32(kxv * nv)));
-    nv = flush(f32(f32(kvx * u) + f32(kvv * nv)));
-  }
+  decay(x, v);
+  const nx = decayX,
+    nv = decayV; // in locals: a setter below may call sprung
   offset.x = nx;
   offset.v = nv;
   out.x = f32(f32(inX) + nx);
@@ -167,21 +199,28 @@ export function tryInertializeStep(
 let dHalflife = NaN,
   dDt = NaN,
   keep = 1,
-  move = 0;
+  alpha = 0;
 
-/** sp_damper_exact: `keep·x + (1 − keep)·g`, `keep` = e^(−ln2·dt/halflife) as the C core rounds it. */
+/** sp_damper_exact: `x + α·(g − x)` while α < 1/2, else `keep·x + α·g`, with `keep` = e^(−ln2·dt/halflife)
+ *  and α = 1 − keep as the C core rounds them (sp__damper_coefs). */
 export function damperStep(x: number, g: number, halflife: number, dt: number): number {
   if (halflife !== dHalflife || dt !== dDt) {
-    // 2^64·keep, exact (a power of two), and never below the flush threshold however small keep is
+    // α itself: the damper from 0 toward 1 is 0 + α·1 in either form
+    alpha = wasm.sp_damper_exact(0, 1, halflife, dt);
+    // 2^64·keep (used where α ≥ 1/2), exact (a power of two), and never below the flush threshold
     keep = wasm.sp_damper_decay_exact(2 ** 64, halflife, dt) * 2 ** -64;
-    move = f32(1 - keep);
     dHalflife = halflife;
     dDt = dt;
   }
-  // its decaying part, flushed where it decays toward 0 (sp__flush_decayed)
-  const kx = f32(keep * f32(x)),
+  const x32 = f32(x),
     g32 = f32(g);
-  return f32((keep < 1 && g32 === 0 ? flush(kx) : kx) + f32(move * g32));
+  if (alpha < 0.5) {
+    const r = f32(x32 + f32(alpha * f32(g32 - x32)));
+    return g32 === 0 && alpha > 0 ? flush(r) : r;
+  }
+  // its decaying part, flushed where it decays toward 0
+  const kx = f32(keep * x32);
+  return f32((g32 === 0 ? flush(kx) : kx) + f32(alpha * g32));
 }
 
 // ---- the exact spring, every regime ----------------------------------------------------------

@@ -39,6 +39,8 @@ export const TABLE = {
   sp_stiffness_to_frequency: 'everyday',
   sp_critical_halflife: 'everyday',
   sp_critical_frequency: 'everyday',
+  sp_damping_ratio_to_stiffness: 'everyday',
+  sp_damping_ratio_to_damping: 'everyday',
   sp_resonant_frequency: 'everyday',
   sp_spring_energy: 'everyday',
   // Dampers
@@ -159,6 +161,9 @@ export const TABLE = {
   sp_quat_to_angle_axis: 'full out=out_{angle,axis}:AngleAxis order=q,out',
   sp_quat_differentiate_angular_velocity: 'full',
   sp_quat_integrate_angular_velocity: 'full',
+  sp_quat_exp: 'full v=v',
+  sp_quat_log: 'full q=q',
+  sp_quat_between: 'full q=q',
   sp_damper_exact_quat: 'everyday',
   // Quaternion springs
   sp_simple_spring_damper_exact_quat: 'everyday js=quatStep(rotation,angularVelocity,goal,halflife,dt)',
@@ -205,9 +210,12 @@ export const TABLE = {
   sp_tracking_spring_update_no_acceleration: 'full',
   sp_tracking_spring_update_no_velocity_acceleration: 'full',
   sp_tracking_spring_update_improved: 'full',
+  sp_tracking_spring_update_no_acceleration_improved: 'full',
+  sp_tracking_spring_update_no_velocity_acceleration_improved: 'full',
   sp_tracking_spring_update_exact: 'full',
   sp_tracking_spring_update_exact_no_acceleration: 'full',
   sp_tracking_spring_update_exact_no_velocity_acceleration: 'full',
+  sp_tracking_spring_update_exact_gains: 'full',
   sp_tracking_gains_to_spring: 'full out=out_{frequency,halflife}:TrackingSpring',
   sp_tracking_target_velocity: 'full',
   sp_tracking_target_acceleration: 'full',
@@ -233,6 +241,7 @@ export const TABLE = {
   sp_quat_angle_between: 'full',
   sp_damp_adjustment_exact_v3: 'full',
   sp_damp_adjustment_exact_quat: 'full',
+  sp_damp_adjustment_exact: 'full',
   sp_adjust_character_position: 'full',
   sp_adjust_character_rotation: 'full',
   sp_adjust_character_position_by_velocity: 'full',
@@ -246,4 +255,12 @@ export const TABLE = {
   // Foot locking
   sp_contact_reset: 'full contact=out_contact inputContactState:boolean',
   sp_contact_update: 'full',
+  // Motion matching
+  sp_motion_features: 'full internal',
+  sp_motion_database_floats: 'full hand',
+  sp_motion_database_build: 'full internal',
+  sp_motion_search: 'full hand',
+  sp_motion_search_batch: 'full hand',
+  sp_forward_kinematics: 'full hand',
+  sp_ik_two_bone: 'full hand',
 };

@@ -1,0 +1,296 @@
+// motion_controller.test.mjs — MotionController and MotionCrowd, their wiring checked against
+// what each part promises: searches on the timer and forced by a sharp input change, each
+// finding what the database's own search finds for the same query; a switch plays the frame
+// found; clamping keeps the character within its distance of the simulation; a locked foot is
+// drawn where its contact holds it (the IK reaches it); every part switches off; a crowd plays
+// exactly as single controllers do; bad input is refused naming the argument.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as sp from '../../dist/index.js';
+import { FEATURES_27, locomotion, random } from './motion_fixtures.mjs';
+
+await sp.init();
+const data = locomotion({ seconds: 90, seed: 13 });
+const db = new sp.MotionDatabase(data, {
+  features: FEATURES_27,
+  contactBones: ['leftFoot', 'rightFoot'],
+  mirror: true,
+});
+const dt = 1 / 60;
+
+/** A scripted input: a new desired velocity every 1.5 s. */
+function script(seed) {
+  const rnd = random(seed);
+  let v = { x: 0, y: 0, z: 1.2 };
+  return (i) => {
+    if (i > 0 && i % 90 === 0) {
+      const speed = 0.5 + 3 * rnd(),
+        a = rnd() * 2 * Math.PI;
+      v = { x: speed * Math.sin(a), y: 0, z: speed * Math.cos(a) };
+    }
+    return { velocity: v };
+  };
+}
+
+test('searches run on the timer and at once after a sharp change, and find what the database finds', () => {
+  const c = new sp.MotionController(db, { candidates: 3 });
+  const input = script(1);
+  let searches = 0,
+    forced = 0,
+    checked = 0,
+    last = -1;
+  for (let i = 0; i < 1200; i++) {
+    const before = c.frame;
+    const sharp = i > 0 && i % 90 === 0;
+    c.update(dt, input(i));
+    if (sharp) assert.ok(c.searched && c.lastSearch.forced, `update ${i}: the sharp change forced a search`);
+    if (!c.searched) continue;
+    searches++;
+    if (c.lastSearch.forced) forced++;
+    else if (last >= 0)
+      assert.ok(Math.abs(i - last - 6) <= 1, `update ${i}: timed ${i - last} updates after the last search`);
+    last = i;
+    const s = c.lastSearch;
+    const want = db.searchBest(c.query, 3, { current: s.from });
+    assert.equal(s.frame, want.frames[0]);
+    assert.equal(s.cost, want.costs[0]);
+    assert.deepEqual(
+      s.candidates.map((x) => x.frame),
+      [...want.frames].filter((f) => f >= 0),
+    );
+    for (const x of s.candidates) {
+      const groups = db.groupCosts(c.query, x.frame);
+      assert.deepEqual([...x.groups], [...groups]);
+      const sum = groups.reduce((a, b) => a + b, 0); // no bias: the cost is the distance alone
+      assert.ok(Math.abs(sum - x.cost) < 1e-4 * Math.max(1, sum), 'the groups add up to the cost');
+    }
+    // a switch plays the frame found (one frame on, at 60 Hz)
+    if (c.switched) assert.equal(c.frame, s.frame + 1);
+    else assert.equal(c.frame, before + 1 < db.rangeOf(before).stop ? before + 1 : before);
+    checked++;
+  }
+  assert.ok(
+    searches >= 150 && forced >= 10 && checked === searches,
+    `${searches} searches, ${forced} forced`,
+  );
+  c.dispose();
+});
+
+test('clamping keeps bone 0 within clampDistance of the simulation; without it the character drifts further', () => {
+  let worstOn = 0,
+    worstOff = 0;
+  for (const clamping of [true, false]) {
+    const c = new sp.MotionController(db, { clamping, clampDistance: 0.1, adjustment: false });
+    const input = script(2);
+    for (let i = 0; i < 900; i++) {
+      c.update(dt, input(i));
+      const s = c.simulation.position,
+        p = c.positions;
+      const d = Math.hypot(p[0] - s.x, p[1] - s.y, p[2] - s.z);
+      if (clamping) worstOn = Math.max(worstOn, d);
+      else worstOff = Math.max(worstOff, d);
+    }
+    c.dispose();
+  }
+  assert.ok(worstOn <= 0.1 + 1e-5, `clamped: ${worstOn}`);
+  assert.ok(worstOff > 0.1, `unclamped: ${worstOff}`);
+});
+
+test('a locked foot is drawn where its contact holds it: the IK reaches it whenever the leg can', () => {
+  const c = new sp.MotionController(db);
+  const input = script(3);
+  const feet = [db.bone('leftFoot'), db.bone('rightFoot')],
+    hips = [db.bone('leftUpLeg'), db.bone('rightUpLeg')];
+  const length = (b) => Math.hypot(...db.pose(0).subarray(3 * b, 3 * b + 3));
+  const reach = feet.map((f) => length(f) + length(f - 1) - c.settings.footLengthBuffer);
+  let reachable = 0,
+    pointed = 0;
+  for (let i = 0; i < 1200; i++) {
+    c.update(dt, input(i));
+    c.contacts.forEach((contact, k) => {
+      if (!contact.lock) return;
+      const p = c.positions,
+        foot = 3 * feet[k],
+        hip = 3 * hips[k];
+      const t = [contact.position.x, Math.max(contact.position.y, c.settings.footHeight), contact.position.z];
+      const miss = Math.hypot(p[foot] - t[0], p[foot + 1] - t[1], p[foot + 2] - t[2]);
+      const far = Math.hypot(t[0] - p[hip], t[1] - p[hip + 1], t[2] - p[hip + 2]);
+      if (far < reach[k] - 1e-4) {
+        reachable++;
+        assert.ok(miss < 1e-4, `update ${i}, foot ${k}: ${miss} m from its locked point, within reach`);
+      } else {
+        // out of reach: the leg extended (less the buffer) toward it
+        pointed++;
+        const leg = Math.hypot(p[foot] - p[hip], p[foot + 1] - p[hip + 1], p[foot + 2] - p[hip + 2]);
+        assert.ok(Math.abs(leg - reach[k]) < 1e-4, `update ${i}, foot ${k}: leg ${leg}, reach ${reach[k]}`);
+        assert.ok(Math.abs(miss - (far - reach[k])) < 1e-4, `update ${i}, foot ${k}: pointing at the point`);
+      }
+    });
+  }
+  assert.ok(reachable > 50 && pointed > 0, `${reachable} locked frames within reach, ${pointed} beyond`);
+  c.dispose();
+});
+
+test('every part switches off: no inertialization plays the database pose, no foot locking draws the blend', () => {
+  const c = new sp.MotionController(db, {
+    inertialization: 'none',
+    adjustment: false,
+    clamping: false,
+    footLocking: false,
+  });
+  const input = script(4);
+  for (let i = 0; i < 300; i++) {
+    c.update(dt, input(i));
+    assert.deepEqual(c.pose, c.blended, 'without foot locking the pose is the blend');
+    // without inertialization, adjustment or clamping: the frame's pose, bone 0 moved by the map alone
+    const frame = db.pose(c.frame),
+      n = db.bones;
+    for (let b = 1; b < n; b++) {
+      for (let j = 0; j < 3; j++) assert.equal(c.pose[3 * b + j], frame[3 * b + j]);
+      for (let j = 0; j < 4; j++) assert.equal(c.pose[6 * n + 4 * b + j], frame[6 * n + 4 * b + j]);
+    }
+  }
+  // switched on again mid-way: the spring and cubic inertializers, adjustment, clamping, feet
+  for (const inertialization of ['spring', 'cubic']) {
+    Object.assign(c.settings, { inertialization, adjustment: true, clamping: true, footLocking: true });
+    for (let i = 300; i < 600; i++) c.update(dt, input(i));
+    assert.ok(c.positions.every(Number.isFinite));
+  }
+  c.dispose();
+});
+
+test('with the spring inertializer a switch moves no bone further than the frames around it; without, some jump', () => {
+  const jumps = {};
+  for (const inertialization of ['spring', 'none']) {
+    const c = new sp.MotionController(db, {
+      inertialization,
+      adjustment: false,
+      clamping: false,
+      footLocking: false,
+    });
+    const input = script(5);
+    let prev = null,
+      atSwitch = 0,
+      elsewhere = 0;
+    for (let i = 0; i < 1200; i++) {
+      c.update(dt, input(i));
+      const p = c.positions.slice();
+      if (prev) {
+        let m = 0;
+        for (let b = 1; b < db.bones; b++)
+          m = Math.max(
+            m,
+            Math.hypot(
+              p[3 * b] - p[0] - (prev[3 * b] - prev[0]),
+              p[3 * b + 1] - p[1] - (prev[3 * b + 1] - prev[1]),
+              p[3 * b + 2] - p[2] - (prev[3 * b + 2] - prev[2]),
+            ),
+          );
+        if (c.switched) atSwitch = Math.max(atSwitch, m);
+        else elsewhere = Math.max(elsewhere, m);
+      }
+      prev = p;
+    }
+    jumps[inertialization] = { atSwitch, elsewhere };
+    c.dispose();
+  }
+  // bones relative to bone 0, per frame: inertialized switches stay within the motion's own
+  // frame-to-frame changes; raw switches exceed them
+  assert.ok(jumps.spring.atSwitch <= 1.5 * jumps.spring.elsewhere, JSON.stringify(jumps));
+  assert.ok(jumps.none.atSwitch > 1.5 * jumps.none.elsewhere, JSON.stringify(jumps));
+});
+
+test('a crowd plays exactly as single controllers do, its searches batched', () => {
+  const n = 4;
+  const positions = Array.from({ length: n }, (_, i) => ({ x: 2 * i, y: 0, z: 0 }));
+  const crowd = new sp.MotionCrowd(db, n, { positions });
+  const inputs = Array.from({ length: n }, (_, i) => script(10 + i));
+  let searches = 0;
+  for (let f = 0; f < 600; f++) {
+    crowd.update(
+      dt,
+      inputs.map((s) => s(f)),
+    );
+    searches += crowd.searches;
+    crowd.characters.forEach((ch, i) => {
+      if (!ch.searched) return;
+      const s = ch.lastSearch;
+      assert.equal(s.frame, db.search(ch.query, { current: s.from }).frame, `character ${i}, update ${f}`);
+    });
+  }
+  assert.ok(searches > 200, `${searches} searches`);
+  // a crowd of one is a controller
+  const one = new sp.MotionCrowd(db, 1, { positions: [{ x: 1, y: 0, z: 2 }] });
+  const single = new sp.MotionController(db, { position: { x: 1, y: 0, z: 2 } });
+  const input = script(20);
+  for (let f = 0; f < 400; f++) {
+    const step = input(f);
+    one.update(dt, [step]);
+    single.update(dt, step);
+    assert.deepEqual(one.characters[0].pose, single.pose, `update ${f}`);
+  }
+  for (const c of [crowd, one, single]) c.dispose();
+});
+
+test('bad input: errors naming the argument', () => {
+  const c = new sp.MotionController(db);
+  assert.throws(
+    () => c.update(NaN, { velocity: { x: 0, y: 0, z: 1 } }),
+    /sprung\.MotionController\.update: dt must be a finite number ≥ 0, got NaN/,
+  );
+  assert.throws(
+    () => c.update(dt, { velocity: { x: 0, y: 0 } }),
+    /sprung\.MotionController\.update: input\.velocity must be a finite \{x, y, z\}/,
+  );
+  assert.throws(
+    () => c.update(dt, { velocity: { x: 0, y: 0, z: 1 }, rotation: { x: 0, y: 0, z: 0 } }),
+    /input\.rotation must be a finite \{x, y, z, w\}/,
+  );
+  c.settings.halflife = -1;
+  assert.throws(
+    () => c.update(dt, { velocity: { x: 0, y: 0, z: 1 } }),
+    /sprung\.MotionController\.update: settings\.halflife must be a finite number ≥ 0, got -1/,
+  );
+  c.settings.halflife = 0.1;
+  c.settings.inertialization = 'quadratic';
+  assert.throws(
+    () => c.update(dt, { velocity: { x: 0, y: 0, z: 1 } }),
+    /settings\.inertialization must be one of 'spring', 'cubic', 'none'/,
+  );
+  c.dispose();
+  assert.throws(
+    () => c.update(dt, { velocity: { x: 0, y: 0, z: 1 } }),
+    /sprung\.MotionController\.update: not a live MotionController/,
+  );
+  assert.throws(
+    () => new sp.MotionController({}),
+    /sprung\.MotionController: database must be a MotionDatabase/,
+  );
+  assert.throws(
+    () => new sp.MotionController(db, { frame: db.frames }),
+    /options\.frame must be an integer in/,
+  );
+  assert.throws(
+    () => new sp.MotionController(db, { ikBones: ['leftFoot'] }),
+    /options\.ikBones must name one bone per contact bone \(2\)/,
+  );
+  assert.throws(
+    () => new sp.MotionController(db, { ikBones: ['hips', 'leftFoot'] }),
+    /options\.ikBones: bone 1 has no grandparent/,
+  );
+  assert.throws(
+    () => new sp.MotionCrowd(db, 0),
+    /sprung\.MotionCrowd: count must be an integer in \[1, 4096\], got 0/,
+  );
+  const crowd = new sp.MotionCrowd(db, 2);
+  assert.throws(
+    () => crowd.update(dt, [{ velocity: { x: 0, y: 0, z: 1 } }]),
+    /sprung\.MotionCrowd\.update: inputs must hold one input per character \(2\)/,
+  );
+  crowd.dispose();
+  assert.throws(() => crowd.update(dt, []), /sprung\.MotionCrowd\.update: not a live MotionCrowd/);
+  assert.throws(
+    () => Object.create(sp.MotionCrowd.prototype).characters,
+    /sprung\.MotionCrowd\.characters: not a live MotionCrowd/,
+  );
+});

@@ -1,0 +1,1026 @@
+/**
+ * Motion matching: a database of animation frames described by features (bone positions and
+ * velocities, the future trajectory, and the inertialization transition-cost feature of
+ * "Inertialization Transition Cost"), normalised per feature as in Holden's Motion-Matching,
+ * and an exact nearest-frame search over it in WebAssembly SIMD. {@link MotionController}
+ * drives a character with it.
+ *
+ * Clips are in the pose layout ({@link poseLayout}): frames × 13·bones floats, positions and
+ * rotations local to the parent, bone 0 the "simulation bone" (its position on the ground and
+ * its heading about +Y, in the world); Y up, characters face +Z; velocities and angular
+ * velocities as {@link PoseInertializer} takes them (each in the parent's frame).
+ * @packageDocumentation
+ */
+import { heapF32, heapI32, wasm } from './wasm.js';
+import { allocFloats } from './memory.js';
+import type { Ptr } from './gen/raw.js';
+import { floatCount, floats, fresh } from './arrays.js';
+import { check, integer, nonNegative, options as optionsOf, ready, show } from './check.js';
+import { plus } from './work.js';
+import { Batch } from './batch.js';
+import { at, own, size, view } from './block.js';
+import { FEATURE, INERTIALIZER, MOTION, SEARCH, type Inertializer } from './gen/constants.js';
+import * as S from './gen/specs.js';
+import { full } from './full.js';
+import { checkParents } from './skeleton.js';
+
+/** A skeleton: `parents[i]` is bone i's parent (−1 for bone 0, the simulation bone; < i for the others). */
+export interface MotionSkeleton {
+  /** Each bone's parent: −1 for bone 0, in [0, i) for bone i. */
+  parents: ArrayLike<number>;
+  /** Bone names, so that features and contacts may name bones. */
+  names?: string[];
+}
+
+/**
+ * A clip: `poses` holds frames × 13·bones floats, each frame a pose in the pose layout.
+ * `tags` is a bit mask per frame (searches can require or exclude bits); `contacts` holds,
+ * per frame, one 0/1 per bone of {@link MotionDatabaseOptions.contactBones}, in that order
+ * (frame f, contact c at `f·contactBones.length + c`).
+ */
+export interface MotionClip {
+  name: string;
+  poses: Float32Array;
+  /** A looping clip plays on from its first frame after its last; its trajectories continue through it. */
+  loop?: boolean;
+  /** A bit mask per frame (32-bit integers). */
+  tags?: ArrayLike<number>;
+  /** Foot contacts per frame (0 or 1 each), as `contactBones` lists the feet. */
+  contacts?: ArrayLike<number>;
+}
+
+/** The clips of a database and what they share: what the importers and the dance card make. */
+export interface MotionData {
+  skeleton: MotionSkeleton;
+  /** Frames per second of every clip. */
+  frameRate: number;
+  clips: readonly MotionClip[];
+  /** Each bone's mirror image (left ↔ right), used by `mirror: true`. */
+  mirror?: ArrayLike<number>;
+}
+
+/** A bone, by index or by name (`skeleton.names`). */
+export type BoneRef = number | string;
+
+/**
+ * One feature group: normalised together (one standard deviation, Holden's scheme), weighted
+ * by `weight` (default 1). Bone features are in character space (relative to bone 0):
+ * `position`, `velocity`, and `inertialization`, the feature cp·position + cv·velocity whose
+ * distance between two frames is the approximate transition cost of switching between them
+ * (see {@link inertializationFeatureCoefficients}; default the spring inertializer, halflife
+ * 0.1 s, blend time 0.2 s). Trajectory features sample bone 0 `frames` frames ahead, as x, z
+ * in character space: `trajectoryPosition` its position, `trajectoryDirection` its facing
+ * (+Z). A bone feature is 3 floats per frame, a trajectory one 2 per sample.
+ */
+export type MotionFeature =
+  | { type: 'position' | 'velocity'; bone: BoneRef; weight?: number }
+  | { type: 'trajectoryPosition' | 'trajectoryDirection'; frames: readonly number[]; weight?: number }
+  | {
+      type: 'inertialization';
+      bone: BoneRef;
+      weight?: number;
+      inertializer?: Inertializer;
+      halflife?: number;
+      blendtime?: number;
+    };
+
+/** Options of {@link MotionDatabase}. */
+export interface MotionDatabaseOptions {
+  /** The feature groups, in order: their floats make up a frame's features (at most 256). */
+  features: readonly MotionFeature[];
+  /** The feet whose contacts the clips give (`MotionClip.contacts`), by index or name. */
+  contactBones?: readonly BoneRef[];
+  /** Adds every clip mirrored left ↔ right (across the character's YZ plane) with this bone
+   *  map, or `data.mirror` for `true`; the mirrored frames follow all the others. */
+  mirror?: boolean | ArrayLike<number>;
+}
+
+/** Where a searchable clip lies in the database. */
+export interface MotionRange {
+  name: string;
+  /** First frame (database index) and one past the last. */
+  start: number;
+  stop: number;
+  loop: boolean;
+  /** True for the mirrored copy of a clip (`mirror` option). */
+  mirrored: boolean;
+}
+
+/** Options of the searches. */
+export interface MotionSearchOptions {
+  /** The frame playing now (the search starts from its cost, and another frame must beat it); −1 (default): none. */
+  current?: number;
+  /** Tag bits a frame must have. Default 0. */
+  requireTags?: number;
+  /** Tag bits a frame must not have. Default 0. */
+  excludeTags?: number;
+  /** Cost added to frames of another clip than the current frame's. Default 0. */
+  bias?: number;
+  /** Frames left out at the end of each clip that does not loop; default a third of a second's (20 at 60 Hz, as Holden). */
+  excludeEnd?: number;
+  /** Frames around the current one left out; default a third of a second's. */
+  excludeNear?: number;
+  /** `'auto'` (default: boxes when the database's runs of frames are tight, as structured
+   *  features make them; the plain scan otherwise), `'boxes'` or `'scan'`: the same result, at
+   *  different speeds. */
+  mode?: 'auto' | 'boxes' | 'scan';
+}
+
+/** The result of a search: the frame found (−1 when none is a candidate) and its cost. */
+export interface MotionSearchResult {
+  frame: number;
+  cost: number;
+}
+
+const KIND = {
+  position: FEATURE.position,
+  velocity: FEATURE.velocity,
+  trajectoryPosition: FEATURE.trajectoryPosition,
+  trajectoryDirection: FEATURE.trajectoryDirection,
+  inertialization: FEATURE.inertialization,
+} as const;
+
+/** One C feature declaration (a trajectory group has one per sample). */
+interface Declared {
+  kind: number;
+  bone: number;
+  ahead: number;
+  inertializer: number;
+  halflife: number;
+  blendtime: number;
+  group: number;
+  weight: number;
+  /** First float of the frame's features, and how many. */
+  offset: number;
+  floats: number;
+}
+
+/** A checked skeleton: parents, and names by index. */
+interface Skeleton {
+  parents: Int32Array;
+  names: readonly string[];
+}
+
+function checkSkeleton(fn: string, skeleton: unknown): Skeleton {
+  const s = optionsOf(fn, 'data.skeleton', skeleton);
+  const parents = checkParents(fn, 'data.skeleton.parents', s.parents);
+  const names = s.names;
+  if (names !== undefined && !(Array.isArray(names) && names.every((n) => typeof n === 'string')))
+    throw new TypeError(`sprung.${fn}: data.skeleton.names must be an array of strings, got ${show(names)}`);
+  return { parents, names: (names as string[] | undefined) ?? [] };
+}
+
+function boneOf(fn: string, name: string, ref: unknown, sk: Skeleton): number {
+  if (typeof ref === 'string') {
+    const i = sk.names.indexOf(ref);
+    if (i < 0)
+      throw new RangeError(`sprung.${fn}: ${name} names no bone of data.skeleton.names, got ${show(ref)}`);
+    return i;
+  }
+  integer(fn, name, ref, 0, sk.parents.length - 1);
+  return ref as number;
+}
+
+/** The C declarations of the feature groups, their floats and the longest trajectory. */
+function declare(
+  fn: string,
+  features: unknown,
+  sk: Skeleton,
+): { decl: Declared[]; dims: number; horizon: number } {
+  if (!Array.isArray(features) || features.length === 0)
+    throw new TypeError(
+      `sprung.${fn}: options.features must be a non-empty array of features, got ${show(features)}`,
+    );
+  const decl: Declared[] = [];
+  let dims = 0,
+    horizon = 0;
+  features.forEach((f: unknown, group) => {
+    const at = `options.features[${group}]`;
+    const o = optionsOf(fn, at, f);
+    const kind = KIND[o.type as keyof typeof KIND];
+    if (kind === undefined)
+      throw new TypeError(
+        `sprung.${fn}: ${at}.type must be one of ${Object.keys(KIND)
+          .map((k) => `'${k}'`)
+          .join(', ')}, got ${show(o.type)}`,
+      );
+    const weight = o.weight ?? 1;
+    nonNegative(fn, `${at}.weight`, weight);
+    const base = {
+      group,
+      weight: weight as number,
+      inertializer: 0,
+      halflife: 0,
+      blendtime: 0,
+      ahead: 0,
+      bone: 0,
+    };
+    if (kind === FEATURE.trajectoryPosition || kind === FEATURE.trajectoryDirection) {
+      const frames = o.frames as unknown;
+      if (!Array.isArray(frames) || frames.length === 0)
+        throw new TypeError(
+          `sprung.${fn}: ${at}.frames must be a non-empty array of frames ahead, got ${show(frames)}`,
+        );
+      frames.forEach((ahead: unknown, k) => {
+        integer(fn, `${at}.frames[${k}]`, ahead, 0, 1 << 20);
+        horizon = Math.max(horizon, ahead as number);
+        decl.push({ ...base, kind, ahead: ahead as number, offset: dims, floats: 2 });
+        dims += 2;
+      });
+    } else {
+      const bone = boneOf(fn, `${at}.bone`, o.bone, sk);
+      let inertializer = 0,
+        halflife = 0,
+        blendtime = 0;
+      if (kind === FEATURE.inertialization) {
+        const name = o.inertializer ?? 'spring';
+        if (typeof name !== 'string' || !(name in INERTIALIZER))
+          throw new TypeError(
+            `sprung.${fn}: ${at}.inertializer must be one of ${Object.keys(INERTIALIZER)
+              .map((k) => `'${k}'`)
+              .join(', ')}, got ${show(name)}`,
+          );
+        inertializer = INERTIALIZER[name as Inertializer];
+        halflife = (o.halflife ?? 0.1) as number;
+        blendtime = (o.blendtime ?? 0.2) as number;
+        nonNegative(fn, `${at}.halflife`, halflife);
+        nonNegative(fn, `${at}.blendtime`, blendtime);
+      }
+      decl.push({ ...base, kind, bone, inertializer, halflife, blendtime, offset: dims, floats: 3 });
+      dims += 3;
+    }
+  });
+  if (dims > MOTION.maxDims)
+    throw new RangeError(
+      `sprung.${fn}: options.features make ${dims} floats a frame, more than ${MOTION.maxDims}`,
+    );
+  return { decl, dims, horizon };
+}
+
+/** Writes pose `src` mirrored left ↔ right into `dst` (both 13·bones floats at the given
+ *  offsets): bone b takes bone map[b]'s transform reflected across the YZ plane, positions and
+ *  velocities (x → −x), rotations (x, y, z, w) → (x, −y, −z, w) and angular velocities
+ *  (pseudovectors) (x, y, z) → (x, −y, −z). */
+function mirrorPose(
+  dst: Float32Array,
+  d: number,
+  src: Float32Array,
+  s: number,
+  bones: number,
+  map: Int32Array,
+): void {
+  for (let b = 0; b < bones; b++) {
+    const m = map[b];
+    for (let part = 0; part < 2; part++) {
+      const o = 3 * bones * part;
+      dst[d + o + 3 * b] = -src[s + o + 3 * m];
+      dst[d + o + 3 * b + 1] = src[s + o + 3 * m + 1];
+      dst[d + o + 3 * b + 2] = src[s + o + 3 * m + 2];
+    }
+    const r = 6 * bones,
+      w = 10 * bones;
+    dst[d + r + 4 * b] = src[s + r + 4 * m];
+    dst[d + r + 4 * b + 1] = -src[s + r + 4 * m + 1];
+    dst[d + r + 4 * b + 2] = -src[s + r + 4 * m + 2];
+    dst[d + r + 4 * b + 3] = src[s + r + 4 * m + 3];
+    dst[d + w + 3 * b] = src[s + w + 3 * m];
+    dst[d + w + 3 * b + 1] = -src[s + w + 3 * m + 1];
+    dst[d + w + 3 * b + 2] = -src[s + w + 3 * m + 2];
+  }
+}
+
+/** A checked clip's frames. */
+interface CheckedClip {
+  name: string;
+  poses: Float32Array;
+  frames: number;
+  loop: boolean;
+  tags: Int32Array;
+  contacts: Uint8Array;
+}
+
+function checkClips(
+  fn: string,
+  clips: unknown,
+  bones: number,
+  horizon: number,
+  contacts: number,
+): CheckedClip[] {
+  if (!Array.isArray(clips) || clips.length === 0)
+    throw new TypeError(`sprung.${fn}: data.clips must be a non-empty array of clips, got ${show(clips)}`);
+  const stride = 13 * bones;
+  return clips.map((c: unknown, i) => {
+    const at = `data.clips[${i}]`;
+    const o = optionsOf(fn, at, c);
+    const name = o.name ?? `clip ${i}`;
+    if (typeof name !== 'string')
+      throw new TypeError(`sprung.${fn}: ${at}.name must be a string, got ${show(name)}`);
+    floats(fn, `${at}.poses`, o.poses, 0);
+    const poses = o.poses as Float32Array;
+    const n = floatCount(poses);
+    if (n === 0 || n % stride !== 0)
+      throw new RangeError(
+        `sprung.${fn}: ${at}.poses must hold whole frames of 13·bones = ${stride} floats (the skeleton's ${bones} bones), got ${n} floats`,
+      );
+    const frames = n / stride;
+    const view = fresh(poses, -1, n).buffer === poses.buffer ? poses : fresh(poses, -1, n);
+    for (let k = 0; k < n; k++)
+      if (!Number.isFinite(view[k]))
+        throw new RangeError(
+          `sprung.${fn}: ${at}.poses[${k}] (frame ${Math.floor(k / stride)}) must be finite, got ${show(view[k])}`,
+        );
+    for (let f = 0; f < frames; f++)
+      for (let b = 0; b < bones; b++) {
+        const q = f * stride + 6 * bones + 4 * b;
+        const len = Math.hypot(view[q], view[q + 1], view[q + 2], view[q + 3]);
+        if (!(Math.abs(len - 1) < 1e-3))
+          throw new RangeError(
+            `sprung.${fn}: ${at}.poses: the rotation of bone ${b} at frame ${f} must be a unit quaternion, got length ${len}`,
+          );
+      }
+    const loop = o.loop ?? false;
+    if (typeof loop !== 'boolean')
+      throw new TypeError(`sprung.${fn}: ${at}.loop must be a boolean, got ${show(loop)}`);
+    if (!loop && frames <= horizon)
+      throw new RangeError(
+        `sprung.${fn}: ${at}.poses has ${frames} frames, no more than the trajectory's horizon of ${horizon} frames ahead; give it more frames or loop: true`,
+      );
+    const tags = new Int32Array(frames);
+    if (o.tags !== undefined) {
+      const t = o.tags as ArrayLike<unknown>;
+      if (t === null || typeof t !== 'object' || t.length !== frames)
+        throw new TypeError(
+          `sprung.${fn}: ${at}.tags must hold one bit mask per frame (${frames}), got ${show(t)}`,
+        );
+      for (let f = 0; f < frames; f++) {
+        integer(fn, `${at}.tags[${f}]`, t[f], -(2 ** 31), 2 ** 32 - 1);
+        tags[f] = (t[f] as number) | 0;
+      }
+    }
+    const cs = new Uint8Array(frames * contacts);
+    if (contacts > 0) {
+      const t = o.contacts as ArrayLike<unknown>;
+      if (t === null || typeof t !== 'object' || t.length !== frames * contacts)
+        throw new TypeError(
+          `sprung.${fn}: ${at}.contacts must hold ${contacts} per frame (options.contactBones), ${frames * contacts} in all, got ${show(t)}`,
+        );
+      for (let k = 0; k < cs.length; k++) {
+        if (t[k] !== 0 && t[k] !== 1 && t[k] !== true && t[k] !== false)
+          throw new TypeError(`sprung.${fn}: ${at}.contacts[${k}] must be 0 or 1, got ${show(t[k])}`);
+        cs[k] = t[k] ? 1 : 0;
+      }
+    }
+    return { name, poses: view, frames, loop, tags, contacts: cs };
+  });
+}
+
+/** The most frames {@link MotionDatabase.searchBest} and {@link MotionSearchBatch} find per query. */
+const MAX_K = 64;
+
+/** The C arguments of search options after `k`, checked: current, tags, bias, exclusions, mode. */
+function searchArgs(
+  fn: string,
+  db: MotionDatabase,
+  o: MotionSearchOptions | undefined,
+): [number, number, number, number, number, number, number] {
+  const third = Math.round(db.frameRate / 3);
+  const current = o?.current ?? -1;
+  integer(fn, 'options.current', current, -1, size(db, 'frames') - 1);
+  const tags = [o?.requireTags ?? 0, o?.excludeTags ?? 0];
+  tags.forEach((t, i) =>
+    integer(fn, `options.${i ? 'excludeTags' : 'requireTags'}`, t, -(2 ** 31), 2 ** 32 - 1),
+  );
+  const ends = [o?.excludeEnd ?? third, o?.excludeNear ?? third];
+  ends.forEach((e, i) => integer(fn, `options.${i ? 'excludeNear' : 'excludeEnd'}`, e, 0, 2 ** 31 - 1));
+  return [current, tags[0] | 0, tags[1] | 0, o?.bias ?? 0, ends[0], ends[1], SEARCH[o?.mode ?? 'auto']];
+}
+
+/** Writes the C declarations of `decl` at int pointer `pi` (4 each) and float pointer `pf` (2 each). */
+function putDeclarations(decl: readonly Declared[], pi: Ptr, pf: Ptr): void {
+  decl.forEach((d, k) => {
+    heapI32.set([d.kind, d.bone, d.ahead, d.inertializer], (pi >> 2) + 4 * k);
+    heapF32[(pf >> 2) + 2 * k] = d.halflife;
+    heapF32[(pf >> 2) + 2 * k + 1] = d.blendtime;
+  });
+}
+
+/**
+ * Floats of WebAssembly memory that a database of `frames` frames of `dims` floats of features
+ * and `nRanges` clips takes (what {@link MotionDatabase} allocates); 0 when that is more than
+ * one block holds or `dims` is above 256.
+ * @param frames - (≥ 1) frames
+ * @param dims - (≥ 1) features per frame, at most 256
+ * @param nRanges - (≥ 0) ranges (clips)
+ * @c sp_motion_database_floats
+ */
+export function motionDatabaseFloats(frames: number, dims: number, nRanges: number): number {
+  check(S.motionDatabaseFloats, frames, dims, nRanges);
+  return full.sp_motion_database_floats(frames, dims, nRanges);
+}
+
+/**
+ * A motion-matching database: every frame of the clips described by the declared features,
+ * normalised (Holden's scheme: per group, the mean and the group's standard deviation over its
+ * weight), in WebAssembly memory in blocks of 4 frames for SIMD, with bounding boxes over runs
+ * of 16 and 64 frames; and its exact search (the same frame as a brute-force scan, ties in
+ * frame order). Frames are numbered through the clips in order (then their mirrored copies).
+ * Call `dispose()` when done (a FinalizationRegistry frees it otherwise).
+ *
+ * @example
+ * const db = new MotionDatabase(data, {
+ *   features: [
+ *     { type: 'position', bone: 'LeftFoot', weight: 0.75 },
+ *     { type: 'position', bone: 'RightFoot', weight: 0.75 },
+ *     { type: 'trajectoryPosition', frames: [20, 40, 60] },
+ *     { type: 'trajectoryDirection', frames: [20, 40, 60], weight: 1.5 },
+ *   ],
+ * });
+ * const { frame } = db.search(query, { current });
+ */
+export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
+  readonly #rate: number;
+  readonly #ranges: readonly MotionRange[];
+  readonly #decl: readonly Declared[];
+  readonly #groups: readonly { offset: number; floats: number }[];
+  readonly #parents: Int32Array;
+  readonly #names: readonly string[];
+  readonly #poses: Float32Array;
+  readonly #unmirrored: number;
+  readonly #mirror: Int32Array | null;
+  readonly #tags: Int32Array;
+  readonly #contacts: Uint8Array;
+  readonly #contactBones: Int32Array;
+  readonly #result: MotionSearchResult = { frame: -1, cost: Infinity };
+
+  /**
+   * Builds the database from `data`'s clips (copied: later changes to them change nothing).
+   * Throws, naming the argument, for a bad skeleton or feature, a clip of another bone count,
+   * with a value not finite or a rotation not unit, or that does not loop and has no more
+   * frames than the longest trajectory feature looks ahead.
+   * @param data - the skeleton, frame rate (Hz) and clips (`MotionData`)
+   * @param options - the features (`MotionDatabaseOptions`), contact bones and mirroring
+   */
+  constructor(data: MotionData, options: MotionDatabaseOptions) {
+    const fn = 'MotionDatabase';
+    ready(fn);
+    const d = optionsOf(fn, 'data', data);
+    const o = optionsOf(fn, 'options', options);
+    const sk = checkSkeleton(fn, d.skeleton);
+    const rate = d.frameRate;
+    if (!(typeof rate === 'number' && rate > 0 && rate < Infinity))
+      throw new RangeError(`sprung.${fn}: data.frameRate must be a finite number > 0, got ${show(rate)}`);
+    const bones = sk.parents.length;
+    const { decl, dims, horizon } = declare(fn, o.features, sk);
+    const cb = (o.contactBones ?? []) as unknown;
+    if (!Array.isArray(cb))
+      throw new TypeError(`sprung.${fn}: options.contactBones must be an array, got ${show(cb)}`);
+    const contactBones = Int32Array.from(cb, (b: unknown, i) =>
+      boneOf(fn, `options.contactBones[${i}]`, b, sk),
+    );
+    let mirror: Int32Array | null = null;
+    if (o.mirror !== undefined && o.mirror !== false) {
+      const m = (o.mirror === true ? d.mirror : o.mirror) as ArrayLike<unknown> | undefined;
+      const name = o.mirror === true ? 'data.mirror' : 'options.mirror';
+      if (m === null || typeof m !== 'object' || m.length !== bones)
+        throw new TypeError(
+          `sprung.${fn}: ${name} must map each of the ${bones} bones to its mirror image, got ${show(m)}`,
+        );
+      mirror = new Int32Array(bones);
+      for (let b = 0; b < bones; b++) {
+        integer(fn, `${name}[${b}]`, m[b], 0, bones - 1);
+        mirror[b] = m[b] as number;
+      }
+    }
+    const clips = checkClips(fn, d.clips, bones, horizon, contactBones.length);
+    const copies = mirror ? 2 : 1;
+    const unmirrored = clips.reduce((s, c) => s + c.frames, 0);
+    const frames = copies * unmirrored;
+    const nr = copies * clips.length;
+    const floatsNeeded = frames <= 2 ** 29 ? full.sp_motion_database_floats(frames, dims, nr) : 0;
+    if (floatsNeeded === 0)
+      throw new RangeError(`sprung.${fn}: data.clips hold ${frames} frames, more than one database holds`);
+    super(
+      fn,
+      frames,
+      [
+        ['db', floatsNeeded],
+        ['query', dims],
+        ['found', 2 * MAX_K],
+      ],
+      'data.clips',
+      { frames, dims, bones, ranges: nr },
+    );
+    this.#rate = rate;
+    this.#decl = decl;
+    this.#groups = (o.features as unknown[]).map((_, g) => {
+      const ds = decl.filter((x) => x.group === g);
+      return { offset: ds[0].offset, floats: ds.reduce((s, x) => s + x.floats, 0) };
+    });
+    this.#parents = sk.parents;
+    this.#names = sk.names.slice();
+    this.#unmirrored = unmirrored;
+    this.#mirror = mirror;
+    this.#contactBones = contactBones;
+    // the poses and per-frame data, copied (the mirrored frames are mirrored when read)
+    const stride = 13 * bones;
+    this.#poses = new Float32Array(unmirrored * stride);
+    this.#tags = new Int32Array(frames);
+    this.#contacts = new Uint8Array(frames * contactBones.length);
+    const ranges: MotionRange[] = [];
+    let first = 0;
+    for (let copy = 0; copy < copies; copy++)
+      for (const c of clips) {
+        if (copy === 0) this.#poses.set(c.poses, first * stride);
+        this.#tags.set(c.tags, first);
+        const nc = contactBones.length;
+        for (let f = 0; f < c.frames && nc > 0; f++)
+          for (let k = 0; k < nc; k++) {
+            // a mirrored foot's contact is its mirror image's
+            const src = copy === 0 ? k : contactBones.indexOf(mirror![contactBones[k]]);
+            this.#contacts[(first + f) * nc + k] =
+              src >= 0 ? c.contacts[f * nc + src] : c.contacts[f * nc + k];
+          }
+        ranges.push({
+          name: copy === 0 ? c.name : `${c.name} (mirrored)`,
+          start: first,
+          stop: first + c.frames,
+          loop: c.loop,
+          mirrored: copy === 1,
+        });
+        first += c.frames;
+      }
+    this.#ranges = ranges;
+    try {
+      this.#build(clips, copies);
+    } catch (e) {
+      this.dispose();
+      throw e;
+    }
+  }
+
+  /** Computes every clip's features in WASM memory and builds the database block from them. */
+  #build(clips: readonly CheckedClip[], copies: number): void {
+    const fn = 'MotionDatabase';
+    const frames = size(this, 'frames'),
+      dims = size(this, 'dims'),
+      bones = size(this, 'bones'),
+      decl = this.#decl,
+      stride = 13 * bones;
+    const longest = Math.max(...clips.map((c) => c.frames));
+    const nr = this.#ranges.length;
+    // one block for the features of every frame, the largest clip's poses, the parents, the
+    // declarations, groups, weights, tags and ranges; freed once the database is built
+    const need = frames * dims + longest * stride + bones + 6 * decl.length + 2 * dims + frames + 3 * nr;
+    const p = allocFloats(fn, 'data.clips', need);
+    try {
+      const poses = plus(p, frames * dims),
+        parents = plus(poses, longest * stride),
+        di = plus(parents, bones),
+        df = plus(di, 4 * decl.length),
+        groups = plus(df, 2 * decl.length),
+        weights = plus(groups, dims),
+        tags = plus(weights, dims),
+        ranges = plus(tags, frames);
+      heapI32.set(this.#parents, parents >> 2);
+      putDeclarations(decl, di, df);
+      for (const d of decl)
+        for (let j = 0; j < d.floats; j++) {
+          heapI32[(groups >> 2) + d.offset + j] = d.group;
+          heapF32[(weights >> 2) + d.offset + j] = d.weight;
+        }
+      heapI32.set(this.#tags, tags >> 2);
+      this.#ranges.forEach((r, k) => heapI32.set([r.start, r.stop, r.loop ? 1 : 0], (ranges >> 2) + 3 * k));
+      let first = 0;
+      for (let copy = 0; copy < copies; copy++)
+        for (const c of clips) {
+          if (copy === 0) heapF32.set(c.poses, poses >> 2);
+          else
+            for (let f = 0; f < c.frames; f++)
+              mirrorPose(heapF32, (poses >> 2) + f * stride, c.poses, f * stride, bones, this.#mirror!);
+          const made = full.sp_motion_features(
+            plus(p, first * dims),
+            poses,
+            c.frames,
+            parents,
+            bones,
+            c.loop ? 1 : 0,
+            1 / this.#rate,
+            di,
+            df,
+            decl.length,
+          );
+          if (made !== dims) throw new Error(`sprung.${fn}: internal: features of ${c.name} not made`);
+          first += c.frames;
+        }
+      const built = full.sp_motion_database_build(
+        at(this, 'db'),
+        p,
+        frames,
+        dims,
+        groups,
+        weights,
+        tags,
+        ranges,
+        nr,
+      );
+      if (built !== dims) throw new Error(`sprung.${fn}: internal: the database was not built`);
+    } finally {
+      wasm.free(p);
+    }
+  }
+
+  /** Frames in the database (every clip's, then the mirrored copies'). */
+  get frames(): number {
+    return size(this, 'frames');
+  }
+  /** Floats of features per frame. */
+  get dims(): number {
+    return size(this, 'dims');
+  }
+  /** Bones of the skeleton. */
+  get bones(): number {
+    return size(this, 'bones');
+  }
+  /** Frames per second. */
+  get frameRate(): number {
+    own(this, 'MotionDatabase.frameRate');
+    return this.#rate;
+  }
+  /** Each bone's parent (a copy). */
+  get parents(): Int32Array {
+    own(this, 'MotionDatabase.parents');
+    return this.#parents.slice();
+  }
+  /** The clips as ranges of frames, in order (a copy). */
+  get ranges(): MotionRange[] {
+    own(this, 'MotionDatabase.ranges');
+    return this.#ranges.map((r) => ({ ...r }));
+  }
+  /** The contact bones (`options.contactBones`) as indices (a copy). */
+  get contactBones(): Int32Array {
+    own(this, 'MotionDatabase.contactBones');
+    return this.#contactBones.slice();
+  }
+  /** Each feature group's first float in a frame's features and its number of floats, in the
+   *  order of `options.features`. */
+  get groups(): { offset: number; floats: number }[] {
+    own(this, 'MotionDatabase.groups');
+    return this.#groups.map((g) => ({ ...g }));
+  }
+  /** The trajectory samples the features use: for each, the group, the first float, `ahead`
+   *  (frames) and whether it is a direction. @internal */
+  get trajectory(): { group: number; offset: number; ahead: number; direction: boolean }[] {
+    own(this, 'MotionDatabase.trajectory');
+    return this.#decl
+      .filter((d) => d.kind === FEATURE.trajectoryPosition || d.kind === FEATURE.trajectoryDirection)
+      .map((d) => ({
+        group: d.group,
+        offset: d.offset,
+        ahead: d.ahead,
+        direction: d.kind === FEATURE.trajectoryDirection,
+      }));
+  }
+
+  /**
+   * The index of a bone given by index or by name (`data.skeleton.names`).
+   * @param bone - the bone: its index, or its name
+   */
+  bone(bone: BoneRef): number {
+    own(this, 'MotionDatabase.bone');
+    return boneOf('MotionDatabase.bone', 'bone', bone, { parents: this.#parents, names: this.#names });
+  }
+
+  /** Checks a frame index argument. */
+  #frame(fn: string, name: string, frame: unknown): number {
+    integer(`MotionDatabase.${fn}`, name, frame, 0, size(this, 'frames') - 1);
+    return frame as number;
+  }
+
+  /** The normalisation: the offsets (the means) and {@link MotionDatabase.featureScales} of each
+   *  float of the features, as views of WASM memory (a scale of 0 marks a float that counts for
+   *  nothing): normalised = (feature − offset) / scale. */
+  get featureOffsets(): Float32Array {
+    const dims = own(this, 'MotionDatabase.featureOffsets').sizes.dims;
+    return view(this, 'db').subarray(0, dims);
+  }
+  /** See {@link MotionDatabase.featureOffsets}. */
+  get featureScales(): Float32Array {
+    const dims = own(this, 'MotionDatabase.featureScales').sizes.dims,
+      dp = (dims + 3) & ~3;
+    return view(this, 'db').subarray(dp, dp + dims);
+  }
+
+  /**
+   * The normalised features of `frame` (what the search compares), into `out` if given.
+   * @param frame - (integer in [0, frames)) the frame
+   * @param out - (optional) a Float32Array of at least `dims` floats to write into
+   */
+  normalizedFeatures(frame: number, out?: Float32Array): Float32Array {
+    own(this, 'MotionDatabase.normalizedFeatures');
+    this.#frame('normalizedFeatures', 'frame', frame);
+    const dims = size(this, 'dims'),
+      dp = (dims + 3) & ~3;
+    const held = out === undefined ? -1 : floats('MotionDatabase.normalizedFeatures', 'out', out, dims);
+    const r = out === undefined ? new Float32Array(dims) : fresh(out, held, dims);
+    const db = view(this, 'db'),
+      base = 2 * dp + 4 * dims * (frame >> 2) + (frame & 3);
+    for (let j = 0; j < dims; j++) r[j] = db[base + 4 * j];
+    return held < 0 ? (out ?? r) : r;
+  }
+
+  /**
+   * The features of `frame` before normalisation (normalised features × scale + offset: equal
+   * to the features computed from the clip, to float rounding), into `out` if given. The controller's query
+   * starts from these.
+   * @param frame - (integer in [0, frames)) the frame
+   * @param out - (optional) a Float32Array of at least `dims` floats to write into
+   */
+  features(frame: number, out?: Float32Array): Float32Array {
+    const dims = own(this, 'MotionDatabase.features').sizes.dims;
+    const r = MotionDatabase.prototype.normalizedFeatures.call(this, frame, out);
+    const db = view(this, 'db'),
+      dp = (dims + 3) & ~3;
+    for (let j = 0; j < dims; j++) r[j] = r[j] * db[dp + j] + db[j];
+    return r;
+  }
+
+  /**
+   * Each feature group's part of the cost of `frame` for `query`: Σ over its floats of the
+   * squared difference of the normalised values (the search's cost is their sum, plus the bias).
+   * @param query - Float32Array of `dims` floats, not normalised
+   * @param frame - (integer in [0, frames)) the frame
+   * @param out - (optional) an array of at least as many numbers as groups to write into
+   */
+  groupCosts<T extends { [i: number]: number; length: number } = Float64Array>(
+    query: Float32Array,
+    frame: number,
+    out?: T,
+  ): T {
+    const fn = 'MotionDatabase.groupCosts';
+    const dims = own(this, fn).sizes.dims;
+    const held = floats(fn, 'query', query, dims);
+    this.#frame('groupCosts', 'frame', frame);
+    const q = fresh(query, held, dims);
+    const f = MotionDatabase.prototype.normalizedFeatures.call(this, frame);
+    const db = view(this, 'db'),
+      dp = (dims + 3) & ~3;
+    const r = out ?? (new Float64Array(this.#groups.length) as unknown as T);
+    this.#groups.forEach((g, k) => {
+      let c = 0;
+      for (let j = g.offset; j < g.offset + g.floats; j++) {
+        const s = db[dp + j];
+        const e = s === 0 ? 0 : Math.fround(Math.fround(q[j] - db[j]) / s) - f[j];
+        c += e * e;
+      }
+      r[k] = c;
+    });
+    return r;
+  }
+
+  /**
+   * The pose of `frame` (13·bones floats; a mirrored frame mirrored), into `out` if given.
+   * @param frame - (integer in [0, frames)) the frame
+   * @param out - (optional) a Float32Array of at least 13·bones floats to write into
+   */
+  pose(frame: number, out?: Float32Array): Float32Array {
+    const bones = own(this, 'MotionDatabase.pose').sizes.bones;
+    this.#frame('pose', 'frame', frame);
+    const n = 13 * bones;
+    const held = out === undefined ? -1 : floats('MotionDatabase.pose', 'out', out, n);
+    const r = out === undefined ? new Float32Array(n) : fresh(out, held, n);
+    if (frame < this.#unmirrored) r.set(this.#poses.subarray(frame * n, frame * n + n));
+    else mirrorPose(r, 0, this.#poses, (frame - this.#unmirrored) * n, bones, this.#mirror!);
+    return held < 0 ? (out ?? r) : r;
+  }
+
+  /**
+   * The tag bits of `frame`.
+   * @param frame - (integer in [0, frames)) the frame
+   */
+  tags(frame: number): number {
+    own(this, 'MotionDatabase.tags');
+    this.#frame('tags', 'frame', frame);
+    return this.#tags[frame];
+  }
+
+  /**
+   * Whether contact `k` (of `contactBones`) is in contact at `frame`.
+   * @param frame - (integer in [0, frames)) the frame
+   * @param k - (integer) the contact, an index into `contactBones`
+   */
+  contact(frame: number, k: number): boolean {
+    own(this, 'MotionDatabase.contact');
+    this.#frame('contact', 'frame', frame);
+    integer('MotionDatabase.contact', 'k', k, 0, this.#contactBones.length - 1);
+    return this.#contacts[frame * this.#contactBones.length + k] !== 0;
+  }
+
+  /**
+   * The range (clip) that holds `frame`.
+   * @param frame - (integer in [0, frames)) the frame
+   */
+  rangeOf(frame: number): MotionRange {
+    own(this, 'MotionDatabase.rangeOf');
+    this.#frame('rangeOf', 'frame', frame);
+    let lo = 0,
+      hi = this.#ranges.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.#ranges[mid].start <= frame) lo = mid;
+      else hi = mid - 1;
+    }
+    return { ...this.#ranges[lo] };
+  }
+
+  /** Runs sp_motion_search for `query` and `k` in the database's own block; the results are
+   *  at the returned pointer (k indices, then k costs). */
+  #search(fn: string, query: Float32Array, k: number, options: MotionSearchOptions | undefined): Ptr {
+    const { sizes } = own(this, fn);
+    const args = searchArgs(fn, this, options);
+    const dims = sizes.dims;
+    const held = floats(fn, 'query', query, dims);
+    const q = fresh(query, held, dims);
+    for (let j = 0; j < dims; j++)
+      if (!Number.isFinite(q[j]))
+        throw new RangeError(`sprung.${fn}: query[${j}] must be finite, got ${show(q[j])}`);
+    const p = at(this, 'query'),
+      out = at(this, 'found');
+    heapF32.set(q, p >> 2);
+    full.sp_motion_search(out, plus(out, k), k, at(this, 'db'), sizes.frames, dims, sizes.ranges, p, ...args);
+    return out;
+  }
+
+  /**
+   * The frame of least cost for `query` (`dims` floats, not normalised): the squared distance
+   * of the normalised features, plus `bias` outside the current frame's clip. Exact: the frame
+   * a scan of every candidate finds (ties in frame order, the current frame first). Returns an
+   * object the database owns, overwritten by the next search: `frame` −1 when no frame is a
+   * candidate (a tag mask that excludes every frame).
+   * @param query - Float32Array of dims floats: (any) the features searched for, not normalised
+   * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is no frame of a range); `requireTags` the
+   *   tag bits a candidate must have; `excludeTags` the tag bits it must not have; `bias` (≥ 0) cost added to the frames outside the current frame's
+   *   range; `excludeEnd` (≥ 0) frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one
+   *   left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
+   * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
+   */
+  search(query: Float32Array, options?: MotionSearchOptions): MotionSearchResult {
+    own(this, 'MotionDatabase.search');
+    check(S.MotionDatabase_search, query, options);
+    const p = this.#search('MotionDatabase.search', query, 1, options);
+    this.#result.frame = heapI32[p >> 2];
+    this.#result.cost = heapF32[(p >> 2) + 1];
+    return this.#result;
+  }
+
+  /**
+   * The `k` (at most 64) frames of least cost for `query`, best first (see
+   * {@link MotionDatabase.search}): `frames` (−1 past the last candidate) and `costs`
+   * (+Infinity there), new arrays.
+   * @param query - Float32Array of dims floats: (any) the features searched for, not normalised
+   * @param k - (≥ 1) frames wanted
+   * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is no frame of a range); `requireTags` the
+   *   tag bits a candidate must have; `excludeTags` the tag bits it must not have; `bias` (≥ 0) cost added to the frames outside the current frame's
+   *   range; `excludeEnd` (≥ 0) frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one
+   *   left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
+   * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
+   */
+  searchBest(
+    query: Float32Array,
+    k: number,
+    options?: MotionSearchOptions,
+  ): { frames: Int32Array; costs: Float32Array } {
+    own(this, 'MotionDatabase.searchBest');
+    check(S.MotionDatabase_searchBest, query, k, options);
+    integer('MotionDatabase.searchBest', 'k', k, 1, MAX_K);
+    const p = this.#search('MotionDatabase.searchBest', query, k, options);
+    return {
+      frames: heapI32.slice(p >> 2, (p >> 2) + k),
+      costs: heapF32.slice((p >> 2) + k, (p >> 2) + 2 * k),
+    };
+  }
+}
+
+/** Options of {@link MotionSearchBatch.search}: those of {@link MotionSearchOptions} shared by every query. */
+export type MotionBatchSearchOptions = Pick<
+  MotionSearchOptions,
+  'bias' | 'excludeEnd' | 'excludeNear' | 'mode'
+>;
+
+/**
+ * Many searches of one database in one WebAssembly call (a crowd): write each query's
+ * features into `queries` (query i at `i·dims`), its current frame into `currents` (−1: none)
+ * and its tag masks into `tags` (required at 2i, excluded at 2i + 1), call `search()`, read
+ * the `k` best frames of query i from `frames` and `costs` at `i·k`. The arrays are views of
+ * WASM memory (read them again after other sprung calls). Call `dispose()` when done; the
+ * database must outlive it.
+ */
+export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | 'frames' | 'costs'> {
+  readonly #db: MotionDatabase;
+  #ints: Partial<Record<'currents' | 'tags' | 'frames', Int32Array>> = {};
+
+  /**
+   * Room for `count` queries of `database`, each finding its `k` best frames.
+   * @param database - the database searched
+   * @param count - (integer in [1, 2^20]) number of queries
+   * @param k - (integer in [1, 64]) frames found per query; default 1
+   */
+  constructor(database: MotionDatabase, count: number, k = 1) {
+    const fn = 'MotionSearchBatch';
+    ready(fn);
+    if (!(database instanceof MotionDatabase) || database.disposed)
+      throw new TypeError(
+        `sprung.${fn}: database must be a MotionDatabase (not disposed), got ${show(database)}`,
+      );
+    integer(fn, 'count', count, 1, 1 << 20);
+    integer(fn, 'k', k, 1, MAX_K);
+    const dims = database.dims;
+    super(
+      fn,
+      count,
+      [
+        ['queries', count * dims],
+        ['currents', count],
+        ['tags', 2 * count],
+        ['frames', count * k],
+        ['costs', count * k],
+      ],
+      'count',
+      { k },
+    );
+    this.#db = database;
+    this.currents.fill(-1);
+  }
+
+  /** An Int32Array view of field `f` of `n` ints, renewed when memory grew. */
+  #int(f: 'currents' | 'tags' | 'frames', n: number): Int32Array {
+    const v = this.#ints[f];
+    if (v !== undefined && v.buffer === heapI32.buffer) return v;
+    return (this.#ints[f] = new Int32Array(heapI32.buffer, at(this, f), n));
+  }
+
+  /** Frames found per query. */
+  get k(): number {
+    return size(this, 'k');
+  }
+  /** The queries, `dims` floats each, not normalised. */
+  get queries(): Float32Array {
+    return view(this, 'queries');
+  }
+  /** Each query's current frame, or −1. */
+  get currents(): Int32Array {
+    const b = own(this, 'MotionSearchBatch.currents');
+    return this.#int('currents', b.count);
+  }
+  /** Each query's required and excluded tag bits (2 per query). */
+  get tags(): Int32Array {
+    const b = own(this, 'MotionSearchBatch.tags');
+    return this.#int('tags', 2 * b.count);
+  }
+  /** The frames found, `k` per query, best first; −1 past the last candidate. */
+  get frames(): Int32Array {
+    const b = own(this, 'MotionSearchBatch.frames');
+    return this.#int('frames', b.count * b.sizes.k);
+  }
+  /** Their costs; +Infinity past the last candidate. */
+  get costs(): Float32Array {
+    return view(this, 'costs');
+  }
+
+  /**
+   * Searches the first `count` queries (default all) in one call, each as
+   * {@link MotionDatabase.searchBest} would.
+   * @param options - (optional) each optional: `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0) frames left
+   *   out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one left out (< 0: 0); `mode` the scan,
+   *   boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
+   * @param count - (optional) (≥ 0) queries
+   * @c sp_motion_search_batch options=?{bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} count=n *
+   */
+  search(options?: MotionBatchSearchOptions, count?: number): this {
+    const fn = 'MotionSearchBatch.search';
+    const b = own(this, fn);
+    check(S.MotionSearchBatch_search, options, count);
+    const n = count ?? b.count;
+    integer(fn, 'count', n, 0, b.count);
+    if (this.#db.disposed) throw new TypeError(`sprung.${fn}: its database was disposed`);
+    const [, , , bias, excludeEnd, excludeNear, mode] = searchArgs(fn, this.#db, options);
+    const { sizes } = own(this.#db, 'MotionDatabase.search');
+    full.sp_motion_search_batch(
+      at(this, 'frames'),
+      at(this, 'costs'),
+      b.sizes.k,
+      at(this.#db, 'db'),
+      sizes.frames,
+      sizes.dims,
+      sizes.ranges,
+      at(this, 'queries'),
+      at(this, 'currents'),
+      at(this, 'tags'),
+      bias,
+      excludeEnd,
+      excludeNear,
+      mode,
+      n,
+    );
+    return this;
+  }
+}
