@@ -330,8 +330,8 @@ function probe(fn: string, name: string, v: unknown, s: Arg): void {
 // ---- Float32Array arguments -------------------------------------------------------------
 
 /** The check of an array argument against its spec (arrays.ts: only the members that take
- *  arrays hold it); `number` checks each element of an array of numbers. */
-let arrays: (...a: [...Parameters<Check<Arg>>, number: Check<Num>]) => void;
+ *  arrays hold it); its last argument checks each element of an array of numbers. */
+let arrays: (...a: [...Parameters<Check<Arg>>, Check<Num>]) => void;
 
 /** A check of argument (or field) `name` of `fn`, whose value is `v` and spec `s`, among `args` named `names`. */
 type Check<S> = (
