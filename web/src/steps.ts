@@ -134,32 +134,6 @@ export function tryCriticalStep(
   return true;
 }
 
-/** The step of the decay spring: {@link decayX} and {@link decayV}. */
-let decayX = 0,
-  decayV = 0;
-
-/** critical() with goal and goal velocity 0 (sp__critical_decay), into {@link decayX} and {@link decayV}:
- *  a sum plus k·0 is that sum (flushed: +0 for ±0). A function of its own, so that tryInertializeStep stays
- *  small enough for V8 to inline it into its callers. */
-function decay(x: number, v: number): void {
-  let nx = f32(x),
-    nv = f32(v);
-  if (!cSkip) {
-    const u = nx,
-      v0 = nv;
-    nx = f32(f32(kxx * u) + f32(kxv * v0));
-    nv = f32(f32(kvx * u) + f32(kvv * v0));
-    if (cInc) {
-      nx = f32(u + nx);
-      nv = f32(v0 + nv);
-    }
-    nx = flush(nx);
-    nv = flush(nv);
-  }
-  decayX = nx;
-  decayV = nv;
-}
-
 /** sp_inertialize_update after the fast check of the objects (the numbers are checked): a finite
  *  `{x, v}` offset, an `out` with numeric x and v. The offset decays as the decay spring, then
  *  out = in + offset. False, with nothing changed, when the check fails. */
@@ -184,9 +158,22 @@ export function tryInertializeStep(
   ))
     return false;
   if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
-  decay(x, v);
-  const nx = decayX,
-    nv = decayV; // in locals: a setter below may call sprung
+  // critical() with goal and goal velocity 0 (sp__critical_decay), in locals (a setter below may
+  // call sprung): a sum plus k·0 is that sum (flushed: +0 for ±0)
+  let nx = f32(x),
+    nv = f32(v);
+  if (!cSkip) {
+    const u = nx,
+      v0 = nv;
+    nx = f32(f32(kxx * u) + f32(kxv * v0));
+    nv = f32(f32(kvx * u) + f32(kvv * v0));
+    if (cInc) {
+      nx = f32(u + nx);
+      nv = f32(v0 + nv);
+    }
+    nx = flush(nx);
+    nv = flush(nv);
+  }
   offset.x = nx;
   offset.v = nv;
   out.x = f32(f32(inX) + nx);
