@@ -380,4 +380,17 @@ export function options(fn: string, name: string, value: unknown): Record<string
   return value as Record<string, unknown>;
 }
 
+/** Option `key` of options object `o` (checked by {@link options}): a finite number > 0, `dflt` when absent. */
+export function positiveOption<K extends string>(
+  fn: string,
+  o: { [k in K]?: unknown },
+  key: K,
+  dflt: number,
+): number {
+  const v = o[key] ?? dflt;
+  if (typeof v !== 'number' || !(v > 0 && v < Infinity))
+    throw new RangeError(`sprung.${fn}: options.${key} must be a finite number > 0, got ${show(v)}`);
+  return v;
+}
+
 export { requireInit as ready, initialized };
