@@ -114,13 +114,21 @@ test('the tarball holds what users need, once', () => {
   ])
     assert.ok(files.includes(f), `${f} is in the tarball`);
   const stray = files.filter(
-    (f) => !/^(dist\/|docs\/images\/[\w-]+\.png$|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$)/.test(f),
+    (f) =>
+      !/^((dist|c)\/|docs\/images\/[\w-]+\.png$|(package\.json|README\.md|LICENSE|CHANGELOG\.md)$)/.test(f),
   );
-  assert.deepEqual(stray, [], "nothing but dist/, the README's images and the package documents");
+  assert.deepEqual(stray, [], "nothing but dist/, c/, the README's images and the package documents");
   const pkg = join(app, 'node_modules/sprung');
-  // one copy of the declarations, in dist/cjs/; the ES module entries re-export them
+  // one copy of the declarations, in dist/cjs/; the ES module entries re-export them (sprung/three,
+  // which has no CommonJS build, keeps its own two)
   const declarations = files.filter((f) => f.endsWith('.d.ts') && !f.startsWith('dist/cjs/'));
-  assert.deepEqual(declarations.sort(), ['dist/index.d.ts', 'dist/no-embed.d.ts', 'dist/springs_entry.d.ts']);
+  assert.deepEqual(declarations.sort(), [
+    'dist/index.d.ts',
+    'dist/no-embed.d.ts',
+    'dist/springs_entry.d.ts',
+    'dist/three.d.ts',
+    'dist/three_attribute.d.ts',
+  ]);
   assert.doesNotMatch(readFileSync(join(pkg, 'dist/cjs/node-cjs.js'), 'utf8'), /wasmZlib/);
   // sprung/no-embed: only the modules that reach the full module, its bytes left out; the rest
   // are dist/'s own

@@ -14,6 +14,7 @@ export type { InitOptions, WasmSource, ResponseLike } from './wasm.js';
 // Every wrapper of the everyday tier (web/tools/table.mjs), and the object types, by name:
 // build.sh builds this entry's module from the C functions they call.
 export * from './gen/springs_api.js';
+export { smoothTimeToHalflife, halflifeToSmoothTime } from './smooth_time.js';
 
 /**
  * Loads the everyday module (the full one when the program holds a function of the main

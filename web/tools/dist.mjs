@@ -15,6 +15,9 @@ import * as esbuild from 'esbuild';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../../dist');
 const ENTRIES = ['index', 'springs_entry', 'no-embed'];
+// sprung/three has no CommonJS build: its declarations stay as tsc wrote them (they import only
+// each other and the entries)
+const ESM_ONLY = ['three', 'three_attribute'];
 const IMPORT = /((?:from|import)\s*['"])(\.{1,2}\/[^'"]+)(['"])/g;
 
 const files = (dir, ext) =>
@@ -33,6 +36,7 @@ for (const f of files('.', '.js')) {
 for (const f of files('.', '.d.ts')) {
   if (f.startsWith('cjs/')) continue;
   const name = f.replace(/\.d\.ts$/, '');
+  if (ESM_ONLY.includes(name)) continue;
   if (!ENTRIES.includes(name)) {
     rmSync(join(dist, f));
     continue;
@@ -43,7 +47,7 @@ for (const f of files('.', '.d.ts')) {
     text.replace(IMPORT, (all, a, spec, z) => `${a}./cjs/${spec.slice(2)}${z}`),
   );
 }
-for (const f of ENTRIES) {
+for (const f of [...ENTRIES, ...ESM_ONLY]) {
   const text = readFileSync(join(dist, `${f}.d.ts`), 'utf8');
   for (const m of text.matchAll(IMPORT))
     if (!existsSync(join(dist, m[2].replace(/\.js$/, '.d.ts'))))

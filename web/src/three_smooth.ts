@@ -1,0 +1,190 @@
+/**
+ * SmoothDamp made exact: one value's step of sprung/three (three.ts), the motion that Unity's
+ * `Mathf.SmoothDamp` and maath's `easing.damp` approximate frame by frame.
+ *
+ * The value x follows its target g as a critical spring of ω = 2 / smoothTime (sprung's
+ * halflife smoothTime·ln2), with two rules of SmoothDamp's:
+ *
+ * - **maxSpeed**: the spring's pull is that of a target at most M = maxSpeed·smoothTime away,
+ *   u'' = −ω²·clamp(u, −M, M) − 2ω·u' (u = x − g), so that far from the target the value
+ *   moves at maxSpeed. SmoothDamp clamps u once per frame; here the motion is solved exactly:
+ *   inside the band |u| ≤ M it is the critical spring, outside it the velocity relaxes to
+ *   ∓maxSpeed at the rate 2ω, each a closed form, switched where the value crosses the band's
+ *   edge (a root found by bisection).
+ * - **it never passes its target**: where the spring would carry it past g (a target that
+ *   moved toward it), it stops there, u = u' = 0, as SmoothDamp does.
+ *
+ * Both rules are frame-rate independent: the critical spring's offset changes sign at most
+ * once per step, so the end of a step shows whether it passed the target, and the band's
+ * edges are crossed at roots solved to double precision.
+ *
+ * The spring's coefficients come from the C core (sprung's `simpleSpringDamperExact` for the
+ * halflife smoothTime·ln2, read once per setting and dt) and are applied in double, as three.js
+ * keeps its numbers: a position far from the origin is not rounded to float, and a value
+ * settles exactly on its target.
+ * @internal
+ */
+import { criticalStep } from './steps.js';
+
+/** A value and its velocity: the result of {@link smoothStep}. */
+class Step {
+  x = 0;
+  v = 0;
+}
+/** The result of the last {@link smoothStep} (no allocation per call). */
+export const stepped = new Step();
+const unit = new Step();
+
+/** The critical step's coefficients, x' = g + kxx·(x − g) + kxv·v and v' = kvx·(x − g) + kvv·v,
+ *  for the last smoothTime and dt. */
+let cTime = NaN,
+  cDt = NaN,
+  kxx = 1,
+  kxv = 0,
+  kvx = 0,
+  kvv = 1;
+
+/** Loads the coefficients of (smoothTime, dt): the C core's steps of unit offset and unit velocity. */
+function coefficients(smoothTime: number, dt: number): void {
+  const halflife = smoothTime * Math.LN2;
+  unit.x = 1;
+  unit.v = 0;
+  criticalStep(unit, 0, 0, halflife, dt);
+  kxx = unit.x;
+  kvx = unit.v;
+  unit.x = 0;
+  unit.v = 1;
+  criticalStep(unit, 0, 0, halflife, dt);
+  kxv = unit.x;
+  kvv = unit.v;
+  cTime = smoothTime;
+  cDt = dt;
+}
+
+/**
+ * One exact step of `dt` seconds of the value `x` (velocity `v`) toward `g`; the result in
+ * {@link stepped}. With `stop`, it stops where it reaches g (SmoothDamp's rule); without, it
+ * keeps its momentum past it (dampQ's axes). Arguments already checked: finite x, v, g;
+ * smoothTime and dt finite ≥ 0; maxSpeed ≥ 0 or +Infinity.
+ */
+export function smoothStep(
+  x: number,
+  v: number,
+  g: number,
+  smoothTime: number,
+  dt: number,
+  maxSpeed: number,
+  stop: boolean,
+): void {
+  const u = x - g;
+  if (maxSpeed === Infinity || inBand(u, v, smoothTime, dt, maxSpeed * smoothTime)) {
+    if (smoothTime !== cTime || dt !== cDt) coefficients(smoothTime, dt);
+    stepped.x = g + (kxx * u + kxv * v);
+    stepped.v = kvx * u + kvv * v;
+  } else {
+    if (smoothTime === 0) atMaxSpeed(u, maxSpeed, dt);
+    else limited(u, v, 2 / smoothTime, maxSpeed, dt, stop);
+    stepped.x = g + stepped.x;
+  }
+  // passed or reached the target: it stops there. So it does within 1e-12·|g| of it (or a
+  // subnormal offset from 0), where the decayed offset, added to g, can round back to the same
+  // few ulps at every step forever.
+  const x1 = stepped.x;
+  const there = Math.abs(x1 - g) <= Math.max(1e-12 * Math.abs(g), 2.2250738585072014e-308);
+  if (stop && (there || !((x > g && x1 > g) || (x < g && x1 < g)))) {
+    stepped.x = g;
+    stepped.v = 0;
+  }
+}
+
+/** Whether the critical spring stays within |u| ≤ M for the whole step, so that maxSpeed never
+ *  binds: it starts inside, and its one extremum ahead (where u' = e^(−ωt)(v − ωjt) = 0), if
+ *  within the step, is inside too. */
+function inBand(u: number, v: number, smoothTime: number, dt: number, M: number): boolean {
+  if (Math.abs(u) > M) return false;
+  const w = 2 / smoothTime,
+    j = v + w * u,
+    peak = v / (w * j);
+  if (!(peak > 0)) return true; // none ahead: |u| only falls
+  const t = Math.min(peak, dt);
+  return Math.abs(Math.exp(-w * t) * (u + j * t)) <= M;
+}
+
+/** smoothTime 0 with a speed limit: the value moves toward 0 at maxSpeed (u in, u out). */
+function atMaxSpeed(u: number, maxSpeed: number, dt: number): void {
+  const s = u > 0 ? 1 : -1;
+  const left = Math.abs(u) - maxSpeed * dt;
+  stepped.x = left > 0 ? s * left : 0;
+  stepped.v = left > 0 ? -s * maxSpeed : 0;
+}
+
+/**
+ * The exact motion of u'' = −ω²·clamp(u, −M, M) − 2ω·u' over `t` seconds, M = 2·S/ω (with
+ * `stop`, ending at u = 0 if it gets there): phases inside and outside the band, switched at
+ * the roots where |u| = M. A phase outside ends with the speed below S, which cannot carry
+ * the spring out again, so there are four phases at most (in, out on the far side of the
+ * target, in from far away).
+ */
+function limited(u: number, v: number, w: number, S: number, t: number, stop: boolean): void {
+  const M = (2 * S) / w,
+    k = 2 * w;
+  for (let phase = 0; phase < 8 && t > 0; phase++) {
+    if (stop && u === 0) break;
+    const s = u > 0 || (u === 0 && v > 0) ? 1 : -1,
+      a = s * u;
+    if (a > M || (a === M && s * v > 0)) {
+      // outside: in the frame of s, p = |u| and p' = s·v relax toward −S at the rate 2ω
+      const c = s * v + S;
+      const p = (tau: number) => a - S * tau - (c * Math.expm1(-k * tau)) / k;
+      if (p(t) > M) {
+        u = s * p(t);
+        v = s * (c * Math.exp(-k * t) - S);
+        break;
+      }
+      // p rises while c·e^(−2ωτ) > S, then falls through M once
+      const top = c > S ? Math.min(Math.log(c / S) / k, t) : 0;
+      const tau = root(p, M, top, t);
+      u = s * M;
+      v = s * (c * Math.exp(-k * tau) - S);
+      t -= tau;
+      continue;
+    }
+    // inside: the critical spring, u(τ) = e^(−ωτ)(u + jτ), u'(τ) = e^(−ωτ)(v − ωjτ)
+    const j = v + w * u,
+      cross = -u / j; // where u = 0, when positive
+    if (stop && cross > 0 && cross <= t) {
+      u = v = 0; // passes the target within the step: stops there
+      break;
+    }
+    // |u| rises to the one extremum ahead (after the crossing, if any): out of the band there?
+    const peak = v / (w * j),
+      u0 = u;
+    const q = (tau: number) => Math.abs(Math.exp(-w * tau) * (u0 + j * tau));
+    if (peak > 0 && q(Math.min(peak, t)) > M) {
+      const tau = root(q, M, Math.min(peak, t), cross > 0 && cross < peak ? cross : 0);
+      const e = Math.exp(-w * tau);
+      u = e * (u0 + j * tau) > 0 ? M : -M;
+      v = e * (v - w * j * tau);
+      t -= tau;
+      continue;
+    }
+    const e = Math.exp(-w * t);
+    u = e * (u + j * t);
+    v = e * (v - w * j * t);
+    break;
+  }
+  stepped.x = u;
+  stepped.v = stop && u === 0 ? 0 : v;
+}
+
+/** The τ between `above` (f > m there) and `below` (f ≤ m) where the monotone f crosses m,
+ *  by bisection to double precision. */
+function root(f: (tau: number) => number, m: number, above: number, below: number): number {
+  for (let i = 0; i < 200; i++) {
+    const mid = (above + below) / 2;
+    if (mid === above || mid === below) break;
+    if (f(mid) > m) above = mid;
+    else below = mid;
+  }
+  return below;
+}
