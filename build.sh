@@ -95,11 +95,10 @@ HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals
                --enable-nontrapping-float-to-int)
 
-# The everyday module, which every entry embeds: exactly the C functions that the wrappers
-# exported by web/src/springs_entry.ts call (api.mjs gen lists them in build/everyday.txt),
-# from these files. A bundle with any other function embeds the full module too, and loads
-# only that one.
-SPRINGS_C=(c/helpers.c c/dampers.c c/springs.c c/settle.c c/quat.c c/quat_springs.c)
+# The everyday module, which every entry embeds: exactly the C functions that the wrappers of
+# the everyday tier (web/tools/table.mjs) call, as api.mjs gen lists them in build/everyday.txt;
+# built from every C file, of which the linker keeps what those functions need. A bundle with
+# any other function embeds the full module too, and loads only that one.
 
 build_one_wasm() { # build_one_wasm NAME EXPORTS SOURCES HOT EXTRA_CFLAGS...: build/NAME.wasm (HOT files -O3)
   local name=$1 exports=$2 sources=$3 hot=$4; shift 4
@@ -152,7 +151,7 @@ build_wasm() {
   build_one_wasm sprung-scalar "$(exports_list)" "${C_SOURCES[*]}" "${HOT_C[*]}"
   # The everyday module, embedded in every entry: built for size throughout, and scalar (its
   # functions gain nothing from SIMD, and it then runs on every WebAssembly engine).
-  build_one_wasm sprung-springs "$(cat "$BUILD/everyday.txt")" "${SPRINGS_C[*]}" ""
+  build_one_wasm sprung-springs "$(cat "$BUILD/everyday.txt")" "${C_SOURCES[*]}" ""
   # The full module's SIMD build and the everyday module are embedded, zlib-compressed
   # (zopfli) and base64-encoded: base64 of the raw bytes would cost a third more after the
   # server's gzip. init() unpacks it with the
@@ -169,22 +168,15 @@ build_ts() {
   rm -rf dist
   node_modules/.bin/tsc -p tsconfig.json
   # the CommonJS entry for require('sprung') (Node): the same modules compiled again, with no
-  # embedded module (it reads the .wasm file beside it)
+  # embedded module (it reads the .wasm file beside it); its declarations serve every entry
   node_modules/.bin/tsc -p tsconfig.cjs.json
   echo '{ "type": "commonjs" }' > dist/cjs/package.json
-  # the header's @param lines into the wrappers' declarations (ESM and CommonJS)
-  node web/tools/api.mjs docs
+  no_embedded_bytes dist/cjs   # require('sprung') reads the .wasm files beside it
   # the raw modules, for init({ wasm }) (served files, workers, engines without SIMD)
   install -m 644 "$BUILD/sprung-simd.wasm" "$BUILD/sprung-scalar.wasm" "$BUILD/sprung-springs.wasm" dist/
-  # sprung/no-embed: the same modules with the embedded bytes left out (the wrappers that need
-  # the full module import them, so the entry cannot simply skip them)
-  mkdir -p dist/no-embed
-  cp dist/*.js dist/no-embed/
-  rm dist/no-embed.js dist/no-embed/index.js dist/no-embed/springs_entry.js
-  cp -r dist/gen dist/no-embed/
-  find dist/no-embed/gen -name '*.d.ts' -delete
-  no_embedded_bytes dist/no-embed
-  no_embedded_bytes dist/cjs   # require('sprung') reads the .wasm files beside it
+  # one copy of the declarations, and sprung/no-embed as the few modules that embed the full
+  # module, without its bytes (web/tools/dist.mjs)
+  node web/tools/dist.mjs
 }
 
 build() {

@@ -99,7 +99,8 @@ function declarations() {
         file,
         name,
         params: node.parameters.map((p) => p.name.getText(sf)),
-        doc: doc ? doc.getText(sf) : '',
+        // one line per tag: a long @param wraps onto lines starting ` *   `
+        doc: doc ? doc.getText(sf).replace(/\n\s*\* {3}/g, ' ') : '',
       });
     };
     for (const st of sf.statements) {

@@ -1,6 +1,7 @@
-// spec_checks.test.mjs — every wrapper against its argument spec (dist/gen/specs.js, made from
-// the header's doc tags). The wrappers test their arguments with hand-written fast predicates
-// and fall back to the spec's check; this drives both from the spec alone: values the spec
+// spec_checks.test.mjs — every wrapper against its argument spec (made from the header's doc
+// tags: build/manifest.json holds it as data, dist/gen/specs.js as the compact string the
+// wrappers' slow path reads). The wrappers test their arguments with a fast check and fall back
+// to the spec's check; this drives both from the spec alone: values the spec
 // admits (the domain's inclusive edges, Infinity or NaN where admitted) must pass, and every
 // value it refuses — wrong types (strings that coerce, BigInt, objects with valueOf, null),
 // values out of the domain, frozen or getter-only objects the call writes, Proxies and lying
@@ -10,103 +11,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as sp from '../../dist/index.js';
-import * as specs from '../../dist/gen/specs.js';
-import { wasm } from '../../dist/wasm.js';
+import { caller, deref, holds, limit, setWhen, validArgs } from './spec-args.mjs';
+
+/** The package under test (the built dist/, or another build of it: see spec_domains.test.mjs). */
+const dist = process.env.SPRUNG_SPEC_DIST ?? '../../dist/';
+const sp = await import(new URL(`${dist}index.js`, import.meta.url));
+const specs = await import(new URL(`${dist}gen/specs.js`, import.meta.url));
+const core = await import(new URL(`${dist}wasm.js`, import.meta.url));
 
 await sp.init();
-const manifest = JSON.parse(readFileSync(new URL('../../build/manifest.json', import.meta.url), 'utf8'));
-
-/** A motion database of 6 frames of a 2-bone skeleton, with 5 floats of features a frame. */
-const motionData = () => {
-  const poses = new Float32Array(6 * 26);
-  for (let f = 0; f < 6; f++) ((poses[f * 26 + 15] = 1), (poses[f * 26 + 19] = 1), (poses[f * 26 + 4] = f));
-  return [
-    {
-      skeleton: { parents: [-1, 0] },
-      frameRate: 60,
-      clips: [{ name: 'a', poses, tags: [2, 2, 6, 2, 2, 2] }],
-    },
-    {
-      features: [
-        { type: 'position', bone: 1 },
-        { type: 'trajectoryPosition', frames: [1] },
-      ],
-    },
-  ];
-};
-const motionDatabase = new sp.MotionDatabase(...motionData());
-
-/** Valid constructor arguments of the classes whose methods have specs. */
-const INSTANCE = {
-  MotionDatabase: motionData(),
-  MotionSearchBatch: [motionDatabase, 3],
-  Skeleton: [[-1, 0, 1]],
-  TrajectoryPredictor: [3],
-  TrajectoryPredictorV2: [3],
-  TrajectoryBatch: [2, 3],
-  FeatureDatabase: [3, 2],
-  PoseInertializer: [2],
-  CubicPoseInertializer: [2],
-  DamperExactBatch: [3],
-  CriticalSpringDamperExactBatch: [3],
-  SimpleSpringDamperExactBatch: [3],
-  DecaySpringDamperExactBatch: [3],
-  SpringDamperExactBatch: [3],
-  SimpleSpringDamperExactQuatBatch: [3],
-  DecaySpringDamperExactQuatBatch: [3],
-  DamperExactQuatBatch: [3],
-};
-const ARRAY = 60; // floats of an array whose length the spec leaves to the wrapper (poses of 2 bones: 26; whole circles of 3 and boxes of 5)
-
-const deref = (args, r) => (typeof r === 'number' ? args[r] : args[r[0]]?.[r[1]]);
-const limit = (b, args) => (b.over === undefined ? b.v : b.v / deref(args, b.over));
-const holds = (o, v, lim) => (o === 0 ? v >= lim : o === 1 ? v > lim : o === 2 ? v <= lim : v < lim);
-
-/** A value inside the domain of number spec `s` (whose `when` arguments are 0 or absent). */
-function validNumber(s, args) {
-  if (s.k === 'b') return true;
-  if (s.k === 'e') return s.e[0];
-  let v = s.k === 'i' ? 2 : 0.5;
-  for (const b of s.b ?? []) {
-    if (b.when !== undefined) continue;
-    const lim = limit(b, args);
-    if (!holds(b.o, v, lim)) v = b.o < 2 ? lim + 1 : lim - (s.k === 'i' ? 1 : 0.25);
-  }
-  return v;
-}
-
-function validArg(a, args) {
-  if (a.arr) {
-    const n = a.len
-      ? a.len.reduce((m, r) => m * Number(typeof r === 'string' ? r : deref(args, r)), 1)
-      : ARRAY;
-    return new Float32Array(Math.max(n, 1)).fill(0.5); // 0.5 ×4: a unit quaternion in a pose
-  }
-  if (a.num) return validNumber(a.num, args);
-  return Object.fromEntries(a.f.map((f) => [f.n, f.num || f.f || f.arr ? validArg(f, args) : 0]));
-}
-
-/** Valid arguments of `spec`, numbers first so that lengths and `over` limits can use them. */
-function validArgs(spec) {
-  const args = [];
-  for (let pass = 0; pass < 3; pass++)
-    // numbers twice: a limit may depend on a later argument
-    spec.a.forEach((a, i) => {
-      if (pass < 2 === !!(a.num && !a.arr)) args[i] = validArg(a, args);
-    });
-  // the arguments a conditional clause depends on are 0, so that the clause is off
-  for (const a of spec.a) for (const b of a.num?.b ?? []) if (b.when !== undefined) setWhen(args, b.when, 0);
-  return args;
-}
-
-/** Sets the argument (or field) a `when` clause names to `value`: a number, or every
- *  component of a vector (a vector goal velocity is 0 when all its components are). */
-function setWhen(args, when, value) {
-  const [o, k] = typeof when === 'number' ? [args, when] : [args[when[0]], when[1]];
-  if (typeof o[k] === 'object' && o[k] !== null) for (const c of Object.keys(o[k])) o[k][c] = value;
-  else o[k] = value;
-}
+const manifest = JSON.parse(
+  readFileSync(
+    new URL(process.env.SPRUNG_SPEC_MANIFEST ?? '../../build/manifest.json', import.meta.url),
+    'utf8',
+  ),
+);
 
 const show = (v) =>
   typeof v === 'bigint' ? `${v}n` : typeof v === 'object' && v !== null ? 'an object' : String(v);
@@ -135,6 +54,9 @@ function numberCases(s, args) {
     };
   for (const w of WRONG_TYPES) bad.push([w, TypeError, '']);
   const x = s.x ?? 0;
+  // a double beyond float range is ±Infinity to the C core
+  if (s.k === 'f' && x < 2) bad.push([-1e39, RangeError, '']);
+  if (s.k === 'f' && x === 0) bad.push([1e39, RangeError, '']);
   const edge = (admitted, v) => (admitted ? good.push(v) : bad.push([v, RangeError, '']));
   edge(x === 3, NaN);
   edge(x >= 1, Infinity);
@@ -161,7 +83,7 @@ function arrayCases(a, n, nonObjects) {
   const candidates = [
     [new Float64Array(n), TypeError],
     [new Proxy(new Float32Array(n), {}), TypeError],
-    [new Float32Array(wasm.memory.buffer, 0, n), RangeError], // sprung's heap, not a view it handed out
+    [new Float32Array(core.wasm.memory.buffer, 0, n), RangeError], // sprung's heap, not a view it handed out
     ...nonObjects.map((v) => [v, TypeError]),
   ];
   if (a.arr === 2) candidates.push([[0.5, '1'], TypeError], [[0.5, NaN], RangeError]);
@@ -240,27 +162,6 @@ function cases(spec) {
   return out;
 }
 
-/** Calls the wrapper `name` (a function, a constructor `Class`, or a method `Class.method`). */
-function caller(name) {
-  if (name.includes('.')) {
-    const [cls, method] = name.split('.');
-    return (args) => {
-      const o = new sp[cls](...INSTANCE[cls]);
-      try {
-        o[method](...args);
-      } finally {
-        o.dispose();
-      }
-    };
-  }
-  if (/^[A-Z]/.test(name))
-    return (args) => {
-      const o = new sp[name](...args);
-      o.dispose?.();
-    };
-  return (args) => sp[name](...args);
-}
-
 const snapshot = (args) =>
   JSON.stringify(args, (k, v) =>
     typeof v === 'bigint' || typeof v === 'symbol'
@@ -272,10 +173,12 @@ const snapshot = (args) =>
           : v,
   );
 
-const all = Object.entries(specs).filter(([, s]) => s && Array.isArray(s.a));
+const all = Object.values(manifest.wrappers).map((w) => [w.spec.fn, w.spec]);
 
 test('every wrapper of the manifest has a spec, and every spec a wrapper', () => {
-  const names = all.map(([, s]) => s.fn).sort();
+  const names = Object.keys(specs)
+    .map((k) => k.replace('_', '.'))
+    .sort();
   assert.deepEqual(names, Object.keys(manifest.wrappers).sort());
   assert.ok(names.length > 130, `${names.length} wrappers`);
 });
@@ -285,7 +188,7 @@ test('the fast paths agree with the specs: admitted values pass, refused ones th
   const failures = [];
   const expect = (ok, message) => ok || (failures.push(message), false);
   for (const [, spec] of all) {
-    const call = caller(spec.fn);
+    const call = caller(sp, spec.fn);
     try {
       call(validArgs(spec));
     } catch (e) {

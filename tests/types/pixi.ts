@@ -63,7 +63,14 @@ const out: Point = inertializeUpdateV2(p, v, new Point(), new Point(), g, g, 0.1
 const cub: Point = inertializeCubicUpdateV2(p, v, { t: 0 }, g, g, g, g, 0.2, 1 / 60);
 const walls = new Obstacles(1, 1);
 const hit: Point = simulationCollideObstaclesV2(p, g, walls, 16, p);
-const predicted: Float32Array = new TrajectoryPredictorV2(4).predictPositions(p, v, a, g, 0.2, 0.25).positions;
+const predicted: Float32Array = new TrajectoryPredictorV2(4).predictPositions(
+  p,
+  v,
+  a,
+  g,
+  0.2,
+  0.25,
+).positions;
 
 // wrong shapes do not compile
 // @ts-expect-error: a 2D position needs y

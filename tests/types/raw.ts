@@ -1,7 +1,7 @@
 // raw.ts — compile-time test of the typed WASM binding generated from the header
 // (web/src/gen/raw.ts): a pointer is not a float, so a wrong argument order or a renamed C
 // function does not compile.
-import type { Ptr, Raw } from '../../dist/gen/raw.js';
+import type { Ptr, Raw } from '../../dist/cjs/gen/raw.js';
 
 declare const wasm: Raw;
 declare const p: Ptr;

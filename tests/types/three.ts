@@ -87,6 +87,12 @@ quatMul(a, 5);
 quatMul(a, b, new THREE.Vector3());
 // @ts-expect-error: halflife is a number
 simpleSpringDamperExact(cam, 1, '0.15', 1 / 60);
+// @ts-expect-error: without `out` the result is a plain object, whatever type is asked for
+quatMul<THREE.Quaternion>(a, b);
+// an `out` that may be undefined gives the plain shape
+declare const maybe: THREE.Quaternion | undefined;
+// @ts-expect-error: it may not be a THREE.Quaternion
+const notSure: THREE.Quaternion = quatMul(a, b, maybe);
 
 export const used = [
   angle,
@@ -102,5 +108,17 @@ export const used = [
   desired,
   plain,
 ];
-export const usedToo = [named, again, bouncy, player, out];
-export const usedNew = [smoothed, followed, aimed, coasting, forward, halfway, turned90, axisOf, strafe, blended, slid];
+export const usedToo = [named, again, bouncy, player, out, notSure];
+export const usedNew = [
+  smoothed,
+  followed,
+  aimed,
+  coasting,
+  forward,
+  halfway,
+  turned90,
+  axisOf,
+  strafe,
+  blended,
+  slid,
+];

@@ -7,10 +7,11 @@
  * frees it too if you forget, but later than you would like).
  * @packageDocumentation
  */
-import { allocOwned, freeOwned, heapF32 } from './wasm.js';
-import { at, blocks, live, own, size, view, type Block } from './block.js';
-import type { Ptr } from './gen/raw.js';
-import { check, integer, isTime, nonNegative, type Spec } from './check.js';
+import { heapF32 } from './wasm.js';
+import { allocOwned, freeOwned } from './memory.js';
+import { blocks, getters, live, own, size, view, type Block } from './block.js';
+import type { Ptr, Raw } from './gen/raw.js';
+import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -55,7 +56,8 @@ export abstract class Batch<F extends string = string> {
     }
     const ptr = allocOwned(this, kind, sizedBy, floats);
     heapF32.fill(0, ptr >> 2, (ptr >> 2) + floats);
-    blocks.set(this, { kind, ptr, count, sizes: { ...sizes }, offsets, lengths, views: {} });
+    const args = fields.map(([name]) => (ptr + 4 * offsets[name]) as Ptr);
+    blocks.set(this, { kind, ptr, count, sizes: { ...sizes }, offsets, lengths, args, views: {} });
   }
 
   /** Number of elements. */
@@ -99,18 +101,18 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
     shared: readonly F[] = [],
   ) {
     check(spec, count, options);
-    integer(spec.fn, 'count', count, 0, 2 ** 28); // beyond, a batch could not be allocated anyway
+    integer(nameOf(spec), 'count', count, 0, 2 ** 28); // beyond, a batch could not be allocated anyway
     const dim = options?.dim ?? 1;
     const per = options?.perElementHalflife === true || (options?.perElementHalflife as unknown) === 1;
     const h = per ? count : 1;
     super(
-      spec.fn,
+      nameOf(spec),
       count,
       [
-        ['halflife', h],
-        ...shared.map((f): [F, number] => [f, h]),
         ...fields.map((f): [F, number] => (typeof f === 'string' ? [f, count * dim] : [f[0], count * f[1]])),
-      ],
+        ...shared.map((f): [F, number] => [f, h]),
+        ['halflife', h],
+      ], // the order of the update kernel's pointers
       'count',
       { dim: fields.some((f) => typeof f === 'string') ? dim : 1, per: per ? 1 : 0 }, // quaternion batches: dim 1
     );
@@ -118,18 +120,14 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
   }
 
   /** Floats per element. */
-  get dim(): number {
-    return size(this, 'dim');
-  }
+  declare readonly dim: number;
   /** True when every element has its own halflife. */
   get perElementHalflife(): boolean {
     return size(this, 'per') === 1;
   }
 
   /** Halflife in seconds: 1 float shared by all elements, or one per element. Values < 0 or NaN make their elements NaN. */
-  get halflife(): Float32Array {
-    return view(this, 'halflife');
-  }
+  declare readonly halflife: Float32Array;
 
   /**
    * Sets every halflife.
@@ -142,14 +140,48 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
   }
 }
 
-/** The block of `obj` for an update (`spec`: the update's, which names its class), after
- *  checking dt and a shared halflife (the first float of the block). */
+getters(HalflifeBatch, view, 'halflife');
+getters(HalflifeBatch, size, 'dim');
+
+/** The update kernels: `(pointers of the block's fields…, per_element, dt, n[, dim])`. */
+type Kernel = Extract<keyof Raw, `sp_${string}_batch`>;
+
+/** The block of `obj` for update `spec` (`Class.update dt=…`), after checking that `obj` is a
+ *  live batch of `Class`, dt, and a shared halflife (the block's last field). */
 function checkUpdate(obj: object, spec: Spec, dt: number): Block {
-  const b = own(obj, spec.fn);
-  if (isTime(dt) && (b.sizes.per === 1 || isTime(heapF32[b.ptr >> 2]))) return b; // valid: no message built
+  const b = blocks.get(obj);
+  if (b === undefined || b.ptr === 0 || b.method !== spec) {
+    own(obj, nameOf(spec)); // throws unless obj is a live batch of the spec's class
+    b!.method = spec; // then the next update compares one pointer (a class name costs a slice)
+  }
+  const h = heapF32[b!.args[b!.args.length - 1] >> 2];
+  if (isTime(dt) && (b!.sizes.per === 1 || isTime(h))) return b!; // valid: no message built
   check(spec, dt);
-  if (b.sizes.per === 0) nonNegative(spec.fn, 'halflife[0]', heapF32[b.ptr >> 2]);
-  return b;
+  if (b!.sizes.per === 0) nonNegative(nameOf(spec), 'halflife[0]', h);
+  return b!;
+}
+
+/** Runs kernel `k` on block `b` (checked). Called with exactly its parameters, one by one: a spread,
+ *  or an argument too many (the quaternion kernels take no `dim`), costs more than the call at small counts. */
+function run(b: Block, dt: number, k: Kernel): void {
+  const f = full[k] as (...args: number[]) => void,
+    a = b.args,
+    per = b.sizes.per,
+    n = b.count,
+    dim = b.sizes.dim;
+  if (f.length === a.length + 3) {
+    if (a.length === 3) f(a[0], a[1], a[2], per, dt, n);
+    else f(a[0], a[1], a[2], a[3], per, dt, n);
+  } else if (a.length === 3) f(a[0], a[1], a[2], per, dt, n, dim);
+  else if (a.length === 4) f(a[0], a[1], a[2], a[3], per, dt, n, dim);
+  else if (a.length === 5) f(a[0], a[1], a[2], a[3], a[4], per, dt, n, dim);
+  else f(a[0], a[1], a[2], a[3], a[4], a[5], per, dt, n, dim);
+}
+
+/** Update `spec` of `obj` with kernel `k`: every update but the spring's, which checks its frequency too. */
+function update<T extends object>(obj: T, spec: Spec, dt: number, k: Kernel): T {
+  run(checkUpdate(obj, spec, dt), dt, k);
+  return obj;
 }
 
 /**
@@ -162,70 +194,62 @@ function checkUpdate(obj: object, spec: Spec, dt: number): Block {
 export class DamperExactBatch extends HalflifeBatch<'x' | 'goal'> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `halflife` [s] (≥ 0) halflife,
+   *   shared or per element; `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_damper_exact_batch` in c/sprung.h
    * @c sp_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
     super(S.DamperExactBatch, count, options, ['x', 'goal']);
   }
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return view(this, 'x');
-  }
+  declare readonly x: Float32Array;
   /** Goals, `count·dim` floats. */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_damper_exact_batch` in c/sprung.h
    * @c sp_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.DamperExactBatch_update, dt);
-    full.sp_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'goal'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
-    return this;
+    return update(this, S.DamperExactBatch_update, dt, 'sp_damper_exact_batch');
   }
 }
+getters(DamperExactBatch, view, 'x', 'goal');
 
 /** Springs on `count` elements of `dim` floats: positions and velocities. */
 abstract class StateBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
   /** Positions, `count·dim` floats. */
-  get x(): Float32Array {
-    return view(this, 'x');
-  }
+  declare readonly x: Float32Array;
   /** Velocities per second, `count·dim` floats. */
-  get v(): Float32Array {
-    return view(this, 'v');
-  }
+  declare readonly v: Float32Array;
 }
+getters(StateBatch, view, 'x', 'v');
 
 /** Springs toward goals. */
 abstract class GoalBatch<F extends string> extends StateBatch<F | 'goal'> {
   /** Goal positions, `count·dim` floats. */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
 }
+getters(GoalBatch, view, 'goal');
 
 /** Springs toward moving goals: goal positions and velocities. */
 abstract class MovingGoalBatch<F extends string> extends GoalBatch<F | 'goalVelocity'> {
   /** Goal velocities per second, `count·dim` floats. */
-  get goalVelocity(): Float32Array {
-    return view(this, 'goalVelocity');
-  }
+  declare readonly goalVelocity: Float32Array;
 }
+getters(MovingGoalBatch, view, 'goalVelocity');
 
 /** Critically damped springs with goal velocity (`criticalSpringDamperExact`) on `count` elements of `dim` floats. */
 export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `halflife` [s] (≥ 0) halflife,
+   *   shared or per element; `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_critical_spring_damper_exact_batch` in c/sprung.h
    * @c sp_critical_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
@@ -233,22 +257,12 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
   }
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_critical_spring_damper_exact_batch` in c/sprung.h
    * @c sp_critical_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.CriticalSpringDamperExactBatch_update, dt);
-    full.sp_critical_spring_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'goal'),
-      at(this, 'goalVelocity'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
-    return this;
+    return update(this, S.CriticalSpringDamperExactBatch_update, dt, 'sp_critical_spring_damper_exact_batch');
   }
 }
 
@@ -256,6 +270,10 @@ export class CriticalSpringDamperExactBatch extends MovingGoalBatch<never> {
 export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `halflife` [s] (≥ 0) halflife,
+   *   shared or per element; `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_simple_spring_damper_exact_batch` in c/sprung.h
    * @c sp_simple_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
@@ -263,21 +281,12 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
   }
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_simple_spring_damper_exact_batch` in c/sprung.h
    * @c sp_simple_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.SimpleSpringDamperExactBatch_update, dt);
-    full.sp_simple_spring_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'goal'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
-    return this;
+    return update(this, S.SimpleSpringDamperExactBatch_update, dt, 'sp_simple_spring_damper_exact_batch');
   }
 }
 
@@ -285,6 +294,10 @@ export class SimpleSpringDamperExactBatch extends GoalBatch<never> {
 export class DecaySpringDamperExactBatch extends StateBatch<never> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `halflife` [s] (≥ 0) halflife,
+   *   shared or per element; `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_decay_spring_damper_exact_batch` in c/sprung.h
    * @c sp_decay_spring_damper_exact_batch count=n options=?{dim,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: BatchOptions) {
@@ -292,20 +305,12 @@ export class DecaySpringDamperExactBatch extends StateBatch<never> {
   }
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_decay_spring_damper_exact_batch` in c/sprung.h
    * @c sp_decay_spring_damper_exact_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.DecaySpringDamperExactBatch_update, dt);
-    full.sp_decay_spring_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
-    return this;
+    return update(this, S.DecaySpringDamperExactBatch_update, dt, 'sp_decay_spring_damper_exact_batch');
   }
 }
 
@@ -323,6 +328,11 @@ export interface SpringBatchOptions extends BatchOptions {
 export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
   /**
    * `count` elements of `dim` floats; all zero at first.
+   * @param count - (≥ 0) number of elements
+   * @param options - (optional) each optional: `dim` (≥ 1) floats per element; `frequency` [Hz] (≥ 0; > 0 when q
+   *   ≠ 0) frequency, shared or per element; `halflife` [s] (≥ 0) halflife, shared or per element;
+   *   `perElementHalflife` ([0, 1]) 1: `options.frequency` and `options.halflife` hold n floats
+   * @see the C function `sp_spring_damper_exact_batch` in c/sprung.h
    * @c sp_spring_damper_exact_batch count=n options=?{dim,frequency,halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: SpringBatchOptions) {
@@ -330,11 +340,11 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
     this.frequency.fill(options?.frequency ?? 2);
   }
   /** Frequency in Hz: 1 float shared, or one per element (as `halflife`). */
-  get frequency(): Float32Array {
-    return view(this, 'frequency');
-  }
+  declare readonly frequency: Float32Array;
   /**
    * Advances every element by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_spring_damper_exact_batch` in c/sprung.h
    * @c sp_spring_damper_exact_batch *
    */
   update(dt: number): this {
@@ -342,28 +352,18 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
     const b = checkUpdate(this, spec, dt);
     // like the shared halflife, a shared frequency is checked: a bad one would reach every element
     if (b.sizes.per === 0) {
-      const f = heapF32[at(this, 'frequency') >> 2];
-      if (!isTime(f)) nonNegative(spec.fn, 'frequency[0]', f);
+      const f = heapF32[b.args[b.args.length - 2] >> 2];
+      if (!isTime(f)) nonNegative(nameOf(spec), 'frequency[0]', f);
       if (f === 0 && this.goalVelocity.some((q) => q !== 0))
         throw new RangeError(
-          `sprung.${spec.fn}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
+          `sprung.${nameOf(spec)}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
         );
     }
-    full.sp_spring_damper_exact_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'goal'),
-      at(this, 'goalVelocity'),
-      at(this, 'frequency'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-      b.sizes.dim,
-    );
+    run(b, dt, 'sp_spring_damper_exact_batch');
     return this;
   }
 }
+getters(SpringDamperExactBatch, view, 'frequency');
 
 /** Options of the quaternion batches (always 4 floats per rotation, 3 per angular velocity). */
 export type QuatBatchOptions = Omit<BatchOptions, 'dim'>;
@@ -376,14 +376,11 @@ function identities(q: Float32Array): void {
 /** Springs on `count` rotations: rotations and angular velocities. */
 abstract class RotationBatch<F extends string> extends HalflifeBatch<F | 'x' | 'v'> {
   /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array {
-    return view(this, 'x');
-  }
+  declare readonly x: Float32Array;
   /** Angular velocities, `3·count` floats. */
-  get v(): Float32Array {
-    return view(this, 'v');
-  }
+  declare readonly v: Float32Array;
 }
+getters(RotationBatch, view, 'x', 'v');
 
 /**
  * Critically damped springs on `count` rotations toward goal rotations
@@ -393,6 +390,10 @@ abstract class RotationBatch<F extends string> extends HalflifeBatch<F | 'x' | '
 export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
   /**
    * `count` rotations, all the identity at first, at rest.
+   * @param count - (≥ 0) number of rotations
+   * @param options - (optional) each optional: `halflife` [s] (≥ 0) halflife, shared or per element;
+   *   `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_simple_spring_damper_exact_quat_batch` in c/sprung.h
    * @c sp_simple_spring_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: QuatBatchOptions) {
@@ -405,32 +406,32 @@ export class SimpleSpringDamperExactQuatBatch extends RotationBatch<'goal'> {
     identities(this.goal);
   }
   /** Goal rotations, `4·count` floats (x,y,z,w). */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
   /**
    * Advances every rotation by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_simple_spring_damper_exact_quat_batch` in c/sprung.h
    * @c sp_simple_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.SimpleSpringDamperExactQuatBatch_update, dt);
-    full.sp_simple_spring_damper_exact_quat_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'goal'),
-      at(this, 'halflife'),
-      b.sizes.per,
+    return update(
+      this,
+      S.SimpleSpringDamperExactQuatBatch_update,
       dt,
-      b.count,
+      'sp_simple_spring_damper_exact_quat_batch',
     );
-    return this;
   }
 }
+getters(SimpleSpringDamperExactQuatBatch, view, 'goal');
 
 /** Critically damped springs decaying `count` rotations toward the identity (`decaySpringDamperExactQuat`). */
 export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
   /**
    * `count` rotations, all the identity at first, at rest.
+   * @param count - (≥ 0) number of rotations
+   * @param options - (optional) each optional: `halflife` [s] (≥ 0) halflife, shared or per element;
+   *   `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_decay_spring_damper_exact_quat_batch` in c/sprung.h
    * @c sp_decay_spring_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: QuatBatchOptions) {
@@ -442,19 +443,17 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
   }
   /**
    * Advances every rotation by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_decay_spring_damper_exact_quat_batch` in c/sprung.h
    * @c sp_decay_spring_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.DecaySpringDamperExactQuatBatch_update, dt);
-    full.sp_decay_spring_damper_exact_quat_batch(
-      at(this, 'x'),
-      at(this, 'v'),
-      at(this, 'halflife'),
-      b.sizes.per,
+    return update(
+      this,
+      S.DecaySpringDamperExactQuatBatch_update,
       dt,
-      b.count,
+      'sp_decay_spring_damper_exact_quat_batch',
     );
-    return this;
   }
 }
 
@@ -470,6 +469,10 @@ export class DecaySpringDamperExactQuatBatch extends RotationBatch<never> {
 export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
   /**
    * `count` rotations, all the identity at first, as are their goals.
+   * @param count - (≥ 0) number of rotations
+   * @param options - (optional) each optional: `halflife` [s] (≥ 0) halflife, shared or per element;
+   *   `perElementHalflife` ([0, 1]) 1: `options.halflife` holds n floats
+   * @see the C function `sp_damper_exact_quat_batch` in c/sprung.h
    * @c sp_damper_exact_quat_batch count=n options=?{halflife,perElementHalflife:per_element} *
    */
   constructor(count: number, options?: QuatBatchOptions) {
@@ -481,27 +484,17 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
     identities(this.goal);
   }
   /** Rotations, `4·count` floats (x,y,z,w). */
-  get x(): Float32Array {
-    return view(this, 'x');
-  }
+  declare readonly x: Float32Array;
   /** Goal rotations, `4·count` floats (x,y,z,w). */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
   /**
    * Advances every rotation by `dt` seconds in one call.
+   * @param dt - [s] (≥ 0) time step; 0 changes nothing
+   * @see the C function `sp_damper_exact_quat_batch` in c/sprung.h
    * @c sp_damper_exact_quat_batch *
    */
   update(dt: number): this {
-    const b = checkUpdate(this, S.DamperExactQuatBatch_update, dt);
-    full.sp_damper_exact_quat_batch(
-      at(this, 'x'),
-      at(this, 'goal'),
-      at(this, 'halflife'),
-      b.sizes.per,
-      dt,
-      b.count,
-    );
-    return this;
+    return update(this, S.DamperExactQuatBatch_update, dt, 'sp_damper_exact_quat_batch');
   }
 }
+getters(DamperExactQuatBatch, view, 'x', 'goal');

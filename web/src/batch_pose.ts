@@ -10,9 +10,10 @@
  */
 import { heapF32 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { check, floats, fresh, integer, isTime, nonNegative } from './check.js';
+import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';
+import { floats, fresh } from './arrays.js';
 import { Batch } from './batch.js';
-import { at, own, size, view } from './block.js';
+import { at, getters, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -60,7 +61,7 @@ abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' 
     check(spec, bones, options);
     const n = 13 * bones;
     super(
-      spec.fn,
+      nameOf(spec),
       bones,
       [
         ['offset', n],
@@ -75,22 +76,14 @@ abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' 
   }
 
   /** Number of bones. */
-  get bones(): number {
-    return size(this, 'bones');
-  }
+  declare readonly bones: number;
 
   /** The offset (pose layout; rotations are offsets on the left). */
-  get offset(): Float32Array {
-    return view(this, 'offset');
-  }
+  declare readonly offset: Float32Array;
   /** The blended pose written by `update`. */
-  get output(): Float32Array {
-    return view(this, 'output');
-  }
+  declare readonly output: Float32Array;
   /** A pose-sized staging area in WASM memory: write the input pose here to skip a copy. */
-  get input(): Float32Array {
-    return view(this, 'input');
-  }
+  declare readonly input: Float32Array;
 
   /** Clears the offset (no blend in progress). */
   reset(): this {
@@ -101,6 +94,8 @@ abstract class PoseBlend extends Batch<'offset' | 'output' | 'input' | 'target' 
     return this;
   }
 }
+getters(PoseBlend, view, 'offset', 'output', 'input');
+getters(PoseBlend, size, 'bones');
 
 /** Copies `pose` into `field` of `blend` unless it already is that view; returns its pointer. */
 function stage(
@@ -124,6 +119,26 @@ function stagePair(blend: PoseBlend, fn: string, src: Float32Array, dst: Float32
 }
 
 /**
+ * What an update of `blend` (method `fn`, checked by `spec`) passes to C: `input` staged, the
+ * blend's `setting` (its halflife or blend time, read once: what is checked is what C gets) and
+ * its bones.
+ */
+function updateArgs(
+  blend: PoseBlend,
+  fn: string,
+  spec: Spec,
+  input: Float32Array,
+  dt: number,
+  setting: 'halflife' | 'blendtime',
+): [Ptr, number, number] {
+  const { sizes } = own(blend, fn);
+  if (!isTime(dt)) check(spec, input, dt);
+  const value = (blend as unknown as Record<typeof setting, number>)[setting];
+  nonNegative(fn, setting, value);
+  return [stage(blend, fn, 'input', input, 'input'), value, sizes.bones];
+}
+
+/**
  * Spring-based inertializer for a skeleton: `transition(src, dst)` when the animation
  * switches from `src` to `dst`, then `update(input, dt)` every frame with the new
  * animation's pose; the blended pose is the `output` view. Poses may be any
@@ -136,6 +151,9 @@ export class PoseInertializer extends PoseBlend {
 
   /**
    * An inertializer for `bones` bones, with no offset.
+   * @param bones - (≥ 0) number of bones
+   * @param options - (optional) each optional: `halflife` [s] (≥ 0) halflife of the offset's decay
+   * @see the C function `sp_inertialize_pose_update` in c/sprung.h
    * @c sp_inertialize_pose_update bones=n options=?{halflife} *
    */
   constructor(bones: number, options?: PoseInertializerOptions) {
@@ -146,6 +164,9 @@ export class PoseInertializer extends PoseBlend {
 
   /**
    * Starts a blend from the pose `src` (what was playing) to `dst` (what plays now).
+   * @param src - Float32Array of 13·n floats: the pose that was playing
+   * @param dst - Float32Array of 13·n floats: the pose that plays now
+   * @see the C function `sp_inertialize_pose_transition` in c/sprung.h
    * @c sp_inertialize_pose_transition *
    */
   transition(src: Float32Array, dst: Float32Array): this {
@@ -158,16 +179,15 @@ export class PoseInertializer extends PoseBlend {
 
   /**
    * Decays the offset by `dt` seconds and writes `input + offset` to `output`, which it returns.
+   * @param input - Float32Array of 13·n floats: the pose playing now
+   * @param dt - [s] (≥ 0) time step
+   * @see the C function `sp_inertialize_pose_update` in c/sprung.h
    * @c sp_inertialize_pose_update input=in *
    */
   update(input: Float32Array, dt: number): Float32Array {
-    const spec = S.PoseInertializer_update;
-    const { sizes } = own(this, spec.fn);
-    if (!isTime(dt)) check(spec, input, dt);
-    const halflife = this.halflife; // read once: checked is what C gets
-    nonNegative(spec.fn, 'halflife', halflife);
-    const pi = stage(this, spec.fn, 'input', input, 'input');
-    full.sp_inertialize_pose_update(at(this, 'output'), at(this, 'offset'), pi, halflife, dt, sizes.bones);
+    const fn = 'PoseInertializer.update';
+    const [pi, h, bones] = updateArgs(this, fn, S.PoseInertializer_update, input, dt, 'halflife');
+    full.sp_inertialize_pose_update(at(this, 'output'), at(this, 'offset'), pi, h, dt, bones);
     return this.output;
   }
 }
@@ -191,6 +211,9 @@ export class CubicPoseInertializer extends PoseBlend {
 
   /**
    * An inertializer for `bones` bones, with no offset.
+   * @param bones - (≥ 0) number of bones
+   * @param options - (optional) each optional: `blendtime` [s] (≥ 0) duration of the blend
+   * @see the C function `sp_inertialize_pose_cubic_transition` in c/sprung.h
    * @c sp_inertialize_pose_cubic_transition bones=n options=?{blendtime} *
    */
   constructor(bones: number, options?: CubicPoseInertializerOptions) {
@@ -206,6 +229,9 @@ export class CubicPoseInertializer extends PoseBlend {
 
   /**
    * Starts a blend from the pose `src` (what was playing) to `dst` (what plays now).
+   * @param src - Float32Array of 13·n floats: the pose that was playing
+   * @param dst - Float32Array of 13·n floats: the pose that plays now
+   * @see the C function `sp_inertialize_pose_cubic_transition` in c/sprung.h
    * @c sp_inertialize_pose_cubic_transition *
    */
   transition(src: Float32Array, dst: Float32Array): this {
@@ -227,18 +253,17 @@ export class CubicPoseInertializer extends PoseBlend {
 
   /**
    * Advances the time by `dt` seconds and writes `input` + the decayed offset to `output`, which it returns.
+   * @param input - Float32Array of 13·n floats: the pose playing now
+   * @param dt - [s] (≥ 0) time step
+   * @see the C function `sp_inertialize_pose_cubic_update` in c/sprung.h
    * @c sp_inertialize_pose_cubic_update input=in *
    */
   update(input: Float32Array, dt: number): Float32Array {
-    const spec = S.CubicPoseInertializer_update;
-    const { sizes } = own(this, spec.fn);
-    if (!isTime(dt)) check(spec, input, dt);
-    const blendtime = this.blendtime;
-    nonNegative(spec.fn, 'blendtime', blendtime);
-    const pi = stage(this, spec.fn, 'input', input, 'input');
+    const fn = 'CubicPoseInertializer.update';
+    const [pi, b, bones] = updateArgs(this, fn, S.CubicPoseInertializer_update, input, dt, 'blendtime');
     const out = at(this, 'output'),
       off = at(this, 'offset');
-    full.sp_inertialize_pose_cubic_update(out, at(this, 'time'), off, pi, blendtime, dt, sizes.bones);
+    full.sp_inertialize_pose_cubic_update(out, at(this, 'time'), off, pi, b, dt, bones);
     return this.output;
   }
 }

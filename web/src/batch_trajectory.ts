@@ -4,10 +4,10 @@
  * Displacement"), for crowds of characters or AI agents.
  * @packageDocumentation
  */
-import { NULL } from './scratch.js';
 import { check } from './check.js';
 import { Batch } from './batch.js';
-import { at, own, size, view } from './block.js';
+import { at, getters, own, size, view } from './block.js';
+import type { Ptr } from './gen/raw.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -27,6 +27,9 @@ export const TRAJECTORY_GOAL_FLOATS = 7;
 export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'prediction'> {
   /**
    * Room for `characters` characters of `samples` samples; states and goals start at 0 (set the rotations).
+   * @param characters - (≥ 0) number of characters
+   * @param samples - (≥ 1) samples per character
+   * @see the C function `sp_trajectory_predict_batch` in c/sprung.h
    * @c sp_trajectory_predict_batch characters=n samples=count *
    */
   constructor(characters: number, samples: number) {
@@ -51,26 +54,16 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
   }
 
   /** Future samples per character. */
-  get samples(): number {
-    return size(this, 'samples');
-  }
+  declare readonly samples: number;
 
   /** States, 16 floats per character. */
-  get state(): Float32Array {
-    return view(this, 'state');
-  }
+  declare readonly state: Float32Array;
   /** Goals, 7 floats per character. */
-  get goal(): Float32Array {
-    return view(this, 'goal');
-  }
+  declare readonly goal: Float32Array;
   /** Sample times in seconds from now, used when {@link TrajectoryBatch.predict} gets no `dt`. */
-  get times(): Float32Array {
-    return view(this, 'times');
-  }
+  declare readonly times: Float32Array;
   /** The predictions, `16·samples` floats per character. */
-  get prediction(): Float32Array {
-    return view(this, 'prediction');
-  }
+  declare readonly prediction: Float32Array;
 
   /** Float offsets, inside one character's block of `prediction`, of its five parts. */
   get layout(): {
@@ -93,12 +86,16 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
   /**
    * Predicts every character: positions with `positionHalflife`, rotations with
    * `rotationHalflife`, at the times `i·dt` (or the `times` view when `dt` is omitted).
+   * @param positionHalflife - [s] (≥ 0) halflife of the velocity springs
+   * @param rotationHalflife - [s] (≥ 0) halflife of the rotation springs
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_batch` in c/sprung.h
    * @c sp_trajectory_predict_batch *
    */
   predict(positionHalflife: number, rotationHalflife: number, dt?: number): this {
     const { count, sizes } = own(this, 'TrajectoryBatch.predict');
     check(S.TrajectoryBatch_predict, positionHalflife, rotationHalflife, dt);
-    const times = dt === undefined ? at(this, 'times') : NULL;
+    const times = dt === undefined ? at(this, 'times') : (0 as Ptr); // NULL: the samples at i·dt
     full.sp_trajectory_predict_batch(
       at(this, 'prediction'),
       at(this, 'state'),
@@ -113,3 +110,5 @@ export class TrajectoryBatch extends Batch<'state' | 'goal' | 'times' | 'predict
     return this;
   }
 }
+getters(TrajectoryBatch, view, 'state', 'goal', 'times', 'prediction');
+getters(TrajectoryBatch, size, 'samples');

@@ -27,7 +27,12 @@ export interface Block {
   readonly sizes: Readonly<Record<string, number>>;
   readonly offsets: Readonly<Record<string, number>>;
   readonly lengths: Readonly<Record<string, number>>;
+  /** The fields' byte pointers, in the order the class laid them out (a kernel's arguments). */
+  readonly args: readonly Ptr[];
   views: Record<string, Float32Array | undefined>;
+  /** The method (`Class.method`, or an update's spec) last found to be of the block's class
+   *  ({@link own}): its next call compares one pointer instead of the class names. */
+  method?: string;
 }
 
 /** Every live batch's {@link Block}, by batch (set by the Batch constructor). */
@@ -46,13 +51,15 @@ export function live(obj: object, member: string): Block {
 /** As {@link live}, for a method whose C call relies on its own class's layout: `fn` is
  *  `'Class.method'`, and `obj` must be a `Class` (or of a subclass of it). @internal */
 export function own(obj: object, fn: string): Block {
-  const kind = fn.slice(0, fn.indexOf('.'));
   const b = blocks.get(obj);
+  if (b !== undefined && b.ptr !== 0 && b.method === fn) return b; // found its own before: one pointer compare
+  const kind = fn.slice(0, fn.indexOf('.'));
   if (b === undefined || b.kind !== kind)
     throw new TypeError(
       `sprung.${fn}: called on ${b ? `a ${b.kind}` : 'an object that is not a sprung batch'}, not a ${kind}`,
     );
   if (b.ptr === 0) throw new TypeError(`sprung.${fn}: used after dispose()`);
+  b.method = fn;
   return b;
 }
 
@@ -84,4 +91,26 @@ export function view<F extends string>(obj: Batch<F>, f: F): Float32Array {
 export function checkCount(fn: string, name: string, value: unknown, min: number, max?: number): void {
   ready(fn);
   integer(fn, name, value, min, max);
+}
+
+/** A class whose instances are batches (abstract ones too). */
+type BatchClass = { readonly prototype: object };
+
+/**
+ * Defines on `cls.prototype` a read-only getter per name returning `read(this, name)`: {@link view}
+ * for the fields (each declared by the class, with its doc, as `declare readonly x: Float32Array`),
+ * {@link size} for the sizes it was made with (`declare readonly count: number`). @internal
+ */
+export function getters(
+  cls: BatchClass,
+  read: (obj: Batch, name: string) => unknown,
+  ...names: string[]
+): void {
+  for (const n of names)
+    Object.defineProperty(cls.prototype, n, {
+      get(this: Batch) {
+        return read(this, n);
+      },
+      configurable: true,
+    });
 }

@@ -4,7 +4,7 @@
  * Pure TypeScript; needs no {@link init}.
  * @packageDocumentation
  */
-import { show } from './check.js';
+import { options as optionsOf, positiveOption, show } from './check.js';
 import {
   buildClip,
   qmul,
@@ -65,16 +65,8 @@ const AXES: Record<string, number> = { X: 0, Y: 1, Z: 2 };
 export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
   const fn = 'parseBvh';
   if (typeof text !== 'string') throw new TypeError(`sprung.${fn}: text must be a string, got ${show(text)}`);
-  if (options !== undefined && (typeof options !== 'object' || options === null))
-    throw new TypeError(`sprung.${fn}: options must be an object, got ${show(options)}`);
-  const o: BvhOptions = options ?? {};
-  const positive = (key: 'scale' | 'frameRate', dflt: number): number => {
-    const v = o[key] ?? dflt;
-    if (typeof v !== 'number' || !(v > 0 && v < Infinity))
-      throw new RangeError(`sprung.${fn}: options.${key} must be a finite number > 0, got ${show(v)}`);
-    return v;
-  };
-  const scale = positive('scale', 0.01);
+  const o = optionsOf(fn, 'options', options) as BvhOptions;
+  const scale = positiveOption(fn, o, 'scale', 0.01);
   const up = o.up ?? 'y';
   if (up !== 'y' && up !== 'z')
     throw new TypeError(`sprung.${fn}: options.up must be 'y' or 'z', got ${show(up)}`);
@@ -207,7 +199,7 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
   // a rate printed with a few digits (0.0083333 s) is the whole number it rounds (120 Hz)
   const exact = 1 / frameTime;
   const rate = Math.abs(exact - Math.round(exact)) < 0.01 ? Math.round(exact) : exact;
-  const frameRate = positive('frameRate', rate);
+  const frameRate = positiveOption(fn, o, 'frameRate', rate);
 
   const n = names.length;
   const width = channels.reduce((s, c) => s + c.length, 0);

@@ -1,238 +1,22 @@
 /**
- * Character control of "Code vs Data Driven Displacement" and Spring-It-On's Controllers:
- * the gamepad mapped to a desired velocity and rotation, the simulation object's
- * critical-spring position and rotation updates, and exact trajectory prediction.
- * Y is up and characters face +Z. Vectors `{x, y, z}` and quaternions `{x, y, z, w}`
- * (three.js objects qualify) are updated in place where the C core updates in place.
+ * Exact trajectory prediction of the simulation object of "Code vs Data Driven Displacement":
+ * the predictors, which own their samples in WASM memory. (The per-call character control —
+ * the desired velocity and rotation, the simulation object's updates — is generated from the
+ * header.) Y is up and characters face +Z.
  * @packageDocumentation
  */
-import { type Quat, type Vec2, type Vec3 } from './wasm.js';
-import { NULL, getQuat, getVec2, getVec3, putQuat, putVec2, putVec3, slot } from './scratch.js';
-import {
-  check,
-  initialized,
-  isFinite4,
-  isNum,
-  isOut3,
-  isOut4,
-  isQuat,
-  isQuatW,
-  isTime,
-  isVec2,
-  isVec2W,
-  isVec3,
-  isVec3W,
-} from './check.js';
+import type { Quat, Vec2, Vec3 } from './types.js';
+import { claim, put } from './scratch.js';
+import { check, nameOf, type Spec } from './check.js';
 import { Obstacles, obstacleArgs, obstacleC, type ObstacleSet } from './obstacles.js';
 import { Batch } from './batch.js';
-import { at, checkCount, own, view } from './block.js';
+import { at, checkCount, getters, own, view } from './block.js';
+import type { Ptr, Raw } from './gen/raw.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
-/** Scratch slots of the vector and quaternion arguments, in the C order. */
-const P0 = 0,
-  P1 = 4,
-  P2 = 8,
-  P3 = 12,
-  P4 = 16;
-
-/**
- * Desired world velocity from the left stick (`x` right, `z` forward, length ≤ 1), the camera
- * azimuth (radians about +Y) and the speeds forward, sideways and backward relative to the
- * simulation's facing. Written to `out` when given.
- * @c sp_desired_velocity_update
- */
-export function desiredVelocityUpdate<T extends Vec3 = Vec3>(
-  gamepadstickLeft: Vec3,
-  cameraAzimuth: number,
-  simulationRotation: Quat,
-  fwrdSpeed: number,
-  sideSpeed: number,
-  backSpeed: number,
-  out?: T,
-): T {
-  if (!(
-    initialized &&
-    isOut3(out) &&
-    isVec3(gamepadstickLeft) &&
-    isQuat(simulationRotation) &&
-    isFinite4(cameraAzimuth, fwrdSpeed, sideSpeed, backSpeed)
-  ))
-    check(
-      S.desiredVelocityUpdate,
-      gamepadstickLeft,
-      cameraAzimuth,
-      simulationRotation,
-      fwrdSpeed,
-      sideSpeed,
-      backSpeed,
-      out,
-    );
-  const stick = putVec3(P1, gamepadstickLeft);
-  full.sp_desired_velocity_update(
-    slot(P0),
-    stick,
-    cameraAzimuth,
-    putQuat(P2, simulationRotation),
-    fwrdSpeed,
-    sideSpeed,
-    backSpeed,
-  );
-  return getVec3(P0, out ?? ({ x: 0, y: 0, z: 0 } as T));
-}
-
-/**
- * Turns `desiredRotation` in place to face the horizontal direction of `desiredDirection`
- * (yaw about +Y) when its horizontal length exceeds `deadzone`. Pass the desired velocity
- * to face the direction of travel, or a camera/right-stick direction to strafe.
- * @c sp_desired_rotation_update
- */
-export function desiredRotationUpdate<T extends Quat>(
-  desiredRotation: T,
-  desiredDirection: Vec3,
-  deadzone: number,
-): T {
-  if (!(initialized && isQuatW(desiredRotation) && isVec3(desiredDirection) && isTime(deadzone)))
-    check(S.desiredRotationUpdate, desiredRotation, desiredDirection, deadzone);
-  full.sp_desired_rotation_update(putQuat(P0, desiredRotation), putVec3(P1, desiredDirection), deadzone);
-  return getQuat(P0, desiredRotation);
-}
-
-/**
- * The strafe branch of the article's `desired_rotation_update`: the rotation (a yaw about +Y)
- * that faces the right stick's direction, camera relative, while the stick is pushed beyond
- * `deadzone`, and the camera's forward otherwise. Written into `out` if given.
- * @example
- * if (strafing) desiredRotationUpdateStrafe(rightStick, cameraAzimuth, 0.2, desiredRotation);
- * else desiredRotationUpdate(desiredRotation, desiredVelocity, 0.2);
- * @c sp_desired_rotation_update_strafe
- */
-export function desiredRotationUpdateStrafe<T extends Quat = Quat>(
-  gamepadstickRight: Vec3,
-  cameraAzimuth: number,
-  deadzone: number,
-  out?: T,
-): T {
-  if (!(initialized && isVec3(gamepadstickRight) && isNum(cameraAzimuth) && isTime(deadzone) && isOut4(out)))
-    check(S.desiredRotationUpdateStrafe, gamepadstickRight, cameraAzimuth, deadzone, out);
-  full.sp_desired_rotation_update_strafe(slot(P0), putVec3(P1, gamepadstickRight), cameraAzimuth, deadzone);
-  return getQuat(P0, out ?? ({ x: 0, y: 0, z: 0, w: 1 } as T));
-}
-
-// The 2D and 3D position updates are written out per dimension: one helper shared by both
-// sees both kinds of object, and whichever a program uses second then runs ~40 % slower.
-
-/**
- * Moves the simulation object: its velocity is a critical spring toward `desiredVelocity`
- * and its position the exact integral. `position`, `velocity`, `acceleration` are updated in
- * place; `position` is returned.
- * @c sp_simulation_position_update
- */
-export function simulationPositionUpdate<T extends Vec3>(
-  position: T,
-  velocity: Vec3,
-  acceleration: Vec3,
-  desiredVelocity: Vec3,
-  halflife: number,
-  dt: number,
-): T {
-  if (!(
-    initialized &&
-    isVec3W(position) &&
-    isVec3W(velocity) &&
-    isVec3W(acceleration) &&
-    isVec3(desiredVelocity) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    check(S.simulationPositionUpdate, position, velocity, acceleration, desiredVelocity, halflife, dt);
-  const p = putVec3(P0, position);
-  full.sp_simulation_position_update(
-    p,
-    putVec3(P1, velocity),
-    putVec3(P2, acceleration),
-    putVec3(P3, desiredVelocity),
-    halflife,
-    dt,
-  );
-  getVec3(P1, velocity);
-  getVec3(P2, acceleration);
-  return getVec3(P0, position);
-}
-
-/**
- * Moves a 2D simulation object (a top-down or side-on game in the x, y plane): its velocity
- * is a critical spring toward `desiredVelocity` and its position the exact integral.
- * `position`, `velocity`, `acceleration` are updated in place; `position` is returned.
- * @example
- * simulationPositionUpdateV2(hero.position, velocity, acceleration, { x: stickX * 200, y: stickY * 200 }, 0.2, dt);
- * @c sp_simulation_position_update_v2
- */
-export function simulationPositionUpdateV2<T extends Vec2>(
-  position: T,
-  velocity: Vec2,
-  acceleration: Vec2,
-  desiredVelocity: Vec2,
-  halflife: number,
-  dt: number,
-): T {
-  if (!(
-    initialized &&
-    isVec2W(position) &&
-    isVec2W(velocity) &&
-    isVec2W(acceleration) &&
-    isVec2(desiredVelocity) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    check(S.simulationPositionUpdateV2, position, velocity, acceleration, desiredVelocity, halflife, dt);
-  const p = putVec2(P0, position);
-  full.sp_simulation_position_update_v2(
-    p,
-    putVec2(P1, velocity),
-    putVec2(P2, acceleration),
-    putVec2(P3, desiredVelocity),
-    halflife,
-    dt,
-  );
-  getVec2(P1, velocity);
-  getVec2(P2, acceleration);
-  return getVec2(P0, position);
-}
-
-/**
- * Turns the simulation object: its rotation is a critical spring toward `desiredRotation`.
- * `rotation` and `angularVelocity` (radians per second, scaled axis) are updated in place;
- * `rotation` is returned.
- * @c sp_simulation_rotation_update
- */
-export function simulationRotationUpdate<T extends Quat>(
-  rotation: T,
-  angularVelocity: Vec3,
-  desiredRotation: Quat,
-  halflife: number,
-  dt: number,
-): T {
-  if (!(
-    initialized &&
-    isQuatW(rotation) &&
-    isVec3W(angularVelocity) &&
-    isQuat(desiredRotation) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    check(S.simulationRotationUpdate, rotation, angularVelocity, desiredRotation, halflife, dt);
-  const p = putQuat(P0, rotation);
-  full.sp_simulation_rotation_update(
-    p,
-    putVec3(P1, angularVelocity),
-    putQuat(P2, desiredRotation),
-    halflife,
-    dt,
-  );
-  getVec3(P1, angularVelocity);
-  return getQuat(P0, rotation);
-}
+/** The C null pointer: `times` not passed (the samples are at i·dt). */
+const NULL = 0 as Ptr;
 
 /** The fields every predictor has, and their floats per sample in 3D. */
 const POSITIONS = { times: 1, positions: 3, velocities: 3, accelerations: 3 } as const;
@@ -261,21 +45,99 @@ abstract class Predictor<F extends string> extends Batch<F | PositionField> {
   }
 
   /** Times in seconds from now of each sample (set them, or pass `dt` to predict at i·dt). */
-  get times(): Float32Array {
-    return view(this, 'times');
-  }
+  declare readonly times: Float32Array;
   /** Predicted positions, x,y,z per sample (x,y in 2D). */
-  get positions(): Float32Array {
-    return view(this, 'positions');
-  }
+  declare readonly positions: Float32Array;
   /** Predicted velocities, x,y,z per sample (x,y in 2D). */
-  get velocities(): Float32Array {
-    return view(this, 'velocities');
-  }
+  declare readonly velocities: Float32Array;
   /** Predicted accelerations, x,y,z per sample (x,y in 2D). */
-  get accelerations(): Float32Array {
-    return view(this, 'accelerations');
+  declare readonly accelerations: Float32Array;
+}
+getters(Predictor, view, 'times', 'positions', 'velocities', 'accelerations');
+
+/**
+ * How a prediction method passes its arguments to C: its spec (which names it), its C function,
+ * its outputs, and `kinds`, one letter per C argument after the count — `2`, `3`, `4` a vector
+ * of that many floats (passed by pointer), `n` a number, `b` a boolean (0 or 1), `o` an
+ * optional {@link ObstacleSet} (four C arguments), `d` no argument but the predictor's desired
+ * velocities.
+ */
+type Prediction = readonly [
+  spec: Spec,
+  c: Extract<keyof Raw, `sp_trajectory_predict_${string}`>,
+  outputs: readonly string[],
+  kinds: string,
+];
+
+const FORWARD = ['positions', 'velocities', 'accelerations'],
+  TURNS = ['rotations', 'angularVelocities'];
+const PREDICTIONS = {
+  positions: [S.TrajectoryPredictor_predictPositions, 'sp_trajectory_predict_positions', FORWARD, '3333n'],
+  rotations: [S.TrajectoryPredictor_predictRotations, 'sp_trajectory_predict_rotations', TURNS, '434n'],
+  desired: [
+    S.TrajectoryPredictor_predictDesired,
+    'sp_trajectory_predict_desired',
+    ['desiredVelocities', 'desiredRotations', ...TURNS],
+    '33nbnnnn434n',
+  ],
+  positionsDesired: [
+    S.TrajectoryPredictor_predictPositionsDesired,
+    'sp_trajectory_predict_positions_desired',
+    FORWARD,
+    '333dnon',
+  ],
+  positions2: [
+    S.TrajectoryPredictorV2_predictPositions,
+    'sp_trajectory_predict_positions_v2',
+    FORWARD,
+    '2222n',
+  ],
+} satisfies Record<string, Prediction>;
+
+/**
+ * Runs prediction `how` on `self`: checks `args` (and `dt`), reads them into the frame, then
+ * calls `c(outputs…, times, dt, count, …)`, `times` NULL when `dt` is given. Every argument is
+ * read before any pointer into `self` is taken: a getter may call sprung, or dispose `self`.
+ */
+function predict<T extends Predictor<string>>(
+  self: T,
+  how: Prediction,
+  args: readonly unknown[],
+  dt?: number,
+): T {
+  const [spec, c, outputs, kinds] = how;
+  const fn = nameOf(spec);
+  const { count } = own(self, fn);
+  const set = args[kinds.replace('d', '').indexOf('o')];
+  if (set instanceof Obstacles && set.disposed) throw new TypeError(`sprung.${fn}: obstacles was disposed`);
+  check(spec, ...args, dt);
+  const p = claim(),
+    list: number[] = [];
+  let k = 0,
+    vectors = 0,
+    desired = -1;
+  for (const kind of kinds) {
+    if (kind === 'd') {
+      desired = list.push(0) - 1; // its pointer once every getter has run
+      continue;
+    }
+    const a = args[k++];
+    if (kind === 'n' || kind === 'b') list.push(+(a as number));
+    else if (kind === 'o') {
+      const o = obstacleC;
+      if (a) obstacleArgs(fn, 'obstacles', a as ObstacleSet);
+      else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
+      list.push(o.circles, o.circleCount, o.boxes, o.boxCount);
+    } else {
+      const q = (p + 16 * vectors++) as Ptr; // at most 5 vectors: 80 of the frame's 128 bytes
+      put(q, a as Vec3, +kind as 2 | 3 | 4);
+      list.push(q);
+    }
   }
+  if (desired >= 0) list[desired] = at(self, 'desiredVelocities');
+  const times = dt === undefined ? at(self, 'times') : NULL;
+  (full[c] as (...a: number[]) => void)(...outputs.map((f) => at(self, f)), times, dt ?? 0, count, ...list);
+  return self;
 }
 
 /**
@@ -301,28 +163,27 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
   }
 
   /** Predicted rotations, x,y,z,w per sample (unit length). */
-  get rotations(): Float32Array {
-    return view(this, 'rotations');
-  }
+  declare readonly rotations: Float32Array;
   /** Predicted angular velocities, x,y,z per sample. */
-  get angularVelocities(): Float32Array {
-    return view(this, 'angularVelocities');
-  }
+  declare readonly angularVelocities: Float32Array;
   /** Desired velocities held on the way to each sample, x,y,z per sample: written by
    *  {@link TrajectoryPredictor.predictDesired}, read by {@link TrajectoryPredictor.predictPositionsDesired}. */
-  get desiredVelocities(): Float32Array {
-    return view(this, 'desiredVelocities');
-  }
+  declare readonly desiredVelocities: Float32Array;
   /** Desired rotations held on the way to each sample, x,y,z,w per sample (written by
    *  {@link TrajectoryPredictor.predictDesired}). */
-  get desiredRotations(): Float32Array {
-    return view(this, 'desiredRotations');
-  }
+  declare readonly desiredRotations: Float32Array;
 
   /**
    * Predicts positions, velocities and accelerations from the current state toward a held
    * `desiredVelocity` with the simulation's `halflife`, at {@link TrajectoryPredictor.times},
    * or at i·dt when `dt` is given.
+   * @param position - [m] position now
+   * @param velocity - [m/s] velocity now
+   * @param acceleration - [m/s²] acceleration now
+   * @param desiredVelocity - [m/s] desired velocity, held
+   * @param halflife - [s] (≥ 0) halflife of the velocity spring
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_positions` in c/sprung.h
    * @c sp_trajectory_predict_positions *
    */
   predictPositions(
@@ -333,38 +194,24 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     halflife: number,
     dt?: number,
   ): this {
-    const { count } = own(this, 'TrajectoryPredictor.predictPositions');
-    check(
-      S.TrajectoryPredictor_predictPositions,
-      position,
-      velocity,
-      acceleration,
-      desiredVelocity,
-      halflife,
+    return predict(
+      this,
+      PREDICTIONS.positions,
+      [position, velocity, acceleration, desiredVelocity, halflife],
       dt,
     );
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const p = putVec3(P0, position);
-    full.sp_trajectory_predict_positions(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      putVec3(P1, velocity),
-      putVec3(P2, acceleration),
-      putVec3(P3, desiredVelocity),
-      halflife,
-    );
-    return this;
   }
 
   /**
    * Predicts rotations and angular velocities from the current state toward a held
    * `desiredRotation` with the simulation's `halflife`, at {@link TrajectoryPredictor.times},
    * or at i·dt when `dt` is given.
+   * @param rotation - rotation now
+   * @param angularVelocity - [rad/s] angular velocity now
+   * @param desiredRotation - desired rotation, held
+   * @param halflife - [s] (≥ 0) halflife of the rotation spring
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_rotations` in c/sprung.h
    * @c sp_trajectory_predict_rotations *
    */
   predictRotations(
@@ -374,22 +221,7 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     halflife: number,
     dt?: number,
   ): this {
-    const { count } = own(this, 'TrajectoryPredictor.predictRotations');
-    check(S.TrajectoryPredictor_predictRotations, rotation, angularVelocity, desiredRotation, halflife, dt);
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const p = putQuat(P0, rotation);
-    full.sp_trajectory_predict_rotations(
-      at(this, 'rotations'),
-      at(this, 'angularVelocities'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      putVec3(P1, angularVelocity),
-      putQuat(P2, desiredRotation),
-      halflife,
-    );
-    return this;
+    return predict(this, PREDICTIONS.rotations, [rotation, angularVelocity, desiredRotation, halflife], dt);
   }
 
   /**
@@ -405,6 +237,20 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
    * pred.predictDesired(leftStick, rightStick, cameraAzimuth, false, 4, 3, 2.5, 0.2, rotation, angularVelocity, desiredRotation, 0.2);
    * pred.predictPositionsDesired(position, velocity, acceleration, 0.3, walls, 0.5);
    * pred.positions; // where the character will be, turning as the stick says, sliding along walls
+   * @param gamepadstickLeft - the left stick: x right, z forward, length ≤ 1; held
+   * @param gamepadstickRight - the right stick, held (used when `desiredStrafe`)
+   * @param cameraAzimuth - [rad] camera rotation about +Y, fixed
+   * @param desiredStrafe - ([0, 1]) 1: strafe (face the right stick, or the camera's forward)
+   * @param fwrdSpeed - [m/s] speed forward
+   * @param sideSpeed - [m/s] speed sideways
+   * @param backSpeed - [m/s] speed backward
+   * @param deadzone - (≥ 0) stick length below which a stick counts as released
+   * @param rotation - the simulation object's rotation now
+   * @param angularVelocity - [rad/s] the simulation object's angular velocity now
+   * @param desiredRotation - the desired rotation now (kept while the stick is released)
+   * @param rotationHalflife - [s] (≥ 0) halflife of the rotation spring
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_desired` in c/sprung.h
    * @c sp_trajectory_predict_desired *
    */
   predictDesired(
@@ -422,47 +268,10 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     rotationHalflife: number,
     dt?: number,
   ): this {
-    const { count } = own(this, 'TrajectoryPredictor.predictDesired');
-    check(
-      S.TrajectoryPredictor_predictDesired,
-      gamepadstickLeft,
-      gamepadstickRight,
-      cameraAzimuth,
-      desiredStrafe,
-      fwrdSpeed,
-      sideSpeed,
-      backSpeed,
-      deadzone,
-      rotation,
-      angularVelocity,
-      desiredRotation,
-      rotationHalflife,
-      dt,
-    );
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const left = putVec3(P0, gamepadstickLeft);
-    full.sp_trajectory_predict_desired(
-      at(this, 'desiredVelocities'),
-      at(this, 'desiredRotations'),
-      at(this, 'rotations'),
-      at(this, 'angularVelocities'),
-      times,
-      dt ?? 0,
-      count,
-      left,
-      putVec3(P1, gamepadstickRight),
-      cameraAzimuth,
-      desiredStrafe ? 1 : 0,
-      fwrdSpeed,
-      sideSpeed,
-      backSpeed,
-      deadzone,
-      putQuat(P2, rotation),
-      putVec3(P3, angularVelocity),
-      putQuat(P4, desiredRotation),
-      rotationHalflife,
-    );
-    return this;
+    const sticks = [gamepadstickLeft, gamepadstickRight, cameraAzimuth, desiredStrafe];
+    const speeds = [fwrdSpeed, sideSpeed, backSpeed, deadzone];
+    const rotations = [rotation, angularVelocity, desiredRotation, rotationHalflife];
+    return predict(this, PREDICTIONS.desired, [...sticks, ...speeds, ...rotations], dt);
   }
 
   /**
@@ -472,6 +281,15 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
    * exactly with its desired velocity held, then collided with `obstacles` (a disc of
    * `radius`, as {@link simulationCollideObstacles}). Uses {@link TrajectoryPredictor.times}
    * (non-decreasing), or i·dt when `dt` is given.
+   * @param position - [m] position now
+   * @param velocity - [m/s] velocity now
+   * @param acceleration - [m/s²] acceleration now
+   * @param halflife - [s] (≥ 0) halflife of the velocity spring
+   * @param obstacles - (optional) read: `circles` (nullable) circle obstacles: x, z, radius each; `boxes`
+   *   (nullable) box obstacles: x, z, width, depth, yaw each
+   * @param radius - (optional) [m] (≥ 0) radius of the simulation object
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_positions_desired` in c/sprung.h
    * @c sp_trajectory_predict_positions_desired obstacles={circles,boxes} -n_circles -n_boxes *
    */
   predictPositionsDesired(
@@ -483,37 +301,16 @@ export class TrajectoryPredictor extends Predictor<Exclude<SampleField, Position
     radius = 0,
     dt?: number,
   ): this {
-    const fn = S.TrajectoryPredictor_predictPositionsDesired;
-    const { count } = own(this, fn.fn);
-    if (obstacles instanceof Obstacles && obstacles.disposed)
-      throw new TypeError(`sprung.${fn.fn}: obstacles was disposed`);
-    check(fn, position, velocity, acceleration, halflife, obstacles, radius, dt);
-    const o = obstacleC;
-    if (obstacles) obstacleArgs(fn.fn, 'obstacles', obstacles);
-    else ((o.circles = o.boxes = NULL), (o.circleCount = o.boxCount = 0));
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const p = putVec3(P0, position);
-    full.sp_trajectory_predict_positions_desired(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      putVec3(P1, velocity),
-      putVec3(P2, acceleration),
-      at(this, 'desiredVelocities'),
-      halflife,
-      o.circles,
-      o.circleCount,
-      o.boxes,
-      o.boxCount,
-      radius,
+    return predict(
+      this,
+      PREDICTIONS.positionsDesired,
+      [position, velocity, acceleration, halflife, obstacles, radius],
+      dt,
     );
-    return this;
   }
 }
+
+getters(TrajectoryPredictor, view, 'rotations', 'angularVelocities', 'desiredVelocities', 'desiredRotations');
 
 /**
  * {@link TrajectoryPredictor} for 2D games: exact future positions, velocities and
@@ -538,6 +335,13 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
    * Predicts positions, velocities and accelerations from the current state toward a held
    * `desiredVelocity` with the simulation's `halflife`, at {@link TrajectoryPredictorV2.times},
    * or at i·dt when `dt` is given.
+   * @param position - [m] position now
+   * @param velocity - [m/s] velocity now
+   * @param acceleration - [m/s²] acceleration now
+   * @param desiredVelocity - [m/s] desired velocity, held
+   * @param halflife - [s] (≥ 0) halflife of the velocity spring
+   * @param dt - (optional) [s] (≥ 0) time between samples; when given, `times` is not read
+   * @see the C function `sp_trajectory_predict_positions_v2` in c/sprung.h
    * @c sp_trajectory_predict_positions_v2 *
    */
   predictPositions(
@@ -548,31 +352,11 @@ export class TrajectoryPredictorV2 extends Predictor<never> {
     halflife: number,
     dt?: number,
   ): this {
-    const { count } = own(this, 'TrajectoryPredictorV2.predictPositions');
-    check(
-      S.TrajectoryPredictorV2_predictPositions,
-      position,
-      velocity,
-      acceleration,
-      desiredVelocity,
-      halflife,
+    return predict(
+      this,
+      PREDICTIONS.positions2,
+      [position, velocity, acceleration, desiredVelocity, halflife],
       dt,
     );
-    const times = dt === undefined ? at(this, 'times') : NULL;
-    const p = putVec2(P0, position);
-    full.sp_trajectory_predict_positions_v2(
-      at(this, 'positions'),
-      at(this, 'velocities'),
-      at(this, 'accelerations'),
-      times,
-      dt ?? 0,
-      count,
-      p,
-      putVec2(P1, velocity),
-      putVec2(P2, acceleration),
-      putVec2(P3, desiredVelocity),
-      halflife,
-    );
-    return this;
   }
 }

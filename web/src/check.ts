@@ -1,57 +1,151 @@
 /**
- * Argument checks. Every wrapper first tests its arguments with one cheap expression built
- * from the fast predicates below; only when that is false does it call {@link check} with
- * its spec (generated from the header's doc tags into `gen/specs.ts`), which throws a
- * TypeError (wrong type or shape) or a RangeError (outside the domain) naming the function
- * and the argument — `sprung.damperExact: halflife must be a finite number ≥ 0, got -1` —
- * or returns when the arguments are valid after all. A predicate may be stricter than the
- * spec (valid but unusual input then takes the slow path), never looser: a test checks
- * every wrapper against its spec.
+ * Argument checks. Every wrapper first tests its arguments with one cheap expression (the
+ * generated ones derive it from the header's domains); only when that is false does it call
+ * {@link check} with its spec (`gen/specs.ts`, one compact string per wrapper, in the grammar
+ * of web/tools/specs.mjs), which throws a TypeError (wrong type or shape) or a RangeError
+ * (outside the domain) naming the function and the argument —
+ * `sprung.damperExact: halflife must be a finite number ≥ 0, got -1` — or returns when the
+ * arguments are valid after all. A fast check may be stricter than the spec (valid but unusual
+ * input then takes the slow path), never looser: a test checks every wrapper against its spec.
  * @internal
+ * @packageDocumentation
  */
-import { inHandedOutBlock, initialized, isRetired, requireInit, wasm } from './wasm.js';
+import { initialized, requireInit } from './wasm.js';
+import { back, deeper } from './scratch.js';
+
+/** The largest float: a number beyond it is not a finite float, whatever double it is. */
+export const MAX_F = 3.4028234663852886e38;
+
+/** Fast path: a number that is a finite float (typeof first: a string never passes by coercion). */
+export function isF(v: unknown): v is number {
+  // the literal, not MAX_F: a module binding is loaded and checked at every use
+  return typeof v === 'number' && v <= 3.4028234663852886e38 && v >= -3.4028234663852886e38;
+}
+
+/** Fast path: a boolean flag, or 0 or 1. */
+export function isFlag(v: unknown): boolean {
+  return v === true || v === false || v === 0 || v === 1;
+}
+
+/** Fast path: whether every component of vector `o` is 0 (a `when` clause's goal velocity). A
+ *  getter that calls sprung here is noticed by the wrapper, as in its readers (scratch.ts). */
+export function isZero2(o: { x: unknown; y: unknown; z?: unknown }): boolean {
+  return o.x === 0 && o.y === 0 && (o.z === undefined || o.z === 0);
+}
+
+/** Fast path: a time, a finite float ≥ 0. */
+export function isTime(t: unknown): boolean {
+  return typeof t === 'number' && t >= 0 && t <= 3.4028234663852886e38;
+}
+
+// ---- specs ---------------------------------------------------------------------------------
 
 /** Where a domain refers to another argument: its index, or [index, field]. */
 export type Ref = number | readonly [number, string];
 
 /** A bound `value op v` (ops 0 ≥, 1 >, 2 ≤, 3 <), against `v / ref` when `over` is given;
- *  with `when`, it applies only while that argument is not 0 (and has its own message). */
-export interface Bound {
-  readonly o: 0 | 1 | 2 | 3;
-  readonly v: number;
-  readonly over?: Ref;
-  readonly when?: Ref;
-  readonly must?: string;
+ *  with `when`, it applies only while that argument is not 0. */
+interface Bound {
+  o: number;
+  v: number;
+  over?: Ref;
+  when?: Ref;
 }
 
 /** A number's spec: `k` float, integer, boolean flag or one of the names `e`; `x` admits
- *  +Infinity (1), ±Infinity (2) or anything (3) beyond finite numbers. */
+ *  +Infinity (1), ±Infinity (2) or anything (3) beyond finite floats. */
 export interface Num {
-  readonly k: 'f' | 'i' | 'b' | 'e';
-  readonly must: string;
-  readonly x?: 1 | 2 | 3;
-  readonly b?: readonly Bound[];
-  readonly e?: readonly string[];
+  k: string;
+  x: number;
+  b: Bound[];
+  e?: string[];
 }
 
-/** An argument (or an object's field): a number, an object of fields, or a Float32Array
- *  of at least the product of `len` floats (arguments, or number literals as strings);
- *  `arr: 2` also takes an array of numbers, and checks every element against `num`.
- *  `r`: read (1), written (2) or both (3). */
+/** An argument (or an object's field): a number, an object of fields, or a Float32Array of at
+ *  least the product of `len` floats (numbers, or arguments) (`arr` 2: or an array of numbers, each checked against
+ *  `num`). `r`: read (1), written (2) or both (3); `fo`: the fields are optional. */
 export interface Arg {
-  readonly n: string;
-  readonly r: number;
-  readonly opt?: 1;
-  readonly num?: Num;
-  readonly f?: readonly Arg[];
-  readonly arr?: 1 | 2;
-  readonly len?: readonly (Ref | string)[];
+  n: string;
+  r: number;
+  opt?: boolean;
+  fo?: boolean;
+  num?: Num;
+  f?: Arg[];
+  arr?: number;
+  len?: (Ref | string)[];
 }
 
-/** A wrapper's arguments, in its parameter order. */
-export interface Spec {
-  readonly fn: string;
-  readonly a: readonly Arg[];
+/** A wrapper's spec: a string of the grammar of web/tools/specs.mjs (gen/specs.ts has them). */
+export type Spec = string;
+
+/** The name of the wrapper whose spec is `spec`, as messages show it. */
+export const nameOf = (spec: Spec): string => spec.slice(0, spec.indexOf(' ') >>> 0);
+
+/** The specs read so far (a hand-written member checks on every call). */
+const parsed = new Map<Spec, { fn: string; a: Arg[] }>();
+
+/** Reads the compact spec `text` (the grammar of web/tools/specs.mjs). */
+function parse(text: string): { fn: string; a: Arg[] } {
+  const known = parsed.get(text);
+  if (known) return known;
+  const spec = read(text);
+  parsed.set(text, spec);
+  return spec;
+}
+
+function read(text: string): { fn: string; a: Arg[] } {
+  const [fn, ...args] = text.split(' ');
+  return {
+    fn,
+    a: args.map((t) => {
+      const name = t.slice(0, t.indexOf('='));
+      return typed({ n: name.replace('?', ''), r: 1, opt: name.endsWith('?') }, t.slice(name.length + 1));
+    }),
+  };
+}
+
+/** `a` with the type `t` of the grammar (an object's fields contain neither ',' nor '{'). */
+function typed(a: Arg, t: string): Arg {
+  const m = /^([aA])\[(.*)\](.*)$/.exec(t);
+  if (m) {
+    a.arr = m[1] === 'a' ? 1 : 2;
+    if (m[2]) a.len = m[2].split('*').map((f) => (f[0] === '$' ? ref(f.slice(1)) : f));
+    if (m[3]) a.num = num(m[3]);
+  } else if (/[{]/.test(t)) {
+    a.fo = t[0] === '?';
+    a.f = t
+      .slice(a.fo ? 2 : 1, -1)
+      .split(',')
+      .map((f) => {
+        const [head, type = 'f'] = f.split(':'); // a field's type has no ':'
+        return typed({ r: ' rwu'.indexOf(head[0]), n: head.slice(1) }, type);
+      });
+    a.r = a.f.reduce((r, f) => r | f.r, 0);
+  } else if (/^[rwu]\d$/.test(t)) {
+    a.r = ' rwu'.indexOf(t[0]);
+    a.f = [...'xyzw'.slice(0, +t[1])].map((n) => ({ n, r: a.r, num: num('f') }));
+  } else a.num = num(t);
+  return a;
+}
+
+/** A number's spec from its text: `f>=0`, `i>=1`, `f+>=0`, `b`, `espring|cubic`, … */
+function num(t: string): Num {
+  if (t[0] === 'e') return { k: 'e', x: 0, b: [], e: t.slice(1).split('|') };
+  const b = [...t.matchAll(/([<>]=?)([^<>/@]+)(?:\/([^<>@]+))?(?:@([^<>]+))?/g)].map(
+    ([, o, v, over, when]) => ({
+      o: ['>=', '>', '<=', '<'].indexOf(o),
+      v: +v,
+      over: over === undefined ? over : ref(over),
+      when: when === undefined ? when : ref(when),
+    }),
+  );
+  return { k: t[0], x: '+~*'.indexOf(t[1]) + 1, b };
+}
+
+/** An argument (index) or a field of one (`index.field`). */
+function ref(t: string): Ref {
+  const [n, f] = t.split('.');
+  return f === undefined ? +n : [+n, f];
 }
 
 /** A value as a message shows it. */
@@ -72,7 +166,7 @@ export function show(value: unknown): string {
   }
 }
 
-const deref = (args: readonly unknown[], r: Ref): unknown =>
+export const deref = (args: readonly unknown[], r: Ref): unknown =>
   typeof r === 'number' ? args[r] : (args[r[0]] as Record<string, unknown> | undefined)?.[r[1]];
 
 /** Whether the argument a `when` clause names is 0: the number, or a vector of zeros (a
@@ -83,31 +177,59 @@ function isZero(v: unknown): boolean {
   return o.x === 0 && o.y === 0 && (o.z === undefined || o.z === 0);
 }
 
-function number(fn: string, name: string, v: unknown, s: Num, args: readonly unknown[]): void {
-  if (s.k === 'b') {
-    if (typeof v !== 'boolean' && v !== 0 && v !== 1)
-      throw new TypeError(`sprung.${fn}: ${name} must be ${s.must}, got ${show(v)}`);
-    return;
-  }
-  if (s.k === 'e') {
-    if (typeof v !== 'string' || !s.e!.includes(v))
-      throw new TypeError(`sprung.${fn}: ${name} must be ${s.must}, got ${show(v)}`);
-    return;
-  }
-  if (typeof v !== 'number') throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(v)}`);
-  const x = s.x ?? 0;
-  let ok = v === v ? v < Infinity || x >= 1 : x === 3;
-  if (v === -Infinity) ok = x >= 2;
+const OP = ['≥', '>', '≤', '<'];
+const fmt = (v: number): string => (v === Infinity ? 'Infinity' : String(v));
+
+/** What a number of spec `s` must be, in words: `a finite number ≥ 0`, `an integer in [1, 4]`. */
+function must(s: Num, names: readonly string[]): string {
+  if (s.k === 'b') return 'a boolean (or 0, 1)';
+  if (s.k === 'e') return `one of ${s.e!.map((n) => `'${n}'`).join(', ')}`;
+  const name = (r: Ref) => (typeof r === 'number' ? names[r] : `${names[r[0]]}.${r[1]}`);
+  const plain = s.b.filter((b) => b.when === undefined);
+  const text = (b: Bound) => `${OP[b.o]} ${fmt(b.v)}${b.over === undefined ? '' : `/${name(b.over)}`}`;
+  let range = plain.map(text).join(' and ');
+  const lo = plain.find((b) => b.o < 2),
+    hi = plain.find((b) => b.o >= 2);
+  if (plain.length === 2 && lo && hi && lo.over === undefined && hi.over === undefined)
+    range = `in ${lo.o === 0 ? '[' : '('}${fmt(lo.v)}, ${fmt(hi.v)}${hi.o === 2 ? ']' : ')'}`;
+  const base = s.k === 'i' ? 'an integer' : s.x === 0 ? 'a finite number' : 'a number';
+  return [base, range, s.x === 1 ? 'or Infinity' : s.x === 2 ? '(not NaN)' : ''].filter(Boolean).join(' ');
+}
+
+function number(
+  fn: string,
+  name: string,
+  v: unknown,
+  s: Num,
+  args: readonly unknown[],
+  names: string[],
+): void {
+  const fail = (E: typeof TypeError, what = must(s, names)) => {
+    throw new E(`sprung.${fn}: ${name} must be ${what}, got ${show(v)}`);
+  };
+  if (s.k === 'b') return void (isFlag(v) || fail(TypeError));
+  if (s.k === 'e') return void ((typeof v === 'string' && s.e!.includes(v)) || fail(TypeError));
+  if (typeof v !== 'number') return fail(TypeError, 'a number');
+  // beyond float range a finite double is ±Infinity to the C core
+  const f = Math.fround(v);
+  let ok = v === v ? (f < Infinity || s.x >= 1) && (f > -Infinity || s.x >= 2) : s.x === 3;
+  if (!ok && v === v && Math.abs(v) < Infinity)
+    fail(RangeError, `${must(s, names)}, within float range (±${MAX_F})`);
   if (ok && s.k === 'i') ok = Number.isInteger(v);
-  for (const b of s.b ?? []) {
+  for (const b of s.b) {
     if (!ok) break;
     if (b.when !== undefined && isZero(deref(args, b.when))) continue;
     const lim = b.over === undefined ? b.v : b.v / (deref(args, b.over) as number);
-    const pass = b.o === 0 ? v >= lim : b.o === 1 ? v > lim : b.o === 2 ? v <= lim : v < lim;
-    if (!pass && b.must) throw new RangeError(`sprung.${fn}: ${name} must be ${b.must}, got ${show(v)}`);
-    ok = pass;
+    ok = b.o === 0 ? v >= lim : b.o === 1 ? v > lim : b.o === 2 ? v <= lim : v < lim;
+    if (!ok && b.when !== undefined) {
+      const w = b.when;
+      fail(
+        RangeError,
+        `${OP[b.o]} ${fmt(b.v)} when ${typeof w === 'number' ? names[w] : `${names[w[0]]}.${w[1]}`} ≠ 0`,
+      );
+    }
   }
-  if (!ok) throw new RangeError(`sprung.${fn}: ${name} must be ${s.must}, got ${show(v)}`);
+  if (!ok) fail(RangeError);
 }
 
 /** Whether `o.key = …` can succeed: a writable data property, an accessor with a setter,
@@ -126,25 +248,12 @@ function arg(
   v: unknown,
   s: Arg,
   args: readonly unknown[],
+  names: string[],
   fieldsOptional: boolean,
 ): void {
   if (v === undefined && (s.opt || fieldsOptional)) return;
-  if (s.arr === 2 && Array.isArray(v)) {
-    for (let k = 0; k < v.length; k++) number(fn, `${name}[${k}]`, v[k], s.num!, args);
-    return;
-  }
-  if (s.arr) {
-    const len = (s.len ?? []).reduce<number>(
-      (n, r) => n * Number(typeof r === 'string' ? r : deref(args, r)),
-      1,
-    );
-    floats(fn, name, v, s.len ? len : 0);
-    if (s.arr === 2)
-      for (let k = 0; k < (v as Float32Array).length; k++)
-        number(fn, `${name}[${k}]`, (v as Float32Array)[k], s.num!, args);
-    return;
-  }
-  if (s.num) return number(fn, name, v, s.num, args);
+  if (s.arr) return arrays(fn, name, v, s, args, names, number);
+  if (s.num) return number(fn, name, v, s.num, args, names);
   if (typeof v !== 'object' || v === null) {
     const keys = s.f!.map((f) => f.n).join(', ');
     throw new TypeError(
@@ -158,77 +267,85 @@ function arg(
       throw new TypeError(
         `sprung.${fn}: ${path} must be writable (the object is frozen, or ${f.n} has a getter and no setter)`,
       );
-    if (f.r & 1 || f.f) arg(fn, path, o[f.n], f, args, s.opt === 1 && s.f!.every((g) => g.r === 1));
+    if (f.r & 1 || f.f) arg(fn, path, o[f.n], f, args, names, !!s.fo);
   }
 }
 
+export const refName = (r: Ref, names: string[]): string =>
+  typeof r === 'number' ? names[r] : `${names[r[0]]}.${r[1]}`;
+
 /**
- * Checks `args` against `spec` (the wrapper's parameters in order): returns when they are
- * valid, else throws the TypeError or RangeError naming the function and the argument.
+ * Checks `args` against `spec` (the wrapper's compact spec, its parameters in order): returns
+ * when they are valid, else throws the TypeError or RangeError naming the function and the
+ * argument.
  */
 export function check(spec: Spec, ...args: unknown[]): void {
-  requireInit(spec.fn);
+  const { fn, a } = parse(spec);
+  requireInit(fn);
+  const was = deeper(); // the arguments' getters may call sprung: in the next frame
+  try {
+    checkArguments(fn, a, args);
+  } finally {
+    back(was);
+  }
+}
+
+function checkArguments(fn: string, a: Arg[], args: unknown[]): void {
+  const names = a.map((s) => s.n);
   // numbers first, which other arguments' lengths and limits may depend on
-  const a = spec.a;
-  const first = (s: Arg) => s.num !== undefined && !s.arr && !s.num.b?.some((b) => b.over !== undefined);
-  for (let i = 0; i < a.length; i++) if (first(a[i])) arg(spec.fn, a[i].n, args[i], a[i], args, false);
-  for (let i = 0; i < a.length; i++) if (!first(a[i])) arg(spec.fn, a[i].n, args[i], a[i], args, false);
+  const first = (s: Arg) => s.num !== undefined && !s.arr && !s.num.b.some((b) => b.over !== undefined);
+  for (let i = 0; i < a.length; i++) if (first(a[i])) arg(fn, a[i].n, args[i], a[i], args, names, false);
+  for (let i = 0; i < a.length; i++) if (!first(a[i])) arg(fn, a[i].n, args[i], a[i], args, names, false);
+  // the objects a call writes must be distinct: one written twice would hold either result
+  const written = a.map((s, i) => (s.f && s.r & 2 && args[i] !== undefined ? i : -1)).filter((i) => i >= 0);
+  for (const i of written)
+    for (const j of written)
+      if (i < j && args[i] === args[j])
+        throw new TypeError(
+          `sprung.${fn}: ${a[i].n} and ${a[j].n} must be different objects (both are written)`,
+        );
+  // last, once everything else is valid: every field the call writes is written back with its
+  // own value, so that a setter or Proxy trap that refuses writes is named before anything changes
+  for (let i = 0; i < a.length; i++) probe(fn, a[i].n, args[i], a[i]);
+}
+
+/** Writes each field of `v` that spec `s` says the call writes (and `v` has) back with its value. */
+function probe(fn: string, name: string, v: unknown, s: Arg): void {
+  if (!s.f || typeof v !== 'object' || v === null) return;
+  const o = v as Record<string, unknown>;
+  for (const f of s.f) {
+    if (!(f.n in o)) continue;
+    if (f.f) probe(fn, `${name}.${f.n}`, o[f.n], f);
+    else if (f.r & 2)
+      try {
+        o[f.n] = o[f.n];
+      } catch (e) {
+        throw new TypeError(
+          `sprung.${fn}: ${name}.${f.n} cannot be written (writing it back threw: ${e instanceof Error ? e.message : show(e)})`,
+        );
+      }
+  }
 }
 
 // ---- Float32Array arguments -------------------------------------------------------------
 
-const TypedArray = Object.getPrototypeOf(Float32Array.prototype) as object;
-const intrinsic = (key: string) => Object.getOwnPropertyDescriptor(TypedArray, key)!.get!;
-const lengthOf = intrinsic('length'),
-  bufferOf = intrinsic('buffer'),
-  offsetOf = intrinsic('byteOffset');
+/** The check of an array argument against its spec (arrays.ts: only the members that take
+ *  arrays hold it); its last argument checks each element of an array of numbers. */
+let arrays: (...a: [...Parameters<Check<Arg>>, Check<Num>]) => void;
 
-/**
- * `value` must be a real Float32Array (not a Proxy, with its own length: a subclass cannot
- * lie about it) of at least `length` elements. A view of sprung's own memory must lie in a
- * block the library handed out (a batch's view), never elsewhere in its heap. Returns the
- * byte offset of a view of WASM memory (so that a caller whose work may grow memory can
- * view it again), or −1.
- */
-export function floats(fn: string, name: string, value: unknown, length: number): number {
-  let n: number, buffer: ArrayBufferLike, offset: number;
-  try {
-    if (!(value instanceof Float32Array)) throw 0;
-    n = lengthOf.call(value) as number;
-    buffer = bufferOf.call(value) as ArrayBufferLike;
-    offset = offsetOf.call(value) as number;
-  } catch {
-    throw new TypeError(`sprung.${fn}: ${name} must be a Float32Array, got ${show(value)}`);
-  }
-  if (isRetired(buffer))
-    throw new TypeError(
-      `sprung.${fn}: ${name} is a view from before sprung's memory grew (detached): read the getter again`,
-    );
-  if (n < length)
-    throw new RangeError(`sprung.${fn}: ${name} must have at least ${length} elements, got ${n}`);
-  if (buffer !== wasm.memory.buffer) return -1;
-  if (inHandedOutBlock(offset, 4 * n)) return offset;
-  throw new RangeError(
-    `sprung.${fn}: ${name} is a view of sprung's memory that sprung did not hand out; pass a batch's view or an array of your own`,
-  );
-}
+/** A check of argument (or field) `name` of `fn`, whose value is `v` and spec `s`, among `args` named `names`. */
+type Check<S> = (
+  fn: string,
+  name: string,
+  v: unknown,
+  s: S,
+  args: readonly unknown[],
+  names: string[],
+) => void;
 
-/** The length of a Float32Array that {@link floats} accepted, by the intrinsic getter (a
- *  subclass cannot lie about it). */
-export function floatCount(value: Float32Array): number {
-  return lengthOf.call(value) as number;
-}
-
-/**
- * The first `length` floats of a Float32Array that {@link floats} accepted (and for which it
- * returned `offset`) as a plain view of the current memory: a view of sprung's memory is
- * made again (memory may have grown since), and a subclass's own `buffer`, `byteOffset` or
- * `subarray` are not consulted.
- */
-export function fresh(value: Float32Array, offset: number, length: number): Float32Array {
-  return offset >= 0
-    ? new Float32Array(wasm.memory.buffer, offset, length)
-    : new Float32Array(bufferOf.call(value) as ArrayBuffer, offsetOf.call(value) as number, length);
+/** Registers the check of array arguments (called once, by arrays.ts). @internal */
+export function registerArrays(check: typeof arrays): void {
+  arrays = check;
 }
 
 // ---- hand-written checks of what no C parameter describes ----------------------------------
@@ -251,11 +368,11 @@ export function integer(
 export function nonNegative(fn: string, name: string, value: unknown): void {
   if (typeof value !== 'number')
     throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
-  if (!(value >= 0 && value < Infinity))
+  if (!isTime(value))
     throw new RangeError(`sprung.${fn}: ${name} must be a finite number ≥ 0, got ${show(value)}`);
 }
 
-/** `value` must be undefined or an object (an options argument); returns it as a record. */
+/** An options object: `{}` for undefined, else it must be an object. */
 export function options(fn: string, name: string, value: unknown): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null)
@@ -263,163 +380,17 @@ export function options(fn: string, name: string, value: unknown): Record<string
   return value as Record<string, unknown>;
 }
 
+/** Option `key` of options object `o` (checked by {@link options}): a finite number > 0, `dflt` when absent. */
+export function positiveOption<K extends string>(
+  fn: string,
+  o: { [k in K]?: unknown },
+  key: K,
+  dflt: number,
+): number {
+  const v = o[key] ?? dflt;
+  if (typeof v !== 'number' || !(v > 0 && v < Infinity))
+    throw new RangeError(`sprung.${fn}: options.${key} must be a finite number > 0, got ${show(v)}`);
+  return v;
+}
+
 export { requireInit as ready, initialized };
-
-// ---- fast paths -------------------------------------------------------------------------
-// A written object's fields are written back with their own values, so that a frozen or
-// getter-only object fails here — before anything is written — and takes the slow path,
-// whose check names it. (Writing a number back to a plain field costs nothing measurable;
-// in strict code a write that cannot happen throws, hence the try.)
-
-type Fields = Record<string, number>;
-
-/** Fast path: a `{x, v}` of finite numbers that can be written back. */
-export function isState(s: unknown): boolean {
-  if (typeof s !== 'object' || s === null) return false;
-  const o = s as Fields,
-    x = o.x,
-    v = o.v;
-  if (!(Number.isFinite(x) && Number.isFinite(v))) return false;
-  try {
-    o.x = x;
-    o.v = v;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: an object (not null). */
-export function isObject(o: unknown): o is object {
-  return typeof o === 'object' && o !== null;
-}
-
-/** Fast path: `o[key]` is a finite number that can be written back. */
-export function isField(o: unknown, key: string): boolean {
-  if (typeof o !== 'object' || o === null) return false;
-  const v = (o as Fields)[key];
-  if (!Number.isFinite(v)) return false;
-  try {
-    (o as Fields)[key] = v;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: `o.t` is a number ≥ 0 (Infinity included) that can be written back. */
-export function isClock(o: unknown): boolean {
-  if (typeof o !== 'object' || o === null) return false;
-  const t = (o as Fields).t;
-  if (!(typeof t === 'number' && t >= 0)) return false;
-  try {
-    (o as Fields).t = t;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: a `{x, y}` of finite numbers (read only). */
-export function isVec2(v: unknown): boolean {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    Number.isFinite((v as Fields).x) &&
-    Number.isFinite((v as Fields).y)
-  );
-}
-
-/** Fast path: a `{x, y}` of finite numbers that can be written back. */
-export function isVec2W(v: unknown): boolean {
-  if (!isVec2(v)) return false;
-  const o = v as Fields;
-  try {
-    o.x = o.x;
-    o.y = o.y;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: a `{x, y, z}` of finite numbers (read only). */
-export function isVec3(v: unknown): boolean {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    Number.isFinite((v as Fields).x) &&
-    Number.isFinite((v as Fields).y) &&
-    Number.isFinite((v as Fields).z)
-  );
-}
-
-/** Fast path: a `{x, y, z, w}` of finite numbers (read only). */
-export function isQuat(q: unknown): boolean {
-  return isVec3(q) && Number.isFinite((q as Fields).w);
-}
-
-/** Fast path: a `{x, y, z}` of finite numbers that can be written back. */
-export function isVec3W(v: unknown): boolean {
-  if (!isVec3(v)) return false;
-  const o = v as Fields;
-  try {
-    o.x = o.x;
-    o.y = o.y;
-    o.z = o.z;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: a `{x, y, z, w}` of finite numbers that can be written back. */
-export function isQuatW(q: unknown): boolean {
-  if (!isVec3W(q) || !Number.isFinite((q as Fields).w)) return false;
-  try {
-    (q as Fields).w = (q as Fields).w;
-  } catch {
-    return false;
-  }
-  return true;
-}
-
-/** Fast path: an optional `out` (absent, or an object that has the numeric fields `keys`
- *  and can be written: other `out`s take the slow path). */
-export function isOut3(out: unknown): boolean {
-  return out === undefined || isVec3W(out);
-}
-/** As {@link isOut3}, for a 2D vector. */
-export function isOut2(out: unknown): boolean {
-  return out === undefined || isVec2W(out);
-}
-/** As {@link isOut3}, for a quaternion. */
-export function isOut4(out: unknown): boolean {
-  return out === undefined || isQuatW(out);
-}
-
-/** Fast path: a boolean flag, or 0 or 1. */
-export function isFlag(v: unknown): boolean {
-  return v === true || v === false || v === 0 || v === 1;
-}
-
-/** Fast path: a finite number ≥ 0 (halflife, dt). */
-export function isTime(t: unknown): boolean {
-  return typeof t === 'number' && t >= 0 && t < Infinity;
-}
-
-/** Fast path: a finite number (typeof first: a string never passes by coercion). */
-export function isNum(t: unknown): boolean {
-  return typeof t === 'number' && t - t === 0;
-}
-
-/** Fast path: the library is initialised, `state` is a writable finite `{x, v}`, `halflife`
- *  and `dt` are times. */
-export function isSpringStep(state: unknown, halflife: unknown, dt: unknown): boolean {
-  return initialized && isState(state) && isTime(halflife) && isTime(dt);
-}
-
-/** Fast path: four finite numbers (pass 0 for unused ones). */
-export function isFinite4(a: unknown, b: unknown, c: unknown, d: unknown): boolean {
-  return Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c) && Number.isFinite(d);
-}

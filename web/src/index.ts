@@ -5,7 +5,7 @@
  */
 import { embeddedModule, load, loadSync, type InitOptions } from './wasm.js';
 import { unpack, unpackSync, EVERYDAY } from './embedded.js';
-export * from './api.js';
+export * from './gen/api.js';
 
 /**
  * Loads the WebAssembly core. Await it once before using anything else: every function of

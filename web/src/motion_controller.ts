@@ -11,26 +11,26 @@
  * drives many characters, their searches batched in one WebAssembly call.
  * @packageDocumentation
  */
-import type { Quat, Vec3 } from './wasm.js';
+import type { Quat, Vec3 } from './types.js';
 import { integer, isTime, nonNegative, options as optionsOf, ready, show } from './check.js';
 import { MotionDatabase, MotionSearchBatch, type MotionSearchOptions } from './motion_database.js';
 import { Skeleton } from './skeleton.js';
 import { PoseInertializer, CubicPoseInertializer } from './batch_pose.js';
+import { TrajectoryPredictor } from './character.js';
 import {
-  TrajectoryPredictor,
   simulationPositionUpdate,
   simulationRotationUpdate,
   desiredRotationUpdate,
-} from './character.js';
-import {
+  contactReset,
+  contactUpdate,
   adjustCharacterPosition,
   adjustCharacterPositionByVelocity,
   adjustCharacterRotation,
   adjustCharacterRotationByVelocity,
   clampCharacterPosition,
   clampCharacterRotation,
-} from './adjustment.js';
-import { ContactState, contactReset, contactUpdate } from './contact.js';
+} from './gen/full.js';
+import { ContactState } from './contact.js';
 
 /** What moves the character: the desired velocity and facing, in the world. */
 export interface MotionInput {

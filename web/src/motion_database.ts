@@ -11,26 +11,17 @@
  * velocities as {@link PoseInertializer} takes them (each in the parent's frame).
  * @packageDocumentation
  */
-import { allocFloats, heapF32, heapI32, wasm } from './wasm.js';
+import { heapF32, heapI32, wasm } from './wasm.js';
+import { allocFloats } from './memory.js';
 import type { Ptr } from './gen/raw.js';
-import {
-  check,
-  floatCount,
-  floats,
-  fresh,
-  integer,
-  nonNegative,
-  options as optionsOf,
-  ready,
-  show,
-} from './check.js';
+import { floatCount, floats, fresh } from './arrays.js';
+import { check, integer, nonNegative, options as optionsOf, ready, show } from './check.js';
 import { plus } from './work.js';
 import { Batch } from './batch.js';
 import { at, own, size, view } from './block.js';
-import { FEATURE, INERTIALIZER, SEARCH } from './gen/specs.js';
+import { FEATURE, INERTIALIZER, MOTION, SEARCH, type Inertializer } from './gen/constants.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
-import type { Inertializer } from './transition_cost.js';
 import { checkParents } from './skeleton.js';
 
 /** A skeleton: `parents[i]` is bone i's parent (−1 for bone 0, the simulation bone; < i for the others). */
@@ -263,9 +254,9 @@ function declare(
       dims += 3;
     }
   });
-  if (dims > S.MOTION.maxDims)
+  if (dims > MOTION.maxDims)
     throw new RangeError(
-      `sprung.${fn}: options.features make ${dims} floats a frame, more than ${S.MOTION.maxDims}`,
+      `sprung.${fn}: options.features make ${dims} floats a frame, more than ${MOTION.maxDims}`,
     );
   return { decl, dims, horizon };
 }
@@ -430,6 +421,9 @@ function putDeclarations(decl: readonly Declared[], pi: Ptr, pf: Ptr): void {
  * Floats of WebAssembly memory that a database of `frames` frames of `dims` floats of features
  * and `nRanges` clips takes (what {@link MotionDatabase} allocates); 0 when that is more than
  * one block holds or `dims` is above 256.
+ * @param frames - (≥ 1) frames
+ * @param dims - (≥ 1) features per frame, at most 256
+ * @param nRanges - (≥ 0) ranges (clips)
  * @c sp_motion_database_floats
  */
 export function motionDatabaseFloats(frames: number, dims: number, nRanges: number): number {
@@ -870,6 +864,11 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * a scan of every candidate finds (ties in frame order, the current frame first). Returns an
    * object the database owns, overwritten by the next search: `frame` −1 when no frame is a
    * candidate (a tag mask that excludes every frame).
+   * @param query - Float32Array of dims floats: (any) the features searched for, not normalised
+   * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is no frame of a range); `requireTags` the
+   *   tag bits a candidate must have; `excludeTags` the tag bits it must not have; `bias` (≥ 0) cost added to the frames outside the current frame's
+   *   range; `excludeEnd` (≥ 0) frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one
+   *   left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
    * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
    */
   search(query: Float32Array, options?: MotionSearchOptions): MotionSearchResult {
@@ -885,6 +884,12 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * The `k` (at most 64) frames of least cost for `query`, best first (see
    * {@link MotionDatabase.search}): `frames` (−1 past the last candidate) and `costs`
    * (+Infinity there), new arrays.
+   * @param query - Float32Array of dims floats: (any) the features searched for, not normalised
+   * @param k - (≥ 1) frames wanted
+   * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is no frame of a range); `requireTags` the
+   *   tag bits a candidate must have; `excludeTags` the tag bits it must not have; `bias` (≥ 0) cost added to the frames outside the current frame's
+   *   range; `excludeEnd` (≥ 0) frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one
+   *   left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
    * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
    */
   searchBest(
@@ -993,6 +998,10 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
   /**
    * Searches the first `count` queries (default all) in one call, each as
    * {@link MotionDatabase.searchBest} would.
+   * @param options - (optional) each optional: `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0) frames left
+   *   out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one left out (< 0: 0); `mode` the scan,
+   *   boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
+   * @param count - (optional) (≥ 0) queries
    * @c sp_motion_search_batch options=?{bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} count=n *
    */
   search(options?: MotionBatchSearchOptions, count?: number): this {

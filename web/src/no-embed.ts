@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { load, loadSync, type InitOptions } from './wasm.js';
-export * from './api.js';
+export * from './gen/api.js';
 
 /**
  * Loads the WebAssembly core from `options.wasm` (a URL, a `Response`, bytes or a compiled

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { load, loadSync, simdSupported, type InitOptions } from './wasm.js';
-export * from './api.js';
+export * from './gen/api.js';
 
 declare const require: (id: string) => unknown;
 declare const __dirname: string;

@@ -7,12 +7,14 @@
  * and the order of the obstacles does not matter.
  * @packageDocumentation
  */
-import { heapF32, type Vec2, type Vec3 } from './wasm.js';
-import { D2, D3, slot, type Dim } from './scratch.js';
+import { heapF32 } from './wasm.js';
+import type { Vec2, Vec3 } from './types.js';
+import { back, claim, deeper, put } from './scratch.js';
 import { plus, workBuffer } from './work.js';
-import { check, floatCount, floats, fresh, initialized, isTime, type Spec } from './check.js';
+import { check, nameOf, type Spec } from './check.js';
+import { floatCount, floats, fresh } from './arrays.js';
 import { Batch } from './batch.js';
-import { at, checkCount, own, size, view } from './block.js';
+import { at, checkCount, getters, own, size, view } from './block.js';
 import type { Ptr } from './gen/raw.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
@@ -61,29 +63,20 @@ export class Obstacles extends Batch<'circles' | 'boxes'> implements ObstacleSet
   }
 
   /** Number of circles. */
-  get circleCount(): number {
-    return size(this, 'circleCount');
-  }
+  declare readonly circleCount: number;
   /** Number of boxes. */
-  get boxCount(): number {
-    return size(this, 'boxCount');
-  }
+  declare readonly boxCount: number;
 
   /** Circles, `3·circleCount` floats: x, z (y in 2D), radius each. */
-  get circles(): Float32Array {
-    return view(this, 'circles');
-  }
+  declare readonly circles: Float32Array;
   /** Boxes, `5·boxCount` floats: x, z (y in 2D), width, depth (height), yaw (angle in 2D) each. */
-  get boxes(): Float32Array {
-    return view(this, 'boxes');
-  }
+  declare readonly boxes: Float32Array;
 }
-
-/** Fast path: an {@link Obstacles} not disposed. */
-const isLive = (o: unknown): boolean => o instanceof Obstacles && !o.disposed;
+getters(Obstacles, view, 'circles', 'boxes');
+getters(Obstacles, size, 'circleCount', 'boxCount');
 
 /** The C arguments of the obstacles of the current call (set by {@link obstacleArgs}): a
- *  module's variables rather than a returned array, so that a call allocates nothing. */
+ *  module's variables rather than a returned array, so that a call allocates nothing. @internal */
 export const obstacleC = { circles: 0 as Ptr, circleCount: 0, boxes: 0 as Ptr, boxCount: 0 };
 
 /**
@@ -103,7 +96,13 @@ export function obstacleArgs(fn: string, name: string, o: ObstacleSet): void {
     obstacleC.boxCount = sizes.boxCount;
     return;
   }
-  const { circles, boxes } = o;
+  let circles: Float32Array, boxes: Float32Array;
+  const was = deeper(); // they may be getters, which may call sprung
+  try {
+    ({ circles, boxes } = o);
+  } finally {
+    back(was);
+  }
   const c = floats(fn, `${name}.circles`, circles, 0),
     b = floats(fn, `${name}.boxes`, boxes, 0);
   const nc = floatCount(circles),
@@ -121,47 +120,36 @@ export function obstacleArgs(fn: string, name: string, o: ObstacleSet): void {
   obstacleC.boxCount = nb / 5;
 }
 
-/** Scratch slots of the result and the two positions. */
-const OUT = 0,
-  PREV = 4,
-  NEXT = 8;
-
-/** The collisions `f(out, prev, next, circles, n_circles, boxes, n_boxes, radius)` in dimension `d`. */
-function collide<V, T extends V>(
-  d: Dim<V>,
+/** The collisions `f(out, prev, next, circles, n_circles, boxes, n_boxes, radius)` in dimension `n`. */
+function collide<T extends Vec2>(
   spec: Spec,
   f: 'sp_simulation_collide_obstacles' | 'sp_simulation_collide_obstacles_v2',
-  prev: V,
-  next: V,
+  n: 2 | 3,
+  prev: Vec2,
+  next: Vec2,
   obstacles: ObstacleSet,
   radius: number,
   out: T | undefined,
 ): T {
-  if (!(
-    initialized &&
-    d.is(prev) &&
-    d.is(next) &&
-    isLive(obstacles) &&
-    isTime(radius) &&
-    (out === undefined || d.isW(out))
-  )) {
-    if (obstacles instanceof Obstacles && obstacles.disposed)
-      throw new TypeError(`sprung.${spec.fn}: obstacles was disposed`);
-    check(spec, prev, next, obstacles, radius, out);
-  }
-  obstacleArgs(spec.fn, 'obstacles', obstacles); // before the scratch is written
+  const fn = nameOf(spec);
+  if (obstacles instanceof Obstacles && obstacles.disposed)
+    throw new TypeError(`sprung.${fn}: obstacles was disposed`);
+  check(spec, prev, next, obstacles, radius, out);
+  const p = claim();
+  put(plus(p, 4), prev, n);
+  put(plus(p, 8), next, n);
+  obstacleArgs(fn, 'obstacles', obstacles); // after the getters above, which may call sprung
   const o = obstacleC;
-  full[f](
-    slot(OUT),
-    d.put(PREV, prev),
-    d.put(NEXT, next),
-    o.circles,
-    o.circleCount,
-    o.boxes,
-    o.boxCount,
-    radius,
-  );
-  return d.get(OUT, out ?? (d.zero() as T));
+  full[f](p, plus(p, 4), plus(p, 8), o.circles, o.circleCount, o.boxes, o.boxCount, radius);
+  const i = p >> 2,
+    x = heapF32[i],
+    y = heapF32[i + 1],
+    z = heapF32[i + 2];
+  const r = (out ?? (n === 3 ? { x: 0, y: 0, z: 0 } : { x: 0, y: 0 })) as T & { z?: number };
+  r.x = x;
+  r.y = y;
+  if (n === 3) r.z = z;
+  return r;
 }
 
 /**
@@ -173,17 +161,48 @@ function collide<V, T extends V>(
  * const before = { ...position };
  * simulationPositionUpdate(position, velocity, acceleration, desiredVelocity, 0.3, dt);
  * simulationCollideObstacles(before, position, walls, 0.5, position); // slides along the walls
+ * @param prevPosition - [m] position before the move
+ * @param nextPosition - [m] position the move aims at
+ * @param obstacles - read: `circles` (nullable) circle obstacles: x, z, radius each; `boxes` (nullable) box
+ *   obstacles: x, z, width, depth, yaw about +Y each
+ * @param radius - [m] (≥ 0) radius of the simulation object
+ * @param out - (optional) [m] the position reached (may alias an input) (written)
+ * @see the C function `sp_simulation_collide_obstacles` in c/sprung.h
  * @c sp_simulation_collide_obstacles obstacles={circles,boxes} -n_circles -n_boxes
  */
-export function simulationCollideObstacles<T extends Vec3 = Vec3>(
+export function simulationCollideObstacles<T extends Vec3>(
   prevPosition: Vec3,
   nextPosition: Vec3,
   obstacles: ObstacleSet,
   radius: number,
-  out?: T,
-): T {
-  const f = 'sp_simulation_collide_obstacles';
-  return collide(D3, S.simulationCollideObstacles, f, prevPosition, nextPosition, obstacles, radius, out);
+  out: T,
+): T;
+/**
+ * Moves the simulation object, a disc of `radius` on the ground plane (x, z), from
+ * `prevPosition` toward `nextPosition` without entering the obstacles, sliding along them;
+ * `y` is taken from `nextPosition`. A start inside an obstacle is first pushed out the
+ * shortest way. Writes into `out` if given (it may be `nextPosition`).
+ * @example
+ * const before = { ...position };
+ * simulationPositionUpdate(position, velocity, acceleration, desiredVelocity, 0.3, dt);
+ * simulationCollideObstacles(before, position, walls, 0.5, position); // slides along the walls
+ * @param prevPosition - [m] position before the move
+ * @param nextPosition - [m] position the move aims at
+ * @param obstacles - read: `circles` (nullable) circle obstacles: x, z, radius each; `boxes` (nullable) box
+ *   obstacles: x, z, width, depth, yaw about +Y each
+ * @param radius - [m] (≥ 0) radius of the simulation object
+ * @param out - (optional) [m] the position reached (may alias an input) (written)
+ * @see the C function `sp_simulation_collide_obstacles` in c/sprung.h
+ */
+export function simulationCollideObstacles(
+  prevPosition: Vec3,
+  nextPosition: Vec3,
+  obstacles: ObstacleSet,
+  radius: number,
+  out?: Vec3,
+): Vec3;
+export function simulationCollideObstacles(p: Vec3, n: Vec3, o: ObstacleSet, r: number, out?: Vec3): Vec3 {
+  return collide(S.simulationCollideObstacles, 'sp_simulation_collide_obstacles', 3, p, n, o, r, out);
 }
 
 /**
@@ -192,15 +211,43 @@ export function simulationCollideObstacles<T extends Vec3 = Vec3>(
  * (a PixiJS `Point` keeps its type).
  * @example
  * simulationCollideObstaclesV2(before, hero.position, level, 16, hero.position); // pixels work too
+ * @param prevPosition - [m] position before the move
+ * @param nextPosition - [m] position the move aims at
+ * @param obstacles - read: `circles` (nullable) circle obstacles: x, y, radius each; `boxes` (nullable) box
+ *   obstacles: x, y, width, height, angle counterclockwise each
+ * @param radius - [m] (≥ 0) radius of the simulation object
+ * @param out - (optional) [m] the position reached (may alias an input) (written)
+ * @see the C function `sp_simulation_collide_obstacles_v2` in c/sprung.h
  * @c sp_simulation_collide_obstacles_v2 obstacles={circles,boxes} -n_circles -n_boxes
  */
-export function simulationCollideObstaclesV2<T extends Vec2 = Vec2>(
+export function simulationCollideObstaclesV2<T extends Vec2>(
   prevPosition: Vec2,
   nextPosition: Vec2,
   obstacles: ObstacleSet,
   radius: number,
-  out?: T,
-): T {
-  const f = 'sp_simulation_collide_obstacles_v2';
-  return collide(D2, S.simulationCollideObstaclesV2, f, prevPosition, nextPosition, obstacles, radius, out);
+  out: T,
+): T;
+/**
+ * {@link simulationCollideObstacles} in the (x, y) plane of a 2D game: circles hold x, y,
+ * radius and boxes x, y, width, height, angle (counterclockwise). Writes into `out` if given
+ * (a PixiJS `Point` keeps its type).
+ * @example
+ * simulationCollideObstaclesV2(before, hero.position, level, 16, hero.position); // pixels work too
+ * @param prevPosition - [m] position before the move
+ * @param nextPosition - [m] position the move aims at
+ * @param obstacles - read: `circles` (nullable) circle obstacles: x, y, radius each; `boxes` (nullable) box
+ *   obstacles: x, y, width, height, angle counterclockwise each
+ * @param radius - [m] (≥ 0) radius of the simulation object
+ * @param out - (optional) [m] the position reached (may alias an input) (written)
+ * @see the C function `sp_simulation_collide_obstacles_v2` in c/sprung.h
+ */
+export function simulationCollideObstaclesV2(
+  prevPosition: Vec2,
+  nextPosition: Vec2,
+  obstacles: ObstacleSet,
+  radius: number,
+  out?: Vec2,
+): Vec2;
+export function simulationCollideObstaclesV2(p: Vec2, n: Vec2, o: ObstacleSet, r: number, out?: Vec2): Vec2 {
+  return collide(S.simulationCollideObstaclesV2, 'sp_simulation_collide_obstacles_v2', 2, p, n, o, r, out);
 }

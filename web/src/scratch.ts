@@ -1,126 +1,97 @@
 /**
- * The scratch area through which scalar state crosses into C: 64 floats of WASM memory
- * (allocated by init), addressed by float slot. Each module names the slots it uses
- * (`const OUT = 0, A = 4, …`) and passes `slot(A)`, or the pointer a `put*` returns, as the
- * C pointer.
+ * The scratch area through which objects cross into C: WASM memory the loader sets aside at
+ * init. Its first {@link STEP_FLOATS} floats are the JS-stepped paths' (steps.ts: the
+ * coefficients of the cached springs, the quaternion springs' state), which write and read
+ * them with no caller's code in between; the rest is a stack of frames of
+ * {@link FRAME_FLOATS} floats. A call uses the frame at {@link frame}: it reads its object
+ * arguments into it, calls C and writes the results back.
+ *
+ * The caller's code may run meanwhile — a getter or setter of an argument, which may call
+ * sprung — and a call made there would use the same frame. So every call that writes a frame
+ * first {@link enter}s; a generated wrapper reads its arguments, then asks whether it is still
+ * {@link alone} (no call entered since), and if not reads them again with {@link deeper}
+ * frames: calls made then use the next frame, until {@link back}. A writer reads the frame
+ * into locals before it runs any setter. The fast path thus costs a counter, not a frame
+ * switch guarded by `finally` per object.
  * @internal
+ * @packageDocumentation
  */
-import { heapF32, scratch, scratchF32 } from './wasm.js';
-import type { Quat, Vec2, Vec3 } from './wasm.js';
+import { SCRATCH_FLOATS, heapF32, scratch } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { isVec2, isVec2W, isVec3, isVec3W } from './check.js';
+import type { Vec2 } from './types.js';
 
-/** The C null pointer (optional arrays not given). */
-export const NULL = 0 as Ptr;
+/** Floats of the steps' part of the scratch area. */
+export const STEP_FLOATS = 32;
+/** Floats of one frame (web/tools/emit.mjs checks that every wrapper's objects fit). */
+export const FRAME_FLOATS = 32;
 
-/** The C pointer of scratch slot `i`. */
+/** Byte pointer of the frame the running call uses. */
+export let frame = 0 as Ptr;
+
+/** The byte pointer of the last frame. */
+let last = 0;
+/** How many calls have {@link enter}ed: one that sees it change knows its frame may be overwritten. */
+let calls = 0;
+
+/** Sets the frames up in the scratch area of a new instance (wasm.ts calls it at init). */
+export function frames(): void {
+  frame = (scratch + 4 * STEP_FLOATS) as Ptr;
+  last = scratch + 4 * (SCRATCH_FLOATS - FRAME_FLOATS);
+}
+
+/** A call is about to write the frame: returns the count {@link alone} compares. */
+export function enter(): number {
+  return ++calls;
+}
+
+/** Whether no call has entered since call `n` (none was made by the caller's getters). */
+export function alone(n: number): boolean {
+  return calls === n;
+}
+
+/** The frame, for a hand-written call about to write it ({@link enter}ed). */
+export function claim(): Ptr {
+  calls++;
+  return frame;
+}
+
+/** Before the caller's code runs: calls it makes use the next frame. Returns what {@link back} restores. */
+export function deeper(): Ptr {
+  const was = frame;
+  if (was >= last)
+    throw new RangeError('sprung: calls nested too deeply in the getters and setters of their arguments');
+  frame = (was + 4 * FRAME_FLOATS) as Ptr;
+  return was;
+}
+
+/** After the caller's code ran (in a `finally`): the frame of the call it interrupted again. */
+export function back(was: Ptr): void {
+  frame = was;
+}
+
+/** The C pointer of float `i` of the steps' part. */
 export function slot(i: number): Ptr {
   return (scratch + 4 * i) as Ptr;
 }
 
-/** Writes `a` to slot `i`; returns its pointer. */
-export function put1(i: number, a: number): Ptr {
-  heapF32[scratchF32 + i] = a;
-  return slot(i);
+/** Writes a vector's first `n` fields of x, y, z, w to the floats at `p`, every field read
+ *  before the first is written (for the hand-written members; gen/marshal.ts has the
+ *  generated wrappers' readers, which also check). */
+export function put(p: Ptr, v: Vec2 & { z?: number; w?: number }, n: 2 | 3 | 4): void {
+  let x: number, y: number, z: number | undefined, w: number | undefined;
+  const was = deeper();
+  try {
+    x = v.x;
+    y = v.y;
+    z = n > 2 ? v.z : 0;
+    w = n > 3 ? v.w : 0;
+  } finally {
+    back(was);
+  }
+  const h = heapF32,
+    i = p >> 2;
+  h[i] = x;
+  h[i + 1] = y;
+  if (n > 2) h[i + 2] = z!;
+  if (n > 3) h[i + 3] = w!;
 }
-
-/** The float in slot `i`. */
-export function get1(i: number): number {
-  return heapF32[scratchF32 + i];
-}
-
-/** Writes `a`, `b` to slots `i`, `i + 1`; returns the pointer of `i`. */
-export function put2(i: number, a: number, b: number): Ptr {
-  const j = scratchF32 + i;
-  heapF32[j] = a;
-  heapF32[j + 1] = b;
-  return slot(i);
-}
-
-/** Reads slots `i`, `i + 1` into `out.x`, `out.v` (a spring's state) and returns it. */
-export function getXV<T extends { x: number; v: number }>(i: number, out: T): T {
-  out.x = heapF32[scratchF32 + i];
-  out.v = heapF32[scratchF32 + i + 1];
-  return out;
-}
-
-/** Writes a 2D vector to slots `i`, `i + 1`; returns its pointer. */
-export function putVec2(i: number, v: Vec2): Ptr {
-  const j = scratchF32 + i;
-  heapF32[j] = v.x;
-  heapF32[j + 1] = v.y;
-  return slot(i);
-}
-
-/** Reads slots `i`, `i + 1` into `out` and returns it. */
-export function getVec2<T extends Vec2>(i: number, out: T): T {
-  const j = scratchF32 + i;
-  out.x = heapF32[j];
-  out.y = heapF32[j + 1];
-  return out;
-}
-
-/** Writes a vector to slots `i..i+2`; returns its pointer. */
-export function putVec3(i: number, v: Vec3): Ptr {
-  const j = scratchF32 + i;
-  heapF32[j] = v.x;
-  heapF32[j + 1] = v.y;
-  heapF32[j + 2] = v.z;
-  return slot(i);
-}
-
-/** Reads slots `i..i+2` into `out` and returns it. */
-export function getVec3<T extends Vec3>(i: number, out: T): T {
-  const j = scratchF32 + i;
-  out.x = heapF32[j];
-  out.y = heapF32[j + 1];
-  out.z = heapF32[j + 2];
-  return out;
-}
-
-/** Writes a quaternion to slots `i..i+3`; returns its pointer. */
-export function putQuat(i: number, q: Quat): Ptr {
-  const j = scratchF32 + i;
-  heapF32[j] = q.x;
-  heapF32[j + 1] = q.y;
-  heapF32[j + 2] = q.z;
-  heapF32[j + 3] = q.w;
-  return slot(i);
-}
-
-/** Reads slots `i..i+3` into `out` and returns it. */
-export function getQuat<T extends Quat>(i: number, out: T): T {
-  const j = scratchF32 + i;
-  out.x = heapF32[j];
-  out.y = heapF32[j + 1];
-  out.z = heapF32[j + 2];
-  out.w = heapF32[j + 3];
-  return out;
-}
-
-/** How a vector of one dimension crosses into C, for the wrappers that serve 2D and 3D alike:
- *  its scratch copies and its fast predicates (read, and read and written back). */
-export interface Dim<V> {
-  put(i: number, v: V): Ptr;
-  get<T extends V>(i: number, out: T): T;
-  is(v: unknown): boolean;
-  isW(v: unknown): boolean;
-  /** A new zero vector (an `out` not given). */
-  zero(): V;
-}
-/** 2D vectors `{x, y}`. */
-export const D2: Dim<Vec2> = {
-  put: putVec2,
-  get: getVec2,
-  is: isVec2,
-  isW: isVec2W,
-  zero: () => ({ x: 0, y: 0 }),
-};
-/** 3D vectors `{x, y, z}`. */
-export const D3: Dim<Vec3> = {
-  put: putVec3,
-  get: getVec3,
-  is: isVec3,
-  isW: isVec3W,
-  zero: () => ({ x: 0, y: 0, z: 0 }),
-};

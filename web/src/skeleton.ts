@@ -4,10 +4,13 @@
  * i's parent `parents[i]` < i).
  * @packageDocumentation
  */
-import { heapF32, heapI32, type Vec3 } from './wasm.js';
+import { heapF32, heapI32 } from './wasm.js';
+import type { Vec3 } from './types.js';
 import type { Ptr } from './gen/raw.js';
-import { check, floats, fresh, integer, ready, show } from './check.js';
-import { putVec3 } from './scratch.js';
+import { check, integer, ready, show } from './check.js';
+import { floats, fresh } from './arrays.js';
+import { claim, put } from './scratch.js';
+import { plus } from './work.js';
 import { Batch } from './batch.js';
 import { at, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
@@ -15,7 +18,7 @@ import { full } from './full.js';
 
 type Field = 'parents' | 'pose' | 'positions' | 'rotations' | 'velocities' | 'angularVelocities';
 
-/** Checks a parents array: −1 for bone 0, in [0, i) for bone i. Returns it as an Int32Array. */
+/** Checks a parents array: −1 for bone 0, in [0, i) for bone i. Returns it as an Int32Array. @internal */
 export function checkParents(fn: string, name: string, parents: unknown): Int32Array {
   const p = parents as ArrayLike<unknown> | null;
   if (p === null || typeof p !== 'object' || typeof p.length !== 'number')
@@ -36,10 +39,6 @@ function stage(sk: Skeleton, fn: string, pose: Float32Array, bones: number): Ptr
   heapF32.set(fresh(pose, held, n), at(sk, 'pose') >> 2);
   return at(sk, 'pose');
 }
-
-/** Scratch slots of the IK's target and pole. */
-const TARGET = 0,
-  POLE = 4;
 
 /**
  * A skeleton of `parents.length` bones: world positions and rotations (and velocities) of a
@@ -109,6 +108,7 @@ export class Skeleton extends Batch<Field> {
   /**
    * World positions, rotations, velocities and angular velocities of every bone of `pose`
    * (13·bones floats), into {@link Skeleton.positions} and the other views.
+   * @param pose - Float32Array of 13·bones floats: (any) the pose
    * @c sp_forward_kinematics *
    */
   forwardKinematics(pose: Float32Array): this {
@@ -133,6 +133,11 @@ export class Skeleton extends Batch<Field> {
    * parent and grandparent of `bone` (hip and knee for an ankle) so that `bone` reaches
    * `target` in the world, or points at it fully extended less `maxLengthBuffer`, the middle
    * joint bending in the plane it bends in (toward `pole` when the chain is straight).
+   * @param pose - Float32Array of 13·bones floats: the pose (updated in place)
+   * @param bone - (≥ 0) the end of the chain; its parent and grandparent turn (none outside the skeleton)
+   * @param target - [m] the world position `bone` should reach
+   * @param pole - the world direction the middle joint bends toward when the chain is straight
+   * @param maxLengthBuffer - [m] (≥ 0) how far short of full extension the chain stops
    * @c sp_ik_two_bone *
    */
   ikTwoBone(
@@ -148,16 +153,12 @@ export class Skeleton extends Batch<Field> {
     integer(fn, 'bone', bone, 0, bones - 1);
     const n = 13 * bones;
     const held = floats(fn, 'pose', pose, n);
+    // the vectors first: their getters may call sprung, this skeleton's methods included
+    const f = claim();
+    put(f, target, 3);
+    put(plus(f, 4), pole, 3);
     const p = stage(this, fn, pose, bones);
-    full.sp_ik_two_bone(
-      p,
-      at(this, 'parents'),
-      bones,
-      bone,
-      putVec3(TARGET, target),
-      putVec3(POLE, pole),
-      maxLengthBuffer,
-    );
+    full.sp_ik_two_bone(p, at(this, 'parents'), bones, bone, f, plus(f, 4), maxLengthBuffer);
     fresh(pose, held, n).set(heapF32.subarray(p >> 2, (p >> 2) + n));
     return pose;
   }

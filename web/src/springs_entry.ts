@@ -1,59 +1,20 @@
 /**
- * `sprung/springs`: the everyday subset — the exact dampers and springs, settling,
- * quaternions and the quaternion springs, and the conversions. Its files never import the
- * full module, so it loads the small everyday module (the C functions these wrappers call,
- * scalar: no SIMD needed) even unbundled. The functions are the very ones of the main entry,
- * with the same results; with the main entry's other functions in the program, either
- * entry's `init()` loads the full module, which serves both.
+ * `sprung/springs`: the everyday tier — the scalar, vector and quaternion functions a game
+ * calls every frame whose C is small (web/tools/table.mjs lists each function's tier). Its
+ * files never import the full module, so it loads the small everyday module (the C functions
+ * these wrappers call, scalar: no SIMD needed) even unbundled. The functions are the very ones
+ * of the main entry, with the same results; with the main entry's other functions in the
+ * program, either entry's `init()` loads the full module, which serves both.
  * @packageDocumentation
  */
 import { embeddedModule, load, loadSync, type InitOptions } from './wasm.js';
 import { unpack, unpackSync, EVERYDAY } from './embedded.js';
 export { isReady, wasmModule } from './wasm.js';
-export type { Vec3, Quat, InitOptions, WasmSource, ResponseLike } from './wasm.js';
-// The exact functions and the conversions; the article's comparison variants (`…Bad`,
-// `…Implicit`, `damperExponential`, `fastNegexp`, …) stay in the main entry. build.sh builds
-// this entry's module from the C functions these wrappers call.
-export {
-  lerp,
-  halflifeToDamping,
-  dampingToHalflife,
-  frequencyToStiffness,
-  stiffnessToFrequency,
-  criticalHalflife,
-  criticalFrequency,
-  resonantFrequency,
-  springEnergy,
-  damperDecayExact,
-  criticalSettleTime,
-  criticalSettleHalflife,
-} from './gen/scalar.js';
-export { damperExact } from './dampers.js';
-export {
-  springDamperExact,
-  springDamperExactStiffness,
-  springDamperExactRatio,
-  criticalSpringDamperExact,
-  simpleSpringDamperExact,
-  decaySpringDamperExact,
-} from './springs.js';
-export type { SpringState } from './springs.js';
-export * from './settle.js';
+export type { InitOptions, WasmSource, ResponseLike } from './wasm.js';
+// Every wrapper of the everyday tier (web/tools/table.mjs), and the object types, by name:
+// build.sh builds this entry's module from the C functions they call.
+export * from './gen/springs_api.js';
 export { smoothTimeToHalflife, halflifeToSmoothTime } from './smooth_time.js';
-export {
-  quatMul,
-  quatMulInv,
-  quatInvMul,
-  quatMulVec3,
-  quatInvMulVec3,
-  quatInv,
-  quatAbs,
-  quatNormalize,
-  quatToScaledAngleAxis,
-  quatFromScaledAngleAxis,
-  simpleSpringDamperExactQuat,
-  decaySpringDamperExactQuat,
-} from './quat.js';
 
 /**
  * Loads the everyday module (the full one when the program holds a function of the main

@@ -14,28 +14,29 @@
  * The quaternion springs call C, with the rotation, angular velocity and goal copied through
  * the scratch area by the same function that checks them.
  *
- * The `try…` functions check their arguments first, reading each field once and writing it
+ * The `try…` functions check the state objects, reading each field once and writing it
  * back (a frozen or getter-only state fails here, before anything changes), and return false
- * without touching anything when the check fails; the caller then runs the checks generated
- * from the header, which throw the messages (or, where the fast check is stricter, pass, and
- * the caller steps anyway with the unchecked step). The checks are written out here rather than
- * composed from shared predicates: in Node a predicate shared by every function sees every
- * object shape in the program, and its property loads go megamorphic (half the cost of a
- * call in the benchmark).
+ * without touching anything when the check fails; the wrapper (generated from the header, which
+ * has already checked the numbers against their domains) then runs the full check, which throws
+ * the message (or, where the fast check is stricter, passes, and the wrapper steps anyway with
+ * the unchecked step). The checks are written out here rather than composed from shared
+ * predicates: in Node a predicate shared by every function sees every object shape in the
+ * program, and its property loads go megamorphic (half the cost of a call in the benchmark).
  * @internal
+ * @packageDocumentation
  */
-import { heapF32, initialized, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32, wasm } from './wasm.js';
 import { slot } from './scratch.js';
-import type { SpringState } from './springs.js';
-import type { Quat, Vec3 } from './wasm.js';
+import type { PosVel, Quat, SpringState, Vec3 } from './types.js';
 
 const f32 = Math.fround;
 /** 2^−126, the smallest normal float. */
 const TINY = 1.1754943508222875e-38;
 /** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
 const flush = (r: number): number => (Math.abs(r) < TINY ? 0 : r);
-/** A finite time: a number ≥ 0 below Infinity (no coercion). */
-const isTime = (t: unknown): t is number => typeof t === 'number' && t >= 0 && t < Infinity;
+/** A finite float: a number within float range (no coercion; a double beyond it is ±Inf in C). */
+const fin = (x: unknown): x is number =>
+  typeof x === 'number' && x <= 3.4028234663852886e38 && x >= -3.4028234663852886e38;
 /** Writes x and v back to `o`: false where `o` is frozen or its fields have no setter. */
 function writable2(o: SpringState, x: number, v: number): boolean {
   try {
@@ -115,8 +116,8 @@ export function criticalStep<T extends SpringState>(
   return state;
 }
 
-/** criticalStep after the fast check: a finite `{x, v}` state, goal and goal velocity, and
- *  finite halflife and dt ≥ 0. False, with nothing changed, when the check fails. */
+/** criticalStep after the fast check of the state (the numbers are checked): a finite `{x, v}`.
+ *  False, with nothing changed, when the check fails. */
 export function tryCriticalStep(
   state: SpringState,
   goal: number,
@@ -124,28 +125,41 @@ export function tryCriticalStep(
   halflife: number,
   dt: number,
 ): boolean {
-  if (!(
-    initialized &&
-    typeof state === 'object' &&
-    state !== null &&
-    Number.isFinite(goal) &&
-    Number.isFinite(goalVelocity) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    return false;
+  if (typeof state !== 'object' || state === null) return false;
   const x = state.x,
     v = state.v;
-  if (!(Number.isFinite(x) && Number.isFinite(v) && writable2(state, x, v))) return false;
+  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
   if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
   critical(state, x, v, goal, goalVelocity);
   return true;
 }
 
-/** critical() with goal and goal velocity 0 (sp__critical_decay): a sum plus k·0 is that sum
- *  (flushed: +0 for ±0). A function of its own, so that tryInertializeUpdate stays small enough for
- *  V8 to inline it into its callers. */
-function decay(offset: SpringState, x: number, v: number): void {
+/** sp_inertialize_update after the fast check of the objects (the numbers are checked): a finite
+ *  `{x, v}` offset, an `out` with numeric x and v. The offset decays as the decay spring, then
+ *  out = in + offset. False, with nothing changed, when the check fails. */
+export function tryInertializeStep(
+  out: PosVel,
+  offset: PosVel,
+  inX: number,
+  inV: number,
+  halflife: number,
+  dt: number,
+): boolean {
+  if (typeof offset !== 'object' || offset === null || typeof out !== 'object' || out === null) return false;
+  const x = offset.x,
+    v = offset.v;
+  if (!(
+    fin(x) &&
+    fin(v) &&
+    typeof out.x === 'number' &&
+    typeof out.v === 'number' &&
+    writable2(offset, x, v) &&
+    writable2(out, out.x, out.v)
+  ))
+    return false;
+  if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
+  // critical() with goal and goal velocity 0 (sp__critical_decay), in locals (a setter below may
+  // call sprung): a sum plus k·0 is that sum (flushed: +0 for ±0)
   let nx = f32(x),
     nv = f32(v);
   if (!cSkip) {
@@ -162,46 +176,8 @@ function decay(offset: SpringState, x: number, v: number): void {
   }
   offset.x = nx;
   offset.v = nv;
-}
-
-/** sp_inertialize_update after the fast check (a finite `{x, v}` offset, an `out` with numeric
- *  x and v, finite inputs, finite halflife and dt ≥ 0): the offset decays as the decay spring,
- *  then out = in + offset. False, with nothing changed, when the check fails. */
-export function tryInertializeUpdate(
-  out: SpringState,
-  offset: SpringState,
-  inX: number,
-  inV: number,
-  halflife: number,
-  dt: number,
-): boolean {
-  if (!(
-    initialized &&
-    typeof offset === 'object' &&
-    offset !== null &&
-    typeof out === 'object' &&
-    out !== null &&
-    Number.isFinite(inX) &&
-    Number.isFinite(inV) &&
-    isTime(halflife) &&
-    isTime(dt)
-  ))
-    return false;
-  const x = offset.x,
-    v = offset.v;
-  if (!(
-    Number.isFinite(x) &&
-    Number.isFinite(v) &&
-    typeof out.x === 'number' &&
-    typeof out.v === 'number' &&
-    writable2(offset, x, v) &&
-    writable2(out, out.x, out.v)
-  ))
-    return false;
-  if (halflife !== cHalflife || dt !== cDt) loadCritical(halflife, dt);
-  decay(offset, x, v);
-  out.x = f32(f32(inX) + offset.x);
-  out.v = f32(f32(inV) + offset.v);
+  out.x = f32(f32(inX) + nx);
+  out.v = f32(f32(inV) + nv);
   return true;
 }
 
@@ -330,9 +306,11 @@ function spring(state: SpringState, x: number, v: number, goal: number, goalVelo
     dx = f32(dx + f32(sxq * q));
     dv = f32(dv + f32(svq * q));
   }
-  const nx = f32((sXinc ? x0 : g) + dx);
+  // both formed before the first is written: a setter may call sprung, which reloads the coefficients
+  const nx = f32((sXinc ? x0 : g) + dx),
+    nv = flush(sVinc ? f32(v0 + dv) : dv);
   state.x = Math.abs(f32(nx - g)) < 1.1754943508222875e-38 ? g : nx;
-  state.v = flush(sVinc ? f32(v0 + dv) : dv);
+  state.v = nv;
 }
 
 /** The exact spring set by (a, b) — frequency and halflife, stiffness and damping, or damping
@@ -351,10 +329,8 @@ export function springStep<T extends SpringState>(
   return state;
 }
 
-/** springStep after the fast check: a finite `{x, v}` state, finite goal and goal velocity,
- *  finite dt ≥ 0, and the setting's domain (frequency or stiffness ≥ 0 and > 0 when the goal
- *  velocity is not 0, halflife or damping ≥ 0, damping ratio > 0). False, with nothing
- *  changed, when the check fails. */
+/** springStep after the fast check of the state (the numbers, in the domain of the setting, are
+ *  checked): a finite `{x, v}`. False, with nothing changed, when the check fails. */
 export function trySpringStep(
   state: SpringState,
   goal: number,
@@ -364,21 +340,10 @@ export function trySpringStep(
   b: number,
   dt: number,
 ): boolean {
-  if (!(
-    initialized &&
-    typeof state === 'object' &&
-    state !== null &&
-    Number.isFinite(goal) &&
-    Number.isFinite(goalVelocity) &&
-    isTime(a) &&
-    isTime(b) &&
-    isTime(dt) &&
-    (setting === RATIO_HALFLIFE ? a > 0 : a !== 0 || goalVelocity === 0)
-  ))
-    return false;
+  if (typeof state !== 'object' || state === null) return false;
   const x = state.x,
     v = state.v;
-  if (!(Number.isFinite(x) && Number.isFinite(v) && writable2(state, x, v))) return false;
+  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
   if (setting !== sSetting || a !== sA || b !== sB || dt !== sDt) loadSpring(setting, a, b, dt);
   spring(state, x, v, goal, goalVelocity);
   return true;
@@ -423,13 +388,21 @@ function quatCall(
     h[i + 11] = gw;
     wasm.sp_simple_spring_damper_exact_quat(slot(0), slot(4), slot(8), halflife, dt);
   } else wasm.sp_decay_spring_damper_exact_quat(slot(0), slot(4), halflife, dt);
-  rotation.x = h[i];
-  rotation.y = h[i + 1];
-  rotation.z = h[i + 2];
-  rotation.w = h[i + 3];
-  angularVelocity.x = h[i + 4];
-  angularVelocity.y = h[i + 5];
-  angularVelocity.z = h[i + 6];
+  // every result read before the first setter runs (a setter may call sprung)
+  const nx = h[i],
+    ny = h[i + 1],
+    nz = h[i + 2],
+    nw = h[i + 3],
+    wx = h[i + 4],
+    wy = h[i + 5],
+    wz = h[i + 6];
+  rotation.x = nx;
+  rotation.y = ny;
+  rotation.z = nz;
+  rotation.w = nw;
+  angularVelocity.x = wx;
+  angularVelocity.y = wy;
+  angularVelocity.z = wz;
 }
 
 /** The quaternion spring toward `goal` (null: the identity) on the objects, in place;
@@ -447,8 +420,8 @@ export function quatStep(
   quatCall(r, a, r.x, r.y, r.z, r.w, a.x, a.y, a.z, goal !== null, g.x, g.y, g.z, g.w, halflife, dt);
 }
 
-/** quatStep after the fast check: finite `{x, y, z, w}` rotation and goal (null: the
- *  identity), a finite `{x, y, z}` angular velocity, finite halflife and dt ≥ 0. False, with
+/** quatStep after the fast check of the objects (the numbers are checked): finite `{x, y, z, w}`
+ *  rotation and goal (null: the identity), a finite `{x, y, z}` angular velocity. False, with
  *  nothing changed, when the check fails. */
 export function tryQuatStep(
   rotation: Quat,
@@ -458,14 +431,11 @@ export function tryQuatStep(
   dt: number,
 ): boolean {
   if (!(
-    initialized &&
     typeof rotation === 'object' &&
     rotation !== null &&
     typeof angularVelocity === 'object' &&
     angularVelocity !== null &&
-    (goal === null || typeof goal === 'object') &&
-    isTime(halflife) &&
-    isTime(dt)
+    (goal === null || typeof goal === 'object')
   ))
     return false;
   const rx = rotation.x,
@@ -486,17 +456,17 @@ export function tryQuatStep(
     gw = goal.w;
   }
   if (!(
-    Number.isFinite(rx) &&
-    Number.isFinite(ry) &&
-    Number.isFinite(rz) &&
-    Number.isFinite(rw) &&
-    Number.isFinite(ax) &&
-    Number.isFinite(ay) &&
-    Number.isFinite(az) &&
-    Number.isFinite(gx) &&
-    Number.isFinite(gy) &&
-    Number.isFinite(gz) &&
-    Number.isFinite(gw)
+    fin(rx) &&
+    fin(ry) &&
+    fin(rz) &&
+    fin(rw) &&
+    fin(ax) &&
+    fin(ay) &&
+    fin(az) &&
+    fin(gx) &&
+    fin(gy) &&
+    fin(gz) &&
+    fin(gw)
   ))
     return false;
   try {
@@ -529,4 +499,22 @@ export function tryQuatStep(
     dt,
   );
   return true;
+}
+
+// ---- the inertializer's slow path ------------------------------------------------------------
+
+/** sp_inertialize_update on the objects, in place; arguments already checked. */
+export function inertializeStep(
+  out: PosVel,
+  offset: PosVel,
+  inX: number,
+  inV: number,
+  halflife: number,
+  dt: number,
+): void {
+  criticalStep(offset, 0, 0, halflife, dt); // the decay spring, then in + offset
+  const x = f32(f32(inX) + offset.x),
+    v = f32(f32(inV) + offset.v);
+  out.x = x;
+  out.v = v;
 }

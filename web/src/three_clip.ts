@@ -4,8 +4,8 @@
  * three.js is never imported. Needs no {@link init}.
  * @packageDocumentation
  */
-import type { Quat, Vec3 } from './wasm.js';
-import { show } from './check.js';
+import type { Quat, Vec3 } from './types.js';
+import { options as optionsOf, positiveOption, show } from './check.js';
 import {
   buildClip,
   qmul,
@@ -95,17 +95,9 @@ export function clipFromThree(
     throw new TypeError(
       `sprung.${fn}: skeleton must be a Skeleton or an array of bones, got ${show(skeleton)}`,
     );
-  if (options !== undefined && (typeof options !== 'object' || options === null))
-    throw new TypeError(`sprung.${fn}: options must be an object, got ${show(options)}`);
-  const o: ThreeClipOptions = options ?? {};
-  const positive = (key: 'scale' | 'frameRate', dflt: number): number => {
-    const v = o[key] ?? dflt;
-    if (typeof v !== 'number' || !(v > 0 && v < Infinity))
-      throw new RangeError(`sprung.${fn}: options.${key} must be a finite number > 0, got ${show(v)}`);
-    return v;
-  };
-  const rate = positive('frameRate', 60);
-  const scale = positive('scale', 1);
+  const o = optionsOf(fn, 'options', options) as ThreeClipOptions;
+  const rate = positiveOption(fn, o, 'frameRate', 60);
+  const scale = positiveOption(fn, o, 'scale', 1);
   if (typeof clip.duration !== 'number' || !(clip.duration >= 0 && clip.duration < Infinity))
     throw new RangeError(
       `sprung.${fn}: clip.duration must be a finite number ≥ 0, got ${show(clip.duration)}`,

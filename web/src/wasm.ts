@@ -8,15 +8,16 @@
 import type { Ptr, Raw } from './gen/raw.js';
 import type { SpringsFn } from './gen/springs.js';
 import type { Embedded } from './embedded.js';
+import { frames } from './scratch.js';
 
-/** The memory of the module (typed structurally: the declarations need no DOM lib). */
+/** The memory of the module (typed structurally: the declarations need no DOM lib). @internal */
 export interface WasmMemory {
   readonly buffer: ArrayBuffer;
   grow(pages: number): number;
 }
 
 /** The raw C exports: every `sp_*` function of `c/sprung.h` typed from the header
- *  (gen/raw.ts, generated), `malloc`/`free` of the loader's allocator, and the memory. */
+ *  (gen/raw.ts, generated), `malloc`/`free` of the loader's allocator, and the memory. @internal */
 export type Exports = Raw & {
   memory: WasmMemory;
   /** Start of the heap the loader's allocator owns (a WebAssembly global). */
@@ -67,30 +68,34 @@ export interface InitOptions {
  * The exports every module has: the C functions of the everyday module (gen/springs.ts, the
  * ones `sprung/springs`' wrappers call), the memory and the allocator. A wrapper calls any
  * other C function through `full` (full.ts), which is what puts the full module in its bundle.
+ * @internal
  */
 export type EverydayExports = Pick<
   Exports,
   SpringsFn | 'memory' | '__heap_base' | '_initialize' | 'malloc' | 'free'
 >;
 
-/** The instance's exports; valid after {@link init} resolved. */
+/** The instance's exports; valid after {@link init} resolved. @internal */
 export let wasm: EverydayExports = undefined as unknown as Exports;
-/** Float32 view of the whole WASM memory, replaced whenever memory grows. */
+/** Float32 view of the whole WASM memory, replaced whenever memory grows. @internal */
 export let heapF32: Float32Array = new Float32Array(0);
-/** Int32 view of the whole WASM memory, replaced whenever memory grows. */
+/** Int32 view of the whole WASM memory, replaced whenever memory grows. @internal */
 export let heapI32: Int32Array = new Int32Array(0);
-/** Byte offset of a 64-float scratch area for passing state to and from C (see scratch.ts). */
+/** Byte offset of the scratch area for passing state to and from C (see scratch.ts). @internal */
 export let scratch = 0 as Ptr;
-/** Index of {@link scratch} in {@link heapF32}. */
+/** Index of {@link scratch} in {@link heapF32}. @internal */
 export let scratchF32 = 0;
-/** Number of floats in the scratch area. */
-export const SCRATCH_FLOATS = 64;
+/** The most floats one allocation can hold. @internal */
+export const MAX_FLOATS = 2 ** 29 - 1;
+/** Floats of the scratch area: the JS-stepped paths' 32, then 16 frames of 32 (scratch.ts). @internal */
+export const SCRATCH_FLOATS = 32 + 16 * 32;
 
 /** True once {@link init} has resolved (a live binding for the hot paths' checks). @internal */
 export let initialized = false;
 /**
  * The build loaded, from the module's `sprung` custom section: `'simd'` or `'scalar'` (the
  * whole API), `'springs'` (the everyday subset of `sprung/springs`); undefined before.
+ * @internal
  */
 export let build: 'simd' | 'scalar' | 'springs' | undefined;
 /** What a bundle needs: the whole API, or the everyday subset (which the whole API serves too). @internal */
@@ -151,21 +156,31 @@ let attempts = 0;
 const growListeners = new Set<() => void>();
 
 // ---- memory ------------------------------------------------------------------------------
-// The module has no malloc: the C core never allocates, and this allocator hands out
-// 16-byte-aligned blocks above __heap_base with all of its bookkeeping in JS. A write
-// through a view kept after dispose() therefore cannot corrupt it; and a freed block is
-// reused only after every view of it has been detached (by a growth, or by `grow(0)`, which
-// detaches the buffer without adding memory), so such a write cannot reach a live block.
+// The module has no malloc: the C core never allocates. Only the full module's functions
+// allocate (batches, work buffers), through the allocator of memory.ts, which registers itself
+// here when a program holds it; a program of everyday functions has only the scratch area.
 
 const PAGE = 65536;
-/** Live blocks: pointer → size in bytes. */
-const live = new Map<number, number>();
-/** Free blocks that no view can reach any more, sorted by address, adjacent ones merged: [ptr, size]. */
-let reusable: [number, number][] = [];
-/** Blocks freed since the last detach: views made before may still write there. */
-let quarantine: [number, number][] = [];
-/** First byte never handed out. */
-let top = 0;
+
+/** The allocator (memory.ts), once a program holds it. @internal */
+export interface Allocator {
+  /** A new instance: a fresh heap from byte `top` on. */
+  reset(top: number): void;
+  /** Every view is detached: the blocks freed before may be reused. */
+  detached(): void;
+  /** First byte never handed out. */
+  top(): number;
+  malloc(bytes: number): Ptr;
+  free(ptr: Ptr): void;
+}
+let allocator: Allocator | undefined;
+
+/** Registers the allocator (called once, by memory.ts). @internal */
+export function registerAllocator(a: Allocator): void {
+  allocator = a;
+  if (initialized) a.reset(scratch + 4 * SCRATCH_FLOATS); // loaded after init: only the scratch area is in use
+  if (wasm) Object.assign(wasm, { malloc: a.malloc, free: a.free });
+}
 
 /** Buffers of sprung's memory that a growth (or `grow(0)`) detached: a view of one is stale. */
 const retired = new WeakSet<ArrayBuffer>();
@@ -179,14 +194,12 @@ export function isRetired(buffer: ArrayBufferLike): boolean {
   return retired.has(buffer as ArrayBuffer);
 }
 
-/** Makes new views of the memory and tells the listeners (every old view is detached now). */
-function detached(): void {
+/** Makes new views of the memory and tells the listeners (every old view is detached now). @internal */
+export function detached(): void {
   if (heapF32.buffer !== wasm.memory.buffer) retired.add(heapF32.buffer as ArrayBuffer);
   heapF32 = new Float32Array(wasm.memory.buffer);
   heapI32 = new Int32Array(wasm.memory.buffer);
-  // no view made before this can write any more: quarantined blocks become reusable
-  for (const [p, n] of quarantine) release(p, n);
-  quarantine = [];
+  allocator?.detached(); // no view made before this can write any more
   // over a copy, as EventTarget does: a listener added during the dispatch waits for the
   // next one, and one that removes and adds itself again does not run forever
   for (const listener of [...growListeners])
@@ -200,40 +213,8 @@ function detached(): void {
     }
 }
 
-/** Adds [p, p + n) to the reusable blocks, merging neighbours; a block at the top lowers it. */
-function release(p: number, n: number): void {
-  let i = 0;
-  while (i < reusable.length && reusable[i][0] < p) i++;
-  reusable.splice(i, 0, [p, n]);
-  if (i + 1 < reusable.length && p + n === reusable[i + 1][0])
-    reusable[i][1] += reusable.splice(i + 1, 1)[0][1];
-  if (i > 0 && reusable[i - 1][0] + reusable[i - 1][1] === p)
-    reusable[i - 1][1] += reusable.splice(i, 1)[0][1];
-  const lastBlock = reusable[reusable.length - 1];
-  if (lastBlock[0] + lastBlock[1] === top) {
-    top = lastBlock[0];
-    reusable.pop();
-  }
-}
-
-/** A reusable block of at least `n` bytes (first fit, split), or 0. */
-function takeReusable(n: number): number {
-  for (let i = 0; i < reusable.length; i++) {
-    const b = reusable[i];
-    if (b[1] < n) continue;
-    const p = b[0];
-    if (b[1] === n) reusable.splice(i, 1);
-    else {
-      b[0] += n;
-      b[1] -= n;
-    }
-    return p;
-  }
-  return 0;
-}
-
-/** Grows the memory by `pages` pages; false when the engine refuses (the 2 GB maximum). */
-function grow(pages: number): boolean {
+/** Grows the memory by `pages` pages; false when the engine refuses (the 2 GB maximum). @internal */
+export function grow(pages: number): boolean {
   try {
     wasm.memory.grow(pages);
   } catch {
@@ -241,52 +222,6 @@ function grow(pages: number): boolean {
   }
   detached();
   return true;
-}
-
-/** Allocates `bytes` (16-byte aligned) of WASM memory; 0 when memory is exhausted. */
-function malloc(bytes: number): Ptr {
-  const n = Math.max(16, Math.ceil(bytes / 16) * 16);
-  let p = takeReusable(n);
-  if (!p && top + n > wasm.memory.buffer.byteLength && quarantined() + reusableBytes() >= n) {
-    // rather than growing, make the freed blocks reusable (merged with their free neighbours)
-    // by detaching every view of them
-    detachAll();
-    p = takeReusable(n);
-  }
-  if (!p) {
-    const size = wasm.memory.buffer.byteLength;
-    if (top + n > size) {
-      // grow by at least half the memory, so that a stream of allocations grows it rarely
-      const need = Math.ceil((top + n - size) / PAGE);
-      if (!grow(Math.max(need, Math.min(Math.ceil(size / PAGE / 2), 32768 - size / PAGE))) && !grow(need))
-        return 0 as Ptr;
-      p = takeReusable(n); // the growth released the quarantine
-    }
-    if (!p) {
-      p = top;
-      top += n;
-    }
-  }
-  live.set(p, n);
-  return p as Ptr;
-}
-
-const total = (blocks: [number, number][]): number => blocks.reduce((sum, b) => sum + b[1], 0);
-const quarantined = (): number => total(quarantine);
-const reusableBytes = (): number => total(reusable);
-
-/** Frees a block from {@link malloc}; unknown pointers (and 0) are ignored, so a double free is harmless. */
-function free(ptr: Ptr): void {
-  const n = live.get(ptr);
-  if (n === undefined) return;
-  live.delete(ptr);
-  quarantine.push([ptr, n]);
-}
-
-/** Detaches every view of the memory without growing it (`grow(0)` renews the buffer). */
-function detachAll(): void {
-  wasm.memory.grow(0);
-  detached();
 }
 
 /**
@@ -314,7 +249,7 @@ export function onMemoryGrowth(listener: () => void): () => void {
 const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11];
 
-/** True when the engine runs WebAssembly SIMD (what the embedded build needs). */
+/** True when the engine runs WebAssembly SIMD (what the embedded build needs). @internal */
 export function simdSupported(): boolean {
   return WebAssembly.validate(new Uint8Array(SIMD_PROBE));
 }
@@ -327,7 +262,9 @@ const CSP =
 function explain(fn: string, e: unknown): Error {
   const message = String((e as Error)?.message ?? e);
   // Chromium: "…Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is
-  // not an allowed source… Content Security Policy…"; Firefox: "…blocked by CSP"; Safari: "…Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is not an allowed source…"
+  // not an allowed source… Content Security Policy…"; Firefox: "…blocked by CSP"; Safari:
+  // "…Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is
+  // not an allowed source…"
   const csp = /Content[ -]Security[ -]Policy|\bCSP\b|unsafe-eval/i.test(message);
   if (!csp && message.startsWith('sprung.')) return e as Error;
   return caused(
@@ -370,19 +307,17 @@ function start(
   instance: WebAssembly.Instance,
   reserve: number,
 ): void {
-  // a new instance (the first, or the full module replacing the everyday one, which owns no
-  // blocks but the scratch area): a fresh heap
-  live.clear();
-  reusable = [];
-  quarantine = [];
   // A plain copy: property loads on it are fast, unlike on the frozen exports object.
-  const all = { ...instance.exports, malloc, free } as unknown as Exports;
+  const all = { ...instance.exports, malloc: allocator?.malloc, free: allocator?.free } as unknown as Exports;
   wasm = all;
   if (typeof all._initialize === 'function') all._initialize();
-  top = Math.ceil(all.__heap_base.value / 16) * 16;
-  detached();
-  scratch = malloc(SCRATCH_FLOATS * 4);
+  // a new instance (the first, or the full module replacing the everyday one, which owns no
+  // blocks but the scratch area): the scratch area above the static data, a fresh heap above it
+  scratch = (Math.ceil(all.__heap_base.value / 16) * 16) as Ptr;
   scratchF32 = scratch >> 2;
+  allocator?.reset(scratch + 4 * SCRATCH_FLOATS);
+  detached();
+  frames();
   compiled = module;
   build = label;
   fullPart?.loaded(label === 'springs' ? notLoaded : all);
@@ -395,6 +330,7 @@ let reserved = 0;
 
 /** Grows the memory so that `bytes` more can be allocated without growing it later. */
 function reserveMemory(fn: string, bytes: number): void {
+  const top = allocator ? allocator.top() : scratch + 4 * SCRATCH_FLOATS;
   const need = Math.ceil((top + bytes - wasm.memory.buffer.byteLength) / PAGE);
   if (need > 0 && !grow(need))
     throw new RangeError(`sprung.${fn}: options.reserve of ${bytes} bytes is more than the engine gives`);
@@ -599,80 +535,6 @@ export function wasmModule(): object | undefined {
   return compiled;
 }
 
-/** The most floats one allocation can hold. @internal */
-export const MAX_FLOATS = 2 ** 29 - 1;
-
-/**
- * Allocates `n` floats (at least one) of WASM memory for `sprung.<fn>`. Throws a RangeError
- * naming `what` (the argument that sized it) when `n` exceeds one allocation or when memory
- * is exhausted.
- * @internal
- */
-export function allocFloats(fn: string, what: string, n: number): Ptr {
-  // Only the full module's functions allocate; the everyday module is replaced, heap and all,
-  // when init() loads the full one, so nothing may live in its memory but the scratch area.
-  if (build === 'springs')
-    throw new TypeError(
-      `sprung.${fn}: this needs sprung's full module, but init() loaded the everyday one before ` +
-        'the code that calls it was imported; await init() again after importing it',
-    );
-  if (!(n <= MAX_FLOATS))
-    throw new RangeError(
-      `sprung.${fn}: ${what} needs ${n} floats, more than one WASM allocation holds (${MAX_FLOATS})`,
-    );
-  const ptr = malloc(Math.max(n, 1) * 4);
-  if (ptr === 0) throw new RangeError(`sprung.${fn}: out of WASM memory for ${n} floats (${what})`);
-  return ptr;
-}
-
-/** The part of `FinalizationRegistry` (ES2021) used here, typed locally for ES2020 consumers. */
-interface Registry {
-  register(target: object, held: number, token: object): void;
-  unregister(token: object): void;
-}
-const FR = (
-  globalThis as unknown as { FinalizationRegistry?: new (cleanup: (ptr: number) => void) => Registry }
-).FinalizationRegistry;
-/** Frees the block of an object that was garbage-collected without dispose(). */
-const registry: Registry | undefined =
-  FR &&
-  new FR((ptr) => {
-    handedOut.delete(ptr);
-    free(ptr as Ptr);
-  });
-/** The blocks whose views the library hands out (the memory of objects): pointer → bytes. */
-const handedOut = new Map<number, number>();
-
-/**
- * True when `bytes` bytes at byte `offset` of sprung's memory lie in a block the library
- * handed out to an object (a batch's view), not elsewhere in its heap.
- * @internal
- */
-export function inHandedOutBlock(offset: number, bytes: number): boolean {
-  for (const [ptr, size] of handedOut) if (offset >= ptr && offset + bytes <= ptr + size) return true;
-  return false;
-}
-
-/**
- * {@link allocFloats} for an object that owns the block until {@link freeOwned}: the one
- * place where blocks meet the FinalizationRegistry, always with the owner as the unregister
- * token, so that `dispose()` cancels the finaliser (no double free).
- * @internal
- */
-export function allocOwned(owner: object, fn: string, what: string, n: number): Ptr {
-  const ptr = allocFloats(fn, what, n);
-  registry?.register(owner, ptr, owner);
-  handedOut.set(ptr, 4 * Math.max(n, 1));
-  return ptr;
-}
-
-/** Frees `owner`'s block from {@link allocOwned} and cancels its finaliser. @internal */
-export function freeOwned(owner: object, ptr: Ptr): void {
-  registry?.unregister(owner);
-  handedOut.delete(ptr);
-  free(ptr);
-}
-
 /** True once {@link init} has resolved. */
 export function isReady(): boolean {
   return initialized;
@@ -684,25 +546,4 @@ export function isReady(): boolean {
  */
 export function requireInit(fn: string): void {
   if (!initialized) throw new TypeError(`sprung.${fn}: call and await init() before using the library`);
-}
-
-/** A 2D vector: any object with numeric x, y (a PixiJS `Point`, a Phaser `Vector2`, a three.js `Vector2`). */
-export interface Vec2 {
-  x: number;
-  y: number;
-}
-
-/** A vector in the three.js / glTF shape: any object with numeric x, y, z. */
-export interface Vec3 {
-  x: number;
-  y: number;
-  z: number;
-}
-
-/** A unit quaternion x, y, z, w (three.js `Quaternion` qualifies). */
-export interface Quat {
-  x: number;
-  y: number;
-  z: number;
-  w: number;
 }

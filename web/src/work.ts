@@ -5,8 +5,10 @@
  * every view of the old memory: callers take their arguments' offsets first
  * (check.ts `floats`) and view them again after (`reattach`).
  * @internal
+ * @packageDocumentation
  */
-import { MAX_FLOATS, allocFloats, wasm } from './wasm.js';
+import { MAX_FLOATS, wasm } from './wasm.js';
+import { allocFloats } from './memory.js';
 import type { Ptr } from './gen/raw.js';
 
 let ptr = 0 as Ptr;

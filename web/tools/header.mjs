@@ -276,7 +276,9 @@ export function readHeader(path, root, problems) {
       problems.add(
         file,
         range.start + 1 + (at >= 0 ? at : Math.min(have.length, expected.length)),
-        `the function index does not list the sections and functions as declared (expected "${expected[at >= 0 ? at : Math.min(have.length, expected.length)] ?? '(end)'}"); run \`node web/tools/api.mjs index\``,
+        `the function index does not list the sections and functions as declared ` +
+          `(expected "${expected[at >= 0 ? at : Math.min(have.length, expected.length)] ?? '(end)'}"); ` +
+          'run `node web/tools/api.mjs index`',
       );
   }
   // every sp_ name followed by ( at the start of a line must have been read above
