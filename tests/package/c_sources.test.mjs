@@ -52,12 +52,12 @@ int main(void)
 
 test('a C program builds from node_modules/sprung/c with the playground’s build line, and runs', () => {
   // the build line the playground's "Copy as code" C programs print, run as printed, from the
-  // folder that holds sprung/ (a project's node_modules)
+  // project's folder, which holds node_modules/sprung
   const line = readFileSync(join(ROOT, 'web/playground/lib/program.js'), 'utf8').match(
     /Build: (cc [^&\n]*?) &&/,
   )[1];
-  assert.equal(line, 'cc -std=c99 -O2 -Isprung/c program.c sprung/c/*.c -lm');
-  const dir = join(pkg.app, 'node_modules');
+  assert.equal(line, 'cc -std=c99 -O2 -Inode_modules/sprung/c program.c node_modules/sprung/c/*.c -lm');
+  const dir = pkg.app;
   writeFileSync(join(dir, 'program.c'), PROGRAM);
   run('sh', ['-c', `${line} -o program`], dir);
   const [x, v, angle, w, b0, b2] = run(join(dir, 'program'), [], dir).trim().split(' ').map(Number);

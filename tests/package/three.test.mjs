@@ -38,9 +38,12 @@ globalThis.requestAnimationFrame = (f) => raf((t) => { stamps.push(t); f(t); });
 const start = last;
 rig.position.set(1, 2, 3);
 rig.quaternion.setFromAxisAngle(new THREE.Vector3(0, 1, 0), 1);
+// angles as 2·atan2(|xyz|, |w|): three.js's angleTo, 2·acos(|q·p|), loses digits near 0 (its
+// slope 1/sin(θ/2) turns float32 rounding of the components into 1e-5 rad at θ = 0.03)
+const angle = (q) => 2 * Math.atan2(Math.hypot(q.x, q.y, q.z), Math.abs(q.w));
 setTimeout(() => {
   window.__result = { start, first: stamps[0], end: last, position: camera.position.toArray(),
-    angle: camera.quaternion.angleTo(new THREE.Quaternion()), toRig: camera.quaternion.angleTo(rig.quaternion) };
+    angle: angle(camera.quaternion), toRig: angle(camera.quaternion.clone().invert().multiply(rig.quaternion)) };
 }, 700);`;
   writeFileSync(join(www, 'first-screen.js'), bundle(pkg.app, before + code + probe));
   const r = await chromium.page('first-screen.js');
