@@ -281,6 +281,8 @@ function tierTs(tier, list, helpers) {
   from(
     [
       'damperStep',
+      'damperCoefs',
+      'damperApply',
       'criticalStep',
       'tryCriticalStep',
       'springStep',
