@@ -33,13 +33,13 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * everyday module and only the wrappers of the full tier (web/tools/table.mjs) pull in the full
  * one, so a program of everyday functions costs what sprung/springs does. Issues 23 and 25 set
  * aims these do not reach; the README's Bundle section gives the figures and why:
- * - `oneFunction` (aim 11.5 KB; 11.82 KB measured): the everyday module (7.2 KB of it) and
+ * - `oneFunction` (aim 11.5 KB; 11.80 KB measured): the everyday module (7.2 KB of it) and
  *   the loader; a function whose arguments are all numbers has the check of numbers alone
  *   (check.ts's checkNumbers), without the readers of objects and arrays (−0.85 KB), and the
  *   SIMD probe comes only with the full module (−0.08 KB); the articles' exact-at-high-tick-rate
  *   forms of the damper and the critical springs (issue 22) made the module 0.25 KB larger;
  * - `oneState`: `simpleSpringDamperExact` alone, whose state object takes the full check;
- * - `camera` (aim 13 KB; 13.25 KB measured): `damperExactV3` + `damperExactQuat`, both everyday;
+ * - `camera` (aim 13 KB; 13.23 KB measured): `damperExactV3` + `damperExactQuat`, both everyday;
  *   it met the aim by 34 bytes before those exact forms;
  * - `gameSet`: `simpleSpringDamperExact`, `…Quat`, `PoseInertializer`, `TrajectoryBatch`,
  *   `inertializeTransition`/`Update`: the full module (52 KB) comes with the batches;

@@ -250,7 +250,9 @@ let sxz = 0,
   sd = 0,
   som = 0;
 
-const TWO_PI = f32(2 * f32(Math.PI)),
+/** 2π as C's float 2·(float)π: f32(2 · f32(π)), written as its value so that a bundle without
+ *  the spring leaves it out (a call of Math.fround at the top level is kept). */
+const TWO_PI = 6.2831854820251465,
   FLT_MAX = 3.4028234663852886e38;
 
 /** Loads the coefficients of sp_spring_damper_exact_coefs for the setting (a, b) and dt,
