@@ -6,19 +6,20 @@
  * @internal
  * @packageDocumentation
  */
-import { simdSupported } from './wasm.js';
 import { inflate } from './inflate.js';
 import { wasmSpringsSize, wasmSpringsZlib } from './wasm-binary-springs.js';
 
-/** An embedded module: its bytes (zlib, base64), its size, and whether it needs WebAssembly SIMD. */
+/** An embedded module: its bytes (zlib, base64), its size, and where it needs WebAssembly SIMD
+ *  the probe of the engine's support (wasm.ts's simdSupported: only the full module's entry
+ *  holds it, so that a bundle of everyday functions leaves the probe out). */
 export interface Embedded {
   zlib: string;
   size: number;
-  simd: boolean;
+  simd?: () => boolean;
 }
 
 /** The everyday module (sprung-springs.wasm: scalar, so that it runs on every engine), which every entry embeds. */
-export const EVERYDAY: Embedded = { zlib: wasmSpringsZlib, size: wasmSpringsSize, simd: false };
+export const EVERYDAY: Embedded = { zlib: wasmSpringsZlib, size: wasmSpringsSize };
 
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   const bin = atob(text);
@@ -28,7 +29,7 @@ function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 function requireSimd(fn: string, e: Embedded): void {
-  if (e.simd && !simdSupported())
+  if (e.simd && !e.simd())
     throw new TypeError(
       `sprung.${fn}: this engine has no WebAssembly SIMD, which the embedded module needs; ` +
         "load the scalar build instead: init({ wasm: <URL of 'sprung/sprung-scalar.wasm'> })",

@@ -6,12 +6,12 @@
  * @internal
  * @packageDocumentation
  */
-import { registerFull, type Exports } from './wasm.js';
+import { registerFull, simdSupported, type Exports } from './wasm.js';
 import { wasmSize, wasmZlib } from './wasm-binary.js';
 
 /** The full module's exports once it is loaded; until then, functions that throw a clear error.
  *  (The callback's parameter must not be named `exports`: in the CommonJS build that is the
  *  module's own exports object, and `full` would never be set.) */
-export let full: Exports = registerFull({ zlib: wasmZlib, size: wasmSize, simd: true }, (loaded) => {
+export let full: Exports = registerFull({ zlib: wasmZlib, size: wasmSize, simd: simdSupported }, (loaded) => {
   full = loaded;
 });

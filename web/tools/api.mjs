@@ -275,12 +275,17 @@ function tierTs(tier, list, helpers) {
     if (list.length) imports.push(`import { ${list.join(', ')} } from '${file}';`);
   };
   from(['heapF32'], '../wasm.js');
-  from(['check', 'initialized', 'isF', 'isFlag', 'isTime', 'isZero2', 'MAX_F'], '../check.js');
+  from(
+    ['check', 'checkNumbers', 'initialized', 'isF', 'isFlag', 'isTime', 'isZero2', 'MAX_F'],
+    '../check.js',
+  );
   from(['frame', 'enter', 'alone', 'deeper', 'back'], '../scratch.js');
   if (used('Ptr')) imports.push("import type { Ptr } from './raw.js';");
   from(
     [
       'damperStep',
+      'damperCoefs',
+      'damperApply',
       'criticalStep',
       'tryCriticalStep',
       'springStep',

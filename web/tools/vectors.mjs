@@ -46,8 +46,10 @@ export function fastBody(call) {
   );
   const val = (o, a) => (o && o !== 'null' ? local(o, a) : '0');
   if (m[1] === 'damper') {
+    // the coefficients loaded once for every component (no caller's code runs in between)
     lines.push(
-      `    const ${ax.map((a) => `${a}1 = damperStep(${local(p, a)}, ${local(g, a)}, ${h}, ${dt})`).join(', ')};`,
+      `    damperCoefs(${h}, ${dt});`,
+      `    const ${ax.map((a) => `${a}1 = damperApply(${local(p, a)}, ${local(g, a)})`).join(', ')};`,
     );
     for (const a of ax) lines.push(`    ${p}.${a} = ${a}1;`);
   } else {
