@@ -243,6 +243,9 @@ for (const name of PANELS) {
         .filter(Boolean)
         .map((m) => m[1]);
       assert.deepEqual(panels, [name], `panel chunks fetched: ${panels}`);
+      // A worker's chunk only with the panel that starts it (the motion panel's dance card).
+      const workers = fetched.filter((p) => /assets\/[\w-]+_worker-[\w-]+\.js$/.test(p));
+      if (name !== 'motion') assert.deepEqual(workers, [], 'no worker fetched');
       // What the embed costs a reader, gzip-compressed as a static host sends it (the host page is no file of the site).
       const bytes = site.requests.reduce((s, r) => s + r.gzip, 0);
       const budget = EMBED_BUDGET[name] ?? EMBED_BUDGET_2D;

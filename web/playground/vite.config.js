@@ -22,6 +22,8 @@ export default defineConfig({
   // get a chunk each, shared by all panels and cached once for every embed of a page. The heatmaps
   // (lib/heatmap.js) and the stage (lib/stage.js) are chunks of their own, fetched only with a
   // panel that uses them (its registry entry's `uses`).
+  // The motion panel's dance card is made in a module worker (motion/dance_worker.js).
+  worker: { format: 'es' },
   build: {
     outDir: `${here}dist`,
     emptyOutDir: true,

@@ -251,7 +251,7 @@ export default {
       let next = databases.get(key);
       try {
         if (!next) {
-          const data = p.database === 'dance' ? danceData() : await cmuOnce();
+          const data = await (p.database === 'dance' ? danceData() : cmuOnce());
           if (token !== loading) return;
           note.textContent = 'Building the motion database…';
           await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
