@@ -57,7 +57,8 @@
 //   shown?() → object    what the code module needs beyond the parameters: read-outs the programs
 //                        print as facts (unrounded), the poses of a switch...
 //   loaded?              a promise of data the panel loads at once (not in an embed): the page
-//                        reports ready when it settles (the character panel's clips, see there)
+//                        reports ready when it settles (the character panel's lower figures,
+//                        the motion panel's first database)
 //   show?(), hide?()     the panel became visible / hidden (start or stop its own animations)
 //   inspect?() → object  state for the end-to-end tests (`window.playground.inspect()`)
 
