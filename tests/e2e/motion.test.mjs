@@ -1,6 +1,6 @@
 // The motion-matching panel (panel 10) in headless Chromium, WebGL through SwiftShader, beyond
 // the generic checks every panel gets (panels.test.mjs: console, summaries, URL, embed, phone,
-// dark; snippets.test.mjs: copy as code runs): the dance card is made in the page and searched,
+// dark; snippets.test.mjs: copy as code runs): the dance card is made (in a worker) and searched,
 // the keyboard and a drag move the character the way the screen shows, the switches reach the
 // controller's settings, the overlay's candidates are the search's (their costs by feature group
 // add up to the cost the WebAssembly search found), the feature sets and CMU's motion capture

@@ -32,6 +32,13 @@ const hostPage = (name, snippet) => `<!doctype html>
 ${snippet ? `<script>${HOST_SNIPPET}</script>` : ''}
 </body></html>`;
 
+/**
+ * The most an embed may fetch, KB gzip-compressed: a 2D panel's budget (issue 24), and the 3D
+ * panels', which load three.js (pose3d) or three.js and the motion-matching module (motion).
+ */
+const EMBED_BUDGET_2D = 150;
+const EMBED_BUDGET = { pose3d: 400, motion: 400 };
+
 let site;
 let browser;
 before(async () => {
@@ -199,6 +206,7 @@ for (const name of PANELS) {
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       const fetched = [];
       page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      site.requests.length = 0;
       await page.goto(`${site.origin}/host/${name}.html`);
       const frame = page.frameLocator('#frame');
       await frame.locator('body[data-ready="1"]').waitFor({ timeout: 20000 });
@@ -235,6 +243,16 @@ for (const name of PANELS) {
         .filter(Boolean)
         .map((m) => m[1]);
       assert.deepEqual(panels, [name], `panel chunks fetched: ${panels}`);
+      // A worker's chunk only with the panel that starts it (the motion panel's dance card).
+      const workers = fetched.filter((p) => /assets\/[\w-]+_worker-[\w-]+\.js$/.test(p));
+      if (name !== 'motion') assert.deepEqual(workers, [], 'no worker fetched');
+      // What the embed costs a reader, gzip-compressed as a static host sends it (the host page is no file of the site).
+      const bytes = site.requests.reduce((s, r) => s + r.gzip, 0);
+      const budget = EMBED_BUDGET[name] ?? EMBED_BUDGET_2D;
+      assert.ok(
+        bytes <= budget * 1024,
+        `the embed fetched ${(bytes / 1024).toFixed(1)} KB, over its ${budget} KB`,
+      );
       await page.screenshot({ path: `${SHOTS}/${name}-embed.png` });
       await page.close();
     });

@@ -13,16 +13,39 @@
 // the sheet as loaded; should the reader have scrolled it away, touching a control brings it back.
 import { init } from 'sprung';
 import { buildControls, kind, snap } from './lib/controls.js';
-import { buildCopyCode } from './lib/copy-code.js';
 import { coalesce, debounce, drawTimes } from './lib/frame.js';
 import { chartOf, drawCharts, lineChart } from './lib/chart.js';
-import { heatmapChart } from './lib/heatmap.js';
-import { createStage } from './lib/stage.js';
 import { setTheme, themeMode } from './lib/theme.js';
 import { readParams, writeQuery } from './lib/url-state.js';
 import { PANELS } from './panels/index.js';
 
 const search = new URLSearchParams(location.search);
+/**
+ * The figure makers only some panels use, loaded with the first panel that names them in its
+ * registry entry (`uses`), and the "Copy as code" box, loaded only outside an embed: an embed
+ * fetches none of them unless its panel needs them.
+ */
+const makers = {
+  /** @type {typeof import('./lib/stage.js').createStage | null} */
+  stage: null,
+  /** @type {typeof import('./lib/heatmap.js').heatmapChart | null} */
+  heatmap: null,
+  /** @type {typeof import('./lib/copy-code.js').buildCopyCode | null} */
+  copyCode: null,
+};
+const MAKERS = {
+  stage: () => import('./lib/stage.js').then((m) => (makers.stage = m.createStage)),
+  heatmap: () => import('./lib/heatmap.js').then((m) => (makers.heatmap = m.heatmapChart)),
+};
+/** Maker `name` of panel `panel`, which must have been loaded (the panel's registry entry names it in `uses`). */
+function maker(panel, name) {
+  const make = makers[name];
+  if (!make)
+    throw new Error(
+      `playground: panel ${panel} calls ui.${name} without 'uses: [\'${name}\']' in its registry entry`,
+    );
+  return make;
+}
 /** Figures waiting for the controls to rest (ui.later). */
 const pending = new Set();
 function flushLater() {
@@ -102,7 +125,7 @@ function makeUi(panel, state, plots, readouts) {
      */
     heatmap(caption, options) {
       const where = figure(caption, `map ${options.cls || ''}`, options.hero);
-      const map = heatmapChart(where, options);
+      const map = maker(panel.name, 'heatmap')(where, options);
       probes.push(options.probe);
       series.push([{ label: caption, guide: null }]);
       charts.push(map.chart);
@@ -139,7 +162,7 @@ function makeUi(panel, state, plots, readouts) {
       fig.append(cap, legendHost, box);
       hero.append(fig);
       hero.classList.add('pair');
-      const stage = createStage({ fig, box, canvas, legendHost }, spec);
+      const stage = maker(panel.name, 'stage')({ fig, box, canvas, legendHost }, spec);
       state.stages.push(stage);
       return stage;
     },
@@ -316,7 +339,7 @@ function mountPanel(entry, panel, programs, host, params) {
     updateCode(state.programs(), JSON.stringify(params, null, 2));
   };
   const refreshCodeSoon = debounce(refreshCode, 200);
-  const updateCode = programs ? buildCopyCode(body, entry.name, refreshCode) : null;
+  const updateCode = programs ? maker(entry.name, 'copyCode')(body, entry.name, refreshCode) : null;
   if (programs) {
     state.programs = () => {
       flushLater();
@@ -410,8 +433,14 @@ async function show(name, params) {
     document.body.dataset.ready = '0';
     const [{ default: panel }, programs] = await Promise.all([
       entry.load(),
-      !embed && entry.code ? entry.code().then((m) => m.default) : null,
+      !embed && entry.code
+        ? Promise.all([entry.code(), import('./lib/copy-code.js')]).then(([code, box]) => {
+            makers.copyCode = box.buildCopyCode;
+            return code.default;
+          })
+        : null,
       ready,
+      ...(entry.uses || []).map((name) => MAKERS[name]()),
     ]);
     // a panel that calls a function of sprung's full module brings that module's bytes in
     // its chunk: init() then loads it (at once when loaded, for every later panel)
@@ -426,6 +455,8 @@ async function show(name, params) {
         params || readParams(panel.params, new URLSearchParams()),
       );
       mounted.set(entry.name, state);
+      // a figure whose data the panel loads at once (not in an embed): ready once it is drawn
+      await state.live.loaded;
     }
   } else if (params) {
     Object.assign(state.params, params);

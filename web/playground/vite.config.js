@@ -18,12 +18,18 @@ export default defineConfig({
   preview: { port: 4173 },
   // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
   // (the library has modules of the same names). The library's loader with the embedded
-  // everyday module, its full module, and Chart.js with the playground's adapter (lib/chart.js,
-  // lib/heatmap.js) get a chunk each, shared by all panels and cached once for every embed of a page.
+  // everyday module, its full module, and Chart.js with the playground's adapter (lib/chart.js)
+  // get a chunk each, shared by all panels and cached once for every embed of a page. The heatmaps
+  // (lib/heatmap.js) and the stage (lib/stage.js) are chunks of their own, fetched only with a
+  // panel that uses them (its registry entry's `uses`).
+  // The motion panel's dance card is made in a module worker (motion/dance_worker.js).
+  worker: { format: 'es' },
   build: {
     outDir: `${here}dist`,
     emptyOutDir: true,
     target: 'es2022',
+    // every browser that runs the playground's ES2022 preloads modules itself: no polyfill
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       output: {
@@ -32,7 +38,7 @@ export default defineConfig({
             ? 'sprung-wasm'
             : /[\\/]dist[\\/](full|wasm-binary)\.js$/.test(id)
               ? 'sprung-full'
-              : /[\\/]node_modules[\\/](chart\.js|@kurkle)[\\/]|[\\/]playground[\\/]lib[\\/](chart|heatmap|legend)\.js$/.test(
+              : /[\\/]node_modules[\\/](chart\.js|@kurkle)[\\/]|[\\/]playground[\\/]lib[\\/](chart|legend)\.js$/.test(
                     id,
                   )
                 ? 'chart'

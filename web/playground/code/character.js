@@ -21,8 +21,8 @@ import {
   STICK_SEED,
   STRAND_EVERY,
   clamps,
-  clipRoots,
 } from '../panels/character.js';
+import { clipRoots } from '../character/distributions.js';
 import { ann, cHead, cRow, cf, jn, jsAndTs, jsHead, jsRow, randomSource } from '../lib/program.js';
 
 /** The degrees `deg` in radians as JS text (the very double the panel computes). */
@@ -389,7 +389,7 @@ function footProgram(p) {
  */
 function distributionsProgram(p) {
   const title = `One-second trajectories and speeds of the simulation object (halflife ${jn(p.simHalflife)} s) and of the animation data`;
-  const clips = clipRoots();
+  const clips = clipRoots(RATE);
   const frames = RECORD_SECONDS * RATE;
   const js = jsAndTs((ts) => {
     return (

@@ -1,10 +1,9 @@
-// The motion-matching panel's databases: the dance card (made in the page) or CMU's two
+// The motion-matching panel's databases: the dance card (made in a worker) or CMU's two
 // motion-capture takes (served beside the playground when the build found them: build.sh keeps
 // them in build/data/cmu/, Vite's public folder), each with one of two feature sets — the
 // inertialization transition-cost feature of the feet and hips, or Holden's plain positions
 // and velocities — and the trajectory 20, 40 and 60 frames ahead.
 import { MotionDatabase, Skeleton, parseBvh } from 'sprung';
-import { danceCard } from './dance_card.js';
 
 /** CMU's BVH conversion is in units of 1/0.45 inch. */
 const CMU_SCALE = 0.056444;
@@ -145,10 +144,21 @@ export async function fetchCmu() {
   return cmuData(texts);
 }
 
-/** The dance card, once. */
+/** The dance card, once, made in a worker (motion/dance_worker.js): a promise of it. */
 let dance = null;
 export function danceData() {
-  dance ??= danceCard();
+  dance ??= new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./dance_worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = (e) => {
+      worker.terminate();
+      resolve(e.data);
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      dance = null; // asked again, it tries again
+      reject(new Error(`The dance card could not be made: ${e.message || 'its worker failed to load'}.`));
+    };
+  });
   return dance;
 }
 

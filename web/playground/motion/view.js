@@ -116,13 +116,17 @@ export class MotionView {
     if (this.colors) this.theme(this.world.palette, this.colors);
   }
 
-  /** Shows `count` crowd members (0: none) as stick figures. */
+  /**
+   * Shows `count` crowd members (0: none) as stick figures, once the skeleton is known (the view
+   * may load before the database: the panel calls this again after skeleton()).
+   */
   crowdOf(count) {
     if (this.crowd && (this.crowd.count !== count || this.crowd.parents !== this.parents)) {
       this.crowd.dispose(this.world);
       this.crowd = null;
     }
-    if (count && !this.crowd) this.crowd = new Sticks(this.world, this.parents, count, '#9aa0a6');
+    if (count && !this.crowd && this.parents)
+      this.crowd = new Sticks(this.world, this.parents, count, '#9aa0a6');
   }
 
   /**

@@ -14,9 +14,6 @@ import {
   adjustCharacterRotationByVelocity,
   clampCharacterPosition,
   clampCharacterRotation,
-  ContactState,
-  contactReset,
-  contactUpdate,
   desiredRotationUpdate,
   desiredRotationUpdateStrafe,
   desiredVelocityUpdate,
@@ -27,9 +24,6 @@ import {
   TrajectoryPredictor,
 } from 'sprung';
 import { fitCanvas } from '../lib/canvas.js';
-import { seeded } from '../lib/random.js';
-import { CLIP_NAMES, CLIPS, evaluate } from '../pose3d/clips.js';
-import { BONE_COUNT } from '../pose3d/skeleton.js';
 import { color, COLORS, onTheme, palette } from '../lib/theme.js';
 
 const DEG = Math.PI / 180;
@@ -259,6 +253,7 @@ function makeWorld(walls) {
  * from a seeded generator), cut into one-second trajectories every STRAND_EVERY frames, each seen
  * from where it starts (facing forward, at the origin); and the animation data's, from the 3D
  * panel's clips (their root motion sampled at RATE, a strand from every STRAND_EVERY samples).
+ * Drawn by character/distributions.js, loaded when the figures come near the view.
  */
 export const RECORD_SECONDS = 40;
 export const STICK_SEED = 5;
@@ -266,48 +261,6 @@ export const STRAND_EVERY = 30;
 /** The speed histogram's bins (m/s). */
 export const BIN = 0.25;
 export const BINS = 32;
-
-/**
- * The stick of the recording over RECORD_SECONDS: [duration, x, z] segments from the seeded generator.
- * @returns {[number, number, number][]}
- */
-export function stickScript() {
-  const random = seeded(STICK_SEED);
-  /** @type {[number, number, number][]} */
-  const script = [];
-  for (let t = 0; t < RECORD_SECONDS;) {
-    const duration = 0.5 + 1.5 * random();
-    const angle = 2 * Math.PI * random();
-    const u = random();
-    const push = u < 0.15 ? 0 : u < 0.4 ? 0.5 : 1;
-    script.push([duration, push * Math.sin(angle), push * Math.cos(angle)]);
-    t += duration;
-  }
-  return script;
-}
-
-/**
- * The 3D panel's clips' root motion, sampled at RATE over each clip's cycle: per clip, rows of
- * [sideways, forward (m/s), yaw rate (rad/s)], rounded to 6 significant digits (the very numbers
- * the programs of "Copy as code" hold).
- * @returns {{ name: string, roots: number[][] }[]}
- */
-export function clipRoots() {
-  const rot = new Float64Array(4 * BONE_COUNT);
-  const pos = new Float64Array(3 * BONE_COUNT);
-  const root = new Float64Array(3);
-  const round = (v) => Number(v.toPrecision(6)) + 0; // + 0: no −0
-  return CLIP_NAMES.map((name) => {
-    const clip = CLIPS[name];
-    const n = Math.round(clip.period * RATE);
-    const roots = [];
-    for (let i = 0; i < n; i++) {
-      evaluate(clip, i / n, rot, pos, root);
-      roots.push([round(root[0]), round(root[1]), round(root[2])]);
-    }
-    return { name, roots };
-  });
-}
 
 /** The side view draws the foot every this many frames (0.1 s) while it is planted. */
 export const FOOTPRINT_EVERY = 6;
@@ -319,19 +272,28 @@ export const FOOT_SHAPE = [
   [0, 0],
 ];
 
-/** A walking foot at time t: planted half of each 0.8 s step (sliding by `slide`), swinging otherwise. */
-function footAt(t, p, out) {
-  const period = 0.8;
-  const stride = 1.2;
-  const n = Math.floor(t / period);
-  const u = t / period - n;
-  const stance = u < 0.5;
-  out.x = stance
-    ? n * stride + p.slide * (u / 0.5 - 0.5)
-    : n * stride + p.slide / 2 + (stride - p.slide) * ((u - 0.5) / 0.5);
-  out.y = stance ? 0 : 0.15 * Math.sin((Math.PI * (u - 0.5)) / 0.5);
-  out.z = 0;
-  return stance;
+/**
+ * Loads figures' code with `load()` (a dynamic import): in an embed once one of `figures` comes
+ * within a screen of the view, elsewhere at once. Resolves to what `load()` resolves to.
+ * @template T
+ * @param {{ embed: boolean }} ui
+ * @param {HTMLElement[]} figures
+ * @param {() => Promise<T>} load
+ * @returns {Promise<T>}
+ */
+function whenNear(ui, figures, load) {
+  if (!ui.embed) return load();
+  return new Promise((resolve) => {
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        near.disconnect();
+        resolve(load());
+      },
+      { rootMargin: '0px' },
+    );
+    for (const figure of figures) near.observe(figure);
+  });
 }
 
 export default {
@@ -519,8 +481,6 @@ export default {
       x: { title: 'speed (m/s)', min: 0, max: BIN * BINS },
       y: { title: 'share of frames', min: 0 },
     });
-    const roots = clipRoots();
-    const script = stickScript();
     const walls = new Obstacles(CIRCLES.length, BOXES.length);
     walls.circles.set(CIRCLES.flat());
     walls.boxes.set(BOXES.flatMap(([x, z, w, d, yaw]) => [x, z, w, d, yaw * DEG]));
@@ -567,9 +527,6 @@ export default {
         predictor.predictRotations(w.simRotation, w.simAngularVelocity, w.desiredRotation, p.simHalflife, dt);
       }
     }
-    const contact = new ContactState();
-    const footInput = v3();
-    const zero = v3();
     const readDrift = ui.readout('character − simulation');
     const readSpeed = ui.readout('simulation speed');
     const trail = new Float64Array(2 * TRAIL);
@@ -907,139 +864,28 @@ export default {
       );
     }
 
-    /** A foot drawn at its toe (x, y) into series `i` of the side view: toe, heel, ankle, toe, a gap. */
-    function footprint(i, x, y) {
-      for (const [dx, dy] of FOOT_SHAPE) side.add(i, x + dx, y + dy);
-      side.add(i, NaN, NaN);
-    }
-    /** Bins of a histogram of `values` (m/s) as a stepped series `i` of the speed plot, as shares. */
-    function histogram(i, values) {
-      const counts = new Array(BINS).fill(0);
-      for (const v of values) counts[Math.min(BINS - 1, Math.floor(v / BIN))]++;
-      speeds.reset(i);
-      counts.forEach((c, k) => speeds.add(i, k * BIN, c / values.length));
-      speeds.add(i, BINS * BIN, counts[BINS - 1] / values.length);
-    }
-    /** The animation data's strands and speeds, from the clips' root motion (once: it has no parameter). */
-    function drawData() {
-      strands.reset(0);
-      const speedsOf = [];
-      for (const { roots: rows } of roots) {
-        for (const [side, forward] of rows) speedsOf.push(Math.hypot(side, forward));
-        for (let s = 0; s < rows.length; s += STRAND_EVERY) {
-          let x = 0;
-          let z = 0;
-          let yaw = 0;
-          strands.add(0, 0, 0);
-          for (let j = 0; j < RATE; j++) {
-            const [side, forward, turn] = rows[(s + j) % rows.length];
-            x += (Math.cos(yaw) * side + Math.sin(yaw) * forward) / RATE;
-            z += (-Math.sin(yaw) * side + Math.cos(yaw) * forward) / RATE;
-            yaw += turn / RATE;
-            strands.add(0, x, z);
-          }
-          strands.add(0, NaN, NaN);
-        }
-      }
-      histogram(0, speedsOf);
-    }
-    drawData();
-    /** The simulation object driven by the recording's stick: its strands and speeds. */
-    function drawDistributions(p) {
-      const stick = v3();
-      const desiredVelocity = v3();
-      const desiredRotation = q4();
-      const position = v3();
-      const velocity = v3();
-      const acceleration = v3();
-      const rotation = q4();
-      const angularVelocity = v3();
-      const frames = RECORD_SECONDS * RATE;
-      const xs = new Float64Array(frames + 1);
-      const zs = new Float64Array(frames + 1);
-      const rotations = [];
-      const speedsOf = [];
-      let segment = 0;
-      let until = script[0][0];
-      for (let k = 0; k <= frames; k++) {
-        xs[k] = position.x;
-        zs[k] = position.z;
-        rotations.push({ ...rotation });
-        speedsOf.push(Math.hypot(velocity.x, velocity.z));
-        if (k === frames) break;
-        while (k / RATE >= until - 1e-9) until += script[++segment][0];
-        stick.x = script[segment][1];
-        stick.z = script[segment][2];
-        desiredVelocityUpdate(stick, 0, rotation, p.forwardSpeed, p.sideSpeed, p.backSpeed, desiredVelocity);
-        if (Math.hypot(stick.x, stick.z) > DEADZONE)
-          desiredRotationUpdate(desiredRotation, desiredVelocity, 0);
-        simulationPositionUpdate(position, velocity, acceleration, desiredVelocity, p.simHalflife, 1 / RATE);
-        simulationRotationUpdate(rotation, angularVelocity, desiredRotation, p.simHalflife, 1 / RATE);
-      }
-      strands.reset(1);
-      let reach = 0;
-      for (let s = 0; s + RATE <= frames; s += STRAND_EVERY) {
-        for (let j = 0; j <= RATE; j++) {
-          const [x, z] = toLocal(rotations[s], xs[s + j] - xs[s], zs[s + j] - zs[s]);
-          strands.add(1, x, z);
-          reach = Math.max(reach, Math.hypot(x, z));
-        }
-        strands.add(1, NaN, NaN);
-      }
-      histogram(1, speedsOf);
-      strands.commit();
-      speeds.commit();
-      const top = Math.max(...speedsOf);
-      strands.summary(
-        `Over ${RECORD_SECONDS} s of the stick pushed every way, the simulation object covers up to ${reach.toFixed(2)} m in a second ` +
-          `(red: the clips, which walk at 1.25 m/s, run at 3.3 m/s and turn on the spot). Where the two overlap, the ` +
-          `character can follow the simulation without adjusting much.`,
-      );
-      speeds.summary(
-        `The simulation object’s speed reaches ${top.toFixed(2)} m/s (forward speed ${p.forwardSpeed.toFixed(1)} m/s); the clips’ ` +
-          `speeds are the few of the data, 0 to 3.3 m/s.`,
-      );
-    }
+    // The code of the figures below the first ones (foot locking; the distributions, with the
+    // clips') loads in chunks of its own when they come near the view: an embed showing the first
+    // figures never fetches it. Elsewhere it loads at once, and the playground reports ready (what
+    // the tests wait for) once it has drawn.
+    /** @type {{ draw: (p: any) => void } | null} */
+    let distributions = null;
+    /** @type {{ draw: (p: any) => void } | null} */
+    let footLocking = null;
+    const belowLoaded = Promise.all([
+      whenNear(ui, [strands.figure, speeds.figure], () => import('../character/distributions.js')).then(
+        (m) => {
+          distributions = m.distributions(strands, speeds);
+          if (params) distributions.draw(params);
+        },
+      ),
+      whenNear(ui, [foot.figure, side.figure], () => import('../character/foot.js')).then((m) => {
+        footLocking = m.footLocking(foot, side);
+        if (params) footLocking.draw(params);
+      }),
+    ]);
     /** The distributions for the parameters of the last draw (ui.later calls it when the controls rest). */
-    const distributionsLater = () => drawDistributions(params);
-    function drawFoot(p) {
-      for (let i = 0; i < 2; i++) foot.reset(i);
-      for (let i = 0; i < 4; i++) side.reset(i);
-      contactReset(contact, footInput, zero, footAt(0, p, footInput));
-      const points = [];
-      /** @type {import('../lib/chart.js').Span[]} */
-      const planted = [];
-      for (let k = 0; k <= FOOT_SECONDS * RATE; k++) {
-        const t = k / RATE;
-        const stance = footAt(t, p, footInput);
-        if (k > 0) contactUpdate(contact, footInput, stance, p.unlockRadius, 0, p.footHalflife, 1 / RATE);
-        foot.add(0, t, footInput.x);
-        foot.add(1, t, contact.position.x);
-        side.add(0, footInput.x, footInput.y);
-        side.add(1, contact.position.x, contact.position.y);
-        if (stance && k % FOOTPRINT_EVERY === 0) {
-          footprint(2, footInput.x, footInput.y);
-          footprint(3, contact.position.x, contact.position.y);
-        }
-        if (stance) {
-          const last = planted[planted.length - 1];
-          if (last && last.to >= t - 1.5 / RATE) last.to = t;
-          else planted.push({ from: t, to: t, color: COLORS.other });
-        }
-        if (contact.lock && !points.includes(contact.point.x)) points.push(contact.point.x);
-      }
-      foot.spans(planted);
-      foot.commit();
-      side.commit();
-      side.summary(
-        `Every 0.1 s of a contact the animation’s foot (grey) has slid on, ${p.slide.toFixed(2)} m over each step; the ` +
-          `locked foot (blue) stays where it landed, then blends back to the animation (halflife ${p.footHalflife.toFixed(2)} s) when the contact ends.`,
-      );
-      foot.summary(
-        `While planted, the animation’s foot slides ${p.slide.toFixed(2)} m each step; the foot locks at ` +
-          `${points.length ? `x = ${points.map((x) => x.toFixed(2)).join(', ')} m` : 'no point (it unlocks at once)'}.`,
-      );
-    }
+    const distributionsLater = () => distributions?.draw(params);
 
     return {
       draw(p, changed) {
@@ -1048,7 +894,7 @@ export default {
         const footKeys = ['slide', 'unlockRadius', 'footHalflife'];
         if (!changed || Object.keys(p).some((key) => changed.has(key) && !footKeys.includes(key)))
           drawReplay(p);
-        if (has(...footKeys)) drawFoot(p);
+        if (has(...footKeys)) footLocking?.draw(p);
         // A minute of simulation: redrawn once the sliders rest.
         if (has('simHalflife', 'forwardSpeed', 'sideSpeed', 'backSpeed')) ui.later(distributionsLater);
         summary(
@@ -1060,6 +906,7 @@ export default {
         );
         if (!running) drawView();
       },
+      loaded: ui.embed ? null : belowLoaded,
       show() {
         if (running) return;
         running = true;

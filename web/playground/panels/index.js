@@ -3,10 +3,12 @@
 //
 // THE PANEL CONTRACT
 // ==================
-// Registering a panel: add `{ name, title, load, code? }` to PANELS below.
+// Registering a panel: add `{ name, title, uses?, load, code? }` to PANELS below.
 //   name    the URL key (`?panel=NAME`) and the prefix of its element ids (`#panel-NAME`,
 //           `#NAME-<param>` for controls, `#NAME-code` for the code box)
 //   title   the heading and the navigation label
+//   uses?   the figure makers the panel calls beyond ui.plot and ui.canvas: 'stage' (ui.stage),
+//           'heatmap' (ui.heatmap); loaded beside the panel, so an embed of another panel never fetches them
 //   load    `() => import('./file.js')`: the module's default export is the panel
 //   code?   `() => import('../code/file.js')`: its "Copy as code" programs, in a module of their own
 //           (loaded only beside the full view, never by an embed). The module's default export is
@@ -54,6 +56,9 @@
 //                        last draw, or null when everything must be drawn. At most once a frame.
 //   shown?() → object    what the code module needs beyond the parameters: read-outs the programs
 //                        print as facts (unrounded), the poses of a switch...
+//   loaded?              a promise of data the panel loads at once (not in an embed): the page
+//                        reports ready when it settles (the character panel's lower figures,
+//                        the motion panel's first database)
 //   show?(), hide?()     the panel became visible / hidden (start or stop its own animations)
 //   inspect?() → object  state for the end-to-end tests (`window.playground.inspect()`)
 
@@ -61,42 +66,49 @@ export const PANELS = [
   {
     name: 'dampers',
     title: '1 · Dampers',
+    uses: ['stage'],
     load: () => import('./dampers.js'),
     code: () => import('../code/dampers.js'),
   },
   {
     name: 'spring',
     title: '2 · Spring damper',
+    uses: ['stage'],
     load: () => import('./spring.js'),
     code: () => import('../code/spring.js'),
   },
   {
     name: 'applications',
     title: '3 · Applications',
+    uses: ['stage'],
     load: () => import('./applications.js'),
     code: () => import('../code/applications.js'),
   },
   {
     name: 'others',
     title: '4 · Other springs',
+    uses: ['stage'],
     load: () => import('./others.js'),
     code: () => import('../code/others.js'),
   },
   {
     name: 'inertialization',
     title: '5 · Inertialization',
+    uses: ['stage'],
     load: () => import('./inertialization.js'),
     code: () => import('../code/inertialization.js'),
   },
   {
     name: 'landscapes',
     title: '6 · Cost landscapes',
+    uses: ['heatmap'],
     load: () => import('./landscapes.js'),
     code: () => import('../code/landscapes.js'),
   },
   {
     name: 'tracking',
     title: '7 · Tracking',
+    uses: ['stage'],
     load: () => import('./tracking.js'),
     code: () => import('../code/tracking.js'),
   },

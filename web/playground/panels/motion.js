@@ -236,6 +236,14 @@ export default {
 
     // ---- the database and the controller ------------------------------------------------
 
+    // The first database shown, or the message of why not: the playground reports ready (what
+    // the tests wait for) then, outside an embed. The page is not blocked meanwhile (the dance
+    // card is made in a worker), and the note says what is being made.
+    /** @type {() => void} */
+    let firstShown = () => {};
+    const firstDatabase = new Promise((resolve) => {
+      firstShown = () => resolve(undefined);
+    });
     /** Makes (once) and shows the database of the current choices. */
     async function choose() {
       const key = `${p.database}:${p.features}`;
@@ -251,7 +259,7 @@ export default {
       let next = databases.get(key);
       try {
         if (!next) {
-          const data = p.database === 'dance' ? danceData() : await cmuOnce();
+          const data = await (p.database === 'dance' ? danceData() : cmuOnce());
           if (token !== loading) return;
           note.textContent = 'Building the motion database…';
           await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
@@ -264,6 +272,7 @@ export default {
         const message = e instanceof Error ? e.message : String(e);
         note.textContent = message;
         note3d = message;
+        firstShown();
         return;
       }
       if (token !== loading) return;
@@ -274,6 +283,7 @@ export default {
       dbKey = key;
       rig = p.database;
       restart();
+      firstShown();
     }
     let cmuPromise = null;
     function cmuOnce() {
@@ -810,6 +820,7 @@ export default {
         if (!running) render(0);
         describe();
       },
+      loaded: ui.embed ? null : firstDatabase,
       show() {
         if (running) return;
         running = true;
