@@ -3,6 +3,7 @@
 // thread and in a worker (where the panel makes it). Median of `--runs` (default 3) runs of
 // the whole card, printed; not a test. Needs a built dist/ (`sprung` resolves to it).
 //   node tests/bench/dance_card.mjs [--runs 3] [--no-browser]
+import { CHROMIUM_FLAGS } from '../e2e/harness.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
@@ -52,15 +53,7 @@ if (!args.includes('--no-browser')) {
   const code = outputFiles[0].text;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage();

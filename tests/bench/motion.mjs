@@ -5,6 +5,7 @@
 // crowd of 100 characters; bytes per frame) and writes tests/bench/results/motion.json.
 // --cpu-time: Node times by its CPU time (less disturbed by other jobs while iterating; the
 // published figures use the wall clock).
+import { CHROMIUM_FLAGS } from '../e2e/harness.mjs';
 import { mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -68,15 +69,7 @@ import { danceCard } from '../../web/playground/motion/dance_card.js';
   const browser = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());

@@ -4,6 +4,7 @@
 // tests/bench/readme.mjs` then writes the README's performance section from that file.
 // Options: --sizes 1,64,... (springs per batch), --only batch,perCall,pose,landscape,
 // --no-browser, --cpu-time (Node's CPU time instead of the wall clock, while iterating). Needs a built dist/ and build/*.wasm; compiles tests/bench/stream.c.
+import { CHROMIUM_FLAGS } from '../e2e/harness.mjs';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -171,15 +172,7 @@ async function inChromium() {
   const browser = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());

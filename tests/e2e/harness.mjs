@@ -96,21 +96,24 @@ export async function serveSite(pages = {}, site = SITE) {
 }
 
 /** Launches headless Chromium with a fresh temporary profile; every non-loopback request is refused. */
+/** The flags every headless Chromium of the project's tests and benches runs with. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export async function launch() {
   const profile = mkdtempSync(join(tmpdir(), 'sprung-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 860 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   await context.route('**/*', (route) => {
     const { hostname } = new URL(route.request().url());
