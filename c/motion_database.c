@@ -176,10 +176,12 @@ static void bound_runs(float *db, const sp__layout *l, size_t boxes, size_t tags
         int all = -1, any = 0;
         for (size_t j = 0; j < dp; j++) lo[j] = hi[j] = j < (size_t)l->dims ? db[sp__feat_at(l, a, j)] : 0.0f;
         for (size_t i = a; i < b; i++) {
+            /* comparisons, not fminf and fmaxf (library calls in WebAssembly, most of the time of a
+             * large database's build): the same bounds, as no normalised feature is NaN */
             for (size_t j = 0; j < (size_t)l->dims; j++) {
                 float x = db[sp__feat_at(l, i, j)];
-                lo[j] = fminf(lo[j], x);
-                hi[j] = fmaxf(hi[j], x);
+                if (x < lo[j]) lo[j] = x;
+                if (x > hi[j]) hi[j] = x;
             }
             all &= sp__int_at(db, l->tags + i);
             any |= sp__int_at(db, l->tags + i);
