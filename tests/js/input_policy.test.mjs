@@ -116,6 +116,16 @@ test('item 5: frozen and getter-only state and out objects are refused before an
   );
   assert.deepEqual(offset, { x: 1, v: 2 }, 'the offset is not decayed by a call that throws');
   rejects(TypeError, 'quatMul: out.', () => sp.quatMul(rot, rot, Object.freeze({ x: 0, y: 0, z: 0, w: 1 })));
+  // an output that lacks a field must be able to take it
+  const closed = Object.preventExtensions({ x: 0, y: 0 });
+  rejects(TypeError, 'quatMul: out.z must be writable', () => sp.quatMul(rot, rot, closed));
+  assert.deepEqual(closed, { x: 0, y: 0 }, 'nothing written');
+  const sealed = Object.seal({ x: 0, y: 0, z: 0, w: 0 });
+  assert.deepEqual(
+    sp.quatMul(rot, rot, sealed),
+    { x: 0, y: 0, z: 0, w: 1 },
+    'a sealed output with every field',
+  );
 });
 
 test('options: null, non-objects and null fields are refused, naming the option', () => {

@@ -78,3 +78,16 @@ test('the everyday module exports exactly the C functions its wrappers may call 
   assert.ok(declared.length >= 20, `${declared.length} functions declared`);
   assert.deepEqual(exported.sort(), declared.sort());
 });
+
+test('each module exports the memory, __heap_base and _initialize besides its sp_ functions, and nothing else', async () => {
+  const { readFileSync } = await import('node:fs');
+  for (const build of ['springs', 'simd', 'scalar']) {
+    const bytes = readFileSync(new URL(`../../dist/sprung-${build}.wasm`, import.meta.url));
+    const others = WebAssembly.Module.exports(new WebAssembly.Module(bytes))
+      .map((e) => e.name)
+      .filter((n) => !n.startsWith('sp_'));
+    // emcc also exports stackSave, stackRestore, stackAlloc, __errno_location and the function
+    // table, which the loader never calls: build.sh drops them (web/tools/wasm_module.mjs)
+    assert.deepEqual(others.sort(), ['__heap_base', '_initialize', 'memory'], build);
+  }
+});

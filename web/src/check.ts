@@ -234,16 +234,6 @@ function number(
   if (!ok) fail(RangeError);
 }
 
-/** Whether `o.key = …` can succeed: a writable data property, an accessor with a setter,
- *  or a new property on an extensible object. */
-function writable(o: object, key: string): boolean {
-  for (let p: object | null = o; p !== null; p = Object.getPrototypeOf(p)) {
-    const d = Object.getOwnPropertyDescriptor(p, key);
-    if (d) return d.set !== undefined || d.writable === true;
-  }
-  return Object.isExtensible(o);
-}
-
 function arg(
   fn: string,
   name: string,
@@ -263,14 +253,7 @@ function arg(
     );
   }
   const o = v as Record<string, unknown>;
-  for (const f of s.f!) {
-    const path = `${name}.${f.n}`;
-    if (f.r & 2 && !f.f && !writable(o, f.n))
-      throw new TypeError(
-        `sprung.${fn}: ${path} must be writable (the object is frozen, or ${f.n} has a getter and no setter)`,
-      );
-    if (f.r & 1 || f.f) arg(fn, path, o[f.n], f, args, names, !!s.fo);
-  }
+  for (const f of s.f!) if (f.r & 1 || f.f) arg(fn, `${name}.${f.n}`, o[f.n], f, args, names, !!s.fo);
 }
 
 export const refName = (r: Ref, names: string[]): string =>
@@ -322,23 +305,26 @@ function checkArguments(fn: string, a: Arg[], args: unknown[]): void {
           `sprung.${fn}: ${a[i].n} and ${a[j].n} must be different objects (both are written)`,
         );
   // last, once everything else is valid: every field the call writes is written back with its
-  // own value, so that a setter or Proxy trap that refuses writes is named before anything changes
+  // own value, so that an object that refuses writes (frozen, a getter without a setter, a
+  // setter or Proxy trap that throws) is named before anything changes; the library's modules
+  // are strict, where a refused assignment throws
   for (let i = 0; i < a.length; i++) probe(fn, a[i].n, args[i], a[i]);
 }
 
-/** Writes each field of `v` that spec `s` says the call writes (and `v` has) back with its value. */
+/** Writes each field of `v` that spec `s` says the call writes back with its value (one `v` lacks: `v` must take new fields). */
 function probe(fn: string, name: string, v: unknown, s: Arg): void {
   if (!s.f || typeof v !== 'object' || v === null) return;
   const o = v as Record<string, unknown>;
   for (const f of s.f) {
-    if (!(f.n in o)) continue;
-    if (f.f) probe(fn, `${name}.${f.n}`, o[f.n], f);
+    const has = f.n in o; // a field the object lacks is added by the call, if the object allows
+    if (f.f) has && probe(fn, `${name}.${f.n}`, o[f.n], f);
     else if (f.r & 2)
       try {
-        o[f.n] = o[f.n];
+        if (has) o[f.n] = o[f.n];
+        else if (!Object.isExtensible(o)) throw new TypeError('the object is not extensible');
       } catch (e) {
         throw new TypeError(
-          `sprung.${fn}: ${name}.${f.n} cannot be written (writing it back threw: ${e instanceof Error ? e.message : show(e)})`,
+          `sprung.${fn}: ${name}.${f.n} must be writable (writing it back threw: ${e instanceof Error ? e.message : show(e)})`,
         );
       }
   }

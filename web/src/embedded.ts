@@ -10,15 +10,16 @@ import { inflate } from './inflate.js';
 import { wasmSpringsSize, wasmSpringsZlib } from './wasm-binary-springs.js';
 
 /** An embedded module: its bytes (zlib, base64), its size, and where it needs WebAssembly SIMD
- *  the probe of the engine's support (wasm.ts's simdSupported: only the full module's entry
- *  holds it, so that a bundle of everyday functions leaves the probe out). */
+ *  the check of the engine's support, which throws the error of `sprung.<fn>` (wasm.ts's
+ *  requireSimd: only the full module's entry holds it, so that a bundle of everyday functions
+ *  leaves the probe and its message out). */
 export interface Embedded {
   zlib: string;
   size: number;
-  simd?: () => boolean;
+  check?: (fn: string) => void;
 }
 
-/** The everyday module (sprung-springs.wasm: scalar, so that it runs on every engine), which every entry embeds. */
+/** The everyday module (sprung-springs.wasm: without SIMD, so that it runs where SIMD does not), which every entry embeds. */
 export const EVERYDAY: Embedded = { zlib: wasmSpringsZlib, size: wasmSpringsSize };
 
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
@@ -28,17 +29,9 @@ function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function requireSimd(fn: string, e: Embedded): void {
-  if (e.simd && !e.simd())
-    throw new TypeError(
-      `sprung.${fn}: this engine has no WebAssembly SIMD, which the embedded module needs; ` +
-        "load the scalar build instead: init({ wasm: <URL of 'sprung/sprung-scalar.wasm'> })",
-    );
-}
-
 /** The module's bytes, decompressed by the engine. */
 export async function unpack(e: Embedded): Promise<Uint8Array> {
-  requireSimd('init', e);
+  e.check?.('init');
   if (typeof DecompressionStream !== 'function')
     throw new TypeError(
       'sprung.init: this engine has no DecompressionStream to unpack the embedded module; call initSync() or init({ wasm })',
@@ -49,6 +42,6 @@ export async function unpack(e: Embedded): Promise<Uint8Array> {
 
 /** The module's bytes, decompressed synchronously in JS. */
 export function unpackSync(e: Embedded): Uint8Array {
-  requireSimd('initSync', e);
+  e.check?.('initSync');
   return inflate(decodeBase64(e.zlib).subarray(2), e.size); // past the 2-byte zlib header
 }

@@ -108,32 +108,18 @@ let compiled: object | undefined;
 // import full.ts: so a bundle holds the full module exactly when it holds a function that
 // needs it, and init() loads that one module (never both).
 
-/** The full module, once full.ts registered it: its embedded bytes and where its exports go. */
-let fullPart: { embedded: Embedded; loaded: (exports: Exports) => void } | undefined;
-
-/** What `full` is while the everyday module is loaded: every C function throws. */
-const notLoaded = new Proxy({} as Exports, {
-  get: (_, name) => () => {
-    // the wrapper's name: the C name without sp_, camelCased (sp_inertialize_transition → inertializeTransition)
-    const fn = String(name)
-      .replace(/^sp_/, '')
-      .replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-    throw new TypeError(
-      `sprung.${fn}: needs sprung's full module, but init() loaded the everyday one before the code ` +
-        'that calls it was imported; await init() again after importing it',
-    );
-  },
-});
+/** The full module, once full.ts registered it: its embedded bytes and where its exports go
+ *  (undefined while the everyday module is loaded). */
+let fullPart: { embedded: Embedded; loaded: (exports: Exports | undefined) => void } | undefined;
 
 /**
- * Registers the full module (called once, by full.ts). Returns what the full module's exports
- * are until it is loaded.
+ * Registers the full module (called once, by full.ts), and hands it the exports at once if
+ * the full module is loaded already.
  * @internal
  */
-export function registerFull(embedded: Embedded, loaded: (exports: Exports) => void): Exports {
+export function registerFull(embedded: Embedded, loaded: (exports: Exports | undefined) => void): void {
   fullPart = { embedded, loaded };
   if (build === 'simd' || build === 'scalar') loaded(wasm as Exports);
-  return notLoaded;
 }
 
 /** Which module this bundle needs. */
@@ -254,6 +240,16 @@ export function simdSupported(): boolean {
   return WebAssembly.validate(new Uint8Array(SIMD_PROBE));
 }
 
+/** Throws when the engine lacks the SIMD the embedded full module needs: full.ts hands it to
+ *  the loader with the module, so that a bundle of everyday functions leaves it out. @internal */
+export function requireSimd(fn: string): void {
+  if (!simdSupported())
+    throw new TypeError(
+      `sprung.${fn}: this engine has no WebAssembly SIMD, which the embedded module needs; ` +
+        "load the scalar build instead: init({ wasm: <URL of 'sprung/sprung-scalar.wasm'> })",
+    );
+}
+
 const CSP =
   "sprung.init: WebAssembly is blocked by the page's Content-Security-Policy; allow 'wasm-unsafe-eval'";
 
@@ -320,7 +316,7 @@ function start(
   frames();
   compiled = module;
   build = label;
-  fullPart?.loaded(label === 'springs' ? notLoaded : all);
+  fullPart?.loaded(label === 'springs' ? undefined : all);
   reserveMemory('init', Math.max(reserve, reserved));
   initialized = true;
 }
