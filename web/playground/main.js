@@ -556,8 +556,9 @@ addEventListener('popstate', fromLocation);
    * registry has it for its canvas, its axes (id, type, title, drawn range), its plot area (CSS px from the canvas's top left) and its datasets (label, and
    * whether drawn: the panel or the reader may hide one).
    */
-  charts: () =>
-    current.ui.charts.map((chart) => ({
+  charts: () => {
+    drawCharts(true);
+    return current.ui.charts.map((chart) => ({
       figure: chart.canvas.closest('figure').id,
       chartjs: chartOf(chart.canvas) === chart,
       axes: Object.values(chart.scales).map((s) => ({
@@ -569,7 +570,8 @@ addEventListener('popstate', fromLocation);
       })),
       area: { ...chart.chartArea },
       datasets: chart.data.datasets.map((d, i) => ({ label: d.label, shown: chart.isDatasetVisible(i) })),
-    })),
+    }));
+  },
   programs: () => current.programs(),
   /**
    * The panel's controls: key, kind, choices (for selects), default value, and `requires`: the

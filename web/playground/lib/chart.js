@@ -308,30 +308,73 @@ Chart.defaults.font.size = FONT;
 Chart.defaults.events = [];
 /**
  * Redraws within a frame's budget: a chart's commit() queues its Chart.js update, and the queue
- * is drawn in the order charts were committed (a panel commits its first figure first) until
- * BUDGET ms have gone; what is left is drawn in the next animation frame. While a slider is
- * dragged, every chart of a panel is drawn each frame when they fit, the later ones a frame late
- * when they do not (a slow machine), and the frame keeps its pace. The shell draws the queue at
- * the end of each redraw (drawCharts); a commit outside one (a theme change, a legend key, a
- * figure redrawn later) is drawn in the next frame.
+ * is drawn in the order charts were committed (a panel commits its first figure first), each chart
+ * only while the frame's script has run less than BUDGET ms (counted from the frame's start, so
+ * that the stage's animation and the panel's computing count too); one chart at least is drawn
+ * each frame. What is left is drawn in the next animation frame, first. While a slider is dragged,
+ * every chart of a panel is drawn each frame when they fit, the later ones a frame late when they
+ * do not, and the frame keeps its pace: after the script, the browser still lays the page out and
+ * rasterises each redrawn canvas (in software, a millisecond or more per chart), all within the
+ * 16.7 ms of a frame at 60 Hz. (The budget was once counted per call, and what was left from one
+ * frame and the next redraw each took a full budget in the same frame: two frames' work in one.)
+ * The shell draws the queue at the end of each redraw (drawCharts); a commit outside one (a theme
+ * change, a legend key, a figure redrawn later) is drawn in the next frame.
+ *
+ * A chart out of view (scrolled away, or on a hidden panel) is not redrawn while the sliders move:
+ * its update waits until the chart comes into view, or the sliders rest (REST ms without a new
+ * update), or the tests read the charts (drawCharts(true)). It was drawn once at least: a chart is
+ * never left blank.
  */
 const BUDGET = 6;
-/** @type {Set<() => void>} */
-const queue = new Set();
+const REST = 150;
+/** @type {Map<() => void, HTMLCanvasElement>} the updates queued, in order, with their charts' canvases */
+const queue = new Map();
+/** @type {WeakSet<() => void>} the updates run at least once */
+const ran = new WeakSet();
+/** @type {WeakMap<Element, boolean>} whether a canvas is in view, as last observed */
+const inView = new WeakMap();
+const watcher = new IntersectionObserver((entries) => {
+  for (const e of entries) inView.set(e.target, e.isIntersecting);
+  schedule();
+});
 let queued = 0;
-export function drawCharts() {
-  const start = performance.now();
-  for (const update of queue) {
+/** The timer that ends REST ms after the last update queued; 0 once the sliders rest (then charts out of view are drawn). */
+let rest = 0;
+/** The frame in which a chart was drawn last (its start, as the animation timeline gives it). */
+let frame = -1;
+const schedule = () => {
+  if (queue.size && !queued) queued = requestAnimationFrame(() => ((queued = 0), drawCharts()));
+};
+/**
+ * Draws the queue within the frame's budget; `all`: every update now, in view or not (for the
+ * tests, which read what the charts drew).
+ * @param {boolean} [all]
+ */
+export function drawCharts(all) {
+  // The animation timeline's time is the frame's start (what requestAnimationFrame's callbacks get).
+  const begun = /** @type {number} */ (document.timeline.currentTime);
+  for (const [update, canvas] of queue) {
+    if (!all) {
+      if (rest && inView.get(canvas) === false && ran.has(update)) continue;
+      if (frame === begun && performance.now() - begun > BUDGET) return schedule();
+    }
     queue.delete(update);
     update();
-    if (queue.size && performance.now() - start > BUDGET) break;
+    ran.add(update);
+    frame = begun;
   }
-  if (queue.size && !queued) queued = requestAnimationFrame(() => ((queued = 0), drawCharts()));
 }
-/** @param {() => void} update */
-export function enqueue(update) {
-  queue.add(update);
-  if (!queued) queued = requestAnimationFrame(() => ((queued = 0), drawCharts()));
+/**
+ * Queues `update`, which redraws the chart in `canvas`.
+ * @param {() => void} update
+ * @param {HTMLCanvasElement} canvas
+ */
+export function enqueue(update, canvas) {
+  watcher.observe(canvas); // (observing again is nothing)
+  queue.set(update, canvas);
+  clearTimeout(rest);
+  rest = setTimeout(() => ((rest = 0), schedule()), REST);
+  schedule();
 }
 
 /**
@@ -493,7 +536,7 @@ export function lineChart({ canvas, box, legendHost }, options) {
     off[i] = !off[i];
     chart.setDatasetVisibility(i, shown[i] && !off[i]);
     paintLegend();
-    draw();
+    redraw();
   });
   const paintLegend = () => legend.paint(shown, off);
   paintLegend();
@@ -541,15 +584,32 @@ export function lineChart({ canvas, box, legendHost }, options) {
     Object.assign(scaleOptions('y'), widen(y0, y1, area.height));
   }
 
-  /** Queues the chart's redraw (see drawCharts). */
-  const draw = () => enqueue(update);
+  // Whether a commit changes what the chart draws (or is queued to draw): its points (add() notes
+  // a point that moved) and the rest of it as text (the number of points, the bounds, the markers,
+  // spans and handles in `state`, the series shown). A panel commits every chart it fills on each
+  // redraw, and a slider changes few of them (the dampers' lerp factor one plot of five): a chart
+  // that would draw what it drew is not redrawn. (Each Chart.js update lays the chart out and
+  // renders it, and the browser then rasterises its canvas: milliseconds per chart in software.)
+  let moved = false;
+  let committed = '';
+  let dirty = true; // a change of theme or legend, drawn at once
+  const extrasText = () => JSON.stringify([counts, bounds, state, shown, off]);
+  /** Queues the chart's redraw (see drawCharts) whatever changed. */
+  const redraw = () => {
+    dirty = true;
+    enqueue(update, canvas);
+  };
   function update() {
     for (let i = 0; i < n; i++) {
       const data = datasets[i].data;
       const pool = pools[i];
       if (data.length > counts[i]) data.length = counts[i];
-      while (data.length < counts[i]) data.push(pool[data.length]);
+      // One push of all the new points: Chart.js hooks push() and, for each call, inserts the
+      // points and then updates every point of the series (O(n²) when pushed one by one: 180 ms a
+      // redraw when the spring's halflife nears 0 and its axis fits a fast response).
+      data.push(...pool.slice(data.length, counts[i]));
     }
+    dirty = false;
     if (equal && chart.chartArea) {
       const before = chart.chartArea.width / chart.chartArea.height;
       equalize();
@@ -579,7 +639,7 @@ export function lineChart({ canvas, box, legendHost }, options) {
     paintDatasets();
     paintLegend();
     for (const h of state.handles) h.el.style.color = color(h.spec.color);
-    draw();
+    redraw();
   });
   // Chart.js resizes with its box and redraws; the cursor follows.
   new ResizeObserver(() => requestAnimationFrame(placeCursor)).observe(box);
@@ -666,8 +726,11 @@ export function lineChart({ canvas, box, legendHost }, options) {
       const point = pool[k];
       // A gap keeps the x of the point before it, so that a curve stays sorted in x.
       const gap = !(Number.isFinite(px) && Number.isFinite(py));
-      point.x = Number.isFinite(px) ? px : k > 0 ? pool[k - 1].x : 0;
-      point.y = gap ? NaN : py;
+      const x = Number.isFinite(px) ? px : k > 0 ? pool[k - 1].x : 0;
+      const y = gap ? NaN : py;
+      if (point.x !== x || !Object.is(point.y, y)) moved = true;
+      point.x = x;
+      point.y = y;
     },
     /**
      * Sets the vertical markers.
@@ -700,9 +763,12 @@ export function lineChart({ canvas, box, legendHost }, options) {
       chart.setDatasetVisibility(i, on && !off[i]);
       paintLegend();
     },
-    /** Draws the filled series (within the frame's budget: see drawCharts). */
+    /** Draws the filled series (within the frame's budget: see drawCharts), unless all is as drawn. */
     commit() {
-      draw();
+      const now = extrasText();
+      if (dirty || moved || now !== committed) enqueue(update, canvas);
+      committed = now;
+      moved = false;
     },
     handle: addHandle,
     /** True while a handle of the chart is being dragged (a panel may hold its axes still meanwhile). */

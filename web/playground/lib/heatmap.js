@@ -174,7 +174,7 @@ export function heatmapChart({ canvas }, options) {
       Object.assign(scales.x, { min: x0, max: x1 });
       Object.assign(scales.y, { min: y0, max: y1 });
       Object.assign(scales.c, { min: 0, max: max > 0 ? max : 1 });
-      enqueue(update);
+      enqueue(update, canvas);
     },
     /**
      * Marks the data point (x, y) on the map (null: no mark); drawn with the frame's charts.
@@ -182,7 +182,7 @@ export function heatmapChart({ canvas }, options) {
      */
     mark(point) {
       s.mark = point;
-      enqueue(redraw);
+      enqueue(redraw, canvas);
     },
     /** The plot area's width in CSS px (the image's resolution follows it). */
     width() {
