@@ -118,6 +118,13 @@ try {
   const first = await openPage(browser.context, site.base);
   const names = args.length ? args : await first.evaluate(() => window.playground.panels);
   await first.close();
+  // a panel newer than the baseline build is measured alone
+  let basePanels = [];
+  if (baseline) {
+    const page = await openPage(browser.context, baseline.base);
+    basePanels = await page.evaluate(() => window.playground.panels);
+    await page.close();
+  }
 
   console.log(`Dragging each panel's busiest slider one step per frame, ${FRAMES} frames; times in ms.`);
   if (baseline)
@@ -134,15 +141,17 @@ try {
     await page.close();
     const runs = [];
     const baseRuns = [];
+    const compare = baseline && basePanels.includes(name);
     for (let round = 0; round < (baseline ? ROUNDS : 1); round++) {
       runs.push(await dragOnce(site, name, busiest));
-      if (baseline) baseRuns.push(await dragOnce(baseline, name, busiest));
+      if (compare) baseRuns.push(await dragOnce(baseline, name, busiest));
     }
     const [d, f] = [overRounds(runs, 'draw'), overRounds(runs, 'frame')];
     let line =
       `${name.padEnd(16)} ${busiest.padEnd(20)} ${ms(d[0])}        ${ms(d[1])} ${ms(d[2])} |` +
       `           ${ms(f[0])}        ${ms(f[1])} ${ms(f[2])}`;
-    if (baseline) {
+    if (baseline && !compare) line += ' | (not in the baseline)';
+    if (compare) {
       const [bd, bf] = [overRounds(baseRuns, 'draw'), overRounds(baseRuns, 'frame')];
       line += ` |          ${ms(bd[1])}  ${ms(bf[0])} ${ms(bf[1])} | ${(f[1] / bf[1]).toFixed(2).padStart(6)}`;
     }
