@@ -18,7 +18,7 @@ import { floatCount, floats, fresh } from './arrays.js';
 import { check, integer, nonNegative, options as optionsOf, ready, show } from './check.js';
 import { plus } from './work.js';
 import { Batch } from './batch.js';
-import { at, own, size, view } from './block.js';
+import { at, getters, own, size, view } from './block.js';
 import { FEATURE, INERTIALIZER, MOTION, SEARCH, type Inertializer } from './gen/constants.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
@@ -786,17 +786,11 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
   }
 
   /** Frames in the database (every clip's, then the mirrored copies'). */
-  get frames(): number {
-    return size(this, 'frames');
-  }
+  declare readonly frames: number;
   /** Floats of features per frame. */
-  get dims(): number {
-    return size(this, 'dims');
-  }
+  declare readonly dims: number;
   /** Bones of the skeleton. */
-  get bones(): number {
-    return size(this, 'bones');
-  }
+  declare readonly bones: number;
   /** Frames per second. */
   get frameRate(): number {
     own(this, 'MotionDatabase.frameRate');
@@ -1050,6 +1044,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     };
   }
 }
+getters(MotionDatabase, size, 'frames', 'dims', 'bones');
 
 /** Options of {@link MotionSearchBatch.search}: those of {@link MotionSearchOptions} shared by every query. */
 export type MotionBatchSearchOptions = Pick<
@@ -1110,14 +1105,10 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
   }
 
   /** Frames found per query. */
-  get k(): number {
-    return size(this, 'k');
-  }
+  declare readonly k: number;
   /** The queries, `dims` floats each, not normalised. They are not checked (a crowd's are
    *  written every frame): a query holding NaN or ±Infinity finds no frame (−1). */
-  get queries(): Float32Array {
-    return view(this, 'queries');
-  }
+  declare readonly queries: Float32Array;
   /** Each query's current frame, or −1; one outside [0, frames) counts as −1. */
   get currents(): Int32Array {
     const b = own(this, 'MotionSearchBatch.currents');
@@ -1134,9 +1125,7 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
     return this.#int('frames', b.count * b.sizes.k);
   }
   /** Their costs; +Infinity past the last candidate. */
-  get costs(): Float32Array {
-    return view(this, 'costs');
-  }
+  declare readonly costs: Float32Array;
 
   /**
    * Searches the first `count` queries (default all) in one call, each as
@@ -1176,3 +1165,5 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
     return this;
   }
 }
+getters(MotionSearchBatch, view, 'queries', 'costs');
+getters(MotionSearchBatch, size, 'k');
