@@ -226,7 +226,8 @@ test_c() {
 # milliseconds (finalisers racing creates, disposes and updates).
 CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pose_cubic.test.mjs
              tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs
-             tests/js/motion_matching.test.mjs tests/js/motion_controller.test.mjs tests/js/motion_quality.test.mjs)
+             tests/js/motion_matching.test.mjs tests/js/motion_controller.test.mjs tests/js/motion_quality.test.mjs
+             tests/js/motion_bytes.test.mjs)
 
 test_js() {
   log "node tests against dist/"

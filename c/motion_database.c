@@ -176,10 +176,12 @@ static void bound_runs(float *db, const sp__layout *l, size_t boxes, size_t tags
         int all = -1, any = 0;
         for (size_t j = 0; j < dp; j++) lo[j] = hi[j] = j < (size_t)l->dims ? db[sp__feat_at(l, a, j)] : 0.0f;
         for (size_t i = a; i < b; i++) {
+            /* comparisons, not fminf and fmaxf (library calls in WebAssembly, most of the time of a
+             * large database's build): the same bounds, as no normalised feature is NaN */
             for (size_t j = 0; j < (size_t)l->dims; j++) {
                 float x = db[sp__feat_at(l, i, j)];
-                lo[j] = fminf(lo[j], x);
-                hi[j] = fmaxf(hi[j], x);
+                if (x < lo[j]) lo[j] = x;
+                if (x > hi[j]) hi[j] = x;
             }
             all &= sp__int_at(db, l->tags + i);
             any |= sp__int_at(db, l->tags + i);
@@ -224,16 +226,20 @@ int sp_motion_database_build(float *out_db, const float *features, int frames, i
     }
     size_t f = (size_t)frames, d = (size_t)dims, dp = (size_t)l.dp;
     float *db = out_db;
-    /* each dimension's mean and standard deviation (in double: the sums run over every frame) */
+    /* each dimension's mean and standard deviation (in double: the sums run over every frame),
+     * row by row: each dimension's sums in frame order, reading the features in memory order
+     * (a column at a time, a stride of dims floats, took most of the time of a large database) */
     for (size_t j = 0; j < dp; j++) db[l.offset + j] = db[l.scale + j] = 0.0f;
-    double stdev[SP_MOTION_MAX_DIMS];
+    double mean[SP_MOTION_MAX_DIMS] = { 0.0 }, stdev[SP_MOTION_MAX_DIMS] = { 0.0 };
+    for (size_t i = 0; i < f; i++)
+        for (size_t j = 0; j < d; j++) mean[j] += features[i * d + j];
+    for (size_t j = 0; j < d; j++) mean[j] /= (double)f;
+    for (size_t i = 0; i < f; i++)
+        for (size_t j = 0; j < d; j++)
+            stdev[j] += (features[i * d + j] - mean[j]) * (features[i * d + j] - mean[j]);
     for (size_t j = 0; j < d; j++) {
-        double sum = 0.0, sq = 0.0;
-        for (size_t i = 0; i < f; i++) sum += features[i * d + j];
-        double mean = sum / (double)f;
-        for (size_t i = 0; i < f; i++) sq += (features[i * d + j] - mean) * (features[i * d + j] - mean);
-        db[l.offset + j] = (float)mean;
-        stdev[j] = sqrt(sq / (double)f);
+        db[l.offset + j] = (float)mean[j];
+        stdev[j] = sqrt(stdev[j] / (double)f);
     }
     /* a group's deviation is the mean of its dimensions'; each dimension's scale is that over
      * its weight, and 0 (the dimension counts for nothing) where either is 0 */

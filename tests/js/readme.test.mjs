@@ -122,8 +122,11 @@ test('every function and class the README API tour names is exported by the pack
     'footLocking',
     'ikBones',
     'switchCost',
-    // Node's, in the motion-capture example
+    // Node's, in the motion-capture examples, and the browser's
     'readFileSync',
+    'writeFileSync',
+    'arrayBuffer',
+    'postMessage',
   ]);
   // methods and getters named in the tour, checked on their class
   for (const m of ['predictPositions', 'predictDesired', 'predictPositionsDesired']) {
@@ -141,6 +144,7 @@ test('every function and class the README API tour names is exported by the pack
     'ikTwoBone',
     'angularVelocities',
     'lastSearch',
+    'toBytes',
   ]) {
     assert.ok(
       classes.some((c) => m in c.prototype),
@@ -148,6 +152,8 @@ test('every function and class the README API tour names is exported by the pack
     );
     named.delete(m);
   }
+  assert.equal(typeof sprung.MotionDatabase.fromBytes, 'function');
+  named.delete('fromBytes');
   // the main entry's, or sprung/three's
   const missing = [...named].filter((n) => !users.has(n) && !(n in sprung) && !(n in three));
   assert.deepEqual(missing, []);

@@ -13,7 +13,13 @@ export default defineConfig({
   // build/data/ is served and copied beside the site: the motion panel's CMU motion capture
   // (cmu/*.bvh, fetched by build.sh, never in git); a build without it still works (the panel says so).
   publicDir: `${repo}build/data`,
-  resolve: { alias: { sprung: `${repo}dist/index.js` } },
+  // (sprung/no-embed: the motion panel's worker, which runs the page's compiled module)
+  resolve: {
+    alias: [
+      { find: /^sprung$/, replacement: `${repo}dist/index.js` },
+      { find: /^sprung\/no-embed$/, replacement: `${repo}dist/no-embed/no-embed.js` },
+    ],
+  },
   server: { port: 5173, fs: { allow: [repo] } },
   preview: { port: 4173 },
   // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
@@ -22,7 +28,7 @@ export default defineConfig({
   // get a chunk each, shared by all panels and cached once for every embed of a page. The heatmaps
   // (lib/heatmap.js) and the stage (lib/stage.js) are chunks of their own, fetched only with a
   // panel that uses them (its registry entry's `uses`).
-  // The motion panel's dance card is made in a module worker (motion/dance_worker.js).
+  // The motion panel's databases are made in a module worker (motion/database_worker.js).
   worker: { format: 'es' },
   build: {
     outDir: `${here}dist`,

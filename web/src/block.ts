@@ -93,22 +93,20 @@ export function checkCount(fn: string, name: string, value: unknown, min: number
   integer(fn, name, value, min, max);
 }
 
-/** A class whose instances are batches (abstract ones too). */
-type BatchClass = { readonly prototype: object };
-
 /**
- * Defines on `cls.prototype` a read-only getter per name returning `read(this, name)`: {@link view}
- * for the fields (each declared by the class, with its doc, as `declare readonly x: Float32Array`),
- * {@link size} for the sizes it was made with (`declare readonly count: number`). @internal
+ * Defines on `cls.prototype` a read-only getter per name returning `read(this, name)`, for a
+ * class that declares each, with its doc, as `declare readonly x: Float32Array`: {@link view}
+ * for a batch's fields, {@link size} for the sizes it was made with, or the class's own reader
+ * (a class without WASM memory of its own, such as MotionController). @internal
  */
-export function getters(
-  cls: BatchClass,
-  read: (obj: Batch, name: string) => unknown,
+export function getters<T extends object>(
+  cls: { readonly prototype: T },
+  read: (obj: T, name: string) => unknown,
   ...names: string[]
 ): void {
   for (const n of names)
     Object.defineProperty(cls.prototype, n, {
-      get(this: Batch) {
+      get(this: T) {
         return read(this, n);
       },
       configurable: true,

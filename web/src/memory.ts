@@ -110,6 +110,14 @@ registerAllocator({
   free,
 });
 
+/** Bytes of the blocks handed out and not freed: what the tests compare before and after an
+ *  object that failed to be made (it must leave none behind). */
+export function allocatedBytes(): number {
+  let n = 0;
+  for (const size of live.values()) n += size;
+  return n;
+}
+
 /**
  * Allocates `n` floats (at least one) of WASM memory for `sprung.<fn>`. Throws a RangeError
  * naming `what` (the argument that sized it) when `n` exceeds one allocation or when memory

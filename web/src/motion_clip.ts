@@ -121,17 +121,16 @@ function qnormalize(q: Float64Array, i: number): void {
   for (let k = 0; k < 4; k++) q[i + k] *= n;
 }
 
-/** out[o..) = slerp from a[i..) to b[j..) on the shorter arc by t. @internal */
+/** out[o..) = slerp from q[i..) to q[j..) (two rotations of one array) on the shorter arc by t. @internal */
 export function qslerp(
   out: Float64Array,
   o: number,
-  a: ArrayLike<number>,
+  q: ArrayLike<number>,
   i: number,
-  b: ArrayLike<number>,
   j: number,
   t: number,
 ): void {
-  let dot = a[i] * b[j] + a[i + 1] * b[j + 1] + a[i + 2] * b[j + 2] + a[i + 3] * b[j + 3];
+  let dot = q[i] * q[j] + q[i + 1] * q[j + 1] + q[i + 2] * q[j + 2] + q[i + 3] * q[j + 3];
   const sign = dot < 0 ? -1 : 1;
   dot = Math.min(1, sign * dot);
   const theta = Math.acos(dot);
@@ -139,7 +138,7 @@ export function qslerp(
   // nlerp where the arc is too short for sin(θ) to divide by
   const wa = s < 1e-6 ? 1 - t : Math.sin((1 - t) * theta) / s;
   const wb = sign * (s < 1e-6 ? t : Math.sin(t * theta) / s);
-  for (let k = 0; k < 4; k++) out[o + k] = wa * a[i + k] + wb * b[j + k];
+  for (let k = 0; k < 4; k++) out[o + k] = wa * q[i + k] + wb * q[j + k];
   qnormalize(out, o);
 }
 
@@ -191,15 +190,7 @@ export function resample(frames: Frames, bones: number, rate: number): Frames {
         const p0 = frames.positions[3 * (i * bones + b) + c];
         positions[3 * o + c] = p0 + a * (frames.positions[3 * (j * bones + b) + c] - p0);
       }
-      qslerp(
-        rotations,
-        4 * o,
-        frames.rotations,
-        4 * (i * bones + b),
-        frames.rotations,
-        4 * (j * bones + b),
-        a,
-      );
+      qslerp(rotations, 4 * o, frames.rotations, 4 * (i * bones + b), 4 * (j * bones + b), a);
     }
   }
   return { count, rate, positions, rotations };

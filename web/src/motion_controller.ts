@@ -31,6 +31,7 @@ import {
   clampCharacterRotation,
 } from './gen/full.js';
 import { ContactState } from './contact.js';
+import { getters } from './block.js';
 
 /** What moves the character: the desired velocity and facing, in the world. */
 export interface MotionInput {
@@ -230,16 +231,12 @@ function setV(a: Float32Array, i: number, v: V): void {
   a[i + 2] = v.z;
 }
 function getQ(a: Float32Array, i: number, o: Q): Q {
-  o.x = a[i];
-  o.y = a[i + 1];
-  o.z = a[i + 2];
+  getV(a, i, o);
   o.w = a[i + 3];
   return o;
 }
 function setQ(a: Float32Array, i: number, q: Q): void {
-  a[i] = q.x;
-  a[i + 1] = q.y;
-  a[i + 2] = q.z;
+  setV(a, i, q);
   a[i + 3] = q.w;
 }
 const isVec = (v: unknown): v is V =>
@@ -805,6 +802,13 @@ function report(
 
 const characters = new WeakMap<MotionController, Character>();
 
+/** The character of `self`, checked: a MotionController, not disposed (`what` names the member used). */
+function characterOf(self: unknown, what: string): Character {
+  const c = self instanceof MotionController ? characters.get(self) : undefined;
+  if (c === undefined) throw new TypeError(`sprung.MotionController.${what}: not a live MotionController`);
+  return c;
+}
+
 /**
  * One motion-matched character. Call `update(dt, input)` every frame with the desired velocity
  * (and facing); read `pose` (local transforms, bone 0 in the world) or `positions` and
@@ -830,13 +834,6 @@ export class MotionController {
     characters.set(this, new Character('MotionController', database, options));
   }
 
-  /** The character's state, checked: this is a MotionController, not disposed. */
-  static #of(self: unknown, what: string): Character {
-    const c = self instanceof MotionController ? characters.get(self) : undefined;
-    if (c === undefined) throw new TypeError(`sprung.MotionController.${what}: not a live MotionController`);
-    return c;
-  }
-
   /**
    * One frame: reads `input`, searches when due, blends, moves the simulation, adjusts,
    * clamps and plants the feet.
@@ -844,7 +841,7 @@ export class MotionController {
    * @param input - the desired velocity (and facing) (`MotionInput`)
    */
   update(dt: number, input: MotionInput): this {
-    const c = MotionController.#of(this, 'update');
+    const c = characterOf(this, 'update');
     c.switched = c.searched = false;
     const plan = c.plan('MotionController.update', dt, input);
     if (plan.search) c.apply(report(c.db, c, plan.forced, plan.current, c.settings.candidates));
@@ -853,75 +850,43 @@ export class MotionController {
   }
 
   /** The settings (`MotionControllerSettings`): change them at any time. */
-  get settings(): MotionControllerSettings {
-    return MotionController.#of(this, 'settings').settings;
-  }
+  declare readonly settings: MotionControllerSettings;
   /** The database played. */
-  get database(): MotionDatabase {
-    return MotionController.#of(this, 'database').db;
-  }
+  declare readonly database: MotionDatabase;
   /** The pose drawn (13·bones floats: local transforms, bone 0 in the world), after foot IK. */
-  get pose(): Float32Array {
-    return MotionController.#of(this, 'pose').pose;
-  }
+  declare readonly pose: Float32Array;
   /** The blended pose before foot IK. */
-  get blended(): Float32Array {
-    return MotionController.#of(this, 'blended').output;
-  }
+  declare readonly blended: Float32Array;
   /** World positions of every bone (x, y, z each) of {@link MotionController.pose}. */
-  get positions(): Float32Array {
-    return MotionController.#of(this, 'positions').positions;
-  }
+  declare readonly positions: Float32Array;
   /** World rotations of every bone (x, y, z, w each). */
-  get rotations(): Float32Array {
-    return MotionController.#of(this, 'rotations').rotations;
-  }
+  declare readonly rotations: Float32Array;
   /** The frame playing (a database frame). */
-  get frame(): number {
-    return MotionController.#of(this, 'frame').frame;
-  }
+  declare readonly frame: number;
   /** Whether the last update switched frames (a search found another frame). */
-  get switched(): boolean {
-    return MotionController.#of(this, 'switched').switched;
-  }
+  declare readonly switched: boolean;
   /** Whether the last update searched. */
-  get searched(): boolean {
-    return MotionController.#of(this, 'searched').searched;
-  }
+  declare readonly searched: boolean;
   /** Switches so far. */
-  get switches(): number {
-    return MotionController.#of(this, 'switches').switches;
-  }
+  declare readonly switches: number;
   /** Seconds of updates so far. */
-  get time(): number {
-    return MotionController.#of(this, 'time').time;
-  }
+  declare readonly time: number;
   /** The last search: frames, cost, microseconds and the best candidates by feature group; null before the first. */
-  get lastSearch(): MotionSearchReport | null {
-    return MotionController.#of(this, 'lastSearch').lastSearch;
-  }
+  declare readonly lastSearch: MotionSearchReport | null;
   /** The query of the last search (`dims` floats, not normalised). */
-  get query(): Float32Array {
-    return MotionController.#of(this, 'query').query;
-  }
+  declare readonly query: Float32Array;
   /** The simulation object: position, velocity, acceleration, rotation, angular velocity. */
-  get simulation(): {
+  declare readonly simulation: {
     position: Vec3;
     velocity: Vec3;
     acceleration: Vec3;
     rotation: Quat;
     angularVelocity: Vec3;
-  } {
-    return MotionController.#of(this, 'simulation').simulation;
-  }
+  };
   /** The predicted trajectory of the last search (the predictor's positions and rotations). */
-  get trajectory(): TrajectoryPredictor {
-    return MotionController.#of(this, 'trajectory').predictor;
-  }
+  declare readonly trajectory: TrajectoryPredictor;
   /** The foot contacts (one per database contact bone): `position` is where the foot is drawn, `lock` whether it is locked. */
-  get contacts(): readonly ContactState[] {
-    return MotionController.#of(this, 'contacts').contacts;
-  }
+  declare readonly contacts: readonly ContactState[];
 
   /** Frees the WebAssembly memory of its parts; any later use throws. */
   dispose(): void {
@@ -929,6 +894,32 @@ export class MotionController {
     characters.delete(this);
   }
 }
+/** The getters of a MotionController read its character's fields, of the same names but these. */
+const FIELDS: Record<string, keyof Character> = {
+  database: 'db',
+  blended: 'output',
+  trajectory: 'predictor',
+};
+getters(
+  MotionController,
+  (c, name) => characterOf(c, name)[FIELDS[name] ?? (name as keyof Character)],
+  'settings',
+  'database',
+  'pose',
+  'blended',
+  'positions',
+  'rotations',
+  'frame',
+  'switched',
+  'searched',
+  'switches',
+  'time',
+  'lastSearch',
+  'query',
+  'simulation',
+  'trajectory',
+  'contacts',
+);
 
 /**
  * Many motion-matched characters on one database, their searches made in one WebAssembly call

@@ -18,11 +18,12 @@ import { floatCount, floats, fresh } from './arrays.js';
 import { check, integer, nonNegative, options as optionsOf, ready, show } from './check.js';
 import { plus } from './work.js';
 import { Batch } from './batch.js';
-import { at, own, size, view } from './block.js';
+import { at, getters, own, size, view } from './block.js';
 import { FEATURE, INERTIALIZER, MOTION, SEARCH, type Inertializer } from './gen/constants.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 import { checkParents } from './skeleton.js';
+import { decode, encode, type Stored } from './motion_bytes.js';
 
 /** A skeleton: `parents[i]` is bone i's parent (−1 for bone 0, the simulation bone; < i for the others). */
 export interface MotionSkeleton {
@@ -132,6 +133,11 @@ export interface MotionSearchResult {
   cost: number;
 }
 
+/** What {@link MotionDatabase.fromBytes} passes its constructor: the decoded bytes. */
+class Loaded {
+  constructor(readonly stored: Stored) {}
+}
+
 const KIND = {
   position: FEATURE.position,
   velocity: FEATURE.velocity,
@@ -139,6 +145,9 @@ const KIND = {
   trajectoryDirection: FEATURE.trajectoryDirection,
   inertialization: FEATURE.inertialization,
 } as const;
+
+const hasOwn = (o: object, key: unknown) =>
+  typeof key === 'string' && Object.prototype.hasOwnProperty.call(o, key);
 
 /** One C feature declaration (a trajectory group has one per sample). */
 interface Declared {
@@ -201,7 +210,7 @@ function declare(
   features.forEach((f: unknown, group) => {
     const at = `options.features[${group}]`;
     const o = optionsOf(fn, at, f);
-    const kind = KIND[o.type as keyof typeof KIND];
+    const kind = hasOwn(KIND, o.type) ? KIND[o.type as keyof typeof KIND] : undefined; // not 'toString'
     if (kind === undefined)
       throw new TypeError(
         `sprung.${fn}: ${at}.type must be one of ${Object.keys(KIND)
@@ -238,7 +247,7 @@ function declare(
         blendtime = 0;
       if (kind === FEATURE.inertialization) {
         const name = o.inertializer ?? 'spring';
-        if (typeof name !== 'string' || !(name in INERTIALIZER))
+        if (typeof name !== 'string' || !hasOwn(INERTIALIZER, name))
           throw new TypeError(
             `sprung.${fn}: ${at}.inertializer must be one of ${Object.keys(INERTIALIZER)
               .map((k) => `'${k}'`)
@@ -336,7 +345,8 @@ function checkClips(
     for (let f = 0; f < frames; f++)
       for (let b = 0; b < bones; b++) {
         const q = f * stride + 6 * bones + 4 * b;
-        const len = Math.hypot(view[q], view[q + 1], view[q + 2], view[q + 3]);
+        // not Math.hypot, several times slower: squares of floats cannot overflow a double
+        const len = Math.sqrt(view[q] ** 2 + view[q + 1] ** 2 + view[q + 2] ** 2 + view[q + 3] ** 2);
         if (!(Math.abs(len - 1) < 1e-3))
           throw new RangeError(
             `sprung.${fn}: ${at}.poses: the rotation of bone ${b} at frame ${f} must be a unit quaternion, got length ${len}`,
@@ -357,8 +367,11 @@ function checkClips(
           `sprung.${fn}: ${at}.tags must hold one bit mask per frame (${frames}), got ${show(t)}`,
         );
       for (let f = 0; f < frames; f++) {
-        integer(fn, `${at}.tags[${f}]`, t[f], -(2 ** 31), 2 ** 32 - 1);
-        tags[f] = (t[f] as number) | 0;
+        const v = t[f];
+        // the argument's name is made only to throw: one string a frame is most of the time here
+        if (!(typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v <= 2 ** 32 - 1))
+          integer(fn, `${at}.tags[${f}]`, v, -(2 ** 31), 2 ** 32 - 1);
+        tags[f] = (v as number) | 0;
       }
     }
     const cs = new Uint8Array(frames * contacts);
@@ -407,6 +420,24 @@ function searchArgs(
   ends.forEach((e, i) => integer(fn, `options.${i ? 'excludeNear' : 'excludeEnd'}`, e, 0, 2 ** 31 - 1));
   return [current, tags[0] | 0, tags[1] | 0, o?.bias ?? 0, ends[0], ends[1], SEARCH[o?.mode ?? 'auto']];
 }
+
+/** The features of the bytes checked against the database they describe: `frames`·`dims` floats, each finite. */
+function storedFeatures(fn: string, stored: Stored, frames: number, dims: number): void {
+  if (stored.frames !== frames || stored.dims !== dims)
+    throw new RangeError(
+      `sprung.${fn}: bytes must hold the features of the database they describe (${frames} frames of ${dims} floats), got ${stored.frames} frames of ${stored.dims}`,
+    );
+  const f = stored.features;
+  for (let i = 0; i < f.length; i++)
+    if (!Number.isFinite(f[i]))
+      throw new RangeError(
+        `sprung.${fn}: bytes must hold finite features, got ${show(f[i])} at frame ${Math.floor(i / dims)}, float ${i % dims}`,
+      );
+}
+
+/** The name of value `v` in a table of names. */
+const nameIn = <T extends Record<string, number>>(table: T, v: number) =>
+  Object.keys(table).find((k) => table[k] === v) as keyof T & string;
 
 /** Writes the C declarations of `decl` at int pointer `pi` (4 each) and float pointer `pf` (2 each). */
 function putDeclarations(decl: readonly Declared[], pi: Ptr, pf: Ptr): void {
@@ -474,7 +505,10 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * @param options - the features (`MotionDatabaseOptions`), contact bones and mirroring
    */
   constructor(data: MotionData, options: MotionDatabaseOptions) {
-    const fn = 'MotionDatabase';
+    // fromBytes passes what the bytes hold: their data and options are checked as any others
+    const stored = data instanceof Loaded ? data.stored : null;
+    if (stored) ({ data, options } = stored);
+    const fn = stored ? 'MotionDatabase.fromBytes' : 'MotionDatabase';
     ready(fn);
     const d = optionsOf(fn, 'data', data);
     const o = optionsOf(fn, 'options', options);
@@ -512,8 +546,9 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     const floatsNeeded = frames <= 2 ** 29 ? full.sp_motion_database_floats(frames, dims, nr) : 0;
     if (floatsNeeded === 0)
       throw new RangeError(`sprung.${fn}: data.clips hold ${frames} frames, more than one database holds`);
+    if (stored) storedFeatures(fn, stored, frames, dims);
     super(
-      fn,
+      'MotionDatabase',
       frames,
       [
         ['db', floatsNeeded],
@@ -541,18 +576,18 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     this.#contacts = new Uint8Array(frames * contactBones.length);
     const ranges: MotionRange[] = [];
     let first = 0;
-    for (let copy = 0; copy < copies; copy++)
+    const nc = contactBones.length;
+    for (let copy = 0; copy < copies; copy++) {
+      // a mirrored foot's contact is its mirror image's (its own when that is no contact bone)
+      const source = Int32Array.from(contactBones, (b, k) => {
+        const m = copy === 0 ? -1 : contactBones.indexOf(mirror![b]);
+        return m >= 0 ? m : k;
+      });
       for (const c of clips) {
         if (copy === 0) this.#poses.set(c.poses, first * stride);
         this.#tags.set(c.tags, first);
-        const nc = contactBones.length;
-        for (let f = 0; f < c.frames && nc > 0; f++)
-          for (let k = 0; k < nc; k++) {
-            // a mirrored foot's contact is its mirror image's
-            const src = copy === 0 ? k : contactBones.indexOf(mirror![contactBones[k]]);
-            this.#contacts[(first + f) * nc + k] =
-              src >= 0 ? c.contacts[f * nc + src] : c.contacts[f * nc + k];
-          }
+        for (let f = 0; f < c.frames; f++)
+          for (let k = 0; k < nc; k++) this.#contacts[(first + f) * nc + k] = c.contacts[f * nc + source[k]];
         ranges.push({
           name: copy === 0 ? c.name : `${c.name} (mirrored)`,
           start: first,
@@ -562,69 +597,40 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
         });
         first += c.frames;
       }
+    }
     this.#ranges = ranges;
     try {
-      this.#build(clips, copies);
+      this.#build(stored?.features);
     } catch (e) {
       this.dispose();
       throw e;
     }
   }
 
-  /** Computes every clip's features in WASM memory and builds the database block from them. */
-  #build(clips: readonly CheckedClip[], copies: number): void {
+  /** Builds the database block from every frame's features: `features` (from the bytes) or
+   *  those {@link MotionDatabase.#featuresInto} computes. */
+  #build(features: Float32Array | undefined): void {
     const fn = 'MotionDatabase';
     const frames = size(this, 'frames'),
       dims = size(this, 'dims'),
-      bones = size(this, 'bones'),
-      decl = this.#decl,
-      stride = 13 * bones;
-    const longest = Math.max(...clips.map((c) => c.frames));
-    const nr = this.#ranges.length;
-    // one block for the features of every frame, the largest clip's poses, the parents, the
-    // declarations, groups, weights, tags and ranges; freed once the database is built
-    const need = frames * dims + longest * stride + bones + 6 * decl.length + 2 * dims + frames + 3 * nr;
-    const p = allocFloats(fn, 'data.clips', need);
+      nr = this.#ranges.length;
+    // one block for the features of every frame, the groups, weights, tags and ranges; freed
+    // once the database is built
+    const p = allocFloats(fn, 'data.clips', frames * dims + 2 * dims + frames + 3 * nr);
     try {
-      const poses = plus(p, frames * dims),
-        parents = plus(poses, longest * stride),
-        di = plus(parents, bones),
-        df = plus(di, 4 * decl.length),
-        groups = plus(df, 2 * decl.length),
+      const groups = plus(p, frames * dims),
         weights = plus(groups, dims),
         tags = plus(weights, dims),
         ranges = plus(tags, frames);
-      heapI32.set(this.#parents, parents >> 2);
-      putDeclarations(decl, di, df);
-      for (const d of decl)
+      if (features) heapF32.set(features, p >> 2);
+      else this.#featuresInto(p);
+      for (const d of this.#decl)
         for (let j = 0; j < d.floats; j++) {
           heapI32[(groups >> 2) + d.offset + j] = d.group;
           heapF32[(weights >> 2) + d.offset + j] = d.weight;
         }
       heapI32.set(this.#tags, tags >> 2);
       this.#ranges.forEach((r, k) => heapI32.set([r.start, r.stop, r.loop ? 1 : 0], (ranges >> 2) + 3 * k));
-      let first = 0;
-      for (let copy = 0; copy < copies; copy++)
-        for (const c of clips) {
-          if (copy === 0) heapF32.set(c.poses, poses >> 2);
-          else
-            for (let f = 0; f < c.frames; f++)
-              mirrorPose(heapF32, (poses >> 2) + f * stride, c.poses, f * stride, bones, this.#mirror!);
-          const made = full.sp_motion_features(
-            plus(p, first * dims),
-            poses,
-            c.frames,
-            parents,
-            bones,
-            c.loop ? 1 : 0,
-            1 / this.#rate,
-            di,
-            df,
-            decl.length,
-          );
-          if (made !== dims) throw new Error(`sprung.${fn}: internal: features of ${c.name} not made`);
-          first += c.frames;
-        }
       const built = full.sp_motion_database_build(
         at(this, 'db'),
         p,
@@ -642,18 +648,149 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     }
   }
 
+  /** Computes every frame's features (row-major, frames·dims floats) at `out` in WASM memory:
+   *  each range's poses (mirrored for a mirrored copy) through sp_motion_features. */
+  #featuresInto(out: Ptr): void {
+    const fn = 'MotionDatabase';
+    const dims = size(this, 'dims'),
+      bones = size(this, 'bones'),
+      decl = this.#decl,
+      stride = 13 * bones;
+    const longest = Math.max(...this.#ranges.map((r) => r.stop - r.start));
+    // the largest clip's poses, the parents and the declarations
+    const p = allocFloats(fn, 'data.clips', longest * stride + bones + 6 * decl.length);
+    try {
+      const parents = plus(p, longest * stride),
+        di = plus(parents, bones),
+        df = plus(di, 4 * decl.length);
+      heapI32.set(this.#parents, parents >> 2);
+      putDeclarations(decl, di, df);
+      for (const r of this.#ranges) {
+        const frames = r.stop - r.start;
+        if (!r.mirrored) heapF32.set(this.#poses.subarray(r.start * stride, r.stop * stride), p >> 2);
+        else
+          for (let f = 0, s = (r.start - this.#unmirrored) * stride; f < frames; f++)
+            mirrorPose(heapF32, (p >> 2) + f * stride, this.#poses, s + f * stride, bones, this.#mirror!);
+        const made = full.sp_motion_features(
+          plus(out, r.start * dims),
+          p,
+          frames,
+          parents,
+          bones,
+          r.loop ? 1 : 0,
+          1 / this.#rate,
+          di,
+          df,
+          decl.length,
+        );
+        if (made !== dims) throw new Error(`sprung.${fn}: internal: features of ${r.name} not made`);
+      }
+    } finally {
+      wasm.free(p);
+    }
+  }
+
+  /**
+   * The database as bytes for {@link MotionDatabase.fromBytes}: build it once (offline, in Node,
+   * or in a worker), load it where it is searched. They hold its skeleton, frame rate, clips
+   * (poses, tags, contacts, loops), mirror map, feature declarations and contact bones, and
+   * every frame's features (4·dims bytes a frame, the mirrored copies' too), so that loading
+   * computes none; the clips' poses (52 bytes a bone and frame) are most of them. Format
+   * version 1, little-endian, starting with the magic `sprungMD` (the layout:
+   * web/src/motion_bytes.ts, or the README's motion-matching section). This computes every
+   * frame's features again, as long as the constructor takes. Returns a new Uint8Array with an
+   * ArrayBuffer of its own: write it to a file, or post it to another thread (transferable).
+   */
+  toBytes(): Uint8Array {
+    const fn = 'MotionDatabase.toBytes';
+    const { frames, dims, bones } = own(this, fn).sizes;
+    const p = allocFloats(fn, 'this', frames * dims);
+    let features: Float32Array;
+    try {
+      this.#featuresInto(p);
+      features = heapF32.slice(p >> 2, (p >> 2) + frames * dims);
+    } finally {
+      wasm.free(p);
+    }
+    const stride = 13 * bones,
+      nc = this.#contactBones.length;
+    const clips = this.#ranges
+      .filter((r) => !r.mirrored)
+      .map((r) => ({
+        name: r.name,
+        loop: r.loop,
+        poses: this.#poses.subarray(r.start * stride, r.stop * stride),
+        tags: this.#tags.subarray(r.start, r.stop),
+        contacts: this.#contacts.subarray(r.start * nc, r.stop * nc),
+      }));
+    const names = this.#names.length > 0 ? { names: this.#names.slice() } : {};
+    const groups = this.#groups.map((_, g): MotionFeature => {
+      const ds = this.#decl.filter((d) => d.group === g),
+        d = ds[0];
+      const type = nameIn(KIND, d.kind);
+      if (type === 'trajectoryPosition' || type === 'trajectoryDirection')
+        return { type, frames: ds.map((x) => x.ahead), weight: d.weight };
+      if (type === 'inertialization')
+        return {
+          type,
+          bone: d.bone,
+          weight: d.weight,
+          inertializer: nameIn(INERTIALIZER, d.inertializer),
+          halflife: d.halflife,
+          blendtime: d.blendtime,
+        };
+      return { type, bone: d.bone, weight: d.weight };
+    });
+    return encode(fn, {
+      data: { skeleton: { parents: Array.from(this.#parents), ...names }, frameRate: this.#rate, clips },
+      options: {
+        features: groups,
+        contactBones: Array.from(this.#contactBones),
+        mirror: this.#mirror ? Array.from(this.#mirror) : undefined,
+      },
+      frames,
+      dims,
+      features,
+    });
+  }
+
+  /**
+   * A database from the bytes of {@link MotionDatabase.toBytes} (made by this version of sprung
+   * or one that writes the same format version), the same as the one they were made from: the
+   * same features, normalisation, poses, tags, contacts and ranges, the same search results
+   * and costs bit for bit. Loading checks the data as the constructor does and normalises the
+   * stored features (no forward kinematics): a few milliseconds for what takes the constructor
+   * hundreds. The bytes are not kept. Throws, naming `bytes`, for anything but a database's
+   * bytes: another magic or format version, a length that is not what the header says
+   * (truncated bytes), counts that do not add up, a head that is not JSON or describes no
+   * valid database, features not finite.
+   * @param bytes - the bytes (a Uint8Array, a Node Buffer, or an ArrayBuffer)
+   */
+  static fromBytes(bytes: Uint8Array | ArrayBuffer): MotionDatabase {
+    const fn = 'MotionDatabase.fromBytes';
+    ready(fn);
+    const stored = decode(fn, bytes);
+    try {
+      // the constructor takes the decoded bytes in place of its data (a class no caller can make)
+      return new MotionDatabase(
+        new Loaded(stored) as unknown as MotionData,
+        undefined as unknown as MotionDatabaseOptions,
+      );
+    } catch (e) {
+      const prefix = `sprung.${fn}: `,
+        message = e instanceof Error ? e.message : '';
+      if (!message.startsWith(prefix) || message.startsWith(`${prefix}bytes`)) throw e;
+      const Type = e instanceof TypeError ? TypeError : RangeError;
+      throw new Type(`${prefix}bytes must describe a valid database: ${message.slice(prefix.length)}`);
+    }
+  }
+
   /** Frames in the database (every clip's, then the mirrored copies'). */
-  get frames(): number {
-    return size(this, 'frames');
-  }
+  declare readonly frames: number;
   /** Floats of features per frame. */
-  get dims(): number {
-    return size(this, 'dims');
-  }
+  declare readonly dims: number;
   /** Bones of the skeleton. */
-  get bones(): number {
-    return size(this, 'bones');
-  }
+  declare readonly bones: number;
   /** Frames per second. */
   get frameRate(): number {
     own(this, 'MotionDatabase.frameRate');
@@ -907,6 +1044,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     };
   }
 }
+getters(MotionDatabase, size, 'frames', 'dims', 'bones');
 
 /** Options of {@link MotionSearchBatch.search}: those of {@link MotionSearchOptions} shared by every query. */
 export type MotionBatchSearchOptions = Pick<
@@ -967,14 +1105,10 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
   }
 
   /** Frames found per query. */
-  get k(): number {
-    return size(this, 'k');
-  }
+  declare readonly k: number;
   /** The queries, `dims` floats each, not normalised. They are not checked (a crowd's are
    *  written every frame): a query holding NaN or ±Infinity finds no frame (−1). */
-  get queries(): Float32Array {
-    return view(this, 'queries');
-  }
+  declare readonly queries: Float32Array;
   /** Each query's current frame, or −1; one outside [0, frames) counts as −1. */
   get currents(): Int32Array {
     const b = own(this, 'MotionSearchBatch.currents');
@@ -991,9 +1125,7 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
     return this.#int('frames', b.count * b.sizes.k);
   }
   /** Their costs; +Infinity past the last candidate. */
-  get costs(): Float32Array {
-    return view(this, 'costs');
-  }
+  declare readonly costs: Float32Array;
 
   /**
    * Searches the first `count` queries (default all) in one call, each as
@@ -1033,3 +1165,5 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
     return this;
   }
 }
+getters(MotionSearchBatch, view, 'queries', 'costs');
+getters(MotionSearchBatch, size, 'k');

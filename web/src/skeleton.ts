@@ -12,7 +12,7 @@ import { floats, fresh } from './arrays.js';
 import { claim, put } from './scratch.js';
 import { plus } from './work.js';
 import { Batch } from './batch.js';
-import { at, own, size, view } from './block.js';
+import { at, getters, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -80,30 +80,20 @@ export class Skeleton extends Batch<Field> {
   }
 
   /** Number of bones. */
-  get bones(): number {
-    return size(this, 'bones');
-  }
+  declare readonly bones: number;
   /** Each bone's parent (a copy). */
   get parents(): Int32Array {
     own(this, 'Skeleton.parents');
     return this.#parents.slice();
   }
   /** World positions, x,y,z per bone, from the last {@link Skeleton.forwardKinematics}. */
-  get positions(): Float32Array {
-    return view(this, 'positions');
-  }
+  declare readonly positions: Float32Array;
   /** World rotations, x,y,z,w per bone. */
-  get rotations(): Float32Array {
-    return view(this, 'rotations');
-  }
+  declare readonly rotations: Float32Array;
   /** World velocities, x,y,z per bone (metres per second). */
-  get velocities(): Float32Array {
-    return view(this, 'velocities');
-  }
+  declare readonly velocities: Float32Array;
   /** World angular velocities, x,y,z per bone (radians per second). */
-  get angularVelocities(): Float32Array {
-    return view(this, 'angularVelocities');
-  }
+  declare readonly angularVelocities: Float32Array;
 
   /**
    * World positions, rotations, velocities and angular velocities of every bone of `pose`
@@ -163,3 +153,5 @@ export class Skeleton extends Batch<Field> {
     return pose;
   }
 }
+getters(Skeleton, view, 'positions', 'rotations', 'velocities', 'angularVelocities');
+getters(Skeleton, size, 'bones');

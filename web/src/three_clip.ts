@@ -274,7 +274,7 @@ function sampler(
     while (i < n - 1 && times[i + 1] <= t) i++;
     const j = Math.min(i + 1, n - 1);
     const a = j === i ? 0 : Math.min(1, Math.max(0, (t - times[i]) / (times[j] - times[i])));
-    if (size === 4) qslerp(out, o, values, 4 * i, values, 4 * j, a);
+    if (size === 4) qslerp(out, o, values, 4 * i, 4 * j, a);
     else
       for (let c = 0; c < 3; c++)
         out[o + c] = values[3 * i + c] + a * (values[3 * j + c] - values[3 * i + c]);

@@ -1,7 +1,7 @@
 // Panel 10 — Motion matching: the four articles in one character. The keyboard (WASD or the
 // arrows, shift to run), a gamepad or a drag in the view (a stick under the finger) moves the
-// simulation object; a MotionController searches the procedural dance card (made in the page)
-// or CMU's motion capture for the frame whose features best match the query, inertializes every
+// simulation object; a MotionController searches the procedural dance card or CMU's motion
+// capture (each database made in a worker, loaded here from its bytes) for the frame whose features best match the query, inertializes every
 // switch, adjusts and clamps the character toward the simulation and locks its feet. Each part
 // is a switch; an overlay shows the query against the chosen frame's features, the best
 // candidates' costs by feature group, switches per second and the time of a search. Left alone,
@@ -14,7 +14,7 @@
 import '../motion/motion.css';
 import { MotionController, MotionCrowd, simulationPositionUpdate, transitionCost } from 'sprung';
 import { COLORS, color, onTheme, palette, theme } from '../lib/theme.js';
-import { CMU_CREDIT, buildDatabase, danceData, fetchCmu, groupNames, ikBones } from '../motion/databases.js';
+import { CMU_CREDIT, groupNames, ikBones, loadDatabase } from '../motion/databases.js';
 
 /** Frames per second of the plots' scripted stick (the programs step at this rate too). */
 export const RATE = 60;
@@ -70,7 +70,7 @@ export default {
     'the <em>simulation object</em> (orange ring) and predicts its trajectory (orange line); a ' +
     '<code>MotionController</code> searches a <code>MotionDatabase</code> ten times a second for the frame whose ' +
     'features — the feet and hips, and the trajectory 20, 40 and 60 frames ahead (orange dots: asked for; blue: ' +
-    'found) — best match. The database is the procedural dance card (made in the page: ten minutes of walks, runs, ' +
+    'found) — best match. The database is the procedural dance card (made in code, in a worker: ten minutes of walks, runs, ' +
     'strafes, turns, starts and stops, mirrored) or two takes of CMU motion capture. Switch off inertialization, ' +
     'adjustment, clamping or foot locking to see what each adds, and compare the article’s transition-cost feature ' +
     'with plain positions and velocities. The overlay shows the query against the chosen frame, the best candidates’ ' +
@@ -174,6 +174,7 @@ export default {
     let failed = null;
     let note3d = null;
     const databases = new Map(); // `${database}:${features}` → MotionDatabase
+    const making = new Map(); // the same keys → the promise of a database the worker is making
     let db = null;
     let dbKey = '';
     let rig = 'dance';
@@ -237,8 +238,8 @@ export default {
     // ---- the database and the controller ------------------------------------------------
 
     // The first database shown, or the message of why not: the playground reports ready (what
-    // the tests wait for) then, outside an embed. The page is not blocked meanwhile (the dance
-    // card is made in a worker), and the note says what is being made.
+    // the tests wait for) then, outside an embed. The page is not blocked meanwhile (a worker
+    // makes the data and the database; the page loads its bytes), and the note says what is being made.
     /** @type {() => void} */
     let firstShown = () => {};
     const firstDatabase = new Promise((resolve) => {
@@ -253,19 +254,19 @@ export default {
       note.textContent =
         p.database === 'dance'
           ? 'Making the dance card (ten minutes of locomotion, in code) and its database…'
-          : 'Loading CMU’s motion capture…';
-      // let the note be drawn before the page is busy
-      await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+          : 'Loading CMU’s motion capture and making its database…';
       let next = databases.get(key);
       try {
         if (!next) {
-          const data = await (p.database === 'dance' ? danceData() : cmuOnce());
-          if (token !== loading) return;
-          note.textContent = 'Building the motion database…';
-          await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-          if (token !== loading) return;
-          next = buildDatabase(data, p.database, p.features);
+          // one request per database: a choice made again meanwhile waits for the same bytes
+          if (!making.has(key))
+            making.set(
+              key,
+              loadDatabase(p.database, p.features).finally(() => making.delete(key)),
+            );
+          next = await making.get(key);
           databases.set(key, next);
+          if (token !== loading) return;
         }
       } catch (e) {
         if (token !== loading) return;
@@ -284,14 +285,6 @@ export default {
       rig = p.database;
       restart();
       firstShown();
-    }
-    let cmuPromise = null;
-    function cmuOnce() {
-      cmuPromise ??= fetchCmu().catch((e) => {
-        cmuPromise = null;
-        throw e;
-      });
-      return cmuPromise;
     }
 
     /** A new controller (and crowd) on the database shown, where the old one was. */
