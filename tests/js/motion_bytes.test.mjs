@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import * as sp from '../../dist/index.js';
 import { allocatedBytes } from '../../dist/memory.js';
-import { BIPED, FEATURES_27, locomotion, random, walk } from './motion_fixtures.mjs';
+import { BIPED, FEATURES_27, locomotion, random, runReadmeExample, walk } from './motion_fixtures.mjs';
 import { danceCard } from '../../web/playground/motion/dance_card.js';
 import { features as playgroundFeatures } from '../../web/playground/motion/rigs.js';
 
@@ -505,21 +505,8 @@ test('toBytes on what is not a live database', () => {
 });
 
 test("the README's build-once example runs as copied beside the CMU files and prints what its comment says", async () => {
-  const { readFileSync, writeFileSync, mkdirSync, copyFileSync } = await import('node:fs');
-  const { execFileSync } = await import('node:child_process');
-  const { fileURLToPath } = await import('node:url');
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const code = readme.match(/\*\*Build once, load fast\.\*\*[\s\S]*?```js\n([\s\S]*?)```/)[1];
-  // a file inside the package imports 'sprung' by its own name (package self-reference)
-  const dir = new URL('../../build/readme/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  for (const f of ['01_01.bvh', '01_03.bvh'])
-    copyFileSync(new URL(`../../build/data/cmu/${f}`, import.meta.url), new URL(f, dir));
-  writeFileSync(new URL('bytes.mjs', dir), code);
-  const printed = execFileSync(process.execPath, [fileURLToPath(new URL('bytes.mjs', dir))], {
-    encoding: 'utf8',
-  }).trim();
-  const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
+  const { readFileSync } = await import('node:fs');
+  const { printed, claim, dir } = runReadmeExample('\\*\\*Build once, load fast\\.\\*\\*', 'bytes.mjs');
   assert.equal(printed, claim);
   // the file it wrote is what toBytes gives: the magic and its own length in its header
   const file = readFileSync(new URL('database.bin', dir));

@@ -1,8 +1,11 @@
 // motion_fixtures.mjs — synthetic clips for the motion-matching tests and benches: a small
 // biped whose every transform follows a closed form in time (so velocities are exact
 // derivatives, not differences), walking straight, round circles and through speed changes,
-// with foot contacts where each foot's swing is at its lowest; and seeded random numbers.
-// Nothing here calls sprung.
+// with foot contacts where each foot's swing is at its lowest; seeded random numbers; and
+// the runner of the README's motion-capture examples. Nothing here calls sprung itself.
+import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** A seeded generator of uniform numbers in [0, 1) (a 32-bit LCG). */
 export function random(seed = 1) {
@@ -152,3 +155,24 @@ export const FEATURES_27 = [
   { type: 'trajectoryPosition', frames: [20, 40, 60] },
   { type: 'trajectoryDirection', frames: [20, 40, 60], weight: 1.5 },
 ];
+
+/**
+ * Runs the README's first ```js block after `heading` (a RegExp source) as `file` in
+ * build/readme/, beside the CMU files it reads (a file inside the package imports 'sprung' by
+ * its own name: package self-reference). Returns the program, what it printed, the claim of
+ * its `console.log(…); // claim` comment and the folder it ran in.
+ */
+export function runReadmeExample(heading, file) {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const code = readme.match(new RegExp(`${heading}[\\s\\S]*?\`\`\`js\\n([\\s\\S]*?)\`\`\``))[1];
+  const dir = new URL('../../build/readme/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['01_01.bvh', '01_03.bvh'])
+    copyFileSync(new URL(`../../build/data/cmu/${f}`, import.meta.url), new URL(f, dir));
+  writeFileSync(new URL(file, dir), code);
+  const printed = execFileSync(process.execPath, [fileURLToPath(new URL(file, dir))], {
+    encoding: 'utf8',
+  }).trim();
+  const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
+  return { code, printed, claim, dir };
+}

@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
 import { wasm } from '../../dist/wasm.js';
-import { BIPED, FEATURES_27, locomotion, random, walk } from './motion_fixtures.mjs';
+import { BIPED, FEATURES_27, locomotion, random, runReadmeExample, walk } from './motion_fixtures.mjs';
 
 await sp.init();
 const f32 = Math.fround;
@@ -684,20 +684,8 @@ test("the README's motion-matching example runs as copied and prints what its co
 });
 
 test("the README's motion-capture example runs as copied beside the CMU files and prints what its comment says", async () => {
-  const { readFileSync, writeFileSync, mkdirSync, copyFileSync } = await import('node:fs');
-  const { execFileSync } = await import('node:child_process');
-  const { fileURLToPath } = await import('node:url');
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const code = readme.match(/From your own motion capture[\s\S]*?```js\n([\s\S]*?)```/)[1];
-  const dir = new URL('../../build/readme/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  for (const f of ['01_01.bvh', '01_03.bvh'])
-    copyFileSync(new URL(`../../build/data/cmu/${f}`, import.meta.url), new URL(f, dir));
-  writeFileSync(new URL('mocap.mjs', dir), code);
-  const printed = execFileSync(process.execPath, [fileURLToPath(new URL('mocap.mjs', dir))], {
-    encoding: 'utf8',
-  }).trim();
-  const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
+  const { readFileSync } = await import('node:fs');
+  const { printed, claim, dir } = runReadmeExample('From your own motion capture', 'mocap.mjs');
   assert.equal(printed, claim);
   // the claim against the files' headers
   const frames = ['01_01.bvh', '01_03.bvh'].map((f) => {
