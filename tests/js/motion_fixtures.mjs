@@ -159,8 +159,8 @@ export const FEATURES_27 = [
 /**
  * Runs the README's first ```js block after `heading` (a RegExp source) as `file` in
  * build/readme/, beside the CMU files it reads (a file inside the package imports 'sprung' by
- * its own name: package self-reference). Returns the program, what it printed, the claim of
- * its `console.log(…); // claim` comment and the folder it ran in.
+ * its own name: package self-reference). Returns what it printed, the claim of its
+ * `console.log(…); // claim` comment and the folder it ran in.
  */
 export function runReadmeExample(heading, file) {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -174,5 +174,5 @@ export function runReadmeExample(heading, file) {
     encoding: 'utf8',
   }).trim();
   const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
-  return { code, printed, claim, dir };
+  return { printed, claim, dir };
 }
