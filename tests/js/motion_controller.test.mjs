@@ -322,3 +322,47 @@ test('a tag mask that excludes every frame: searches find −1, the character pl
   c.dispose();
   crowd.dispose();
 });
+
+test('every getter reads its own part of the character, and refuses once it is disposed', () => {
+  const c = new sp.MotionController(db, { candidates: 2 });
+  const steps = 30;
+  for (let i = 0; i < steps; i++) c.update(dt, { velocity: { x: 0, y: 0, z: 1.2 } });
+  const bones = db.bones;
+  const expect = {
+    settings: (v) => v.candidates === 2,
+    database: (v) => v === db,
+    pose: (v) => v instanceof Float32Array && v.length === 13 * bones,
+    blended: (v) => v instanceof Float32Array && v.length === 13 * bones && v !== c.pose,
+    positions: (v) => v instanceof Float32Array && v.length === 3 * bones,
+    rotations: (v) => v instanceof Float32Array && v.length === 4 * bones,
+    frame: (v) => Number.isInteger(v) && v >= 0 && v < db.frames,
+    switched: (v) => typeof v === 'boolean',
+    searched: (v) => typeof v === 'boolean',
+    switches: (v) => Number.isInteger(v) && v >= 0,
+    time: (v) => Math.abs(v - steps * dt) < 1e-9,
+    lastSearch: (v) => v !== null && v.candidates.length === 2 && v.candidates[0].frame >= 0,
+    query: (v) => v instanceof Float32Array && v.length === db.dims,
+    simulation: (v) =>
+      ['position', 'velocity', 'acceleration', 'rotation', 'angularVelocity'].every((k) => k in v),
+    trajectory: (v) => v instanceof sp.TrajectoryPredictor && v.positions.length === 3 * v.times.length,
+    contacts: (v) => v.length === 2 && v.every((s) => s instanceof sp.ContactState),
+  };
+  // the list is the class's: a getter added later must be added here
+  const accessors = Object.entries(Object.getOwnPropertyDescriptors(sp.MotionController.prototype))
+    .filter(([, d]) => d.get)
+    .map(([k]) => k);
+  assert.deepEqual(accessors.sort(), Object.keys(expect).sort());
+  for (const [name, ok] of Object.entries(expect))
+    assert.ok(ok(c[name]), `MotionController.${name}: ${c[name]}`);
+  // the same part on each read: the character's, not a copy
+  for (const name of ['settings', 'pose', 'blended', 'query', 'simulation', 'trajectory', 'contacts'])
+    assert.equal(c[name], c[name], name);
+  const get = (name) => Object.getOwnPropertyDescriptor(sp.MotionController.prototype, name).get;
+  assert.throws(() => get('pose').call({}), /sprung\.MotionController\.pose: not a live MotionController/);
+  c.dispose();
+  for (const name of Object.keys(expect))
+    assert.throws(
+      () => c[name],
+      new RegExp(`sprung\\.MotionController\\.${name}: not a live MotionController`),
+    );
+});
