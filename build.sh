@@ -262,19 +262,37 @@ test_fuzz() {
   tests/fuzz/run.sh --runs "${SPRUNG_FUZZ_RUNS:-400000}"   # deterministic: seed 1, a fresh corpus
 }
 
+# --- stage times ----------------------------------------------------------------
+# ./build.sh test prints each stage's wall time and its CPU time (user + system, of every
+# process the stage waited for): on a shared machine the CPU seconds say what a stage costs,
+# the wall time what else was running (the load average at its end says how much).
+STAGE_TIMES=()
+cpu_ticks() { # user + system clock ticks of this shell and its reaped descendants
+  local s; read -r s < /proc/$$/stat; s=${s##*) }
+  set -- $s
+  echo $(( ${12} + ${13} + ${14} + ${15} ))
+}
+stage() { # stage FUNCTION: runs it and records its times
+  local t0=$EPOCHREALTIME c0; c0=$(cpu_ticks)
+  "$@"
+  local t1=$EPOCHREALTIME c1 load; c1=$(cpu_ticks); read -r load _ < /proc/loadavg
+  STAGE_TIMES+=("$(awk -v n="$1" -v t0="$t0" -v t1="$t1" -v c=$((c1 - c0)) -v hz="$(getconf CLK_TCK)" -v l="$load" \
+    'BEGIN { printf "%-13s %8.1f %8.1f %6s", n, t1 - t0, c / hz, l }')")
+}
+stage_report() {
+  log "stage times (s)"
+  printf '%-13s %8s %8s %6s\n' stage wall cpu load
+  printf '%s\n' "${STAGE_TIMES[@]}"
+}
+
 cmd=${1:-test}
 case "$cmd" in
   build) build ;;
   test)
-    deps_test
-    test_format
-    build
-    test_types
-    test_c
-    test_js
-    test_package
-    test_e2e
-    test_fuzz
+    for s in deps_test test_format build test_types test_c test_js test_package test_e2e test_fuzz; do
+      stage $s
+    done
+    stage_report
     log "all tests passed"
     ;;
   serve)
