@@ -91,7 +91,7 @@ exports_list() { # every sp_* function of the API manifest (c/sprung.h)
 # every other file for size (-Oz). With LTO the size attribute stays on the cold functions:
 # a hot function calls, rather than inlines, what a cold file defines.
 HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_springs.c c/character.c c/applications.c
-       c/helpers.c c/motion_matching.c)
+       c/helpers.c c/sincos.c c/motion_matching.c)
 # WebAssembly 2.0's sign extension, saturating float-to-int conversion and bulk memory: smaller
 # code (memcpy and memset become single instructions) in the SIMD build and the everyday module.
 # Every engine the embedded modules run on has them: they came before SIMD and before
