@@ -248,8 +248,9 @@ test_types() {
 
 test_e2e() {
   [ -d tests/e2e ] && ls tests/e2e/*.test.mjs >/dev/null 2>&1 || return 0
-  log "type-checking the playground against the package's declarations (tsc -p web/playground)"
+  log "type-checking the playground against the package's declarations (tsc -p web/playground, and its worker)"
   node_modules/.bin/tsc -p web/playground
+  node_modules/.bin/tsc -p web/playground/tsconfig.worker.json
   log "building the playground (static files, web/playground/dist/)"
   node_modules/.bin/vite build --config web/playground/vite.config.js --logLevel warn
   log "end-to-end tests in headless Chromium"
