@@ -194,7 +194,7 @@ build() {
 
 # --- formatting -----------------------------------------------------------------
 C_FORMATTED=(c/*.c c/*.h tests/c/*.c tests/c/*.h tests/fuzz/*.c tests/fuzz/*.h)
-PRETTIER_GLOBS=('web/**/*.{ts,js,mjs,css,html}' 'tests/**/*.{mjs,js}')
+PRETTIER_GLOBS=('web/**/*.{ts,js,mjs,css,html}' 'tests/**/*.{mjs,js}' 'docs/**/*.mjs')
 
 format() {
   apt_install clang-format clang-format

@@ -106,6 +106,7 @@ test('the tarball holds what users need, once', () => {
     'README.md',
     'LICENSE',
     'CHANGELOG.md',
+    'docs/API.md',
     'dist/index.js',
     'dist/index.d.ts',
     'dist/no-embed/no-embed.js',
@@ -120,9 +121,15 @@ test('the tarball holds what users need, once', () => {
     assert.ok(files.includes(f), `${f} is in the tarball`);
   const stray = files.filter(
     (f) =>
-      !/^((dist|c)\/|docs\/images\/[\w-]+\.png$|(package\.json|README\.md|LICENSE|CHANGELOG\.md)$)/.test(f),
+      !/^((dist|c)\/|docs\/images\/[\w-]+\.png$|(package\.json|README\.md|LICENSE|CHANGELOG\.md|docs\/API\.md)$)/.test(
+        f,
+      ),
   );
-  assert.deepEqual(stray, [], "nothing but dist/, c/, the README's images and the package documents");
+  assert.deepEqual(
+    stray,
+    [],
+    "nothing but dist/, c/, the README's images, the API reference and the package documents",
+  );
   const pkg = join(app, 'node_modules/sprung');
   // one copy of the declarations, in dist/cjs/; the ES module entries re-export them (sprung/three,
   // which has no CommonJS build, keeps its own two)

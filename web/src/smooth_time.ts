@@ -24,7 +24,7 @@ function time(fn: string, name: string, value: unknown): number {
  * @param smoothTime - [s] (≥ 0) SmoothDamp's smoothTime.
  * @returns [s] the halflife, e.g. for `simpleSpringDamperExact` or a batch.
  * @example
- * simpleSpringDamperExact(camera, target, smoothTimeToHalflife(0.25), dt); // as maath's damp(…, 0.25, dt)
+ * simpleSpringDamperExact(state, goal, smoothTimeToHalflife(0.25), dt); // as maath's damp(…, 0.25, dt)
  */
 export function smoothTimeToHalflife(smoothTime: number): number {
   return time('smoothTimeToHalflife', 'smoothTime', smoothTime) * Math.LN2;

@@ -76,9 +76,11 @@ export interface ThreeClipOptions {
  * @param options - bone map, frame rate, units and simulation bone (see {@link ThreeClipOptions})
  * @returns the skeleton, the frame rate and the clip
  * @example
- * const gltf = await new GLTFLoader().loadAsync('character.glb');
+ * // gltf = await new GLTFLoader().loadAsync('character.glb'), say
  * const mesh = gltf.scene.getObjectByProperty('type', 'SkinnedMesh');
- * const walk = clipFromThree(gltf.animations[0], mesh.skeleton, { bones: { Hips: 'mixamorigHips', ... } });
+ * const walk = clipFromThree(gltf.animations[0], mesh.skeleton, {
+ *   bones: { Hips: 'mixamorigHips', LeftFoot: 'mixamorigLeftFoot', RightFoot: 'mixamorigRightFoot' },
+ * });
  */
 export function clipFromThree(
   clip: AnimationClipLike,
