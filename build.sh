@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point of sprung.
 #   ./build.sh test    install what is missing, build everything, run every test
+#   ./build.sh test_c  one stage of the tests (test_format, test_types, test_c, test_js,
+#                      test_package, test_e2e, test_fuzz), on what is built
 #   ./build.sh serve   build, then serve the playground (Vite dev server)
 #   ./build.sh build   install what is missing and build dist/ (the npm package)
 #   ./build.sh bench   build, then run the benchmarks in tests/bench/
@@ -211,12 +213,13 @@ test_format() {
 # --- tests --------------------------------------------------------------------
 test_c() {
   log "native C tests (gcc -Wall -Wextra -Werror, AddressSanitizer + UBSan)"
-  mkdir -p "$BUILD/ctest"
   local san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1)
-  local failed=0
+  local obj=$BUILD/ctest/obj failed=0 t bin
+  # c/*.c compiled once, then linked into each test
+  tests/c/objects.sh "$obj" gcc "${CFLAGS_COMMON[@]}" "${san[@]}"
   for t in tests/c/test_*.c; do
-    local bin="$BUILD/ctest/$(basename "$t" .c)"
-    gcc "${CFLAGS_COMMON[@]}" "${san[@]}" -Ic -Itests/c "$t" "${C_SOURCES[@]}" -lm -o "$bin"
+    bin=$BUILD/ctest/$(basename "$t" .c)
+    gcc "${CFLAGS_COMMON[@]}" "${san[@]}" -Ic -Itests/c "$t" "$obj"/*.o -lm -o "$bin"
     "$bin" || failed=1
   done
   return $failed
@@ -296,6 +299,10 @@ case "$cmd" in
     stage_report
     log "all tests passed"
     ;;
+  test_format|test_types|test_c|test_js|test_package|test_e2e|test_fuzz) # one stage, on what is built
+    stage "$cmd"
+    stage_report
+    ;;
   serve)
     build
     log "serving the playground: open the Local address printed below (Ctrl-C stops)"
@@ -313,5 +320,5 @@ case "$cmd" in
     deps_test
     tests/fuzz/run.sh "${2:-300}"
     ;;
-  *) echo "usage: ./build.sh [test|serve|build|bench|format|fuzz [seconds]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [test|test_<stage>|serve|build|bench|format|fuzz [seconds]]" >&2; exit 2 ;;
 esac

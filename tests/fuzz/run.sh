@@ -30,13 +30,15 @@ else
   norand=()
   fresh=0
 fi
+flags=(-std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -fno-sanitize-recover=all)
+sanitizers=address,undefined,float-cast-overflow
+# c/*.c compiled once (with libFuzzer's coverage, without its main), then linked into each harness
+tests/c/objects.sh "$OUT/obj" "$CC" "${flags[@]}" "-fsanitize=fuzzer-no-link,$sanitizers"
 status=0
 for src in "${harnesses[@]}"; do
   name=$(basename "$src" .c)
   bin=$OUT/bin/$name
-  "$CC" -std=c99 -Wall -Wextra -Werror -pedantic -g -O1 \
-    -fsanitize=fuzzer,address,undefined,float-cast-overflow -fno-sanitize-recover=all \
-    -Ic -Itests/fuzz "$src" c/*.c -lm -o "$bin"
+  "$CC" "${flags[@]}" "-fsanitize=fuzzer,$sanitizers" -Ic -Itests/fuzz "$src" "$OUT/obj"/*.o -lm -o "$bin"
   corpus=$OUT/$name/corpus
   (( fresh )) && rm -rf "$corpus"
   seeds=tests/fuzz/corpus/$name
