@@ -271,23 +271,30 @@ test_fuzz() {
 # process the stage waited for): on a shared machine the CPU seconds say what a stage costs,
 # the wall time what else was running (the load average at its end says how much).
 STAGE_TIMES=()
+STAGE_NOW=
 cpu_ticks() { # user + system clock ticks of this shell and its reaped descendants
   local s; read -r s < /proc/$$/stat; s=${s##*) }
   set -- $s
   echo $(( ${12} + ${13} + ${14} + ${15} ))
 }
-stage() { # stage FUNCTION: runs it and records its times
-  local t0=$EPOCHREALTIME c0; c0=$(cpu_ticks)
+stage() { # stage FUNCTION: runs it and records its times (a failing stage's too, see below)
+  STAGE_NOW=$1 STAGE_T0=$EPOCHREALTIME STAGE_C0=$(cpu_ticks)
   "$@"
+  stage_done "$1"
+}
+stage_done() { # stage_done LABEL: records the times of the stage started last
   local t1=$EPOCHREALTIME c1 load; c1=$(cpu_ticks); read -r load _ < /proc/loadavg
-  STAGE_TIMES+=("$(awk -v n="$1" -v t0="$t0" -v t1="$t1" -v c=$((c1 - c0)) -v hz="$(getconf CLK_TCK)" -v l="$load" \
+  STAGE_TIMES+=("$(awk -v n="$1" -v t0="$STAGE_T0" -v t1="$t1" -v c=$((c1 - STAGE_C0)) -v hz="$(getconf CLK_TCK)" -v l="$load" \
     'BEGIN { printf "%-13s %8.1f %8.1f %6s", n, t1 - t0, c / hz, l }')")
+  STAGE_NOW=
 }
 stage_report() {
   log "stage times (s)"
   printf '%-13s %8s %8s %6s\n' stage wall cpu load
   printf '%s\n' "${STAGE_TIMES[@]}"
 }
+# A stage that fails ends the script (set -e): the report still comes, the stage marked.
+trap '[ -z "$STAGE_NOW" ] || { stage_done "$STAGE_NOW (failed)"; stage_report; }' EXIT
 
 cmd=${1:-test}
 case "$cmd" in
