@@ -211,18 +211,19 @@ test_format() {
 }
 
 # --- tests --------------------------------------------------------------------
+C_SANITIZE=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1)
+
+c_test() { # c_test tests/c/test_NAME.c: links it with the objects of test_c, and runs it
+  local bin=$BUILD/ctest/$(basename "$1" .c)
+  gcc "${CFLAGS_COMMON[@]}" "${C_SANITIZE[@]}" -Ic -Itests/c "$1" "$BUILD/ctest/obj"/*.o -lm -o "$bin" && "$bin"
+}
+
 test_c() {
   log "native C tests (gcc -Wall -Wextra -Werror, AddressSanitizer + UBSan)"
-  local san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1)
-  local obj=$BUILD/ctest/obj failed=0 t bin
-  # c/*.c compiled once, then linked into each test
-  tests/c/objects.sh "$obj" gcc "${CFLAGS_COMMON[@]}" "${san[@]}"
-  for t in tests/c/test_*.c; do
-    bin=$BUILD/ctest/$(basename "$t" .c)
-    gcc "${CFLAGS_COMMON[@]}" "${san[@]}" -Ic -Itests/c "$t" "$obj"/*.o -lm -o "$bin"
-    "$bin" || failed=1
-  done
-  return $failed
+  source tests/jobs.sh
+  # c/*.c compiled once, then linked into each test; the tests run side by side
+  c_objects "$BUILD/ctest/obj" gcc "${CFLAGS_COMMON[@]}" "${C_SANITIZE[@]}"
+  in_parallel c_test tests/c/test_*.c
 }
 
 # The tests of the classes that own WASM memory, run again with garbage collected every few
