@@ -234,10 +234,16 @@ CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pos
              tests/js/motion_bytes.test.mjs)
 
 test_js() {
+  # Test files run in parallel, one process each, as many as the machine has cores; the three
+  # runs one after the other (a run's files write build/ paths of their own, which the same
+  # file in another run would share).
+  local node=(node --expose-gc --test --test-concurrency="$(nproc)")
   log "node tests against dist/"
-  node --expose-gc --test --test-reporter=spec tests/js/
+  "${node[@]}" --test-reporter=spec tests/js/
+  log "node tests again on the scalar build (load-scalar.mjs: init() loads dist/sprung-scalar.wasm)"
+  "${node[@]}" --import ./tests/js/load-scalar.mjs --test-reporter=dot tests/js/
   log "class tests with forced garbage collection (node --expose-gc)"
-  node --expose-gc --import ./tests/js/force-gc.mjs --test --test-reporter=dot "${CLASS_TESTS[@]}"
+  "${node[@]}" --import ./tests/js/force-gc.mjs --test-reporter=dot "${CLASS_TESTS[@]}"
 }
 
 test_package() {
