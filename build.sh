@@ -264,7 +264,8 @@ test_e2e() {
   log "building the playground (static files, web/playground/dist/)"
   node_modules/.bin/vite build --config web/playground/vite.config.js --logLevel warn
   log "end-to-end tests in headless Chromium"
-  node --test --test-concurrency=1 --test-reporter=spec tests/e2e/
+  # a Chromium per test file, as many files at a time as the machine has cores
+  node --test --test-concurrency="$(nproc)" --test-reporter=spec tests/e2e/
 }
 
 test_fuzz() {
