@@ -172,11 +172,17 @@ export function worldTransforms(
   }
 }
 
+/** Frames of a clip of `count` frames at `from` Hz resampled to `to` Hz (its first frame to its
+ *  last, at most): what {@link resample} allocates, known before it does. @internal */
+export function resampledCount(count: number, from: number, to: number): number {
+  return from === to ? count : Math.floor((count - 1) / (from / to) + 1e-9) + 1;
+}
+
 /** `frames` (of `bones` bones) resampled at `rate` Hz: positions linearly, rotations by slerp. @internal */
 export function resample(frames: Frames, bones: number, rate: number): Frames {
   if (rate === frames.rate) return frames;
   const step = frames.rate / rate; // source frames per output frame
-  const count = Math.floor((frames.count - 1) / step + 1e-9) + 1;
+  const count = resampledCount(frames.count, frames.rate, rate);
   const positions = new Float64Array(count * bones * 3);
   const rotations = new Float64Array(count * bones * 4);
   for (let k = 0; k < count; k++) {
