@@ -10,6 +10,7 @@
 #                     (the harnesses share the cores), a corpus that grows across runs on this
 #                     machine.
 #
+# Then the JavaScript fuzzer of the untrusted files (fuzz_files.mjs, below).
 # Prints the executions per harness; exits non-zero on any finding (the input is saved as
 # build/fuzz/<harness>/crash-* — once fixed, copy it into tests/fuzz/corpus/<harness>/).
 set -euo pipefail
@@ -61,4 +62,15 @@ fuzz_one() { # fuzz_one tests/fuzz/fuzz_NAME.c: builds the harness, replays its 
 source tests/jobs.sh
 # c/*.c compiled once (with libFuzzer's coverage, without its main), then linked into each harness
 c_objects "$OUT/obj" "$CC" "${flags[@]}" "-fsanitize=fuzzer-no-link,$sanitizers"
-in_parallel fuzz_one "${harnesses[@]}"
+status=0
+in_parallel fuzz_one "${harnesses[@]}" || status=1
+# The package's untrusted-file entry points (parseBvh, MotionDatabase.fromBytes) are JavaScript:
+# a mutational fuzzer seeded with CMU's takes and databases' bytes (tests/fuzz/fuzz_files.mjs),
+# against the built dist/; deterministic with --runs (its own count: one input is a whole parse).
+if [ "${1:-}" = --runs ]; then
+  files=(--runs "${SPRUNG_FUZZ_FILES:-4000}")
+else
+  files=("$(( per / $(nproc) > 0 ? per / $(nproc) : 1 ))") # one process: a harness's share
+fi
+node tests/fuzz/fuzz_files.mjs "${files[@]}" || status=1
+exit $status
