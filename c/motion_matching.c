@@ -83,7 +83,7 @@ typedef struct {
  * h early (none can beat it), 1 with the 16 sums in out. The 4 blocks' sums are 4 chains of additions that overlap (one
  * alone waits on each addition: 3× slower on an exhaustive scan). */
 #ifdef __wasm_simd128__
-static int group_costs(float *out, const float *g, const float *q, int dims, float h)
+SP__ALWAYS_INLINE int group_costs(float *out, const float *g, const float *q, int dims, float h)
 {
     const float *g1 = g + 4 * dims, *g2 = g1 + 4 * dims, *g3 = g2 + 4 * dims;
     v128_t a0 = wasm_f32x4_splat(0.0f), a1 = a0, a2 = a0, a3 = a0, lim = wasm_f32x4_splat(h);
@@ -110,7 +110,7 @@ static int group_costs(float *out, const float *g, const float *q, int dims, flo
     return 1;
 }
 #else
-static int group_costs(float *out, const float *g, const float *q, int dims, float h)
+SP__ALWAYS_INLINE int group_costs(float *out, const float *g, const float *q, int dims, float h)
 {
     float acc[16] = { 0.0f };
     for (int j = 0; j < dims;) {
@@ -131,7 +131,7 @@ static int group_costs(float *out, const float *g, const float *q, int dims, flo
 /* A lower bound of every frame's distance in a box: the distance to the box, lane j%4
  * summing dimensions j, the lanes then added in pairs (the order differs from a frame's:
  * callers allow for the rounding). */
-static float box_distance(const float *lo, const float *hi, const float *q, int dp)
+SP__ALWAYS_INLINE float box_distance(const float *lo, const float *hi, const float *q, int dp)
 {
 #ifdef __wasm_simd128__
     v128_t acc = wasm_f32x4_splat(0.0f);
@@ -201,17 +201,25 @@ static int box_skips(const search *s, size_t boxes, size_t tags, size_t r, float
     if ((any & s->require) != s->require || (all & s->exclude) != 0) return 1;
     size_t dp = (size_t)s->l->dp;
     const float *lo = db + boxes + 2 * dp * r;
-    if (s->rules) {
-        /* the frames' distances are at least the box's less 2⁻¹⁰ of it (see above) */
-        const float *box = s->rules + (boxes == s->l->sm ? s->rl->sm : s->rl->lr) + 4 * r;
-        int run = sp__int_at(box, 3);
-        if (run >= 0 && run != s->cur_run) return 1; /* every frame blocked */
-        float h = rule_limit(s->best.worst, box, bias);
-        if (!(h < INFINITY)) return 0;
-        return saturate(box_distance(lo, lo + dp, s->q, s->l->dp)) * (1.0f - 0x1p-10f) >= h;
-    }
     float d = saturate(saturate(box_distance(lo, lo + dp, s->q, s->l->dp)) + bias);
     return d >= s->best.worst * (1.0f + 0x1p-10f);
+}
+
+/* box_skips under cost rules: `rules` the box's bounds (motion_database.h). The frames' distances
+ * are at least the box's less 2⁻¹⁰ of it (see above). */
+static int box_skips_rules(const search *s, size_t boxes, size_t tags, size_t r, float bias,
+                           const float *rules)
+{
+    const float *db = s->db;
+    int all = sp__int_at(db, tags + 2 * r), any = sp__int_at(db, tags + 2 * r + 1);
+    if ((any & s->require) != s->require || (all & s->exclude) != 0) return 1;
+    int run = sp__int_at(rules, 3);
+    if (run >= 0 && run != s->cur_run) return 1; /* every frame blocked */
+    float h = rule_limit(s->best.worst, rules, bias);
+    if (!(h < INFINITY)) return 0;
+    size_t dp = (size_t)s->l->dp;
+    const float *lo = db + boxes + 2 * dp * r;
+    return saturate(box_distance(lo, lo + dp, s->q, s->l->dp)) * (1.0f - 0x1p-10f) >= h;
 }
 
 /* Whether frame i is a candidate at all: its tags, and not the current frame or near it. */
@@ -281,12 +289,27 @@ static void scan_boxes(search *s, int a, int b, float bias)
         }
         while (i < lend) {
             int sb = i / SP__SMALL, send = (sb + 1) * SP__SMALL < lend ? (sb + 1) * SP__SMALL : lend;
-            if (box_skips(s, l->sm, l->sm_tags, (size_t)sb, bias))
-                ;
-            else if (s->rules)
+            if (!box_skips(s, l->sm, l->sm_tags, (size_t)sb, bias)) scan(s, i, send, bias);
+            i = send;
+        }
+    }
+}
+
+/* scan_boxes under cost rules. */
+static void scan_boxes_rules(search *s, int a, int b, float bias)
+{
+    const sp__layout *l = s->l;
+    const sp__rules_layout *rl = s->rl;
+    for (int i = a; i < b;) {
+        int lb = i / SP__LARGE, lend = (lb + 1) * SP__LARGE < b ? (lb + 1) * SP__LARGE : b;
+        if (box_skips_rules(s, l->lr, l->lr_tags, (size_t)lb, bias, s->rules + rl->lr + 4 * (size_t)lb)) {
+            i = lend;
+            continue;
+        }
+        while (i < lend) {
+            int sb = i / SP__SMALL, send = (sb + 1) * SP__SMALL < lend ? (sb + 1) * SP__SMALL : lend;
+            if (!box_skips_rules(s, l->sm, l->sm_tags, (size_t)sb, bias, s->rules + rl->sm + 4 * (size_t)sb))
                 scan_rules(s, i, send, bias);
-            else
-                scan(s, i, send, bias);
             i = send;
         }
     }
@@ -344,10 +367,12 @@ static void search_one(search *s, const float *query, int current, float bias, i
         if (!loop) b = b - a > exclude_end ? b - exclude_end : a;
         float other = s->current >= 0 && a != s->cur_start ? bias : 0.0f;
         if (a >= b) continue;
-        if (s->boxes)
-            scan_boxes(s, a, b, other);
+        if (s->rules && s->boxes)
+            scan_boxes_rules(s, a, b, other);
         else if (s->rules)
             scan_rules(s, a, b, other);
+        else if (s->boxes)
+            scan_boxes(s, a, b, other);
         else
             scan(s, a, b, other);
     }

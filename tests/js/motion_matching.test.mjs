@@ -152,10 +152,11 @@ const saturate = (c) => Math.min(c, 3.4028234663852886e38);
 /**
  * Every frame's rule factors for one kind of search, from the rules as declared (written here
  * from MotionRule's words): a rule covers frames [start, stop) of its clip (by name or index)
- * and of the clip's mirrored copy; multipliers multiply and additive costs add, in float, in
- * the order of the rules; `when` picks the searches. `clips` are the data's clips.
+ * and of the clip's mirrored copy; multipliers multiply and additive costs add, in float (or
+ * with `round` = the identity, in double), in the order of the rules; `when` picks the
+ * searches. `clips` are the data's clips.
  */
-function factors(db, rules, clips, forced) {
+function factors(db, rules, clips, forced, round = f32) {
   const n = db.frames,
     m = new Array(n).fill(1),
     a = new Array(n).fill(0),
@@ -169,9 +170,9 @@ function factors(db, rules, clips, forced) {
         stop = rule.stop ?? range.stop - range.start;
       for (let f = start; f < stop; f++) {
         const i = range.start + f,
-          at = (v) => f32(typeof v === 'object' ? v[f - start] : v);
-        if (rule.multiplier !== undefined) m[i] = f32(m[i] * at(rule.multiplier));
-        if (rule.additive !== undefined) a[i] = f32(a[i] + at(rule.additive));
+          at = (v) => round(typeof v === 'object' ? v[f - start] : v);
+        if (rule.multiplier !== undefined) m[i] = round(m[i] * at(rule.multiplier));
+        if (rule.additive !== undefined) a[i] = round(a[i] + at(rule.additive));
         if (rule.block) blocked[i] = true;
       }
     }
@@ -597,6 +598,83 @@ for (const [name, data, mirror] of [
     );
     assert.ok(changed > N / 5 && inside > N / 4, `${changed} changed, ${inside} inside`);
     batch.dispose();
+    db.dispose();
+  });
+}
+
+/**
+ * The brute force in double, rounding nothing: each frame's cost m·d + a (+ bias) with d the
+ * squared distance of the query, normalised in double, to the frame's normalised features, and
+ * m, a the products and sums of the rules' values as declared, in double. With each cost, a
+ * bound of what float arithmetic may move it by: 2⁻¹⁸ of the magnitudes it sums (the search
+ * rounds the query's normalisation, 27 squares summed one by one, m·d, + a and + bias). The
+ * candidates are brute's (tags, exclusions, blocked frames).
+ */
+function bruteDouble(db, query, o, rules, clips) {
+  const dims = db.dims,
+    off = db.featureOffsets,
+    sc = db.featureScales;
+  const q = Array.from({ length: dims }, (_, j) => (sc[j] === 0 ? 0 : (query[j] - off[j]) / sc[j]));
+  const { m, a } = factors(db, rules, clips, !!o.forced, (x) => x);
+  const cur = o.current ?? -1,
+    mine = cur >= 0 ? db.rangeOf(cur).start : null;
+  // the candidates: those of the float brute force (which frames, not their costs)
+  return brute(db, query, Infinity, { ...o, rules, clips }).map(({ i }) => {
+    const f = db.normalizedFeatures(i);
+    let d = 0,
+      size = 0;
+    for (let j = 0; j < dims; j++) {
+      const e = q[j] - f[j];
+      d += e * e;
+      size += e * e + 2 * Math.abs(e) * (Math.abs(q[j]) + Math.abs(f[j]));
+    }
+    const bias = mine !== null && i !== cur && db.rangeOf(i).start !== mine ? (o.bias ?? 0) : 0;
+    return { i, c: m[i] * d + a[i] + bias, err: 2 ** -18 * (m[i] * size + Math.abs(a[i]) + bias) };
+  });
+}
+
+for (const [name, data, mirror] of [
+  ['unstructured random features', noise({ seed: 17 }), false],
+  ['structured clips, mirrored', structured, true],
+]) {
+  test(`cost rules against a brute force in double: the frame found is the least cost to rounding, its cost within rounding of the double one: ${name}`, () => {
+    const rnd = random(44);
+    const rules = randomRules(data, rnd);
+    const db = new sp.MotionDatabase(data, { features: FEATURES_27, rules, mirror });
+    const N = 300;
+    let clear = 0;
+    for (let t = 0; t < N; t++) {
+      const o = { ...randomOptions(db, rnd), forced: t % 2 === 0 };
+      const from = t % 3 === 1 ? blockedFrame(db, rules, data.clips, o.forced, rnd) : -1;
+      if (from >= 0) o.current = from;
+      const q = randomQuery(db, rnd);
+      const all = bruteDouble(db, q, o, rules, data.clips).sort((x, y) => x.c - y.c);
+      const [best, second] = all;
+      // a clear winner: no other frame within rounding of it (structured clips and their
+      // mirrored copies hold many frames that tie to rounding)
+      const winner = !!best && (!second || second.c - best.c > best.err + second.err);
+      clear += winner;
+      for (const mode of ['scan', 'boxes']) {
+        const r = db.search(q, { ...o, mode });
+        if (!best) {
+          assert.equal(r.frame, -1, `query ${t}, ${mode}: none is a candidate`);
+          continue;
+        }
+        const got = all.find((x) => x.i === r.frame);
+        assert.ok(got, `query ${t}, ${mode}: frame ${r.frame} is no candidate of the double brute force`);
+        assert.ok(
+          Math.abs(r.cost - got.c) <= got.err,
+          `query ${t}, ${mode}: frame ${r.frame} costs ${r.cost}, in double ${got.c} ± ${got.err}`,
+        );
+        assert.ok(
+          got.c <= best.c + got.err + best.err,
+          `query ${t}, ${mode}: frame ${r.frame} costs ${got.c} in double, frame ${best.i} ${best.c}`,
+        );
+        if (winner) assert.equal(r.frame, best.i, `query ${t}, ${mode}: the clear winner`);
+      }
+    }
+    console.log(`# ${name}: ${clear} of ${N} searches had a clear winner in double, and found it`);
+    assert.ok(clear >= N / 2, `${clear} of ${N}`);
     db.dispose();
   });
 }
@@ -1297,6 +1375,20 @@ test('bad input: clear errors naming the argument, or −1 for a mask that exclu
   err(
     () => make([{ name: 'a', poses }], { features: many }),
     /options\.features make 300 floats a frame, more than 256/,
+  );
+  // sizes beyond one block: 0, not a size that wrapped round in WebAssembly's 32-bit size_t
+  // (2^29 frames of 256 floats gave a block of 620,757,508 floats)
+  for (const [frames, dims] of [
+    [2 ** 29, 256],
+    [2 ** 24, 256],
+    [2 ** 30, 100],
+  ])
+    assert.equal(sp.motionDatabaseFloats(frames, dims, 1), 0, `${frames} frames of ${dims}`);
+  // the header's layout: offsets and scales, the features in 252 blocks of 4 (63 runs of 16),
+  // boxes of 16 and 64 frames (low and high), tags, box tags, 3 ranges and the flag
+  assert.equal(
+    sp.motionDatabaseFloats(1000, 27, 3),
+    2 * 28 + 4 * 252 * 27 + 2 * 28 * 63 + 2 * 28 * 16 + 4 * 252 + 2 * 63 + 2 * 16 + 9 + 1,
   );
   // the searches
   const db = make([{ name: 'a', poses, tags: new Uint32Array(120).fill(1) }]);
