@@ -1363,7 +1363,8 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
    *   not have; `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0)
    *   frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the
    *   current one left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result)
-   *   ('scan', 'boxes', 'auto')
+   *   ('scan', 'boxes', 'auto'); `forced` ([0, 1]) 1 for a forced search (an input change, a clip's end): the
+   *   rules for forced searches apply
    * @see the C function `sp_motion_search` in c/sprung.h
    * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode,forced} *
    */
@@ -1388,7 +1389,8 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
    *   not have; `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0)
    *   frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the
    *   current one left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result)
-   *   ('scan', 'boxes', 'auto')
+   *   ('scan', 'boxes', 'auto'); `forced` ([0, 1]) 1 for a forced search (an input change, a clip's end): the
+   *   rules for forced searches apply
    * @see the C function `sp_motion_search` in c/sprung.h
    * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode,forced} *
    */
