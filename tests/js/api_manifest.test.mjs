@@ -42,6 +42,10 @@ const INTERNAL = {
     "MotionDatabase's constructor calls it on every clip (its features are then features(frame)): its arguments are the constructor's clips and options, which no C parameter describes",
   sp_motion_database_build:
     "MotionDatabase's constructor calls it on the features of every clip: its arguments are the constructor's clips and options, which no C parameter describes",
+  sp_motion_rules_floats:
+    "MotionDatabase's constructor sizes the block of its cost rules (options.rules) with it; the database's rules getter gives them",
+  sp_motion_rules_build:
+    "MotionDatabase's constructor calls it on the factors of every frame that its cost rules (options.rules) make, which no C parameter describes",
 };
 
 const wrappersOf = new Map();

@@ -146,6 +146,8 @@ test('every function and class the README API tour names is exported by the pack
     'angularVelocities',
     'lastSearch',
     'toBytes',
+    'costBreakdown',
+    'setFeatures',
   ]) {
     assert.ok(
       classes.some((c) => m in c.prototype),

@@ -259,6 +259,8 @@ export const TABLE = {
   sp_motion_features: 'full internal',
   sp_motion_database_floats: 'full hand',
   sp_motion_database_build: 'full internal',
+  sp_motion_rules_floats: 'full internal',
+  sp_motion_rules_build: 'full internal',
   sp_motion_search: 'full hand',
   sp_motion_search_batch: 'full hand',
   sp_forward_kinematics: 'full hand',
