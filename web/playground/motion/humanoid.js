@@ -22,7 +22,10 @@ import {
   VectorKeyframeTrack,
 } from 'three';
 
-/** Radii (m) of the capsules, by the name of the bone they start at: the first pattern that matches. */
+/**
+ * Radii (m) of the capsules, by the name of the bone they start at: the first pattern that matches.
+ * @type {[RegExp, number][]}
+ */
 const RADII = [
   [/head/i, 0.1],
   [/neck/i, 0.05],
@@ -38,7 +41,10 @@ const RADII = [
   [/chest|spine2|spine1/i, 0.12],
   [/spine|back|hips|pelvis|root/i, 0.11],
 ];
-/** Lengths (m) of the capsule of a leaf bone (a head, a hand, a toe), along its parent's direction. */
+/**
+ * Lengths (m) of the capsule of a leaf bone (a head, a hand, a toe), along its parent's direction.
+ * @type {[RegExp, number][]}
+ */
 const LEAVES = [
   [/head/i, 0.2],
   [/hand|wrist/i, 0.13],
@@ -70,13 +76,19 @@ const partOf = (name) =>
  * Returns { root, armature, mesh, skeleton, bones } (bones[i]: the Bone of database bone i,
  * null for bone 0).
  */
+/**
+ * @param {{ parents: ArrayLike<number>, names: readonly string[], offsets: ArrayLike<number> }} skeleton
+ * @param {{ prefix?: string, armature?: { scale: number, rotation: number[] } | null, ends?: boolean,
+ *   radius?: number, segments?: number, color?: string }} [options]
+ */
 export function skinnedHumanoid(
   { parents, names, offsets },
-  { prefix = '', armature = null, ends = false, radius = 1, segments = 8, color = '#1a73e8' } = {},
+  { prefix = '', armature = null, ends = false, radius = 1, segments = 12, color = '#1a73e8' } = {},
 ) {
   const B = parents.length;
   const root = new Group();
   root.name = 'character';
+  /** @type {import('three').Object3D} */
   let holder = root;
   if (armature) {
     holder = new Object3D();
@@ -88,7 +100,8 @@ export function skinnedHumanoid(
   const toArmature = armature ? new Quaternion().fromArray(armature.rotation).invert() : new Quaternion();
   const unit = armature ? 1 / armature.scale : 1;
   // the bones: at rest, offset from their parents, unrotated (in the armature's frame)
-  const bones = [null];
+  /** @type {Bone[]} (bones[0], the simulation bone's, is the root: never read) */
+  const bones = [/** @type {any} */ (null)];
   for (let b = 1; b < B; b++) {
     const bone = new Bone();
     bone.name = prefix + names[b];
@@ -104,10 +117,13 @@ export function skinnedHumanoid(
   root.updateMatrixWorld(true);
   // rest positions in the character's frame (metres): capsules between joints
   const at = bones.map((b) => (b ? b.getWorldPosition(new Vector3()) : new Vector3()));
+  /** @type {number[][]} */
   const children = Array.from({ length: B }, () => []);
   for (let b = 1; b < B; b++) if (parents[b] > 0) children[parents[b]].push(b);
 
+  /** @type {{ bone: number, from: Vector3, to: Vector3, r: number, end: number }[]} */
   const capsules = [];
+  /** @type {Bone[]} */
   const leaves = [];
   for (let b = 1; b < B; b++) {
     const r = radius * radiusOf(names[b]);
@@ -146,7 +162,9 @@ export function skinnedHumanoid(
   // the leaf bones are joints of the skin too (weighing no vertex), as in a Mixamo file
   const skeleton = new Skeleton([...bones.slice(1), ...leaves]);
   mesh.bind(skeleton);
-  return { root, armature: armature ? holder : null, mesh, skeleton, bones };
+  /** @type {import('three').Material} */
+  const material = mesh.material;
+  return { root, armature: armature ? holder : null, mesh, material, skeleton, bones };
 }
 
 /**
@@ -184,7 +202,7 @@ function capsuleGeometry(capsules, parents, names, segments) {
     w.copy(axis).cross(u);
     const blend = Math.min(1.5 * r, 0.45 * length);
     const parent = parents[bone] > 0 ? parents[bone] - 1 : -1;
-    const shade = SHADE[partOf(names[bone])];
+    const shade = SHADE[/** @type {keyof typeof SHADE} */ (partOf(names[bone]))];
     const first = v;
     for (let k = 0; k < rings; k++) {
       // the ring's angle from the axis (hemispheres) and where it sits along it

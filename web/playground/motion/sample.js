@@ -76,6 +76,10 @@ export function sampleCharacter() {
 export function sampleGlb() {
   const { humanoid, clips } = sampleCharacter();
   // glTF's material (the playground draws the humanoid with a cheaper one)
-  humanoid.mesh.material = new MeshStandardMaterial({ color: '#1a73e8', vertexColors: true, roughness: 0.8 });
+  /** @type {import('three').Mesh} */ (humanoid.mesh).material = new MeshStandardMaterial({
+    color: '#1a73e8',
+    vertexColors: true,
+    roughness: 0.8,
+  });
   return new GLTFExporter().parseAsync(humanoid.root, { binary: true, animations: clips });
 }
