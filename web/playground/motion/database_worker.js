@@ -6,12 +6,14 @@
 // worker posts the database's bytes (made by motion/export.js, transferred, not copied) and the
 // page loads them, which computes no features. The worker runs the page's compiled module
 // (sprung/no-embed, init({ wasm })): no second download or compilation, no second copy.
-import { MotionDatabase, init } from 'sprung/no-embed';
+import { MotionDatabase, Skeleton, init, parseBvh } from 'sprung/no-embed';
 import { danceCard } from './dance_card.js';
 import { CMU_FILES, CMU_SCALE, RIGS, features } from './rigs.js';
 import { bvhData, readerRig, withContacts } from './takes.js';
 import { databaseBytes } from './export.js';
 
+/** What takes.js reads the takes with. */
+const sprung = { parseBvh, Skeleton };
 /** @type {Promise<void> | null} */
 let ready = null;
 /** Rig → its motion data and bones, made once (the reader's: until they drop other files). */
@@ -26,16 +28,17 @@ function dataOf({ rig, texts, takes, clips }) {
   if (rig === 'dance') return { data: danceCard(), rig: RIGS.dance, report: null };
   if (rig === 'cmu') {
     const read = bvhData(
+      sprung,
       texts.map((text, i) => ({ name: CMU_FILES[i], text })),
       { scale: CMU_SCALE, start: 1 },
     );
-    return { data: withContacts(read.data, RIGS.cmu.feet), rig: RIGS.cmu, report: null };
+    return { data: withContacts(sprung, read.data, RIGS.cmu.feet), rig: RIGS.cmu, report: null };
   }
   // the reader's: BVH takes (read here), or clips the page sampled from a glTF file
-  const read = takes ? bvhData(takes) : { data: clips, report: { units: null, skipped: [] } };
+  const read = takes ? bvhData(sprung, takes) : { data: clips, report: { units: null, skipped: [] } };
   const bones = readerRig(read.data.skeleton.names);
   return {
-    data: withContacts(read.data, bones.feet),
+    data: withContacts(sprung, read.data, bones.feet),
     rig: bones,
     report: { ...read.report, bones },
   };

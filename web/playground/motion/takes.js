@@ -2,8 +2,11 @@
 // with parseBvh (their units guessed from the length of the legs, a reference T-pose in their
 // first frame left out), the bones a database of any skeleton needs found by name (the feet,
 // the ankles, the hips), the foot contacts a motion-capture clip lacks, and the mirror map.
-import { Skeleton, parseBvh } from 'sprung/no-embed';
+// The library comes as an argument (`sprung`: the worker's sprung/no-embed, or sprung in Node),
+// so that a program of either entry can use these.
 import { mirrorMap } from './rigs.js';
+
+/** @typedef {Pick<typeof import('sprung'), 'parseBvh' | 'Skeleton'>} Library */
 
 /** Units a BVH file may be in: metres per unit, and the name the page shows. */
 const UNITS = [
@@ -46,14 +49,15 @@ export function readerRig(names) {
 }
 
 /**
- * BVH takes `takes` ([{ name, text }]) as motion data at 60 Hz, one skeleton: `scale` metres
+ * BVH takes `takes` ([{ name, text }]) read by `sprung`, as motion data at 60 Hz, one skeleton: `scale` metres
  * per unit (default: of UNITS, the one that makes the legs ~0.85 m long) and `start` (default:
  * 1 when the first frame is a reference pose far from the second, as CMU's T-pose is). Returns
  * { data, report: { units, skipped (takes whose first frame was left out) } }.
  */
-export function bvhData(takes, { scale, start } = {}) {
+export function bvhData(sprung, takes, { scale, start } = {}) {
+  const { parseBvh } = sprung;
   if (takes.length === 0) throw new Error('no BVH takes');
-  const units = scale ?? guessUnits(takes[0].text);
+  const units = scale ?? guessUnits(sprung, takes[0].text);
   const skipped = [];
   const read = takes.map(({ name, text }) => {
     const options = { scale: units, frameRate: 60, name, maxFrames: 60 * 60 * 20 };
@@ -82,8 +86,8 @@ export function bvhData(takes, { scale, start } = {}) {
 }
 
 /** The units (of UNITS) that make the first leg of a BVH file's hierarchy about LEGS long. */
-function guessUnits(text) {
-  const take = parseBvh(text, { scale: 1, end: 1 });
+function guessUnits(sprung, text) {
+  const take = sprung.parseBvh(text, { scale: 1, end: 1 });
   const { parents, names } = take.skeleton;
   const ankle = find(names, /(left|^l(?=[A-Z])).*(foot|ankle)$/i);
   let legs = 0;
@@ -112,15 +116,15 @@ function referencePose(take) {
 }
 
 /**
- * `data` with the foot contacts of bones `feet` for every clip that has none: a foot is in
+ * `data` with the foot contacts of bones `feet` for every clip that has none (`sprung` makes the skeleton): a foot is in
  * contact while it is near the floor (within 5 cm of its lowest in the clip) and nearly still
  * (under 0.5 m/s), the two thresholds Holden marks them by.
  */
-export function withContacts(data, feet) {
+export function withContacts(sprung, data, feet) {
   const { names, parents } = data.skeleton;
   const toes = feet.map((n) => names.indexOf(n));
   const bones = names.length;
-  const skeleton = new Skeleton(parents);
+  const skeleton = new sprung.Skeleton(parents);
   try {
     return {
       ...data,

@@ -29,6 +29,7 @@ import { COLORS, color, onTheme, palette, theme } from '../lib/theme.js';
 import { CMU_CREDIT, groupNames, loadDatabase } from '../motion/databases.js';
 import { BLENDTIME, mirrorMap } from '../motion/rigs.js';
 import { gameCode } from '../motion/export.js';
+import { PRESETS, autopilot, stickVelocity } from '../motion/autopilot.js';
 
 /** Frames per second of the plots' scripted stick (the programs step at this rate too). */
 export const RATE = 60;
@@ -51,22 +52,8 @@ export const SPEED_PLOT = 0;
 export const COST_PLOT = 1;
 /** The crowd's size. */
 const CROWD = 100;
-/** The autopilot's stick when nobody drives: [seconds, x (right), z (ahead), run]. */
-const AUTOPILOT = [
-  [2.5, 0, 1, 0],
-  [2, 0.7, 0.7, 0],
-  [2.5, 1, 0, 1],
-  [1.5, 0, 0, 0],
-  [2, -1, 0, 0],
-  [2, 0, -1, 0],
-  [2.5, -0.7, 0.7, 1],
-  [1.5, 0, 0, 0],
-];
-const AUTOPILOT_LENGTH = AUTOPILOT.reduce((s, [d]) => s + d, 0);
 /** Seconds without input before the autopilot takes over again. */
 const IDLE = 4;
-/** The camera's azimuth (see motion/view.js): the stick turns by it. */
-const AZIMUTH = 0.45;
 /** Colours of the feature groups in the overlay. */
 const GROUP_COLORS = ['#1a73e8', '#d93025', '#188038', '#e37400', '#a142f4', '#12b5cb', '#9aa0a6'];
 
@@ -122,13 +109,13 @@ export default {
     walkSpeed: {
       group: 'Movement',
       label: 'walk speed',
-      min: 0.8,
+      min: 0.4,
       max: 2.2,
       step: 0.05,
       value: 1.4,
       unit: 'm/s',
     },
-    runSpeed: { label: 'run speed (Shift)', min: 2.5, max: 5, step: 0.1, value: 3.6, unit: 'm/s' },
+    runSpeed: { label: 'run speed (Shift)', min: 0.6, max: 5, step: 0.1, value: 3.6, unit: 'm/s' },
     simHalflife: { label: 'simulation halflife', min: 0.1, max: 0.6, step: 0.01, value: 0.27, unit: 's' },
     inertialization: {
       group: 'Parts of the controller',
@@ -161,7 +148,7 @@ export default {
       show: (p) => p.features === 'cubic',
     },
     searchInterval: { label: 'search every', min: 0.05, max: 0.5, step: 0.05, value: 0.1, unit: 's' },
-    switchCost: { label: 'switch cost (what a switch must save)', min: 0, max: 4, step: 0.05, value: 0.25 },
+    switchCost: { label: 'switch cost (what a switch must save)', min: 0, max: 8, step: 0.05, value: 0.25 },
     wFeet: { group: 'Feature weights', label: 'feet', min: 0, max: 3, step: 0.05, value: 1 },
     wHips: { label: 'hips', min: 0, max: 3, step: 0.05, value: 1 },
     wPath: { label: 'trajectory positions', min: 0, max: 3, step: 0.05, value: 1 },
@@ -723,20 +710,6 @@ export default {
       return null;
     }
 
-    /** The autopilot's stick at time t. */
-    function autopilot(t) {
-      let u = t % AUTOPILOT_LENGTH;
-      for (const [d, x, z, run] of AUTOPILOT) {
-        if (u < d) {
-          stick.x = x;
-          stick.z = z;
-          stick.run = run === 1;
-          return;
-        }
-        u -= d;
-      }
-    }
-
     /** The desired velocity of the stick: the screen's directions turned into the world by the camera's azimuth. */
     function desired() {
       const source = readStick();
@@ -745,14 +718,9 @@ export default {
         inputName = source;
       } else if (clock - idleSince > IDLE) {
         inputName = 'autopilot';
-        autopilot(clock);
+        autopilot(clock, stick);
       } else inputName = 'none';
-      const speed = stick.run ? p.runSpeed : p.walkSpeed;
-      // forward (sin a, cos a) is up on the screen, right (−cos a, sin a) is right
-      const [s, c] = [Math.sin(AZIMUTH), Math.cos(AZIMUTH)];
-      velocity.x = speed * (stick.z * s - stick.x * c);
-      velocity.z = speed * (stick.z * c + stick.x * s);
-      return velocity;
+      return stickVelocity(stick, stick.run ? p.runSpeed : p.walkSpeed, velocity);
     }
 
     // ---- the overlay ----------------------------------------------------------------------
@@ -1083,6 +1051,16 @@ export default {
     return {
       draw(next, changed) {
         p = next;
+        // a database's stick speeds and switch cost (motion/autopilot.js), when it is chosen, or
+        // when the page opens on it with none of them in the URL
+        const preset = PRESETS[p.database];
+        const given = new URLSearchParams(location.search);
+        if (
+          preset &&
+          (changed ? changed.has('database') : !Object.keys(preset).some((k) => given.has(k))) &&
+          Object.entries(preset).some(([k, v]) => p[k] !== v)
+        )
+          ui.set(preset); // (p is the parameters object: it has them at once)
         const has = (...k) => !changed || k.some((key) => changed.has(key));
         if (has('walkSpeed', 'runSpeed', 'simHalflife')) plotSpeed(p);
         if (has('halflife', 'blendtime', 'features')) plotCost(p);
