@@ -19,21 +19,10 @@ const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].slice(0, 2).map((m
 const page = blocks.find((b) => b.includes('bindSkeleton'));
 const offline = blocks.find((b) => b.includes("writeFileSync(new URL('database.bin'"));
 
-/** FileReader for GLTFExporter in Node (it reads its Blob with one). */
-class FileReader {
-  readAsArrayBuffer(blob) {
-    blob.arrayBuffer().then((result) => {
-      this.result = result;
-      this.onloadend?.();
-    });
-  }
-}
-
 before(async () => {
   pkg = consumer(['three']);
   www = join(pkg.app, 'www');
   mkdirSync(www);
-  globalThis.FileReader ??= FileReader;
   const { sampleGlb } = await import('../../web/playground/motion/sample.js');
   writeFileSync(join(www, 'character.glb'), Buffer.from(await sampleGlb()));
   chromium = await browser(www);

@@ -72,8 +72,24 @@ export function sampleCharacter() {
   return { humanoid, clips: humanoidClips(humanoid, data), data };
 }
 
+/** The part of FileReader GLTFExporter uses (it reads its Blob with one), for Node, which has none. */
+class BlobReader {
+  /** @type {ArrayBuffer | null} */
+  result = null;
+  /** @type {(() => void) | null} */
+  onloadend = null;
+  /** @param {Blob} blob */
+  readAsArrayBuffer(blob) {
+    blob.arrayBuffer().then((result) => {
+      this.result = result;
+      this.onloadend?.();
+    });
+  }
+}
+
 /** The sample as a GLB file's bytes (a promise of an ArrayBuffer). */
 export function sampleGlb() {
+  /** @type {any} */ (globalThis).FileReader ??= BlobReader;
   const { humanoid, clips } = sampleCharacter();
   // glTF's material (the playground draws the humanoid with a cheaper one)
   /** @type {import('three').Mesh} */ (humanoid.mesh).material = new MeshStandardMaterial({

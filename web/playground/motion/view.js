@@ -352,6 +352,24 @@ export class MotionView {
     return { bound, bones: c.database.bones, worst, meshes };
   }
 
+  /**
+   * What the last frame drew of the simulation bone and the feet (for the tests): bone 0's ring
+   * and heading, the raw projection and heading, each trail's points, and the discs of the
+   * locked feet (x, z each).
+   */
+  drawn() {
+    const xz = (o) => [o.position.x, o.position.z];
+    const first = (line) => Array.from(line.geometry.attributes.position.array.slice(0, 6));
+    return {
+      bone0: xz(this.bone0),
+      heading0: first(this.heading0),
+      raw: first(this.raw).slice(0, 3),
+      rawHeading: first(this.rawHeading),
+      trails: [this.trail0.n, this.rawTrail.n],
+      locks: this.locks.filter((d) => d.visible).map(xz),
+    };
+  }
+
   /** Applies a palette of PALETTES and the colours of the page's theme. */
   theme(palette, colors) {
     this.world.theme(palette);

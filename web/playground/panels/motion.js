@@ -827,19 +827,14 @@ export default {
       const compact = h < 110;
       const rate = `${switchRate().toFixed(1)} switches/s`;
       const cost = `cost ${s ? s.cost.toFixed(2) : '…'}`;
-      const feet = controller.contacts.filter((k) => k.lock).length;
+      const locked = controller.contacts.filter((k) => k.lock).length;
+      const feet = `${locked} ${locked === 1 ? 'foot' : 'feet'} locked`;
       ctx.fillStyle = ink;
-      if (compact)
-        ctx.fillText(`frame ${controller.frame} · ${rate} · ${cost} · ${feet} feet locked`, 6, 3, w - 12);
+      if (compact) ctx.fillText(`frame ${controller.frame} · ${rate} · ${cost} · ${feet}`, 6, 3, w - 12);
       else {
         ctx.fillText(`frame ${controller.frame} · ${range.name}`, 6, 4, w - 12);
         ctx.fillStyle = muted;
-        ctx.fillText(
-          `${rate} · ${searchTime.toFixed(0)} µs a search · ${cost} · ${feet} feet locked`,
-          6,
-          18,
-          w - 12,
-        );
+        ctx.fillText(`${rate} · ${searchTime.toFixed(0)} µs a search · ${cost} · ${feet}`, 6, 18, w - 12);
       }
       // the query (orange) against the chosen frame (blue), normalised, float by float, in groups
       const names = groupNames(p.features);
@@ -1067,7 +1062,9 @@ export default {
         loadView();
         overlay.hidden = !p.overlay;
         if (view) view.motion.overlay = p.overlay;
-        if (has('database', 'features', 'wFeet', 'wHips', 'wPath', 'wFacing')) choose();
+        if (has('database', 'features')) choose();
+        // a weight makes the database again (in the worker): once the slider rests, not every step of a drag
+        else if (has('wFeet', 'wHips', 'wPath', 'wFacing')) ui.later(choose);
         if (controller) {
           const s = settings();
           for (const c of [controller, ...(crowd ? crowd.characters : [])]) Object.assign(c.settings, s);
@@ -1116,6 +1113,8 @@ export default {
           switchRate: c ? switchRate() : NaN,
           overlay: !overlay.hidden,
           skinned: view && view.motion.skin ? view.motion.skinCheck(c) : null,
+          drawn: view && c ? view.motion.drawn() : null,
+          rotations: c ? Array.from(c.rotations.subarray(0, 8)) : null,
           simulationBone: c
             ? { root: Array.from(c.positions.subarray(0, 3)), raw: [c.positions[3], c.positions[5]] }
             : null,
