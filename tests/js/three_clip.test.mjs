@@ -540,3 +540,61 @@ test('hostile clips: every count bounded before anything is allocated, every bad
     chain,
   );
 });
+
+test('mutated clips (2,000, seeded): each refused with sprung’s own error or a clip of finite floats and unit rotations', () => {
+  let s = 7;
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const pick = (a) => a[Math.floor(rnd() * a.length)];
+  const HOSTILE = [NaN, Infinity, -Infinity, 1e300, -1e300, 1e38, 3.5e38, 0, -0, 1e-300, 5e-324];
+  const { skeleton } = rig();
+  const base = clip(true);
+  let refused = 0,
+    made = 0;
+  for (let run = 0; run < 2000; run++) {
+    const tracks = base.tracks.map((t) => ({
+      name: t.name,
+      times: Array.from(t.times),
+      values: Array.from(t.values),
+    }));
+    for (let m = 1 + Math.floor(rnd() * 3); m > 0; m--) {
+      const t = pick(tracks);
+      const kind = rnd();
+      if (kind < 0.35) t.values[Math.floor(rnd() * t.values.length)] = pick(HOSTILE);
+      else if (kind < 0.55) t.times[Math.floor(rnd() * t.times.length)] = pick([...HOSTILE, -1, 1e9]);
+      else if (kind < 0.7)
+        t.values.fill(0, 0, 4); // a rotation (or position) of zeros
+      else if (kind < 0.8) t.times.reverse();
+      else if (kind < 0.9) t.values.length = Math.floor(rnd() * t.values.length);
+      else t.name = pick(['Head.quaternion', 'Spine.position', '.bones[Spine1].quaternion', 'x.y']);
+    }
+    const options = pick([
+      {},
+      { scale: pick([1, 100, 1e30]) },
+      { frameRate: pick([24, 60, 1e6]) },
+      { start: rnd() },
+    ]);
+    let m;
+    try {
+      m = clipFromThree({ name: 'mutant', duration: pick([2, 0, 1e12]), tracks }, skeleton, options);
+    } catch (e) {
+      assert.ok(
+        (e instanceof RangeError || e instanceof TypeError) && e.message.startsWith('sprung.clipFromThree: '),
+        `run ${run}: ${e}`,
+      );
+      refused++;
+      continue;
+    }
+    made++;
+    const p = m.clip.poses;
+    const B = m.skeleton.parents.length;
+    assert.ok(p.every(Number.isFinite), `run ${run}: finite`);
+    for (let f = 0; f < p.length / (13 * B); f++)
+      for (let b = 0; b < B; b++) {
+        const o = f * 13 * B + 6 * B + 4 * b;
+        const n = Math.hypot(p[o], p[o + 1], p[o + 2], p[o + 3]);
+        assert.ok(Math.abs(n - 1) < 1e-5, `run ${run}: frame ${f} bone ${b} rotation of length ${n}`);
+      }
+  }
+  console.log(`mutated clips: ${refused} refused, ${made} made`);
+  assert.ok(refused > 200 && made > 100, `${refused} refused, ${made} made`);
+});
