@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import * as THREE from 'three';
+import { BVHLoader } from 'three/examples/jsm/loaders/BVHLoader.js';
 import { init, MotionDatabase, Obstacles, parseBvh, DamperExactBatch, TrajectoryPredictor } from 'sprung';
 
 await init();
@@ -113,7 +114,10 @@ pred.times.set([0.2, 0.4, 0.6, 0.8]);
 const CMU = new URL('../../build/data/cmu/', import.meta.url);
 /** fetch, for the examples that load a take by URL: the CMU files by name. */
 globalThis.fetch = async (url) => new Response(readFileSync(new URL(basename(String(url)), CMU)));
-const take = parseBvh(readFileSync(new URL('01_01.bvh', CMU), 'utf8'), {
+/** A BVH file's text: CMU's take 01_01, and three.js's loader of it. */
+export const text = readFileSync(new URL('01_01.bvh', CMU), 'utf8');
+export { BVHLoader };
+const take = parseBvh(text, {
   scale: 0.056444,
   start: 1,
   frameRate: 60,

@@ -146,10 +146,11 @@ export function usePlayground() {
 }
 
 /**
- * Opens `url` in a new page and waits for the playground to be ready. `page.problems`
- * collects console errors and warnings, uncaught exceptions and failed requests.
+ * Opens `url` in a new page and waits for the playground to be ready (at most `ready` ms: a
+ * panel that loads data at once, the motion panel's first database, takes longer on a loaded
+ * machine). `page.problems` collects console errors and warnings, uncaught exceptions and failed requests.
  */
-export async function openPage(context, url, viewport) {
+export async function openPage(context, url, viewport, { ready = 15000 } = {}) {
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   page.problems = [];
@@ -167,7 +168,7 @@ export async function openPage(context, url, viewport) {
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => page.problems.push(`requestfailed: ${r.url()}`));
   await page.goto(url);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  await page.waitForSelector('body[data-ready="1"]', { timeout: ready });
   await nextFrames(page, 2);
   return page;
 }

@@ -122,6 +122,15 @@ test('every function and class the README API tour names is exported by the pack
     'footLocking',
     'ikBones',
     'switchCost',
+    // three.js's in the skinned-character example, a Mixamo bone, an importer's option
+    'loadAsync',
+    'parseAsync',
+    'setSize',
+    'setAnimationLoop',
+    'getDelta',
+    'lookAt',
+    'getObjectByProperty',
+    'mixamorigHips',
     'maxFrames',
     // Node's, in the motion-capture examples, and the browser's
     'readFileSync',

@@ -344,7 +344,7 @@ function publicExports() {
   const dirs = ['web/src', 'web/src/gen'];
   const entries = ['index.ts', 'springs_entry.ts', 'no-embed.ts', 'node-cjs.ts', 'api.ts', 'springs_api.ts'];
   // sprung/three's entry and the modules only it exports
-  entries.push('three.ts', 'three_attribute.ts', 'three_smooth.ts');
+  entries.push('three.ts', 'three_attribute.ts', 'three_smooth.ts', 'three_skin.ts');
   const out = [];
   for (const dir of dirs)
     for (const f of readdirSync(join(root, dir))
