@@ -33,6 +33,7 @@ import { color, onTheme, palette } from './theme.js';
  * @property {string} label
  * @property {string} color      palette name or CSS colour
  * @property {number} [width]    line width in CSS px (default 1.5; 0: no line)
+ * @property {number} [alpha]    opacity of the line and points (default 1): many overlaid strands
  * @property {number[]} [dash]   dash pattern in CSS px
  * @property {boolean} [stepped] the value holds until the next point (goal steps)
  * @property {number} [points]   radius of a dot at each point (CSS px)
@@ -505,7 +506,7 @@ export function lineChart({ canvas, box, legendHost }, options) {
   function paintDatasets() {
     series.forEach((s, i) => {
       const d = datasets[i];
-      const c = color(s.color);
+      const c = color(s.color, s.alpha);
       Object.assign(d, {
         borderColor: c,
         pointBackgroundColor: c,

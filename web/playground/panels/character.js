@@ -6,7 +6,10 @@
 // (predictDesired, sliding along the walls too) or its desired velocity held. The character
 // entity moves in its own (slower, "animation") style and is kept near the simulation by
 // synchronisation (either way), adjustment (optionally limited by its velocity) and clamping.
-// Below: a replay of a scripted run with the same settings, and foot locking with contact_update.
+// Below: a replay of a scripted run with the same settings, foot locking with contact_update, and
+// the animation data the article holds the simulation object against: CMU's motion capture played
+// back with the character entity marked on the ground, the simulation bone made procedurally, and
+// the distributions of the dance card's, CMU's and the simulation object's movements, overlaid.
 import {
   adjustCharacterPosition,
   adjustCharacterPositionByVelocity,
@@ -23,13 +26,13 @@ import {
   simulationRotationUpdate,
   TrajectoryPredictor,
 } from 'sprung';
+import { DEADZONE, FOOT_SECONDS, HISTOGRAMS, RATE } from '../character/scenario.js';
 import { fitCanvas } from '../lib/canvas.js';
 import { color, COLORS, onTheme, palette } from '../lib/theme.js';
 
 const DEG = Math.PI / 180;
 export const PREDICT = 20;
 const PIXELS_PER_METRE = 46;
-export const RATE = 60;
 /** The autopilot's stick script, used when nobody touches the controls: [seconds, stick x, stick z]. */
 export const SCRIPT = [
   [1.3, 0, 1],
@@ -42,7 +45,6 @@ export const SCRIPT = [
 ];
 const SCRIPT_SECONDS = SCRIPT.reduce((s, [d]) => s + d, 0);
 export const REPLAY_SECONDS = 8;
-export const FOOT_SECONDS = 3;
 const TRAIL = 150;
 export const MODES = [
   ['none', 'nothing (drifts)'],
@@ -51,12 +53,19 @@ export const MODES = [
   ['adjust', 'adjustment'],
   ['velocity', 'adjustment by velocity'],
 ];
+/** CMU's takes (motion/rigs.js CMU_FILES), as the playback and the simulation bone's figures offer them. */
+const TAKES = [
+  ['01_01', 'CMU 01_01 (subject 1)'],
+  ['01_03', 'CMU 01_03 (subject 1)'],
+];
+/** Why "Copy as code" prints no series of the animation data. */
+const DATA_GUIDE =
+  'the animation data (the dance card, made by the playground’s generator, and CMU’s motion capture, read by ' +
+  'parseBvh, which has no C counterpart): made in a worker from files, not printed by the programs';
 const PREDICTIONS = [
   ['desired', 'controller ticked ahead'],
   ['held', 'desired velocity held'],
 ];
-/** Stick length below which a stick counts as released (the article's 0.01). */
-export const DEADZONE = 0.01;
 /** Radius of the simulation object and of the character entity where they meet obstacles (m). */
 export const RADIUS = 0.3;
 /**
@@ -107,19 +116,6 @@ function scripted(t, stick) {
     u -= d;
   }
   return stick;
-}
-
-/**
- * The horizontal vector (dx, 0, dz) rotated by the inverse of q: into the frame of a body of
- * rotation q (x to its side, z ahead), as quat_inv_mul_vec3: v + w·t + u×t with u = −q.xyz,
- * t = 2·u×v. Returns [x, z].
- */
-export function toLocal(q, dx, dz) {
-  const [ux, uy, uz] = [-q.x, -q.y, -q.z];
-  const tx = 2 * (uy * dz);
-  const ty = 2 * (uz * dx - ux * dz);
-  const tz = 2 * (-uy * dx);
-  return [dx + q.w * tx + (uy * tz - uz * ty), dz + q.w * tz + (ux * ty - uy * tx)];
 }
 
 /** Facing direction (x, z) of a yaw quaternion: +Z rotated by q. */
@@ -248,31 +244,6 @@ function makeWorld(walls) {
 }
 
 /**
- * The distributions of "Code vs Data Driven Displacement": the simulation object driven for
- * RECORD_SECONDS by a stick that changes every 0.5–2 s (direction, and push: none, half, full;
- * from a seeded generator), cut into one-second trajectories every STRAND_EVERY frames, each seen
- * from where it starts (facing forward, at the origin); and the animation data's, from the 3D
- * panel's clips (their root motion sampled at RATE, a strand from every STRAND_EVERY samples).
- * Drawn by character/distributions.js, loaded when the figures come near the view.
- */
-export const RECORD_SECONDS = 40;
-export const STICK_SEED = 5;
-export const STRAND_EVERY = 30;
-/** The speed histogram's bins (m/s). */
-export const BIN = 0.25;
-export const BINS = 32;
-
-/** The side view draws the foot every this many frames (0.1 s) while it is planted. */
-export const FOOTPRINT_EVERY = 6;
-/** A foot's outline from its toe (m, x forward and height): toe, heel, ankle, back to the toe. */
-export const FOOT_SHAPE = [
-  [0, 0],
-  [-0.2, 0],
-  [-0.15, 0.09],
-  [0, 0],
-];
-
-/**
  * Loads figures' code with `load()` (a dynamic import): in an embed once one of `figures` comes
  * within a screen of the view, elsewhere at once. Resolves to what `load()` resolves to.
  * @template T
@@ -382,6 +353,23 @@ export default {
     },
     unlockRadius: { label: 'unlock radius', min: 0.02, max: 0.5, step: 0.01, value: 0.2, unit: 'm' },
     footHalflife: { label: 'foot blend halflife', min: 0, max: 0.3, step: 0.01, value: 0.08, unit: 's' },
+    take: { group: 'Animation data', label: 'motion capture played', options: TAKES, value: '01_01' },
+    positionWindow: {
+      label: 'simulation bone: position smoothed over',
+      min: 0,
+      max: 2,
+      step: 0.05,
+      value: 0.5,
+      unit: 's',
+    },
+    directionWindow: {
+      label: 'simulation bone: heading smoothed over',
+      min: 0,
+      max: 3,
+      step: 0.05,
+      value: 1,
+      unit: 's',
+    },
   },
   mount(ui) {
     const { canvas, box, summary } = ui.canvas(
@@ -451,36 +439,64 @@ export default {
       x: { title: 'x (m)', min: -0.3, max: 3.7 },
       y: { title: 'height (m)', min: -0.05, max: 0.3 },
     });
-    // The distributions: how far the simulation object's one-second trajectories and its speeds
-    // spread, against the animation data's (the 3D panel's clips).
+    // The animation data: CMU's motion capture played back with the character entity on the
+    // ground, and its simulation bone (character/playback.js, character/simulation_bone.js).
+    const replayView = ui.canvas('motion capture played back: the character entity (red) on the ground', {
+      cls: 'mocap',
+    });
+    const boneMap = ui.plot('the simulation bone, made procedurally: seen from above', {
+      series: [
+        { label: 'upper spine, projected', color: COLORS.goal, width: 3.5, guide: DATA_GUIDE },
+        { label: 'simulation bone (smoothed)', color: COLORS.bad, width: 1.25, guide: DATA_GUIDE },
+        { label: 'hips’ heading', color: COLORS.goal, width: 3.5, guide: DATA_GUIDE },
+        { label: 'simulation bone’s heading', color: COLORS.bad, width: 1.25, guide: DATA_GUIDE },
+      ],
+      x: { title: 'x (m)' },
+      y: { title: 'z (m)' },
+      equal: true,
+      cls: 'square',
+    });
+    const headingPlot = ui.plot('the simulation bone’s heading over time, against the hips’', {
+      series: [
+        { label: 'hips’ heading (projected)', color: COLORS.goal, width: 3.5, guide: DATA_GUIDE },
+        { label: 'simulation bone’s heading (smoothed)', color: COLORS.bad, width: 1.25, guide: DATA_GUIDE },
+      ],
+      x: { title: 't (s)', min: 0 },
+      y: { title: 'heading (°)' },
+    });
+    // The distributions (character/distributions.js): the simulation object's one-second
+    // trajectories and its speeds, accelerations and angular speeds, over the animation data's.
+    const sources = [
+      { label: 'dance card', color: COLORS.bad, width: 1, alpha: 0.75, guide: DATA_GUIDE },
+      { label: 'CMU’s takes', color: COLORS.implicit, width: 1, alpha: 0.85, guide: DATA_GUIDE },
+      { label: 'simulation object', color: COLORS.exact, width: 1, alpha: 0.3 },
+    ];
     const strands = ui.plot(
-      'one-second trajectories from where each starts: simulation object and animation data',
+      'one-second trajectories from where each starts: the animation data and the simulation object',
       {
-        series: [
-          { label: 'animation data (the 3D panel’s clips)', color: COLORS.bad, width: 2 },
-          { label: 'simulation object', color: COLORS.exact, width: 1 },
-        ],
+        series: sources,
         x: { title: 'sideways (m)' },
         y: { title: 'forward (m)' },
         equal: true,
         cls: 'square',
       },
     );
-    const speeds = ui.plot('speed distribution: the share of frames at each speed', {
-      series: [
-        { label: 'animation data', color: COLORS.bad, width: 2, stepped: true },
+    const hists = HISTOGRAMS.map((h) =>
+      ui.plot(
+        `${h.key === 'angular' ? 'angular speed' : h.key} distribution: the share of frames in each bin`,
         {
-          label: 'simulation object',
-          color: COLORS.exact,
-          width: 1.5,
-          stepped: true,
-          fill: true,
-          fillAlpha: 0.15,
+          series: sources.map((src, i) => ({
+            ...src,
+            width: i === 2 ? 1.5 : 2,
+            alpha: 1,
+            stepped: true,
+            ...(i === 2 ? { fill: true, fillAlpha: 0.15 } : {}),
+          })),
+          x: { title: h.title, min: 0, max: h.bin * h.bins },
+          y: { title: 'share of frames', min: 0 },
         },
-      ],
-      x: { title: 'speed (m/s)', min: 0, max: BIN * BINS },
-      y: { title: 'share of frames', min: 0 },
-    });
+      ),
+    );
     const walls = new Obstacles(CIRCLES.length, BOXES.length);
     walls.circles.set(CIRCLES.flat());
     walls.boxes.set(BOXES.flatMap(([x, z, w, d, yaw]) => [x, z, w, d, yaw * DEG]));
@@ -864,39 +880,52 @@ export default {
       );
     }
 
-    // The code of the figures below the first ones (foot locking; the distributions, with the
-    // clips') loads in chunks of its own when they come near the view: an embed showing the first
-    // figures never fetches it. Elsewhere it loads at once, and the playground reports ready (what
-    // the tests wait for) once it has drawn.
-    /** @type {{ draw: (p: any) => void } | null} */
-    let distributions = null;
+    // The code of the figures below the first ones (foot locking; the animation data's, with the
+    // worker that makes it) loads in chunks of its own when they come near the view: an embed
+    // showing the first figures never fetches it. Elsewhere it loads at once, and the playground
+    // reports ready (what the tests wait for) once it has drawn.
     /** @type {{ draw: (p: any) => void } | null} */
     let footLocking = null;
+    /** @type {ReturnType<typeof import('../character/data_figures.js').dataFigures> | null} */
+    let data = null;
+    const dataFigureList = [
+      replayView.fig,
+      boneMap.figure,
+      headingPlot.figure,
+      strands.figure,
+      ...hists.map((h) => h.figure),
+    ];
     const belowLoaded = Promise.all([
-      whenNear(ui, [strands.figure, speeds.figure], () => import('../character/distributions.js')).then(
-        (m) => {
-          distributions = m.distributions(strands, speeds);
-          if (params) distributions.draw(params);
-        },
-      ),
       whenNear(ui, [foot.figure, side.figure], () => import('../character/foot.js')).then((m) => {
         footLocking = m.footLocking(foot, side);
         if (params) footLocking.draw(params);
       }),
+      whenNear(ui, dataFigureList, () => import('../character/data_figures.js')).then((m) => {
+        data = m.dataFigures({ view: replayView, map: boneMap, heading: headingPlot, strands, hists });
+        if (running) data.start();
+        if (!params) return;
+        data.simulation(params);
+        return data.load(params);
+      }),
     ]);
-    /** The distributions for the parameters of the last draw (ui.later calls it when the controls rest). */
-    const distributionsLater = () => distributions?.draw(params);
+    /** What waits for the controls to rest (ui.later): a minute of simulation; the data read anew. */
+    const simulationLater = () => data?.simulation(params);
+    const windowsLater = () => data?.load(params);
+    const DATA_KEYS = ['take', 'positionWindow', 'directionWindow'];
+    const FOOT_KEYS = ['slide', 'unlockRadius', 'footHalflife'];
 
     return {
       draw(p, changed) {
         params = p;
         const has = (...k) => !changed || k.some((key) => changed.has(key));
-        const footKeys = ['slide', 'unlockRadius', 'footHalflife'];
-        if (!changed || Object.keys(p).some((key) => changed.has(key) && !footKeys.includes(key)))
+        const others = [...FOOT_KEYS, ...DATA_KEYS];
+        if (!changed || Object.keys(p).some((key) => changed.has(key) && !others.includes(key)))
           drawReplay(p);
-        if (has(...footKeys)) footLocking?.draw(p);
-        // A minute of simulation: redrawn once the sliders rest.
-        if (has('simHalflife', 'forwardSpeed', 'sideSpeed', 'backSpeed')) ui.later(distributionsLater);
+        if (has(...FOOT_KEYS)) footLocking?.draw(p);
+        // A minute of simulation, and the animation data read anew: once the sliders rest.
+        if (has('simHalflife', 'forwardSpeed', 'sideSpeed', 'backSpeed')) ui.later(simulationLater);
+        if (has('positionWindow', 'directionWindow')) ui.later(windowsLater);
+        if (has('take')) data?.take(p);
         summary(
           `Live top-down view, camera azimuth ${p.camera}°: the simulation object moves ` +
             `at up to ${p.forwardSpeed} m/s forward with halflife ${p.simHalflife} s, ` +
@@ -910,11 +939,13 @@ export default {
       show() {
         if (running) return;
         running = true;
+        data?.start();
         last = performance.now();
         requestAnimationFrame(tick);
       },
       hide() {
         running = false;
+        data?.stop();
       },
       inspect() {
         return {
@@ -932,6 +963,7 @@ export default {
           ]),
           radius: RADIUS,
           obstacles: params.obstacles ? { circles: CIRCLES, boxes: BOXES } : null,
+          data: data ? data.inspect() : null,
         };
       },
     };

@@ -1,0 +1,85 @@
+// The character panel's figures below foot locking: CMU's motion capture played back with the
+// character entity on the ground, the simulation bone made procedurally, and the distributions
+// of the animation data's and the simulation object's movements. This module wires them to the
+// data the worker makes (character/data.js): the panel imports it when the figures come near
+// the view, so that an embed showing the first figures fetches none of it.
+import { motionData } from './data.js';
+import { distributions } from './distributions.js';
+import { playback } from './playback.js';
+import { drawSimulationBone, noSimulationBone } from './simulation_bone.js';
+
+/**
+ * The figures, in the panel's plots and canvas: `view` (the playback's canvas figure), `map` and
+ * `heading` (the simulation bone), `strands` and `hists` (the distributions).
+ * @param {{ view: any, map: any, heading: any, strands: any, hists: any[] }} figures
+ */
+export function dataFigures({ view, map, heading, strands, hists }) {
+  const spread = distributions(strands, hists);
+  const player = playback(view, (t) => heading.cursor(t));
+  /** @type {import('./data.js').MotionData | null} */
+  let motion = null;
+  let asked = '';
+  let error = '';
+  let params = null;
+
+  /** The take `p.take` in the playback and the simulation bone's figures. */
+  function showTake(p) {
+    const take = motion?.cmu.find((t) => t.name === p.take) || null;
+    const why = error || motion?.cmuError || 'Loading CMU’s motion capture…';
+    player.show(take, why);
+    if (take && motion) drawSimulationBone(map, heading, take, motion.windows);
+    else noSimulationBone(map, heading, why);
+  }
+
+  /** Asks the worker for the data with the smoothing windows of `p` (unless they are the ones asked last). */
+  async function load(p) {
+    const windows = /** @type {[number, number]} */ ([p.positionWindow, p.directionWindow]);
+    const key = windows.join();
+    if (key === asked) return;
+    asked = key;
+    try {
+      const next = await motionData(windows);
+      if (asked !== key) return; // newer windows were asked for meanwhile
+      motion = next;
+      error = '';
+      spread.data(motion);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+      asked = ''; // asked again next time
+    }
+    showTake(params);
+  }
+
+  return {
+    /** The simulation object's distributions for the panel's parameters `p` (a minute of simulation). */
+    simulation(p) {
+      params = p;
+      spread.draw(p);
+    },
+    /** Shows the take `p.take` (the data as last loaded). */
+    take(p) {
+      params = p;
+      if (motion) showTake(p);
+    },
+    /**
+     * Asks the worker for the data with the smoothing windows of `p`; resolves once they are drawn.
+     * @param {any} p
+     */
+    load(p) {
+      params = p;
+      return load(p);
+    },
+    start: () => player.start(),
+    stop: () => player.stop(),
+    /** State for the tests. */
+    inspect() {
+      return {
+        playback: player.inspect(),
+        windows: motion ? motion.windows : null,
+        dance: motion ? motion.dance.map((c) => ({ name: c.name, frames: c.root.length / 3 })) : null,
+        cmu: motion ? motion.cmu.map((t) => ({ name: t.name, frames: t.root.length / 3 })) : null,
+        cmuError: motion?.cmuError ?? (error || null),
+      };
+    },
+  };
+}
