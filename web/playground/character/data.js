@@ -1,6 +1,8 @@
 // The character panel's animation data, page side: a module worker (character/data_worker.js)
 // makes the dance card and reads CMU's takes; this asks it for the data with the panel's
-// smoothing windows and keeps the dance card, which no parameter changes.
+// smoothing windows and keeps the dance card, which no parameter changes. The worker runs the
+// page's compiled module (posted to it): no second download or compilation.
+import { wasmModule } from 'sprung';
 
 /**
  * @typedef {object} Take   one CMU take as parseBvh reads it
@@ -56,7 +58,7 @@ export async function motionData(windows) {
   const id = nextId++;
   const reply = await new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, base: document.baseURI, windows, dance: dance === null });
+    worker.postMessage({ id, module: wasmModule(), base: document.baseURI, windows, dance: dance === null });
   });
   dance ??= reply.dance;
   return { dance: dance || [], cmu: reply.cmu || [], cmuError: reply.cmuError || null, windows };

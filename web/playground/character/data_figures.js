@@ -2,7 +2,9 @@
 // character entity on the ground, the simulation bone made procedurally, and the distributions
 // of the animation data's and the simulation object's movements. This module wires them to the
 // data the worker makes (character/data.js): the panel imports it when the figures come near
-// the view, so that an embed showing the first figures fetches none of it.
+// the view, so that an embed showing the first figures fetches none of it, and the data (CMU's
+// motion capture, 5 MB of text, and seconds of work) is asked for only when they come within half
+// a screen of the view, in the full playground too: a reader who never scrolls to them pays nothing.
 import { motionData } from './data.js';
 import { distributions } from './distributions.js';
 import { playback } from './playback.js';
@@ -21,18 +23,44 @@ export function dataFigures({ view, map, heading, strands, hists }) {
   let asked = '';
   let error = '';
   let params = null;
+  /** Whether the figures came near the view (the data is then asked for). */
+  let near = false;
+  /** @type {(value?: unknown) => void} */
+  let arrived = () => {};
+  /** Resolves once the first data is drawn. */
+  const first = new Promise((resolve) => (arrived = resolve));
+  const seen = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      near = true;
+      if (params) load(params);
+    },
+    { rootMargin: '50% 0px' },
+  );
+  for (const figure of [view.fig, map.figure, heading.figure, strands.figure, ...hists.map((h) => h.figure)])
+    seen.observe(figure);
+  const waiting =
+    'CMU’s motion capture (subject 1, takes 01_01 and 01_03) and the dance card load when these figures come near the view.';
+  player.show(null, waiting);
+  noSimulationBone(map, heading, waiting);
 
   /** The take `p.take` in the playback and the simulation bone's figures. */
   function showTake(p) {
     const take = motion?.cmu.find((t) => t.name === p.take) || null;
-    const why = error || motion?.cmuError || 'Loading CMU’s motion capture…';
+    const why =
+      error || motion?.cmuError || 'CMU’s motion capture (subject 1, takes 01_01 and 01_03) is loading…';
     player.show(take, why);
     if (take && motion) drawSimulationBone(map, heading, take, motion.windows);
     else noSimulationBone(map, heading, why);
   }
 
-  /** Asks the worker for the data with the smoothing windows of `p` (unless they are the ones asked last). */
+  /**
+   * Asks the worker for the data with the smoothing windows of `p` (unless they are the ones asked
+   * last, or the figures have not come near the view yet).
+   */
   async function load(p) {
+    if (!near) return;
     const windows = /** @type {[number, number]} */ ([p.positionWindow, p.directionWindow]);
     const key = windows.join();
     if (key === asked) return;
@@ -48,6 +76,7 @@ export function dataFigures({ view, map, heading, strands, hists }) {
       asked = ''; // asked again next time
     }
     showTake(params);
+    arrived();
   }
 
   return {
@@ -62,13 +91,15 @@ export function dataFigures({ view, map, heading, strands, hists }) {
       if (motion) showTake(p);
     },
     /**
-     * Asks the worker for the data with the smoothing windows of `p`; resolves once they are drawn.
+     * Asks the worker for the data with the smoothing windows of `p` once the figures are near.
      * @param {any} p
      */
     load(p) {
       params = p;
-      return load(p);
+      load(p);
     },
+    /** Resolves once the animation data is first drawn (the figures came near the view). */
+    loaded: first,
     start: () => player.start(),
     stop: () => player.stop(),
     /** State for the tests. */
@@ -79,6 +110,7 @@ export function dataFigures({ view, map, heading, strands, hists }) {
         dance: motion ? motion.dance.map((c) => ({ name: c.name, frames: c.root.length / 3 })) : null,
         cmu: motion ? motion.cmu.map((t) => ({ name: t.name, frames: t.root.length / 3 })) : null,
         cmuError: motion?.cmuError ?? (error || null),
+        near,
       };
     },
   };

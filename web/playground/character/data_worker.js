@@ -1,13 +1,14 @@
-// The character panel's animation data, made in a module worker (a few seconds of work that
-// would freeze the page): the dance card (the motion panel's generator, motion/dance_card.js,
-// ten minutes of locomotion made in code) and CMU's two takes (fetched here from the playground's
-// folder, read by the library's parseBvh with its simulation bone: the projection of the upper
-// spine smoothed over one window, the hips' heading over another). It posts, per clip, the
-// simulation bone's path (x, z, heading at 60 Hz); per CMU take also the unsmoothed projection
-// (windows of 0 s) and the poses, for the playback.
-import { parseBvh } from 'sprung';
-import { danceCard } from '../motion/dance_card.js';
+// The character panel's animation data, made in a module worker (a second or two of work that
+// would freeze the page): the dance card's roots (ten minutes of locomotion made in code by the
+// motion panel's generator: character/dance_roots.js) and CMU's two takes (fetched here from the
+// playground's folder, read by the library's parseBvh with its simulation bone: the projection of
+// the upper spine smoothed over one window, the hips' heading over another). It posts, per clip,
+// the simulation bone's path (x, z, heading at 60 Hz); per CMU take also the unsmoothed projection
+// (the same bones' world transforms, by the library's forward kinematics) and the poses, for the
+// playback. It runs the page's compiled module (sprung/no-embed, init({ wasm })).
+import { Skeleton, init, parseBvh } from 'sprung/no-embed';
 import { CMU_FILES, CMU_SCALE } from '../motion/rigs.js';
+import { danceRoots } from './dance_roots.js';
 
 /** Holden's recipe for the simulation bone: one of the upper spine bones for the position, the hips for the heading. */
 const POSITION_BONE = 'Spine1';
@@ -32,11 +33,43 @@ function rootPath(poses, bones) {
   return out;
 }
 
-/** The dance card's clips as root paths (made once). */
+/** The dance card's takes as root paths (made once). */
 let dance = null;
 /** CMU's texts, fetched once (a promise), and each take's unsmoothed root path. */
 let texts = null;
 const raw = new Map();
+let ready = null;
+
+/**
+ * The unsmoothed simulation bone of an imported take: the position bone's projection on the
+ * ground and the heading of the direction bone's forward axis (+Z), each frame's, from the
+ * world transforms the library's forward kinematics gives (what parseBvh smooths).
+ * @param {import('sprung').ImportedMotion} take
+ */
+function rawPath(take) {
+  const { parents, names } = take.skeleton;
+  const bones = names.length;
+  const [at, dir] = [names.indexOf(POSITION_BONE), names.indexOf(DIRECTION_BONE)];
+  const skeleton = new Skeleton(parents);
+  try {
+    const poses = take.clip.poses;
+    const L = 13 * bones;
+    const frames = poses.length / L;
+    const out = new Float32Array(3 * frames);
+    for (let f = 0; f < frames; f++) {
+      skeleton.forwardKinematics(poses.subarray(f * L, (f + 1) * L));
+      const p = skeleton.positions;
+      const [x, y, z, w] = skeleton.rotations.subarray(4 * dir, 4 * dir + 4);
+      out[3 * f] = p[3 * at];
+      out[3 * f + 1] = p[3 * at + 2];
+      // +Z turned by the bone's rotation, on the ground
+      out[3 * f + 2] = Math.atan2(2 * (x * z + w * y), 1 - 2 * (x * x + y * y));
+    }
+    return out;
+  } finally {
+    skeleton.dispose();
+  }
+}
 
 /** Fetches CMU's takes from the playground's folder `base`; rejects with a message for the reader. */
 function fetchCmu(base) {
@@ -66,17 +99,15 @@ function readTake(text, i, [positionWindow, directionWindow]) {
   });
 }
 
-// { id, base, windows: [position, heading] (s), dance: boolean } →
+// { id, module, base, windows: [position, heading] (s), dance: boolean } →
 // { id, dance?: [{ name, root }], cmu?: [{ name, parents, names, poses, root, raw }], cmuError? }
-onmessage = async ({ data: { id, base, windows, dance: wantDance } }) => {
+onmessage = async ({ data: { id, module, base, windows, dance: wantDance } }) => {
   const reply = { id };
   const transfer = [];
   try {
+    await (ready ??= init({ wasm: module }));
     if (wantDance) {
-      dance ??= danceCard().clips.map((c) => ({
-        name: c.name,
-        root: rootPath(c.poses, c.poses.length / c.tags.length / 13),
-      }));
+      dance ??= danceRoots();
       reply.dance = dance.map((c) => ({ name: c.name, root: c.root.slice() }));
     }
     try {
@@ -88,7 +119,7 @@ onmessage = async ({ data: { id, base, windows, dance: wantDance } }) => {
       reply.cmu = all.map((text, i) => {
         const take = readTake(text, i, windows);
         const bones = take.skeleton.names.length;
-        if (!raw.has(i)) raw.set(i, rootPath(readTake(text, i, [0, 0]).clip.poses, bones));
+        if (!raw.has(i)) raw.set(i, rawPath(take));
         const out = {
           name: CMU_FILES[i].replace(/\.bvh$/, ''),
           parents: take.skeleton.parents,

@@ -60,7 +60,7 @@ export function playback({ box, canvas, summary }, onTime) {
   let hips = -1;
   /** The camera's target, following the entity through the library's damper. */
   const follow = { x: 0, z: 0, ready: false };
-  let note = 'Loading CMU’s motion capture…';
+  let note = '';
   const trail = new Float64Array(3 * (TRAIL * RATE + 1));
 
   canvas.tabIndex = 0;
@@ -186,6 +186,7 @@ export function playback({ box, canvas, summary }, onTime) {
     const text = `${take.name}: t = ${t.toFixed(2)} s of ${(frames / RATE).toFixed(1)} s`;
     if (clock.value !== text) clock.value = text;
     if (document.activeElement !== scrub) scrub.value = String(t);
+    scrub.setAttribute('aria-valuetext', `${t.toFixed(2)} seconds`);
     onTime(t);
   }
 
@@ -258,6 +259,7 @@ export function playback({ box, canvas, summary }, onTime) {
       if (!next) {
         take = null;
         note = message || note;
+        summary(note);
         onTime(null);
         paint();
         return;

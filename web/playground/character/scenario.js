@@ -1,7 +1,8 @@
-// The character panel's scenario: the constants and the small helpers that its figure modules
-// (foot locking, the distributions, the animation data's figures) and its "Copy as code" programs
-// share with the panel (panels/character.js). The panel imports its figures' modules, and they
-// import this file, never the panel: no import runs in a circle.
+// The character panel's scenario: the world, the scripted run and the recordings, and the small
+// helpers that its figure modules (the replay, foot locking, the distributions, the animation
+// data's figures) and its "Copy as code" programs share with the panel (panels/character.js). The
+// panel imports its figures' modules, and they import this file, never the panel: no import runs
+// in a circle.
 
 /** Frames per second of every recording, replay and figure of the panel. */
 export const RATE = 60;
@@ -59,4 +60,97 @@ export function toLocal(q, dx, dz) {
   const ty = 2 * (uz * dx - ux * dz);
   const tz = 2 * (-uy * dx);
   return [dx + q.w * tx + (uy * tz - uz * ty), dz + q.w * tz + (ux * ty - uy * tx)];
+}
+
+// ---- The world and the scripted run (the panel's live view, its replay figures, its programs) ----
+
+const DEG = Math.PI / 180;
+/** Points of the predicted trajectory. */
+export const PREDICT = 20;
+/** The autopilot's stick script, used when nobody touches the controls: [seconds, stick x, stick z]. */
+export const SCRIPT = [
+  [1.3, 0, 1],
+  [1.1, 0.9, 0.4],
+  [0.7, 0, 0],
+  [1.1, -0.7, -0.7],
+  [1.2, -1, 0.3],
+  [0.6, 0, 0],
+  [1.1, 0.2, -1],
+];
+/** The script's length (s). */
+const SCRIPT_SECONDS = SCRIPT.reduce((s, [d]) => s + d, 0);
+export const REPLAY_SECONDS = 8;
+export const MODES = [
+  ['none', 'nothing (drifts)'],
+  ['sync', 'synchronisation: character to simulation'],
+  ['simsync', 'synchronisation: simulation to character'],
+  ['adjust', 'adjustment'],
+  ['velocity', 'adjustment by velocity'],
+];
+/** Radius of the simulation object and of the character entity where they meet obstacles (m). */
+export const RADIUS = 0.3;
+/**
+ * The little world of the article's walls figure: a room 12 m × 9.9 m with pillars and blocks.
+ * Circles: x, z, radius; boxes: x, z, width, depth, yaw in degrees (+Z turning toward +X).
+ */
+export const CIRCLES = [
+  [-1.5, 4.4, 0.6],
+  [3.4, 1.6, 0.9],
+];
+export const BOXES = [
+  [0, 7.3, 13.6, 0.8, 0],
+  [0, -3.4, 13.6, 0.8, 0],
+  [6.4, 1.95, 0.8, 11.5, 0],
+  [-6.4, 1.95, 0.8, 11.5, 0],
+  [-3.6, 2.4, 1.8, 0.7, 30],
+  [2.2, -1.4, 1.2, 1.2, 45],
+];
+
+/**
+ * The corners (x, z) of box [x, z, width, depth, yaw°]: its width runs along (cos, −sin) of the yaw.
+ * @param {number[]} box
+ */
+export function boxCorners(box) {
+  const [x, z, w, d, yaw] = box;
+  const c = Math.cos(yaw * DEG);
+  const sn = Math.sin(yaw * DEG);
+  return [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([a, b]) => [x + (a * w * c) / 2 + (b * d * sn) / 2, z - (a * w * sn) / 2 + (b * d * c) / 2]);
+}
+
+/** Clamping applies when the two may differ (not when one is synchronised to the other). */
+export const clamps = (p) => p.clamp && p.mode !== 'sync' && p.mode !== 'simsync';
+
+/** Stick of the autopilot at time t (looping), written into `stick`. */
+export function scripted(t, stick) {
+  let u = t % SCRIPT_SECONDS;
+  for (const [d, x, z] of SCRIPT) {
+    if (u < d) {
+      stick.x = x;
+      stick.z = z;
+      return stick;
+    }
+    u -= d;
+  }
+  return stick;
+}
+
+/** Facing direction (x, z) of a yaw quaternion: +Z rotated by q. */
+export function facing(q) {
+  return [2 * (q.x * q.z + q.w * q.y), 1 - 2 * (q.x * q.x + q.y * q.y)];
+}
+
+/**
+ * The angle (degrees) between the facing directions of two yaw rotations: what clamping keeps
+ * within max angle. atan2 of the cross and dot products: accurate at every angle (acos of the dot
+ * product is not, near 0).
+ */
+export function angleBetween(a, b) {
+  const [ax, az] = facing(a);
+  const [bx, bz] = facing(b);
+  return Math.abs(Math.atan2(ax * bz - az * bx, ax * bx + az * bz)) * (180 / Math.PI);
 }

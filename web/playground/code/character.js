@@ -13,8 +13,6 @@ import {
   REPLAY_SECONDS,
   SCRIPT,
   clamps,
-} from '../panels/character.js';
-import {
   DEADZONE,
   FOOTPRINT_EVERY,
   FOOT_SECONDS,

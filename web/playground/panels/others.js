@@ -13,7 +13,6 @@ import {
 } from 'sprung';
 import { frameClock, scriptAt } from '../lib/clock.js';
 import { COLORS } from '../lib/theme.js';
-import { rotationView } from '../others/rotation.js';
 
 export const SECONDS = 3.6;
 export const RATE = 120;
@@ -147,15 +146,26 @@ export default {
       x: { title: 't (s)', min: 0, max: SECONDS },
       y: { title: 'degrees' },
     });
-    const solid = rotationView(
-      ui.canvas(
-        'quaternion spring, live: the solid turning toward its goal (outline); drag it to turn the goal',
-        {
-          cls: 'solid',
-        },
-      ),
-      { step: (q, v, goal, dt) => simpleSpringDamperExactQuat(q, v, goal, params.halflife, dt) },
+    // The solid's view (others/rotation.js, drawn with lib/view3d.js) loads when it comes near.
+    const solidFigure = ui.canvas(
+      'quaternion spring, live: the solid turning toward its goal (outline); drag it to turn the goal',
+      { cls: 'solid' },
     );
+    /** @type {ReturnType<typeof import('../others/rotation.js').rotationView> | null} */
+    let solid = null;
+    /** @type {[any, string] | null} what the solid plays (the run the plots show) and its summary */
+    let solidScript = null;
+    let shown = false;
+    const solidLoaded = ui
+      .near([solidFigure.fig], () => import('../others/rotation.js'))
+      .then((m) => {
+        const view = m.rotationView(solidFigure, {
+          step: (q, v, goal, dt) => simpleSpringDamperExactQuat(q, v, goal, params.halflife, dt),
+        });
+        solid = view;
+        if (solidScript) view.play(...solidScript);
+        if (shown) view.start();
+      });
     const arrow = ui.plot('quaternion spring: path of the arrow tip (x, y of the rotated forward axis)', {
       series: [
         { label: 'arrow tip', color: COLORS.exact, width: 2 },
@@ -363,7 +373,7 @@ export default {
           arrow.summary(
             `The arrow tip sweeps from (0, 0) to the goals, ending at (${f[0].toFixed(2)}, ${f[1].toFixed(2)}).`,
           );
-          solid.play(
+          solidScript = [
             {
               seconds: SECONDS,
               at(t, q, goal) {
@@ -374,17 +384,21 @@ export default {
             },
             `A solid turned by the quaternion spring (halflife ${p.halflife} s) toward goal rotations of ${p.angle}°: ` +
               `the rotation the angle plot shows, live; it ends ${(left * DEG).toFixed(2)}° from the last goal.`,
-          );
+          ];
+          solid?.play(...solidScript);
         }
       },
+      loaded: ui.embed ? null : solidLoaded,
       show() {
-        solid.start();
+        shown = true;
+        solid?.start();
       },
       hide() {
-        solid.stop();
+        shown = false;
+        solid?.stop();
       },
       inspect() {
-        return { solid: solid.inspect() };
+        return { solid: solid ? solid.inspect() : null };
       },
     };
   },
