@@ -179,8 +179,8 @@ function makeUi(panel, state, plots, readouts) {
       return stage;
     },
     /**
-     * A row of buttons under the controls that set parameters at once (presets): `press()` of
-     * each. Not in an embed that names its controls (`&controls=`).
+     * A row of buttons under the controls' read-outs that set parameters at once (presets):
+     * `press()` of each. Not in an embed that names its controls (`&controls=`).
      * @param {string} label
      * @param {{ label: string, title: string, press: () => void }[]} buttons
      */
@@ -201,7 +201,8 @@ function makeUi(panel, state, plots, readouts) {
         row.append(button);
       }
       row.hidden = only !== null;
-      readouts.before(row);
+      // after the read-outs: what the controls make reads right under them
+      readouts.after(row);
     },
     /**
      * Runs `fn` once the controls rest (120 ms after the last call; once, however often it was

@@ -131,7 +131,7 @@ export default {
           { label: 'simple spring', color: COLORS.ink, width: 1, dash: [4, 4] },
         ],
         x: { title: 't (s)', min: 0, max: SECONDS },
-        y: { title: 'x', min: -1, max: 1.5 },
+        y: { title: 'position x', min: -1, max: 1.5 },
       });
     const plots = SPRINGS.map(({ caption, mid }) => scalar(caption, mid));
     const angles = ui.plot('quaternion spring: rotation as scaled angle-axis (degrees)', {
@@ -144,7 +144,7 @@ export default {
         { label: 'goal z', color: COLORS.exact, width: 1, dash: [4, 3] },
       ],
       x: { title: 't (s)', min: 0, max: SECONDS },
-      y: { title: 'degrees' },
+      y: { title: 'angle × axis (°)' },
     });
     // The solid's view (others/rotation.js, drawn with lib/view3d.js) loads when it comes near.
     const solidFigure = ui.canvas(
@@ -178,8 +178,8 @@ export default {
           guide: 'the circle the tip of a unit arrow stays in',
         },
       ],
-      x: { title: 'x', min: -1.1, max: 1.1 },
-      y: { title: 'y', min: -1.1, max: 1.1 },
+      x: { title: 'arrow tip x', min: -1.1, max: 1.1 },
+      y: { title: 'arrow tip y', min: -1.1, max: 1.1 },
       equal: true,
       cls: 'square',
     });

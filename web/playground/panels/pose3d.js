@@ -47,6 +47,14 @@ export default {
       box.append(label);
       return label;
     });
+    // Each lane's frame, in HTML over the canvas: a line between the viewports that the 3D view's
+    // dynamic resolution (a software renderer drawing at 7/8 of the pixels, say) cannot round away.
+    const laneFrames = LANES.map(() => {
+      const frame = document.createElement('div');
+      frame.className = 'pose3d-frame';
+      box.append(frame);
+      return frame;
+    });
     const note = document.createElement('div');
     note.className = 'pose3d-note';
     note.textContent = 'Loading the 3D view…';
@@ -237,7 +245,7 @@ export default {
 
     function modeChanged() {
       const compare = p.view === 'compare';
-      for (const label of lanes) label.hidden = !compare;
+      for (const el of [...lanes, ...laneFrames]) el.hidden = !compare;
       clipBox.hidden = scrubLabel.hidden = stepButton.hidden = !compare;
       const text = compare
         ? COMPARE_CAPTION
@@ -277,6 +285,15 @@ export default {
         // labels at the bottom left of their viewports, on the ground, clear of the heads
         const height = canvas.clientHeight;
         views.forEach(([x, y, vw, vh], k) => {
+          const frame = laneFrames[k].style;
+          const rect = [`${x}px`, `${y}px`, `${vw}px`, `${vh}px`];
+          if (
+            frame.width !== rect[2] ||
+            frame.height !== rect[3] ||
+            frame.left !== rect[0] ||
+            frame.top !== rect[1]
+          )
+            [frame.left, frame.top, frame.width, frame.height] = rect;
           const label = lanes[k];
           const text = vw < NARROW ? LANES[k].tag : LANES[k].title;
           if (label.textContent !== text) label.textContent = text;
