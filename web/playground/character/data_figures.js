@@ -44,6 +44,20 @@ export function dataFigures({ view, map, heading, strands, hists }) {
     'CMU’s motion capture (subject 1, takes 01_01 and 01_03) and the dance card load when these figures come near the view.';
   player.show(null, waiting);
   noSimulationBone(map, heading, waiting);
+  // a note over each plot while its data is on the way (or why it is missing)
+  const notes = [map, heading, strands, ...hists].map((plot) => {
+    const note = document.createElement('p');
+    note.className = 'plot-note';
+    note.textContent = 'loading the animation data…';
+    plot.figure.querySelector('.plot-box').append(note);
+    return note;
+  });
+  /** Shows `text` on the plots (the simulation bone's only: the others draw the simulation object meanwhile). */
+  const noteAll = (text) =>
+    notes.forEach((note, k) => {
+      note.textContent = text;
+      note.hidden = !text || (k > 1 && !!motion);
+    });
 
   /** The take `p.take` in the playback and the simulation bone's figures. */
   function showTake(p) {
@@ -76,6 +90,9 @@ export function dataFigures({ view, map, heading, strands, hists }) {
       asked = ''; // asked again next time
     }
     showTake(params);
+    const missing =
+      error || (motion && !motion.cmu.some((t) => t.name === params.take) ? motion.cmuError : '');
+    noteAll(missing || '');
     arrived();
   }
 

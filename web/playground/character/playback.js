@@ -30,7 +30,7 @@ const RADII = /** @type {[RegExp, number][]} */ ([
 /** Seconds of the entity's trail drawn behind it. */
 const TRAIL = 2;
 /** The camera's azimuth (rad, from +Z toward +X), distance (m) and height above the hips. */
-const [AZIMUTH, DISTANCE, HEIGHT] = [2.4, 3.3, 0.6];
+const [AZIMUTH, DISTANCE, HEIGHT] = [2.4, 3.9, 0.45];
 
 /**
  * The playback in figure `where` (ui.canvas's); `onTime(t)` hears the playback time (s) every frame.
@@ -58,8 +58,8 @@ export function playback({ box, canvas, summary }, onTime) {
   let head = -1;
   let neck = -1;
   let hips = -1;
-  /** The camera's target, following the entity through the library's damper. */
-  const follow = { x: 0, z: 0, ready: false };
+  /** The camera's target, following the entity through the library's damper (from the frame `at`). */
+  const follow = { x: 0, z: 0, ready: false, at: -1 };
   let note = '';
   const trail = new Float64Array(3 * (TRAIL * RATE + 1));
 
@@ -126,11 +126,16 @@ export function playback({ box, canvas, summary }, onTime) {
     const p = skeleton.positions;
     const [x, z, yaw] = rootOf(take.root, frame);
     const [rx, rz, ryaw] = rootOf(take.raw, frame);
-    if (!follow.ready) Object.assign(follow, { x, z, ready: true });
-    // the camera follows the entity through the library's damper (its halflife 0.4 s)
-    follow.x = damperExact(follow.x, x, 0.4, 1 / RATE);
-    follow.z = damperExact(follow.z, z, 0.4, 1 / RATE);
-    const target = [follow.x, p[3 * hips + 1] * 0.85, follow.z];
+    // the camera follows the entity through the library's damper (its halflife 0.4 s), frame by
+    // frame; a jump (the scrubber, a new take, the loop) puts it on the entity at once
+    const steps = frame - follow.at;
+    if (!follow.ready || steps < 0 || steps > 2) Object.assign(follow, { x, z, ready: true });
+    else if (steps > 0) {
+      follow.x = damperExact(follow.x, x, 0.4, steps / RATE);
+      follow.z = damperExact(follow.z, z, 0.4, steps / RATE);
+    }
+    follow.at = frame;
+    const target = [follow.x, p[3 * hips + 1] * 0.9, follow.z];
     const cam = camera({
       eye: [
         target[0] + Math.sin(AZIMUTH) * DISTANCE,
@@ -231,7 +236,6 @@ export function playback({ box, canvas, summary }, onTime) {
     while (acc >= 1 / RATE - 1e-6) {
       acc -= 1 / RATE;
       frame = (frame + 1) % frames;
-      if (frame === 0) follow.ready = false;
     }
     paint();
     raf = requestAnimationFrame(loop);
