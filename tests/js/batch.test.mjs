@@ -1,6 +1,6 @@
 // batch.test.mjs — the batch classes of the built package (dist/): each equals the
-// scalar function element by element, bit for bit (the scalar API, or the raw scalar C
-// export for quaternions); any count (0, 1, not multiples of 4); views survive memory
+// scalar C function element by element, bit for bit (the raw scalar C export: the per-call
+// wrappers keep the caller's double state); any count (0, 1, not multiples of 4); views survive memory
 // growth; a NaN stays in its element; dispose semantics; the pose inertializer against
 // the critical spring's closed form worked out here. Run under both WASM builds by
 // batch_builds.test.mjs (the embedded SIMD build, and the scalar one through load-scalar.mjs).
@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sprung from '../../dist/index.js';
 import { wasm, heapF32, scratch, build } from '../../dist/wasm.js';
+import { cCritical, cState } from './c_calls.mjs';
 
 await sprung.init();
 test(`loaded the ${build} build`, () => assert.ok(build === 'simd' || build === 'scalar'));
@@ -67,33 +68,35 @@ for (const count of COUNTS)
           rm = ref(damp),
           rp = ref(spring);
         for (let j = 0; j < count * dim; j++) {
-          let s = sprung.criticalSpringDamperExact(
-            { x: rc.x[j], v: rc.v[j] },
+          [rc.x[j], rc.v[j]] = cCritical(
+            rc.x[j],
+            rc.v[j],
             crit.goal[j],
             crit.goalVelocity[j],
             hOf(crit, j),
             DT,
           );
-          rc.x[j] = s.x;
-          rc.v[j] = s.v;
-          s = sprung.simpleSpringDamperExact({ x: rs.x[j], v: rs.v[j] }, simple.goal[j], hOf(simple, j), DT);
-          rs.x[j] = s.x;
-          rs.v[j] = s.v;
-          s = sprung.decaySpringDamperExact({ x: rd.x[j], v: rd.v[j] }, hOf(decay, j), DT);
-          rd.x[j] = s.x;
-          rd.v[j] = s.v;
-          rm.x[j] = sprung.damperExact(rm.x[j], damp.goal[j], hOf(damp, j), DT);
+          [rs.x[j], rs.v[j]] = cState(
+            'simple_spring_damper_exact',
+            rs.x[j],
+            rs.v[j],
+            simple.goal[j],
+            hOf(simple, j),
+            DT,
+          );
+          [rd.x[j], rd.v[j]] = cState('decay_spring_damper_exact', rd.x[j], rd.v[j], hOf(decay, j), DT);
+          rm.x[j] = wasm.sp_damper_exact(rm.x[j], damp.goal[j], hOf(damp, j), DT);
           const f = spring.frequency[per ? Math.floor(j / dim) : 0];
-          s = sprung.springDamperExact(
-            { x: rp.x[j], v: rp.v[j] },
+          [rp.x[j], rp.v[j]] = cState(
+            'spring_damper_exact',
+            rp.x[j],
+            rp.v[j],
             spring.goal[j],
             spring.goalVelocity[j],
             f,
             hOf(spring, j),
             DT,
           );
-          rp.x[j] = s.x;
-          rp.v[j] = s.v;
         }
         for (const b of [crit, simple, decay, damp, spring]) assert.equal(b.update(DT), b);
         assertSame(crit.x, rc.x, 'critical x');
@@ -220,15 +223,9 @@ test('views stay valid and keep their data when the memory grows under live batc
   assertSame(a.x, before, 'x after writing the big batch');
   // writes through the new views reach the kernel
   a.goal[4] = 2;
-  const want = sprung.criticalSpringDamperExact(
-    { x: a.x[4], v: a.v[4] },
-    2,
-    a.goalVelocity[4],
-    a.halflife[1],
-    DT,
-  );
+  const [wx, wv] = cCritical(a.x[4], a.v[4], 2, a.goalVelocity[4], a.halflife[1], DT);
   a.update(DT);
-  assert.ok(same(a.x[4], want.x) && same(a.v[4], want.v));
+  assert.ok(same(a.x[4], wx) && same(a.v[4], wv));
   big.dispose();
   a.dispose();
 });

@@ -292,6 +292,8 @@ function tierTs(tier, list, helpers) {
       'trySpringStep',
       'quatStep',
       'tryQuatStep',
+      'damperQuatStep',
+      'tryDamperQuatStep',
       'inertializeStep',
       'tryInertializeStep',
       'FREQUENCY_HALFLIFE',
@@ -300,7 +302,20 @@ function tierTs(tier, list, helpers) {
     ],
     '../steps.js',
   );
-  from(['critical2', 'critical3', 'damper2', 'damper3', 'component', 'one'], './vectors.js');
+  from(
+    [
+      'critical2',
+      'critical3',
+      'spring2',
+      'spring3',
+      'damper2',
+      'damper3',
+      'criticalComponent',
+      'springComponent',
+      'one',
+    ],
+    './vectors.js',
+  );
   from(
     [...helpers.readers.values(), ...helpers.writers.values()].map((h) => h.name),
     './marshal.js',

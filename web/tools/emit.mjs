@@ -3,7 +3,7 @@
 // fast check of every argument derived from the header's domains, the marshalling of objects
 // through a frame of the scratch area (gen/marshal.ts), the C call, and the TSDoc with
 // @param, units, domains and the tier.
-import { fastBody } from './vectors.mjs';
+import { FAST_VECTOR, fastBody } from './vectors.mjs';
 import { VECTORS, bindTokens, camel, defaultTokens, parseTarget } from './bind.mjs';
 import { enumName, refsOf, specOf } from './specs.mjs';
 
@@ -433,10 +433,22 @@ export function wrapperSource(b, entry, manifest, helpers, doc, module, problems
       ...nonNull,
       ...(objects ? [`try${m[1][0].toUpperCase()}${m[1].slice(1)}(${m[2].split(',').join(', ')})`] : []),
     ];
-    if (/^(critical|damper)[23]$/.test(m[1])) {
-      // the fast path written in: see web/tools/vectors.mjs
-      const numbers = ['initialized', ...numberChecks, ...distinct];
-      out.push('  fast: {', `    if (!(${numbers.join(' && ')})) break fast;`, ...fastBody(entry.js));
+    if (FAST_VECTOR.test(m[1])) {
+      // the fast path written in: see web/tools/vectors.mjs. A check that a `when` clause makes
+      // depend on a vector (`frequency > 0` where the goal velocity is not 0) runs on the
+      // vector's fields once the fast path has read them (the object may be null before)
+      const byLocals = (r) =>
+        `(${VECTORS[b.args[r].c.type].map((k) => `${names[r]}_${k} === 0`).join(' && ')})`;
+      const early = [],
+        late = [];
+      for (const i of order) {
+        if (!spec.a[i].num || spec.a[i].arr) continue;
+        const test = fastNum(names[i], spec.a[i].num, refOf, zeroOf);
+        if (test.includes('isZero2(')) late.push(fastNum(names[i], spec.a[i].num, refOf, byLocals));
+        else early.push(test);
+      }
+      const numbers = ['initialized', ...early, ...distinct];
+      out.push('  fast: {', `    if (!(${numbers.join(' && ')})) break fast;`, ...fastBody(entry.js, late));
       out.push(
         `    return ${returned};`,
         '  }',

@@ -49,7 +49,7 @@ export const TABLE = {
   sp_damper_exponential: 'full',
   sp_damper_exact: 'everyday js=damperStep(x,g,halflife,dt)',
   sp_damper_implicit: 'full',
-  sp_damper_decay_exact: 'everyday',
+  sp_damper_decay_exact: 'everyday js=damperStep(x,0,halflife,dt)',
   sp_halflife_to_lag: 'full',
   sp_lag_to_halflife: 'full',
   sp_damper_exact_v2: 'everyday js=damper2(position,goal,halflife,dt)',
@@ -69,8 +69,8 @@ export const TABLE = {
   sp_decay_spring_damper_exact: 'everyday js=criticalStep(state,0,0,halflife,dt)',
   sp_critical_spring_damper_coefs: 'everyday internal',
   sp_simple_spring_damper_implicit: 'full',
-  sp_spring_damper_exact_v2: 'full',
-  sp_spring_damper_exact_v3: 'full',
+  sp_spring_damper_exact_v2: 'everyday js=spring2(position,velocity,goal,goalVelocity,frequency,halflife,dt)',
+  sp_spring_damper_exact_v3: 'everyday js=spring3(position,velocity,goal,goalVelocity,frequency,halflife,dt)',
   sp_critical_spring_damper_exact_v2:
     'everyday js=critical2(position,velocity,goal,goalVelocity,halflife,dt)',
   sp_critical_spring_damper_exact_v3:
@@ -164,7 +164,7 @@ export const TABLE = {
   sp_quat_exp: 'full v=v',
   sp_quat_log: 'full q=q',
   sp_quat_between: 'full q=q',
-  sp_damper_exact_quat: 'everyday',
+  sp_damper_exact_quat: 'everyday js=damperQuatStep(rotation,goal,halflife,dt)',
   // Quaternion springs
   sp_simple_spring_damper_exact_quat: 'everyday js=quatStep(rotation,angularVelocity,goal,halflife,dt)',
   sp_decay_spring_damper_exact_quat: 'everyday js=quatStep(rotation,angularVelocity,null,halflife,dt)',
