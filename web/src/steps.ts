@@ -126,6 +126,25 @@ export function tryCriticalStep(
   return true;
 }
 
+/** The result of the last {@link criticalOn} or {@link springOn}: (x, v). */
+export const stepped: SpringState = { x: 0, v: 0 };
+
+/** sp_critical_spring_damper_exact on the numbers (x, v), in double, into {@link stepped}: for
+ *  the steps made of critical springs (other_springs.ts, inertialize.ts). */
+export function criticalOn(
+  x: number,
+  v: number,
+  goal: number,
+  goalVelocity: number,
+  halflife: number,
+  dt: number,
+): void {
+  stepped.x = x;
+  stepped.v = v;
+  criticalCoefs(halflife, dt);
+  critical(stepped, x, v, goal, goalVelocity);
+}
+
 /** The decay step (the critical spring toward 0 with goal velocity 0, sp__critical_decay) of
  *  the loaded coefficients on (x, v), in double: the new offset in {@link dx}, {@link dv}, the
  *  offset flushed below `tiny`. */
@@ -367,6 +386,24 @@ export function trySpringStep(
   return true;
 }
 
+/** The exact spring of a setting on the numbers (x, v), in double, into {@link stepped}
+ *  (tracking.ts). */
+export function springOn(
+  x: number,
+  v: number,
+  goal: number,
+  goalVelocity: number,
+  setting: SpringSetting,
+  a: number,
+  b: number,
+  dt: number,
+): void {
+  stepped.x = x;
+  stepped.v = v;
+  if (setting !== sSetting || a !== sA || b !== sB || dt !== sDt) loadSpring(setting, a, b, dt);
+  spring(stepped, x, v, goal, goalVelocity);
+}
+
 // ---- rotations ------------------------------------------------------------------------------
 
 /** Offset angles below 2^−120 rad are flushed to 0 after each step, as in C (SP__TINY_ANGLE). */
@@ -483,6 +520,38 @@ function quatSpring(
   angularVelocity.x = wx;
   angularVelocity.y = wy;
   angularVelocity.z = wz;
+}
+
+/** The rotation and angular velocity of the last {@link quatSpringOn}. */
+export const rotated: Quat = { x: 0, y: 0, z: 0, w: 1 },
+  spun: Vec3 = { x: 0, y: 0, z: 0 };
+
+/** The quaternion spring toward g… on the numbers of a rotation r… and angular velocity a…, in
+ *  double, into {@link rotated} and {@link spun} (inertialize.ts: the decay spring, g the
+ *  identity). */
+export function quatSpringOn(
+  rx: number,
+  ry: number,
+  rz: number,
+  rw: number,
+  ax: number,
+  ay: number,
+  az: number,
+  gx: number,
+  gy: number,
+  gz: number,
+  gw: number,
+  halflife: number,
+  dt: number,
+): void {
+  rotated.x = rx;
+  rotated.y = ry;
+  rotated.z = rz;
+  rotated.w = rw;
+  spun.x = ax;
+  spun.y = ay;
+  spun.z = az;
+  quatSpring(rotated, spun, rx, ry, rz, rw, ax, ay, az, gx, gy, gz, gw, halflife, dt);
 }
 
 /** The quaternion spring toward `goal` (null: the identity) on the objects, in place;

@@ -28,7 +28,7 @@ import { compact, enumName, refsOf, specOf } from './specs.mjs';
 import { ENUM_TYPE, GENERATED, Helpers, parseLine, wrapperOf, wrapperSource } from './emit.mjs';
 import { TABLE } from './table.mjs';
 import { EXAMPLES } from './examples.mjs';
-import { vectorsTs } from './vectors.mjs';
+import { FAST_NAMES, inertializersTs, vectorsTs } from './vectors.mjs';
 
 const at = process.argv.indexOf('--root');
 const root = at > 0 ? process.argv[at + 1] : join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -259,6 +259,34 @@ function constantsTs(manifest) {
   return out.join('\n');
 }
 
+/** The hand-written modules of web/src whose steps the table's `js=` tokens call. */
+const STEP_MODULES = ['steps', 'other_springs', 'tracking', 'inertialize'];
+
+/** Each module of JS steps (hand-written or generated), with the names of its exports that the
+ *  wrappers call: the `js=` functions of the table and their `try…` forms, the constants their
+ *  tokens pass, and what the vectors' fast paths call (FAST_NAMES). */
+function stepModules() {
+  const wanted = new Set(FAST_NAMES);
+  for (const line of Object.values(TABLE)) {
+    const js = parseLine(line).js?.match(/^(\w+)\((.*)\)$/);
+    if (!js) continue;
+    wanted.add(js[1]).add(`try${js[1][0].toUpperCase()}${js[1].slice(1)}`);
+    for (const a of js[2].split(',')) if (/^[A-Z_]+$/.test(a)) wanted.add(a);
+  }
+  const exportsOf = (text) =>
+    [...text.matchAll(/^export (?:function|const|let) (\w+)/gm)]
+      .map((m) => m[1])
+      .filter((n) => wanted.has(n));
+  return [
+    ...STEP_MODULES.map((m) => [
+      `../${m}.js`,
+      exportsOf(readFileSync(join(root, `web/src/${m}.ts`), 'utf8')),
+    ]),
+    ['./vectors.js', exportsOf(vectorsTs(''))],
+    ['./inertializers.js', exportsOf(inertializersTs(''))],
+  ];
+}
+
 /** The generated wrappers of one tier. */
 function tierTs(tier, list, helpers) {
   const { module } = TIERS[tier];
@@ -281,41 +309,7 @@ function tierTs(tier, list, helpers) {
   );
   from(['frame', 'enter', 'alone', 'deeper', 'back'], '../scratch.js');
   if (used('Ptr')) imports.push("import type { Ptr } from './raw.js';");
-  from(
-    [
-      'damperStep',
-      'damperCoefs',
-      'damperApply',
-      'criticalStep',
-      'tryCriticalStep',
-      'springStep',
-      'trySpringStep',
-      'quatStep',
-      'tryQuatStep',
-      'damperQuatStep',
-      'tryDamperQuatStep',
-      'inertializeStep',
-      'tryInertializeStep',
-      'FREQUENCY_HALFLIFE',
-      'STIFFNESS_DAMPING',
-      'RATIO_HALFLIFE',
-    ],
-    '../steps.js',
-  );
-  from(
-    [
-      'critical2',
-      'critical3',
-      'spring2',
-      'spring3',
-      'damper2',
-      'damper3',
-      'criticalComponent',
-      'springComponent',
-      'one',
-    ],
-    './vectors.js',
-  );
+  for (const [file, names] of stepModules()) from(names, file);
   from(
     [...helpers.readers.values(), ...helpers.writers.values()].map((h) => h.name),
     './marshal.js',
@@ -473,6 +467,7 @@ function gen() {
     writeFileSync(join(root, TIERS[tier].file), tierTs(tier, byTier[tier], helpers));
   writeFileSync(join(dir, 'marshal.ts'), helpers.source());
   writeFileSync(join(dir, 'vectors.ts'), vectorsTs(GENERATED));
+  writeFileSync(join(dir, 'inertializers.ts'), inertializersTs(GENERATED));
   writeFileSync(join(dir, 'api.ts'), apiTs());
   writeFileSync(join(dir, 'springs_api.ts'), springsApiTs(byTier.everyday));
   // The everyday module holds the C functions that sprung/springs calls: esbuild bundles that

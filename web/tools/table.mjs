@@ -10,10 +10,12 @@
 //   hand       (after the tier) the wrapper is written by hand, with an `@c` tag naming this
 //              function (classes that own WASM memory, functions of Float32Arrays);
 //   internal   (after the tier) no wrapper: hand-written code calls the C function itself;
-//   js=f(a,…)  stepped in JS by web/src/steps.ts: after the argument checks the wrapper
-//              calls tryF(a, …) (which checks the state objects, reading each field once) and,
-//              where that fails but the full check passes, f(a, …); the arguments are the
-//              wrapper's parameters, numbers, null or steps.ts constants;
+//   js=f(a,…)  stepped in JS, in double on the caller's state (web/src/steps.ts,
+//              other_springs.ts, tracking.ts, inertialize.ts, gen/vectors.ts and
+//              gen/inertializers.ts export f): after the argument checks the wrapper calls
+//              tryF(a, …) (which checks the state objects, reading each field once) and, where
+//              that fails but the full check passes, f(a, …); the arguments are the wrapper's
+//              parameters, numbers, true, false, null or the steps' constants;
 //   ts=c, ts=pre_{a,b}, ts=?{a,b}, ts=pre_{…}:Type
 //              map wrapper parameter `ts` to C parameter `c`, or to the C parameters
 //              pre_a, pre_b as the fields of one object (the grammar of bind.mjs), with its
@@ -111,27 +113,30 @@ export const TABLE = {
   sp_inertialize_transition: 'everyday',
   sp_inertialize_update: 'everyday js=inertializeStep(out,offset,inX,inV,halflife,dt)',
   sp_inertialize_transition_v3: 'full',
-  sp_inertialize_update_v3: 'full',
+  sp_inertialize_update_v3: 'full js=inertialize3(outX,outV,offX,offV,inX,inV,halflife,dt)',
   sp_inertialize_transition_quat: 'full',
-  sp_inertialize_update_quat: 'full',
+  sp_inertialize_update_quat: 'full js=inertializeQuatStep(outX,outV,offX,offV,inX,inV,halflife,dt)',
   sp_decay_cubic: 'full',
   sp_decayed_offset_cubic: 'full',
   sp_inertialize_cubic_transition: 'full',
-  sp_inertialize_cubic_update: 'full',
+  sp_inertialize_cubic_update: 'full js=polynomialStep(false,out,offset,inX,inV,blendtime,dt)',
   sp_inertialize_cubic_transition_v3: 'full clock=off_{t}',
-  sp_inertialize_cubic_update_v3: 'full clock=off_{t}',
+  sp_inertialize_cubic_update_v3:
+    'full clock=off_{t} js=cubic3(outX,outV,clock,offX,offV,inX,inV,blendtime,dt)',
   sp_quintic_blendtime: 'full',
   sp_decay_quintic: 'full',
   sp_decayed_offset_quintic: 'full',
   sp_inertialize_quintic_transition: 'full',
-  sp_inertialize_quintic_update: 'full',
+  sp_inertialize_quintic_update: 'full js=polynomialStep(true,out,offset,inX,inV,blendtime,dt)',
   sp_dead_blending_evaluate: 'full state=ext_{x,v,t}:DeadBlendState',
   sp_dead_blending_transition: 'full state=ext_{x,v,t}:DeadBlendState',
-  sp_dead_blending_update: 'full state=ext_{x,v,t}:DeadBlendState',
+  sp_dead_blending_update:
+    'full state=ext_{x,v,t}:DeadBlendState js=deadStep(out,state,inX,inV,halflife,blendtime,dt)',
   sp_inertialize_transition_v2: 'full',
-  sp_inertialize_update_v2: 'full',
+  sp_inertialize_update_v2: 'full js=inertialize2(outX,outV,offX,offV,inX,inV,halflife,dt)',
   sp_inertialize_cubic_transition_v2: 'full clock=off_{t}',
-  sp_inertialize_cubic_update_v2: 'full clock=off_{t}',
+  sp_inertialize_cubic_update_v2:
+    'full clock=off_{t} js=cubic2(outX,outV,clock,offX,offV,inX,inV,blendtime,dt)',
   // Extrapolation and easing
   sp_extrapolate: 'full',
   sp_extrapolate_v2: 'full',
@@ -141,9 +146,9 @@ export const TABLE = {
   sp_inertial_easing_update: 'full',
   sp_inertial_easing_duration: 'full',
   // Other springs
-  sp_double_spring_damper_exact: 'full',
-  sp_timed_spring_damper_exact: 'full',
-  sp_velocity_spring_damper_exact: 'full',
+  sp_double_spring_damper_exact: 'full js=doubleStep(state,goal,halflife,dt)',
+  sp_timed_spring_damper_exact: 'full js=timedStep(state,goal,tGoal,halflife,dt,apprehension)',
+  sp_velocity_spring_damper_exact: 'full js=velocityStep(state,goal,maxSpeed,halflife,dt,apprehension)',
   // Quaternions
   sp_quat_mul: 'everyday',
   sp_quat_inv: 'everyday',
@@ -212,10 +217,13 @@ export const TABLE = {
   sp_tracking_spring_update_improved: 'full',
   sp_tracking_spring_update_no_acceleration_improved: 'full',
   sp_tracking_spring_update_no_velocity_acceleration_improved: 'full',
-  sp_tracking_spring_update_exact: 'full',
-  sp_tracking_spring_update_exact_no_acceleration: 'full',
-  sp_tracking_spring_update_exact_no_velocity_acceleration: 'full',
-  sp_tracking_spring_update_exact_gains: 'full',
+  sp_tracking_spring_update_exact: 'full js=trackingStep(state,xGoal,vGoal,aGoal,frequency,halflife,dt)',
+  sp_tracking_spring_update_exact_no_acceleration:
+    'full js=trackingStep(state,xGoal,vGoal,0,frequency,halflife,dt)',
+  sp_tracking_spring_update_exact_no_velocity_acceleration:
+    'full js=trackingStep(state,xGoal,null,0,frequency,halflife,dt)',
+  sp_tracking_spring_update_exact_gains:
+    'full js=gainsStep(state,xGoal,vGoal,aGoal,xGain,vGain,aGain,dt,gainDt)',
   sp_tracking_gains_to_spring: 'full out=out_{frequency,halflife}:TrackingSpring',
   sp_tracking_target_velocity: 'full',
   sp_tracking_target_acceleration: 'full',
