@@ -5,8 +5,8 @@
 import { wasm, heapF32 } from '../../dist/wasm.js';
 
 let block = 0;
-/** The float index of the block (16 floats), allocated on first use. */
-const at = () => (block ||= wasm.malloc(64)) >> 2;
+/** The float index of the block (32 floats), allocated on first use. */
+const at = () => (block ||= wasm.malloc(128)) >> 2;
 
 /** Writes `values` at float k of the block, calls `call(pointer of float k, …)`, returns floats. */
 function onBlock(values, call, n = values.length) {
@@ -59,4 +59,47 @@ export function cQuatSpring(r, av, g, h, dt) {
  *  sp_spring_damper_exact_coefs), here to bound the terms whose rounding a test allows for. */
 export function cCoefs(name, n, ...args) {
   return onBlock(new Array(n).fill(0), (p) => wasm[`sp_${name}`](p(0), ...args));
+}
+
+/** sp_inertialize_cubic_update on float state: [out x, out v, the clock after]. */
+export function cCubicUpdate(offset, inX, inV, blendtime, dt) {
+  return onBlock([0, 0, offset.t], (p) =>
+    wasm.sp_inertialize_cubic_update(p(0), p(1), p(2), offset.x, offset.v, inX, inV, blendtime, dt),
+  );
+}
+
+/** sp_inertialize_update_quat on float state (offset rotation `o`, angular velocity `w`):
+ *  { out: rotation, outV, offset: rotation, offsetV }. */
+export function cInertializeQuat(o, w, inX, inV, halflife, dt) {
+  const f = onBlock(
+    [
+      o.x,
+      o.y,
+      o.z,
+      o.w,
+      w.x,
+      w.y,
+      w.z,
+      0,
+      inX.x,
+      inX.y,
+      inX.z,
+      inX.w,
+      inV.x,
+      inV.y,
+      inV.z,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ],
+    (p) => wasm.sp_inertialize_update_quat(p(16), p(20), p(0), p(4), p(8), p(12), halflife, dt),
+  );
+  const q = (k) => ({ x: f[k], y: f[k + 1], z: f[k + 2], w: f[k + 3] }),
+    v = (k) => ({ x: f[k], y: f[k + 1], z: f[k + 2] });
+  return { out: q(16), outV: v(20), offset: q(0), offsetV: v(4) };
 }
