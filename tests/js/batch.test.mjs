@@ -355,3 +355,40 @@ test('pose inertializer: continuous at the transition, decays like the critical 
   assertSame(pose.update(pose.input, 0), out, 'input view');
   pose.dispose();
 });
+
+test('members name themselves: after dispose, on another class, and the base class (issue 33, item 19)', () => {
+  const b = new sprung.CriticalSpringDamperExactBatch(2, { perElementHalflife: true });
+  b.dispose();
+  assert.throws(() => b.perElementHalflife, {
+    name: 'TypeError',
+    message: 'sprung.CriticalSpringDamperExactBatch.perElementHalflife: used after dispose()',
+  });
+  // each class's setHalflife refuses a batch of another class, as its update does (it set the
+  // other batch's halflives and returned)
+  const d = new sprung.DamperExactBatch(3);
+  for (const cls of [
+    'CriticalSpringDamperExactBatch',
+    'SimpleSpringDamperExactQuatBatch',
+    'DamperExactQuatBatch',
+  ])
+    for (const m of ['setHalflife', 'update'])
+      assert.throws(() => sprung[cls].prototype[m].call(d, 0.3), {
+        name: 'TypeError',
+        message: `sprung.${cls}.${m}: called on a DamperExactBatch, not a ${cls}`,
+      });
+  assert.deepEqual([...d.halflife], [Math.fround(0.1)], 'nothing changed');
+  assert.equal(sprung.DamperExactBatch.prototype.setHalflife.call(d, 0.3), d);
+  assert.deepEqual([...d.halflife], [Math.fround(0.3)]);
+  d.dispose();
+  // options.dim is named, and the base class says what to construct
+  for (const [dim, error] of [
+    [0, /^RangeError: sprung\.SpringDamperExactBatch: options\.dim must be an integer ≥ 1, got 0$/],
+    [1.5, /^RangeError: sprung\.SpringDamperExactBatch: options\.dim must be an integer ≥ 1, got 1\.5$/],
+    ['3', /^TypeError: sprung\.SpringDamperExactBatch: options\.dim must be a number, got "3"$/],
+  ])
+    assert.throws(() => new sprung.SpringDamperExactBatch(2, { dim }), error);
+  assert.throws(
+    () => new sprung.Batch(2, { dim: 0 }),
+    /^TypeError: sprung\.Batch: the base class of the batches/,
+  );
+});

@@ -80,3 +80,23 @@ test('the exact dampers stepped for 10 s at 30 Hz, 1 kHz and 60 kHz near x = 1e4
     }
   assert.deepEqual(off, []);
 });
+
+test('the exact damper where g − x overflows float (issue 33, item 18): its closed form', () => {
+  // x and g finite, of opposite signs beyond FLT_MAX/2: damperExact(3e38, −1e38, 0.1, 1/60) gave −Infinity
+  for (const [x, g] of [
+    [3e38, -1e38],
+    [-3.4e38, 3.4e38],
+    [2e38, -3e38],
+  ]) {
+    const keep = 2 ** (-Math.fround(1 / 60) / Math.fround(0.1)),
+      want = g + (x - g) * keep;
+    const got = sp.damperExact(x, g, 0.1, 1 / 60),
+      p = sp.damperExactV3({ x, y: g, z: 0 }, { x: g, y: x, z: 0 }, 0.1, 1 / 60);
+    for (const [what, v, w] of [
+      ['damperExact', got, want],
+      ['damperExactV3.x', p.x, want],
+      ['damperExactV3.y', p.y, x + (g - x) * keep],
+    ])
+      assert.ok(Math.abs(v - w) <= 1e-6 * Math.abs(w), `${what}(${x}, ${g}): ${v}, want ${w}`);
+  }
+});

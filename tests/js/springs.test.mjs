@@ -217,3 +217,32 @@ test('the repros of issue 33: a spring near x = 1e3 at 1 kHz, a fast one at 60 k
     `x ${c.x} v ${c.v}, closed form ${o.x} ${o.v}`,
   );
 });
+
+test('the springs where x − g overflows float, at frequencies to 3e18 Hz and damping ratios to 1e-19 (issue 33, items 18, 19)', () => {
+  // x = 3e38 toward g = −1e38 gave −Infinity, as did the spring of 3e18 Hz toward a goal that far;
+  // the closed form in double (oracle.mjs) where the result is a float
+  const y = (2 * Math.LN2) / Math.fround(0.2),
+    t = Math.fround(1 / 60);
+  const crit = criticalAt(3e38, 0, -1e38, 0, Math.fround(0.2), t),
+    s = sp.simpleSpringDamperExact({ x: 3e38, v: 0 }, -1e38, 0.2, 1 / 60);
+  assert.ok(Math.abs(s.x - crit.x) <= 1e-6 * Math.abs(crit.x), `critical: ${s.x}, want ${crit.x}`);
+  assert.ok(Math.abs(s.v - crit.v) <= 1e-6 * Math.abs(crit.v), `critical: ${s.v}, want ${crit.v}`);
+  assert.ok(y > 0);
+  for (const [f, v0] of [
+    [1, 0],
+    [3e18, 0],
+    [1e30, 0],
+  ]) {
+    const w = Math.fround(Math.fround(2 * Math.fround(Math.PI)) * Math.fround(f)),
+      d = (4 * Math.LN2) / Math.fround(0.2);
+    const want = springAt(3e38, v0, -1e38, 0, w * w, d, t),
+      got = sp.springDamperExact({ x: 3e38, v: v0 }, -1e38, 0, f, 0.2, 1 / 60);
+    // (the phase ω·t of a float ω beyond 2^24 rad is meaningless: the envelope, |x − g| ≤ 4e38)
+    if (f < 1e6) assert.ok(Math.abs(got.x - want.x) <= 1e-5 * 4e38, `${f} Hz: ${got.x}, want ${want.x}`);
+    assert.ok(Math.abs(got.x + 1e38) <= 4e38, `${f} Hz: x ${got.x} within its envelope`);
+  }
+  for (const z of [1e-19, 1e-25, 1e-38]) {
+    const r = sp.springDamperExactRatio({ x: 3e38, v: 0 }, -1e38, 0, z, 0.2, 1 / 60);
+    assert.ok(Math.abs(r.x + 1e38) <= 4e38 && Number.isFinite(r.v), `ratio ${z}: ${JSON.stringify(r)}`);
+  }
+});

@@ -46,6 +46,10 @@ export abstract class Batch<F extends string = string> {
     sizedBy = 'count',
     sizes: Record<string, number> = {},
   ) {
+    if (new.target === Batch)
+      throw new TypeError(
+        'sprung.Batch: the base class of the batches; construct one of them (DamperExactBatch, …)',
+      );
     const offsets: Record<string, number> = {},
       lengths: Record<string, number> = {};
     let floats = 0;
@@ -123,7 +127,7 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
   declare readonly dim: number;
   /** True when every element has its own halflife. */
   get perElementHalflife(): boolean {
-    return size(this, 'per') === 1;
+    return size(this, 'per', 'perElementHalflife') === 1;
   }
 
   /** Halflife in seconds: 1 float shared by all elements, or one per element. Values < 0 or NaN make their elements NaN. */
@@ -498,3 +502,30 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
   }
 }
 getters(DamperExactQuatBatch, view, 'x', 'goal');
+
+/** Gives `cls` its own `setHalflife`, which refuses a batch of another class as `update` does
+ *  (`CriticalSpringDamperExactBatch.prototype.setHalflife.call(dampers, h)` throws): the method
+ *  the classes inherit is one function, which cannot tell which class's it was called as. */
+function ownSetHalflife(cls: { readonly prototype: object }, spec: Spec): void {
+  const fn = `${nameOf(spec)}.setHalflife`,
+    inherited = HalflifeBatch.prototype.setHalflife;
+  Object.defineProperty(cls.prototype, 'setHalflife', {
+    value(this: HalflifeBatch<string>, h: number) {
+      own(this, fn);
+      return inherited.call(this, h);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+for (const [cls, spec] of [
+  [DamperExactBatch, S.DamperExactBatch],
+  [CriticalSpringDamperExactBatch, S.CriticalSpringDamperExactBatch],
+  [SimpleSpringDamperExactBatch, S.SimpleSpringDamperExactBatch],
+  [DecaySpringDamperExactBatch, S.DecaySpringDamperExactBatch],
+  [SpringDamperExactBatch, S.SpringDamperExactBatch],
+  [SimpleSpringDamperExactQuatBatch, S.SimpleSpringDamperExactQuatBatch],
+  [DecaySpringDamperExactQuatBatch, S.DecaySpringDamperExactQuatBatch],
+  [DamperExactQuatBatch, S.DamperExactQuatBatch],
+] as const)
+  ownSetHalflife(cls, spec);

@@ -91,7 +91,7 @@ export const TABLE = {
   sp_critical_settle_time: 'everyday',
   sp_critical_settle_halflife: 'everyday',
   sp_duration_bounce_to_spring: 'everyday out=out_{frequency,halflife}:SpringParameters',
-  sp_spring_is_at_rest: 'everyday state={x,v}',
+  sp_spring_is_at_rest: 'everyday state={x,v} goal=g',
   // Springs designed by their response
   sp_spring_damping_ratio: 'full',
   sp_spring_overshoot: 'full',
