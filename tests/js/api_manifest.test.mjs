@@ -1,6 +1,6 @@
 // api_manifest.test.mjs — the API manifest (build/manifest.json, read by web/tools/api.mjs
 // from c/sprung.h, the one declaration of the API) against what must follow it: every C
-// function is wrapped in TypeScript (or internal on purpose, for the reason given here),
+// function is wrapped in TypeScript (or internal on purpose, for the reason web/tools/table.mjs gives),
 // named in a test, called by a fuzz harness and named in the README's API tour; the
 // README's counts are the manifest's; every exported function, constructor and method of
 // the built declarations documents every parameter, the wrappers' with the unit, domain and
@@ -10,6 +10,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import ts from 'typescript';
 import * as sprung from '../../dist/index.js';
+import { TABLE } from '../../web/tools/table.mjs';
+import { parseLine } from '../../web/tools/emit.mjs';
 
 const root = new URL('../../', import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), 'utf8');
@@ -20,17 +22,14 @@ const readAll = (dir, re) =>
     .map((f) => read(`${dir}/${f}`))
     .join('\n');
 
-/** C functions with no TypeScript wrapper of their own, on purpose. */
-const INTERNAL = {
-  sp_critical_spring_damper_coefs:
-    'the state-object API reads its coefficients to step critical springs in JS (steps.ts); its result is criticalSpringDamperExact',
-  sp_spring_damper_exact_coefs:
-    'the state-object API reads its coefficients to step the exact spring in JS (steps.ts); its result is springDamperExact and its stiffness and ratio forms',
-  sp_motion_features:
-    "MotionDatabase's constructor calls it on every clip (its features are then features(frame)): its arguments are the constructor's clips and options, which no C parameter describes",
-  sp_motion_database_build:
-    "MotionDatabase's constructor calls it on the features of every clip: its arguments are the constructor's clips and options, which no C parameter describes",
-};
+/** C functions with no TypeScript wrapper of their own, on purpose: web/tools/table.mjs says
+ *  why (`internal: why`). */
+const INTERNAL = Object.fromEntries(
+  Object.entries(TABLE)
+    .map(([name, line]) => [name, parseLine(line)])
+    .filter(([, e]) => e.internal)
+    .map(([name, e]) => [name, e.why]),
+);
 
 const wrappersOf = new Map();
 for (const [name, w] of Object.entries(manifest.wrappers))

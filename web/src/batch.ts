@@ -11,7 +11,7 @@ import { heapF32 } from './wasm.js';
 import { allocOwned, freeOwned } from './memory.js';
 import { blocks, getters, live, own, size, view, type Block } from './block.js';
 import type { Ptr, Raw } from './gen/raw.js';
-import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';
+import { check, integer, isFiniteNonNegative, nameOf, nonNegative, type Spec } from './check.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -159,7 +159,7 @@ function checkUpdate(obj: object, spec: Spec, dt: number): Block {
     b!.method = spec; // then the next update compares one pointer (a class name costs a slice)
   }
   const h = heapF32[b!.args[b!.args.length - 1] >> 2];
-  if (isTime(dt) && (b!.sizes.per === 1 || isTime(h))) return b!; // valid: no message built
+  if (isFiniteNonNegative(dt) && (b!.sizes.per === 1 || isFiniteNonNegative(h))) return b!; // valid: no message built
   check(spec, dt);
   if (b!.sizes.per === 0) nonNegative(nameOf(spec), 'halflife[0]', h);
   return b!;
@@ -357,7 +357,7 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
     // like the shared halflife, a shared frequency is checked: a bad one would reach every element
     if (b.sizes.per === 0) {
       const f = heapF32[b.args[b.args.length - 2] >> 2];
-      if (!isTime(f)) nonNegative(nameOf(spec), 'frequency[0]', f);
+      if (!isFiniteNonNegative(f)) nonNegative(nameOf(spec), 'frequency[0]', f);
       if (f === 0 && this.goalVelocity.some((q) => q !== 0))
         throw new RangeError(
           `sprung.${nameOf(spec)}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,

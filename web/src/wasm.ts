@@ -316,7 +316,7 @@ function start(
   scratchF32 = scratch >> 2;
   allocator?.reset(scratch + 4 * SCRATCH_FLOATS);
   detached();
-  frames();
+  frames(scratch, SCRATCH_FLOATS, all.memory);
   compiled = module;
   build = label;
   fullPart?.loaded(label === 'springs' ? undefined : all);

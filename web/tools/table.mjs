@@ -9,7 +9,8 @@
 //              solvers, the article's comparison variants, the larger per-call functions);
 //   hand       (after the tier) the wrapper is written by hand, with an `@c` tag naming this
 //              function (classes that own WASM memory, functions of Float32Arrays);
-//   internal   (after the tier) no wrapper: hand-written code calls the C function itself;
+//   internal: why   (after the tier, the rest of the line) no wrapper, for the reason given:
+//              hand-written code calls the C function itself;
 //   js=f(a,…)  stepped in JS, in double on the caller's state (web/src/steps.ts,
 //              other_springs.ts, tracking.ts, inertialize.ts, gen/vectors.ts and
 //              gen/inertializers.ts export f): after the argument checks the wrapper calls
@@ -60,7 +61,8 @@ export const TABLE = {
   sp_spring_damper_bad: 'full',
   sp_spring_damper_exact_stiffness:
     'everyday js=springStep(state,goal,goalVelocity,STIFFNESS_DAMPING,stiffness,damping,dt)',
-  sp_spring_damper_exact_coefs: 'everyday internal',
+  sp_spring_damper_exact_coefs:
+    'everyday internal: the state-object API reads its coefficients to step the exact spring in JS (steps.ts); its result is springDamperExact and its stiffness and ratio forms',
   sp_spring_damper_exact:
     'everyday js=springStep(state,goal,goalVelocity,FREQUENCY_HALFLIFE,frequency,halflife,dt)',
   sp_spring_damper_exact_ratio:
@@ -69,7 +71,8 @@ export const TABLE = {
   sp_critical_spring_damper_exact: 'everyday js=criticalStep(state,goal,goalVelocity,halflife,dt)',
   sp_simple_spring_damper_exact: 'everyday js=criticalStep(state,goal,0,halflife,dt)',
   sp_decay_spring_damper_exact: 'everyday js=criticalStep(state,0,0,halflife,dt)',
-  sp_critical_spring_damper_coefs: 'everyday internal',
+  sp_critical_spring_damper_coefs:
+    'everyday internal: the state-object API reads its coefficients to step critical springs in JS (steps.ts); its result is criticalSpringDamperExact',
   sp_simple_spring_damper_implicit: 'full',
   sp_spring_damper_exact_v2: 'everyday js=spring2(position,velocity,goal,goalVelocity,frequency,halflife,dt)',
   sp_spring_damper_exact_v3: 'everyday js=spring3(position,velocity,goal,goalVelocity,frequency,halflife,dt)',
@@ -264,9 +267,11 @@ export const TABLE = {
   sp_contact_reset: 'full contact=out_contact inputContactState:boolean',
   sp_contact_update: 'full',
   // Motion matching
-  sp_motion_features: 'full internal',
+  sp_motion_features:
+    "full internal: MotionDatabase's constructor calls it on every clip (its features are then features(frame)): its arguments are the constructor's clips and options, which no C parameter describes",
   sp_motion_database_floats: 'full hand',
-  sp_motion_database_build: 'full internal',
+  sp_motion_database_build:
+    "full internal: MotionDatabase's constructor calls it on the features of every clip: its arguments are the constructor's clips and options, which no C parameter describes",
   sp_motion_search: 'full hand',
   sp_motion_search_batch: 'full hand',
   sp_forward_kinematics: 'full hand',

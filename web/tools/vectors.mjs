@@ -206,7 +206,7 @@ export function tryCubic${n}(ox: ${V}, ov: ${V}, clock: BlendClock, ${vectorArgs
   if (!(${nonNull(['ox', 'ov', 'clock', 'f', 'w', 'i', 'u'])})) return false;
   const t = clock.t;
 ${readAll(['f', 'w', 'i', 'u'], ax)}
-  if (!(isTime(t) && ${finite(['f', 'w', 'i', 'u'])})) return false;
+  if (!(isFiniteNonNegative(t) && ${finite(['f', 'w', 'i', 'u'])})) return false;
   try {
     clock.t = t;
   } catch {
@@ -248,7 +248,7 @@ export function inertializersTs(header) {
  */
 import { criticalOn, stepped } from '../steps.js';
 import { decayed, offsetAt, plus } from '../inertialize.js';
-import { isF, isTime } from '../check.js';
+import { isF, isFiniteNonNegative } from '../check.js';
 import type { BlendClock, Vec2, Vec3 } from '../types.js';
 ${inertializers(2)}${inertializers(3)}`;
 }
