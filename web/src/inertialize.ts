@@ -12,26 +12,13 @@
 import { full } from './full.js';
 import { heapF32, scratchF32 } from './wasm.js';
 import { slot } from './scratch.js';
-import { quatSpringOn, rotated, spun } from './steps.js';
+import { fin, quatSpringOn, rotated, spun, writable2 } from './steps.js';
 import type { DeadBlendState, PosVel, Quat, TimedOffset, Vec3 } from './types.js';
 
 const MAX = 3.4028234663852886e38;
-/** A finite float (check.ts's isF, for the fast checks of the objects' fields). */
-const fin = (x: unknown): x is number => typeof x === 'number' && Math.abs(x) <= MAX;
 /** A clock: a number ≥ 0, finite (or +Inf where `inf`). */
 const time = (t: unknown, inf: boolean): t is number =>
   typeof t === 'number' && t >= 0 && (t <= MAX || (inf && t === Infinity));
-
-/** Writes x and v back to `o`: false where `o` is frozen or its fields have no setter. */
-function writable2(o: PosVel, x: unknown, v: unknown): boolean {
-  try {
-    o.x = x as number;
-    o.v = v as number;
-  } catch {
-    return false;
-  }
-  return true;
-}
 
 // ---- the quaternion spring inertializer --------------------------------------------------------
 

@@ -13,14 +13,12 @@
  * @internal
  * @packageDocumentation
  */
-import { criticalOn, stepped } from './steps.js';
+import { criticalOn, fin, stepped } from './steps.js';
 import type { DoubleSpringState, TimedSpringState } from './types.js';
 
 const f32 = Math.fround,
   LN2 = Math.LN2,
   FLT_MAX = 3.4028234663852886e38;
-/** A finite float (check.ts's isF, for the fast check of the state's fields). */
-const fin = (x: unknown): x is number => typeof x === 'number' && Math.abs(x) <= FLT_MAX;
 
 /** e^(−s)·Σ_{k≥n} s^k/k! = 1 − e^(−s)·Σ_{k<n} s^k/k!, by the series where that cancels. */
 export function tail(n: number, s: number): number {

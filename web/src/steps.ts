@@ -37,12 +37,12 @@ const TINY = 1.1754943508222875e-38;
 /** sp__flush: the decaying part of a step becomes +0 below the smallest normal float, as in C. */
 const flush = (r: number): number => (Math.abs(r) < TINY ? 0 : r);
 /** A finite float: a number within float range (no coercion; a double beyond it is ±Inf in C). */
-const fin = (x: unknown): x is number => typeof x === 'number' && Math.abs(x) <= 3.4028234663852886e38; // as check.ts's isF
+export const fin = (x: unknown): x is number => typeof x === 'number' && Math.abs(x) <= 3.4028234663852886e38; // as check.ts's isF
 /** Writes x and v back to `o`: false where `o` is frozen or its fields have no setter. */
-function writable2(o: SpringState, x: number, v: number): boolean {
+export function writable2(o: SpringState, x: unknown, v: unknown): boolean {
   try {
-    o.x = x;
-    o.v = v;
+    o.x = x as number;
+    o.v = v as number;
   } catch {
     return false;
   }

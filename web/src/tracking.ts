@@ -6,25 +6,12 @@
  * @internal
  * @packageDocumentation
  */
-import { FREQUENCY_HALFLIFE, STIFFNESS_DAMPING, springOn, stepped } from './steps.js';
+import { FREQUENCY_HALFLIFE, STIFFNESS_DAMPING, fin, springOn, stepped, writable2 } from './steps.js';
 import type { SpringState } from './types.js';
 
 const f32 = Math.fround;
-/** A finite float (check.ts's isF, for the fast check of the state's fields). */
-const fin = (x: unknown): x is number => typeof x === 'number' && Math.abs(x) <= 3.4028234663852886e38;
 /** x within [0, 1] (NaN stays NaN), as sp__clamp. */
 const unit = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
-
-/** Writes x and v back to `state`: false where it is frozen or its fields have no setter. */
-function writable(state: SpringState, x: number, v: number): boolean {
-  try {
-    state.x = x;
-    state.v = v;
-  } catch {
-    return false;
-  }
-  return true;
-}
 
 /** sp_tracking_spring_update_exact on the numbers, written to `state`: the error
  *  (x − (x_goal − v_goal·dt), v − (v_goal − a_goal·dt)) takes a step of the exact spring. */
@@ -87,7 +74,7 @@ export function tryTrackingStep(
   if (typeof state !== 'object' || state === null) return false;
   const x = state.x,
     v = state.v;
-  if (!(fin(x) && fin(v) && writable(state, x, v))) return false;
+  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
   exact(state, x, v, xGoal, vGoal ?? v, aGoal, frequency, halflife, dt);
   return true;
 }
@@ -159,7 +146,7 @@ export function tryGainsStep(
   if (typeof state !== 'object' || state === null) return false;
   const x = state.x,
     v = state.v;
-  if (!(fin(x) && fin(v) && writable(state, x, v))) return false;
+  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
   gains(state, x, v, xGoal, vGoal, aGoal, xGain, vGain, aGain, dt, gainDt);
   return true;
 }
