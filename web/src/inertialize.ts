@@ -220,6 +220,32 @@ export function tryInertializeQuatStep(
 
 // ---- the cubic and quintic inertializers, dead blending: clocks --------------------------------
 
+/** The x, v and clock of the state {@link holdClock} read last. */
+let cx = 0,
+  cv = 0,
+  ct = 0;
+
+/** The fast check of a clocked state and its output: reads the state's x, v and t once into
+ *  {@link cx}, {@link cv}, {@link ct} and writes t back, and probes out's x and v: false where
+ *  either is not an object, x and v are not finite floats, t is not a clock (+Inf where `inf`), or
+ *  a field cannot be written. */
+function holdClock(out: PosVel, state: TimedOffset, inf: boolean): boolean {
+  if (typeof state !== 'object' || state === null || typeof out !== 'object' || out === null) return false;
+  const x = state.x,
+    v = state.v,
+    t = state.t;
+  if (!(fin(x) && fin(v) && time(t, inf) && writable2(out, out.x, out.v))) return false;
+  try {
+    state.t = t;
+  } catch {
+    return false;
+  }
+  cx = x;
+  cv = v;
+  ct = t;
+  return true;
+}
+
 /** The offset of the last {@link decayed}. */
 export const offsetAt: PosVel = { x: 0, v: 0 };
 
@@ -283,17 +309,8 @@ export function tryPolynomialStep(
   blendtime: number,
   dt: number,
 ): boolean {
-  if (typeof offset !== 'object' || offset === null || typeof out !== 'object' || out === null) return false;
-  const x = offset.x,
-    v = offset.v,
-    t = offset.t;
-  if (!(fin(x) && fin(v) && time(t, false) && writable2(out, out.x, out.v))) return false;
-  try {
-    offset.t = t;
-  } catch {
-    return false;
-  }
-  polynomial(quintic, out, offset, x, v, t, inX, inV, blendtime, dt);
+  if (!holdClock(out, offset, false)) return false;
+  polynomial(quintic, out, offset, cx, cv, ct, inX, inV, blendtime, dt);
   return true;
 }
 
@@ -345,16 +362,7 @@ export function tryDeadStep(
   blendtime: number,
   dt: number,
 ): boolean {
-  if (typeof state !== 'object' || state === null || typeof out !== 'object' || out === null) return false;
-  const x = state.x,
-    v = state.v,
-    t = state.t;
-  if (!(fin(x) && fin(v) && time(t, true) && writable2(out, out.x, out.v))) return false;
-  try {
-    state.t = t;
-  } catch {
-    return false;
-  }
-  dead(out, state, x, v, t, inX, inV, halflife, blendtime, dt);
+  if (!holdClock(out, state, true)) return false;
+  dead(out, state, cx, cv, ct, inX, inV, halflife, blendtime, dt);
   return true;
 }

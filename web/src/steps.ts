@@ -49,6 +49,22 @@ export function writable2(o: SpringState, x: unknown, v: unknown): boolean {
   return true;
 }
 
+/** The x and v of the state {@link holdXV} read last. */
+export const held: SpringState = { x: 0, v: 0 };
+
+/** Reads a state's x and v once into {@link held} and writes them back: false where it is not an
+ *  object, they are not finite floats, or they cannot be written (for the less hot steps; the
+ *  critical and exact springs below check inline, see above). */
+export function holdXV(state: SpringState): boolean {
+  if (typeof state !== 'object' || state === null) return false;
+  const x = state.x,
+    v = state.v;
+  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
+  held.x = x;
+  held.v = v;
+  return true;
+}
+
 // ---- the critical spring ---------------------------------------------------------------------
 
 let cHalflife = NaN,
@@ -472,63 +488,14 @@ function expOffset(x: number, y: number, z: number, gx: number, gy: number, gz: 
   }
 }
 
-/** The quaternion spring (sp_simple_spring_damper_exact_quat toward g…, the identity for the
- *  decay spring) on a rotation r… and angular velocity a…, in double, written to the objects:
- *  the offset to the goal takes one decay step of the critical spring and is mapped back. */
-function quatSpring(
-  rotation: Quat,
-  angularVelocity: Vec3,
-  rx: number,
-  ry: number,
-  rz: number,
-  rw: number,
-  ax: number,
-  ay: number,
-  az: number,
-  gx: number,
-  gy: number,
-  gz: number,
-  gw: number,
-  halflife: number,
-  dt: number,
-): void {
-  criticalCoefs(halflife, dt);
-  if (cSkip) return;
-  logOffset(rx, ry, rz, rw, gx, gy, gz, gw);
-  const x = jx,
-    y = jy,
-    z = jz;
-  decay(x, ax, TINY_ANGLE);
-  const nx = dx,
-    wx = dv;
-  decay(y, ay, TINY_ANGLE);
-  const ny = dx,
-    wy = dv;
-  decay(z, az, TINY_ANGLE);
-  const nz = dx,
-    wz = dv;
-  expOffset(nx, ny, nz, gx, gy, gz, gw);
-  // every result in locals before the first setter runs (a setter may call sprung)
-  const x1 = qx,
-    y1 = qy,
-    z1 = qz,
-    w1 = qw;
-  rotation.x = x1;
-  rotation.y = y1;
-  rotation.z = z1;
-  rotation.w = w1;
-  angularVelocity.x = wx;
-  angularVelocity.y = wy;
-  angularVelocity.z = wz;
-}
-
 /** The rotation and angular velocity of the last {@link quatSpringOn}. */
 export const rotated: Quat = { x: 0, y: 0, z: 0, w: 1 },
   spun: Vec3 = { x: 0, y: 0, z: 0 };
 
-/** The quaternion spring toward g… on the numbers of a rotation r… and angular velocity a…, in
- *  double, into {@link rotated} and {@link spun} (inertialize.ts: the decay spring, g the
- *  identity). */
+/** The quaternion spring (sp_simple_spring_damper_exact_quat toward g…, the identity for the
+ *  decay spring) on the numbers of a rotation r… and angular velocity a…, in double, into
+ *  {@link rotated} and {@link spun}: the offset to the goal takes one decay step of the critical
+ *  spring and is mapped back. False where dt is 0 (they hold the input: nothing changes). */
 export function quatSpringOn(
   rx: number,
   ry: number,
@@ -543,15 +510,55 @@ export function quatSpringOn(
   gw: number,
   halflife: number,
   dt: number,
-): void {
-  rotated.x = rx;
-  rotated.y = ry;
-  rotated.z = rz;
-  rotated.w = rw;
-  spun.x = ax;
-  spun.y = ay;
-  spun.z = az;
-  quatSpring(rotated, spun, rx, ry, rz, rw, ax, ay, az, gx, gy, gz, gw, halflife, dt);
+): boolean {
+  criticalCoefs(halflife, dt);
+  if (cSkip) {
+    rotated.x = rx;
+    rotated.y = ry;
+    rotated.z = rz;
+    rotated.w = rw;
+    spun.x = ax;
+    spun.y = ay;
+    spun.z = az;
+    return false;
+  }
+  logOffset(rx, ry, rz, rw, gx, gy, gz, gw);
+  const x = jx,
+    y = jy,
+    z = jz;
+  decay(x, ax, TINY_ANGLE);
+  spun.x = dv;
+  const nx = dx;
+  decay(y, ay, TINY_ANGLE);
+  spun.y = dv;
+  const ny = dx;
+  decay(z, az, TINY_ANGLE);
+  spun.z = dv;
+  expOffset(nx, ny, dx, gx, gy, gz, gw);
+  rotated.x = qx;
+  rotated.y = qy;
+  rotated.z = qz;
+  rotated.w = qw;
+  return true;
+}
+
+/** Writes {@link rotated} and {@link spun} to the caller's objects, every number in locals
+ *  before the first setter runs (a setter may call sprung). */
+function spin(rotation: Quat, angularVelocity: Vec3): void {
+  const x = rotated.x,
+    y = rotated.y,
+    z = rotated.z,
+    w = rotated.w,
+    wx = spun.x,
+    wy = spun.y,
+    wz = spun.z;
+  rotation.x = x;
+  rotation.y = y;
+  rotation.z = z;
+  rotation.w = w;
+  angularVelocity.x = wx;
+  angularVelocity.y = wy;
+  angularVelocity.z = wz;
 }
 
 /** The quaternion spring toward `goal` (null: the identity) on the objects, in place;
@@ -565,8 +572,11 @@ export function quatStep(
 ): void {
   const r = rotation,
     a = angularVelocity;
-  if (goal === null) quatSpring(r, a, r.x, r.y, r.z, r.w, a.x, a.y, a.z, 0, 0, 0, 1, halflife, dt);
-  else quatSpring(r, a, r.x, r.y, r.z, r.w, a.x, a.y, a.z, goal.x, goal.y, goal.z, goal.w, halflife, dt);
+  const moved =
+    goal === null
+      ? quatSpringOn(r.x, r.y, r.z, r.w, a.x, a.y, a.z, 0, 0, 0, 1, halflife, dt)
+      : quatSpringOn(r.x, r.y, r.z, r.w, a.x, a.y, a.z, goal.x, goal.y, goal.z, goal.w, halflife, dt);
+  if (moved) spin(r, a);
 }
 
 /** quatStep after the fast check of the objects (the numbers are checked): finite `{x, y, z, w}`
@@ -629,7 +639,7 @@ export function tryQuatStep(
   } catch {
     return false; // frozen or getter-only: the detailed check says which
   }
-  quatSpring(rotation, angularVelocity, rx, ry, rz, rw, ax, ay, az, gx, gy, gz, gw, halflife, dt);
+  if (quatSpringOn(rx, ry, rz, rw, ax, ay, az, gx, gy, gz, gw, halflife, dt)) spin(rotation, angularVelocity);
   return true;
 }
 

@@ -6,7 +6,7 @@
  * @internal
  * @packageDocumentation
  */
-import { FREQUENCY_HALFLIFE, STIFFNESS_DAMPING, fin, springOn, stepped, writable2 } from './steps.js';
+import { FREQUENCY_HALFLIFE, STIFFNESS_DAMPING, held, holdXV, springOn, stepped } from './steps.js';
 import type { SpringState } from './types.js';
 
 const f32 = Math.fround;
@@ -71,11 +71,9 @@ export function tryTrackingStep(
   halflife: number,
   dt: number,
 ): boolean {
-  if (typeof state !== 'object' || state === null) return false;
-  const x = state.x,
-    v = state.v;
-  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
-  exact(state, x, v, xGoal, vGoal ?? v, aGoal, frequency, halflife, dt);
+  if (!holdXV(state)) return false;
+  const v = held.v;
+  exact(state, held.x, v, xGoal, vGoal ?? v, aGoal, frequency, halflife, dt);
   return true;
 }
 
@@ -143,10 +141,7 @@ export function tryGainsStep(
   dt: number,
   gainDt: number,
 ): boolean {
-  if (typeof state !== 'object' || state === null) return false;
-  const x = state.x,
-    v = state.v;
-  if (!(fin(x) && fin(v) && writable2(state, x, v))) return false;
-  gains(state, x, v, xGoal, vGoal, aGoal, xGain, vGain, aGain, dt, gainDt);
+  if (!holdXV(state)) return false;
+  gains(state, held.x, held.v, xGoal, vGoal, aGoal, xGain, vGain, aGain, dt, gainDt);
   return true;
 }

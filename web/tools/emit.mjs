@@ -132,6 +132,7 @@ function sortGroup(t) {
   return `${m[1]}=${m[2]}{${fields.join(',')}}${m[4]}`;
 }
 
+/** The TypeScript type of group argument `a`: its token's `:Type`, else by its name and fields. */
 function groupType(a, tokens) {
   const t = tokens.find((t) => t.startsWith(`${a.name}=`));
   const declared = t && parseTarget(t.slice(t.indexOf('=') + 1)).type;
@@ -310,11 +311,13 @@ function locals(shape) {
   return list;
 }
 
+/** The fields of a shape for a reader's TSDoc, each written or updated field said so. */
 const describe = (shape) =>
   shape.fields
     .map((f) => `${f.name}${f.role === 'out' ? ' (written)' : f.role === 'in,out' ? ' (updated)' : ''}`)
     .join(', ');
 
+/** The source of reader `name` of `shape` (see {@link Helpers.reader}). */
 function readerSource(name, shape) {
   const ls = locals(shape);
   const access = (l) =>
@@ -362,6 +365,7 @@ function readerSource(name, shape) {
   return lines;
 }
 
+/** The source of writer `name` of the written `fields` (see {@link Helpers.writer}). */
 function writerSource(name, fields) {
   const ls = locals({ fields }).map((l) => ({ ...l, obj: l.c ? `o${fields.indexOf(l.f)}` : 's' }));
   const lines = [
@@ -388,7 +392,7 @@ function writerSource(name, fields) {
 // ---- the wrapper ---------------------------------------------------------------------------
 
 /** The TypeScript type of argument `a`. */
-function tsType(a, manifest) {
+function tsType(a) {
   if (a.type) return a.type;
   if (a.fields) return a.groupType ?? `{ ${a.fields.map((f) => `${f.field}: number`).join('; ')} }`;
   const c = a.c;
@@ -397,7 +401,6 @@ function tsType(a, manifest) {
   const d = c.domain;
   if (c.type === 'int' && d?.clauses.length === 2 && d.clauses.every((b, i) => b.value === i && !b.when))
     return 'boolean';
-  void manifest;
   return 'number';
 }
 
@@ -440,7 +443,7 @@ function wrapperFacts(b, manifest, problems) {
     if (!a?.c || !(a.c.type in VECTORS)) return `${refOf(r)} === 0`;
     return `isZero2(${a.name})`; // its fields read one frame deeper: they may be getters
   };
-  const types = b.args.map((a) => tsType(a, manifest));
+  const types = b.args.map(tsType);
   b.args.forEach((a, i) => (a.type ||= types[i]));
   const ret = b.fn.returns.type;
   const last = b.args[b.args.length - 1];
