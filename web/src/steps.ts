@@ -589,25 +589,53 @@ export function tryQuatStep(
   halflife: number,
   dt: number,
 ): boolean {
+  if (angularVelocity === null || !holdRotation(rotation, angularVelocity, goal)) return false;
+  if (quatSpringOn(hrx, hry, hrz, hrw, hax, hay, haz, hgx, hgy, hgz, hgw, halflife, dt))
+    spin(rotation, angularVelocity);
+  return true;
+}
+
+/** The rotation, angular velocity and goal {@link holdRotation} read last. */
+let hrx = 0,
+  hry = 0,
+  hrz = 0,
+  hrw = 1,
+  hax = 0,
+  hay = 0,
+  haz = 0,
+  hgx = 0,
+  hgy = 0,
+  hgz = 0,
+  hgw = 1;
+
+/** The fast check of a rotation step: reads the rotation `{x, y, z, w}`, the angular velocity
+ *  `{x, y, z}` (none where null) and the goal (null: the identity) once, each a finite float,
+ *  and writes the rotation and angular velocity back; then (the caller's getters and setters
+ *  done) holds them in hr…, ha…, hg…. False where any of it fails. */
+function holdRotation(rotation: Quat, angularVelocity: Vec3 | null, goal: Quat | null): boolean {
   if (!(
     typeof rotation === 'object' &&
     rotation !== null &&
-    typeof angularVelocity === 'object' &&
-    angularVelocity !== null &&
+    (angularVelocity === null || typeof angularVelocity === 'object') &&
     (goal === null || typeof goal === 'object')
   ))
     return false;
   const rx = rotation.x,
     ry = rotation.y,
     rz = rotation.z,
-    rw = rotation.w,
-    ax = angularVelocity.x,
-    ay = angularVelocity.y,
-    az = angularVelocity.z;
-  let gx = 0,
+    rw = rotation.w;
+  let ax = 0,
+    ay = 0,
+    az = 0,
+    gx = 0,
     gy = 0,
     gz = 0,
     gw = 1;
+  if (angularVelocity !== null) {
+    ax = angularVelocity.x;
+    ay = angularVelocity.y;
+    az = angularVelocity.z;
+  }
   if (goal !== null) {
     gx = goal.x;
     gy = goal.y;
@@ -633,13 +661,25 @@ export function tryQuatStep(
     rotation.y = ry;
     rotation.z = rz;
     rotation.w = rw;
-    angularVelocity.x = ax;
-    angularVelocity.y = ay;
-    angularVelocity.z = az;
+    if (angularVelocity !== null) {
+      angularVelocity.x = ax;
+      angularVelocity.y = ay;
+      angularVelocity.z = az;
+    }
   } catch {
     return false; // frozen or getter-only: the detailed check says which
   }
-  if (quatSpringOn(rx, ry, rz, rw, ax, ay, az, gx, gy, gz, gw, halflife, dt)) spin(rotation, angularVelocity);
+  hrx = rx;
+  hry = ry;
+  hrz = rz;
+  hrw = rw;
+  hax = ax;
+  hay = ay;
+  haz = az;
+  hgx = gx;
+  hgy = gy;
+  hgz = gz;
+  hgw = gw;
   return true;
 }
 
@@ -690,26 +730,8 @@ export function damperQuatStep(rotation: Quat, goal: Quat, halflife: number, dt:
 /** damperQuatStep after the fast check of the objects (the numbers are checked): finite
  *  `{x, y, z, w}` rotation and goal. False, with nothing changed, when the check fails. */
 export function tryDamperQuatStep(rotation: Quat, goal: Quat, halflife: number, dt: number): boolean {
-  if (!(typeof rotation === 'object' && rotation !== null && typeof goal === 'object' && goal !== null))
-    return false;
-  const rx = rotation.x,
-    ry = rotation.y,
-    rz = rotation.z,
-    rw = rotation.w,
-    gx = goal.x,
-    gy = goal.y,
-    gz = goal.z,
-    gw = goal.w;
-  if (!(fin(rx) && fin(ry) && fin(rz) && fin(rw) && fin(gx) && fin(gy) && fin(gz) && fin(gw))) return false;
-  try {
-    rotation.x = rx;
-    rotation.y = ry;
-    rotation.z = rz;
-    rotation.w = rw;
-  } catch {
-    return false; // frozen or getter-only: the detailed check says which
-  }
-  damperQuat(rotation, rx, ry, rz, rw, gx, gy, gz, gw, halflife, dt);
+  if (goal === null || !holdRotation(rotation, null, goal)) return false;
+  damperQuat(rotation, hrx, hry, hrz, hrw, hgx, hgy, hgz, hgw, halflife, dt);
   return true;
 }
 
