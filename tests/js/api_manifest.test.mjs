@@ -22,6 +22,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import * as sprung from '../../dist/index.js';
+import { TABLE } from '../../web/tools/table.mjs';
+import { parseLine } from '../../web/tools/emit.mjs';
 
 const root = new URL('../../', import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), 'utf8');
@@ -32,21 +34,14 @@ const readAll = (dir, re) =>
     .map((f) => read(`${dir}/${f}`))
     .join('\n');
 
-/** C functions with no TypeScript wrapper of their own, on purpose. */
-const INTERNAL = {
-  sp_critical_spring_damper_coefs:
-    'the state-object API reads its coefficients to step critical springs in JS (steps.ts); its result is criticalSpringDamperExact',
-  sp_spring_damper_exact_coefs:
-    'the state-object API reads its coefficients to step the exact spring in JS (steps.ts); its result is springDamperExact and its stiffness and ratio forms',
-  sp_motion_features:
-    "MotionDatabase's constructor calls it on every clip (its features are then features(frame)): its arguments are the constructor's clips and options, which no C parameter describes",
-  sp_motion_database_build:
-    "MotionDatabase's constructor calls it on the features of every clip: its arguments are the constructor's clips and options, which no C parameter describes",
-  sp_motion_rules_floats:
-    "MotionDatabase's constructor sizes the block of its cost rules (options.rules) with it; the database's rules getter gives them",
-  sp_motion_rules_build:
-    "MotionDatabase's constructor calls it on the factors of every frame that its cost rules (options.rules) make, which no C parameter describes",
-};
+/** C functions with no TypeScript wrapper of their own, on purpose: web/tools/table.mjs says
+ *  why (`internal: why`). */
+const INTERNAL = Object.fromEntries(
+  Object.entries(TABLE)
+    .map(([name, line]) => [name, parseLine(line)])
+    .filter(([, e]) => e.internal)
+    .map(([name, e]) => [name, e.why]),
+);
 
 const wrappersOf = new Map();
 for (const [name, w] of Object.entries(manifest.wrappers))

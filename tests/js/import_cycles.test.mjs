@@ -24,16 +24,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * Cycles still open while their owners break them this round (issue 36): each is removed here
  * when its fix lands, and this test fails while a listed cycle no longer exists.
  */
-const KNOWN = [
-  // helper "percall": block.ts imports the Batch type from batch.ts, which imports block.ts
-  'web/src/batch.ts web/src/block.ts',
-  // helper "search": the database's byte format and the database class
-  'web/src/motion_bytes.ts web/src/motion_database.ts',
-  // helper "percall": the loader and the scratch frames
-  'web/src/scratch.ts web/src/wasm.ts',
-  // helper "companion": the character panel and the modules split out of it
-  'web/playground/character/distributions.js web/playground/character/foot.js web/playground/panels/character.js',
-];
+const KNOWN = [];
 
 /**
  * The files under `dir` of `root` whose names match `re`, as paths relative to `root`, skipping

@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import type { Quat, Vec3 } from './types.js';
-import { integer, isTime, nonNegative, options as optionsOf, ready, show } from './check.js';
+import { integer, isFiniteNonNegative, nonNegative, options as optionsOf, ready, show } from './check.js';
 import {
   MotionDatabase,
   MotionSearchBatch,
@@ -297,7 +297,7 @@ function checkSettings(fn: string, s: MotionControllerSettings): void {
     'switchCost',
   ] as const;
   for (const k of times)
-    if (!isTime(s[k]) && !(k.startsWith('force') && s[k] === Infinity))
+    if (!isFiniteNonNegative(s[k]) && !(k.startsWith('force') && s[k] === Infinity))
       nonNegative(fn, `settings.${k}`, s[k]);
   if (!Number.isFinite(s.footHeight))
     throw new RangeError(
@@ -471,7 +471,7 @@ class Character {
   /** Reads the input, moves nothing yet; returns whether this update must search (the query
    *  is then ready, and `current` is the frame playing or −1 at the end of a clip). */
   plan(fn: string, dt: number, input: MotionInput): { search: boolean; forced: boolean; current: number } {
-    if (!isTime(dt)) nonNegative(fn, 'dt', dt);
+    if (!isFiniteNonNegative(dt)) nonNegative(fn, 'dt', dt);
     if (typeof input !== 'object' || input === null)
       throw new TypeError(
         `sprung.${fn}: input must be an object { velocity, rotation? }, got ${show(input)}`,

@@ -7,7 +7,8 @@ export const EXAMPLES = {
 springCharacterUpdate(player, input * maxSpeed, 0.2, dt);`,
   desiredRotationUpdateStrafe: `if (strafing) desiredRotationUpdateStrafe(rightStick, cameraAzimuth, 0.2, desiredRotation);
 else desiredRotationUpdate(desiredRotation, desiredVelocity, 0.2);`,
-  simulationPositionUpdateV2: `simulationPositionUpdateV2(hero.position, velocity, acceleration, { x: stickX * 200, y: stickY * 200 }, 0.2, dt);`,
+  simulationPositionUpdateV2: `const desired = { x: stickX * 200, y: stickY * 200 }; // px/s
+simulationPositionUpdateV2(hero.position, velocity, acceleration, desired, 0.2, dt);`,
   damperExact: `// every frame: the camera covers half its distance to the target every 0.1 s
 camera.position.x = damperExact(camera.position.x, target.x, 0.1, dt);`,
   cubicEasingUpdate: `const panel = { x: 0, v: 0, t: 0 };
