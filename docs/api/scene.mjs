@@ -32,6 +32,9 @@ export const dz = 2;
 
 // ---- three.js ---------------------------------------------------------------------------------
 export const camera = new THREE.PerspectiveCamera();
+export const scene = new THREE.Scene();
+/** A WebGLRenderer needs a canvas and WebGL: its render() here draws nothing. */
+export const renderer = { render: (scene, camera) => scene.children.length + camera.fov };
 camera.position.set(0, 2, 5);
 export const rig = new THREE.Object3D(); // where the camera should be
 rig.position.set(1, 3, 6);

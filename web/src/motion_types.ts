@@ -107,9 +107,12 @@ export type MotionFeature =
  * the same run of blocked frames. `when` limits the rule to forced searches (an input change,
  * a clip's end) or to the others.
  * @example
- * { clip: 'idle', multiplier: 0.8 }                       // prefer the idle loop by 20 %
- * { clip: 'stumble', block: true, when: 'unforced' }      // never enter this stumble unless forced
- * { clip: 'walk', start: 120, stop: 180, additive: 0.5 }  // avoid the scuff in the walk
+ * const rules = [
+ *   { clip: 'idle', multiplier: 0.8 }, // prefer the idle loop by 20 %
+ *   { clip: 'stumble', block: true, when: 'unforced' }, // never enter this stumble unless forced
+ *   { clip: 'walk', start: 120, stop: 180, additive: 0.5 }, // avoid the scuff in the walk
+ * ];
+ * // new MotionDatabase(data, { features, rules })
  */
 export interface MotionRule {
   /** The clip: its name, or its index in `data.clips`. */
