@@ -57,6 +57,92 @@ static void normalize3(double v[3])
     v[2] /= n;
 }
 
+/* Motion-Matching's quaternion log and exp: exp(0, v) = (v/|v|·sin|v|, cos|v|), log q = half the
+ * angle times the axis (w < 0 too: no shortest arc), in double. */
+static void quat_exp_log(void)
+{
+    const double vs[][3] = {
+        { 0, 0, 0 }, { 1e-20, -2e-20, 0 }, { 0.3, -0.2, 0.1 }, { 1, 1, -1 }, { 40, -13, 7 }
+    };
+    for (int i = 0; i < 5; i++) {
+        sp_vec3 v = { (float)vs[i][0], (float)vs[i][1], (float)vs[i][2] };
+        sp_quat q;
+        sp_quat_exp(&q, &v);
+        double l = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z),
+               k = l > 0 ? sin(l) / l : 1;
+        /* the half angle |v| is itself a float sum of squares: its rounding, 1.2e-7·|v|, moves sin and cos */
+        double tol = 2.4e-7 * (1 + l);
+        snprintf(name, sizeof name, "quat_exp(%g, %g, %g)", v.x, v.y, v.z);
+        check_true(name,
+                   fabs(q.x - k * v.x) <= tol * fmax(fabs(k * v.x), l > 1 ? 1 : 0)
+                       && fabs(q.y - k * v.y) <= tol * fmax(fabs(k * v.y), l > 1 ? 1 : 0)
+                       && fabs(q.w - cos(l)) <= tol);
+        sp_quat twice;
+        sp_vec3 v2 = { 2 * v.x, 2 * v.y, 2 * v.z };
+        sp_quat_from_scaled_angle_axis(&twice, &v2);
+        check_true("… = quat_from_scaled_angle_axis(2v)",
+                   fabs(twice.x - q.x) <= 1.2e-7 && fabs(twice.w - q.w) <= 1.2e-7);
+    }
+    /* the log of a rotation by θ about n is (θ/2)·n, half angles up to π (w < 0 kept) */
+    const double angles[] = { 1e-6, 0.4, 2.5, 4.0, 6.0 };
+    for (int i = 0; i < 5; i++) {
+        double n[3] = { 0.48, -0.6, 0.64 }, h = angles[i] / 2;
+        sp_quat q = { (float)(n[0] * sin(h)), (float)(n[1] * sin(h)), (float)(n[2] * sin(h)), (float)cos(h) };
+        sp_vec3 lg;
+        sp_quat_log(&lg, &q);
+        oracle_quat qd = { q.x, q.y, q.z, q.w };
+        double l = sqrt(qd.x * qd.x + qd.y * qd.y + qd.z * qd.z), half = atan2(l, qd.w);
+        snprintf(name, sizeof name, "quat_log of a rotation by %g rad: half its angle (%.7g)", angles[i],
+                 half);
+        check_near(name, lg.y, qd.y / l * half, 2e-7);
+        check_near(name, lg.z, qd.z / l * half, 2e-7);
+        sp_quat back;
+        sp_quat_exp(&back, &lg);
+        check_true("… exp(log q) = q", fabs(back.x - q.x) <= 2e-7 && fabs(back.w - q.w) <= 2e-7);
+    }
+}
+
+/* Motion-Matching's quat_between: the rotation taking the direction of p to that of q turns p onto
+ * q, by the angle between them (atan2(|p×q|, p·q) in double), about an axis perpendicular to both;
+ * for opposite directions a half turn about an axis perpendicular to p; the identity for a zero. */
+static void quat_between(void)
+{
+    const double ps[][3] = {
+        { 1, 0, 0 }, { 0.3, -2, 5 }, { 1e30, 2e30, -1e30 },    { 1e-30, 0, 3e-30 },
+        { 1, 1, 1 }, { 0, 2, 0 },    { 1.47e-41, 3.36e-44, 0 }
+    }; /* subnormal: 1/|p| overflows float */
+    const double qs[][3] = { { 0, 1, 0 },      { -4, 1, 0.5 }, { 3, -1, 2 },           { 0, 1e-20, 0 },
+                             { 1, 1, 1.0001 }, { 0, -7, 0 },   { -7e29, -7e29, -7e29 } };
+    for (int i = 0; i < 7; i++) {
+        sp_vec3 p = { (float)ps[i][0], (float)ps[i][1], (float)ps[i][2] },
+                q = { (float)qs[i][0], (float)qs[i][1], (float)qs[i][2] };
+        sp_quat r;
+        sp_quat_between(&r, &p, &q);
+        oracle_quat rd = { r.x, r.y, r.z, r.w };
+        double pn = sqrt((double)p.x * p.x + (double)p.y * p.y + (double)p.z * p.z),
+               qn = sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z);
+        oracle_quat pu = { p.x / pn, p.y / pn, p.z / pn, 0 }, qu = { q.x / qn, q.y / qn, q.z / qn, 0 };
+        oracle_quat turned = oracle_quat_mul(oracle_quat_mul(rd, pu), oracle_quat_conj(rd));
+        double miss = sqrt(pow(turned.x - qu.x, 2) + pow(turned.y - qu.y, 2) + pow(turned.z - qu.z, 2));
+        double cx = pu.y * qu.z - pu.z * qu.y, cy = pu.z * qu.x - pu.x * qu.z, cz = pu.x * qu.y - pu.y * qu.x;
+        double angle = atan2(sqrt(cx * cx + cy * cy + cz * cz), pu.x * qu.x + pu.y * qu.y + pu.z * qu.z);
+        double j[3];
+        oracle_quat_log(j, rd);
+        snprintf(name, sizeof name, "quat_between #%d: turns p onto q (miss %.2g)", i, miss);
+        check_true(name, miss <= 4e-7);
+        snprintf(name, sizeof name, "quat_between #%d: by the angle between them, %.7g", i, angle);
+        check_near(name, sqrt(j[0] * j[0] + j[1] * j[1] + j[2] * j[2]), angle, 4e-7);
+        snprintf(name, sizeof name, "quat_between #%d: about an axis perpendicular to both", i);
+        check_near(name,
+                   (j[0] * pu.x + j[1] * pu.y + j[2] * pu.z) + (j[0] * qu.x + j[1] * qu.y + j[2] * qu.z), 0,
+                   4e-7);
+    }
+    sp_vec3 zero = { 0, 0, 0 }, p = { 1, 2, 3 };
+    sp_quat r;
+    sp_quat_between(&r, &zero, &p);
+    check_true("quat_between: the identity from a zero vector", r.x == 0 && r.y == 0 && r.z == 0 && r.w == 1);
+}
+
 int main(void)
 {
     double ax1[3] = { 1, 2, 3 }, ax2[3] = { -2, 0.5, 1 };
@@ -220,5 +306,7 @@ int main(void)
     check_true("quat decay, dt = 10 s, halflife = 1e-4: identity",
                x.x == 0.0f && x.y == 0.0f && x.z == 0.0f && x.w == 1.0f && v.x == 0.0f);
 
+    quat_exp_log();
+    quat_between();
     return testing_finish("test_quat");
 }

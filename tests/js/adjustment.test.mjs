@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
+import { near, LN2 } from './oracle.mjs';
 
 await sp.init();
 
@@ -64,4 +65,17 @@ test('adjustCharacterRotation: adjusting by 2·dt equals adjusting twice by dt',
     worst = Math.max(worst, angleBetween(once, twice));
   }
   assert.ok(worst <= 2e-6, `within ${worst} rad`);
+});
+
+test('dampAdjustmentExact: g·(1 − 2^(−dt/h)), the vector form per component', () => {
+  for (const r of [1e-8, 1e-3, 0.5, 4]) {
+    const h = Math.fround(0.3),
+      dt = Math.fround(r * 0.3),
+      want = 2.5 * Math.expm1((-LN2 * dt) / h);
+    assert.ok(near(sp.dampAdjustmentExact(-2.5, 0.3, r * 0.3) / want, 1, 2.4e-7), `dt/h = ${r}`);
+    assert.equal(
+      sp.dampAdjustmentExact(-2.5, 0.3, r * 0.3),
+      sp.dampAdjustmentExactV3({ x: 0, y: -2.5, z: 0 }, 0.3, r * 0.3).y,
+    );
+  }
 });

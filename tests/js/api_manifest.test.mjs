@@ -2,8 +2,8 @@
 // from c/sprung.h, the one declaration of the API) against what must follow it: every C
 // function is wrapped in TypeScript (or internal on purpose, for the reason given here),
 // called in a test (a call in code: its name in a comment or a string is not enough, which a
-// copy of the tests shows), called by a fuzz harness and named in the README's API tour; the
-// README's counts are the manifest's; every exported function, constructor and method of
+// copy of the tests shows), called by a fuzz harness and given its entry in the reference
+// (docs/API.md); the README's counts are the manifest's; every exported function, constructor and method of
 // the built declarations documents every parameter, the wrappers' with the unit, domain and
 // description of the header.
 import { test } from 'node:test';
@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import * as sprung from '../../dist/index.js';
@@ -120,9 +120,9 @@ const testsOf = (fn, tests) => tests;
  */
 function uncalled(tree = root) {
   const dir = (d, re) =>
-    readdirSync(new URL(d, tree))
+    readdirSync(new URL(d, tree), { recursive: true })
       .filter((f) => re.test(f))
-      .map((f) => ({ file: `${d}/${f}`, text: readFileSync(new URL(`${d}/${f}`, tree), 'utf8') }));
+      .map((f) => ({ file: `${d}${f}`, text: readFileSync(new URL(`${d}${f}`, tree), 'utf8') }));
   const tests = {
     c: dir('tests/c/', /\.c$/).map((t) => ({ ...t, calls: cCalls(t.text) })),
     js: dir('tests/js/', /\.test\.mjs$/).map((t) => ({ ...t, ...jsCalls(t.file, t.text) })),
@@ -153,10 +153,10 @@ test('the call check, on a copy of the tests where one function is only named in
     const [c, js] = ['sp_damping_ratio_to_damping', 'dampingRatioToDamping'];
     assert.deepEqual(wrappersOf.get(c), [js]);
     for (const d of ['tests/c', 'tests/js']) {
-      mkdirSync(join(copy, d), { recursive: true });
-      for (const f of readdirSync(new URL(d, root))) {
+      for (const f of readdirSync(new URL(d, root), { recursive: true })) {
         if (!/\.(c|mjs)$/.test(f)) continue;
         const text = read(`${d}/${f}`);
+        mkdirSync(dirname(join(copy, d, f)), { recursive: true });
         writeFileSync(join(copy, d, f), text.replace(new RegExp(`\\b(${c}|${js})\\b`, 'g'), '$1_renamed'));
       }
     }
@@ -176,13 +176,18 @@ test('every C function is called by a fuzz harness', () => {
     assert.ok(fuzz.has(f.name), `${f.name} is called in no tests/fuzz/fuzz_*.c`);
 });
 
-test("every wrapper is in the README's API tour, and the README's counts are the manifest's", () => {
-  const readme = read('README.md');
-  const tour = readme.slice(readme.indexOf('## API tour'), readme.indexOf('## Playground'));
+test("every wrapper has its entry in the reference (docs/API.md), and the README's counts are the manifest's", () => {
+  // the generated reference: an entry (a heading) for every wrapper, a method under its class;
+  // docs/API.md is checked fresh by api_reference.test.mjs, so a wrapper missing here is missing
+  // from the package's declarations or from the template
+  const reference = read('docs/API.md');
+  const headings = new Set([...reference.matchAll(/^#{3,4} (\S+)/gm)].map((m) => m[1]));
   for (const name of Object.keys(manifest.wrappers)) {
-    const shown = name.split('.')[0]; // a method: its class
-    assert.ok(word(shown).test(tour), `${shown} is not in the API tour`);
+    const shown = name.includes('.') ? name : name.split('.')[0];
+    assert.ok(headings.has(shown) || headings.has(`new ${shown}`), `${name} has no entry in docs/API.md`);
+    assert.ok(word(name.split('.').at(-1)).test(reference), `${name} is not named in docs/API.md`);
   }
+  const readme = read('README.md');
   const counts = [...readme.matchAll(/all (\d+) public C functions/g)].map((m) => Number(m[1]));
   assert.ok(counts.length > 0);
   for (const n of counts)

@@ -10,7 +10,7 @@
  * with one setting and one dt per frame — and the few products and sums of the step run here
  * in float arithmetic: Math.fround after every operation rounds exactly as float does (double
  * has more than twice float's precision, so rounding twice never differs from rounding
- * once), so every result equals the C function bit for bit (tests/js/state_api_fast.test.mjs).
+ * once), so every result equals the C function bit for bit (tests/js/steps.test.mjs).
  * The quaternion springs call C, with the rotation, angular velocity and goal copied through
  * the scratch area by the same function that checks them.
  *

@@ -1,4 +1,4 @@
-// state_api_fast.test.mjs — the state-object API's critical springs, exact springs (every
+// steps.test.mjs — the state-object API's critical springs, exact springs (every
 // regime, three settings), exact damper and spring inertializer update step in JS with
 // coefficients from the C core (web/src/steps.ts); the quaternion springs copy their fields
 // through the scratch area (each read once). Each

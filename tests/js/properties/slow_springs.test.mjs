@@ -8,7 +8,7 @@
 // (the float state's own rounding over 1000 steps is about 2e-6).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as sprung from '../../dist/index.js';
+import * as sprung from '../../../dist/index.js';
 
 await sprung.init();
 

@@ -8,9 +8,9 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import './property-seed.mjs';
-import * as sp from '../../dist/index.js';
-import { wasm } from '../../dist/wasm.js';
+import '../property-seed.mjs';
+import * as sp from '../../../dist/index.js';
+import { wasm } from '../../../dist/wasm.js';
 
 await sp.init();
 

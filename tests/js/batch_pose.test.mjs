@@ -1,4 +1,4 @@
-// batch_pose_cubic.test.mjs — CubicPoseInertializer of the built package: per bone it equals
+// batch_pose.test.mjs — CubicPoseInertializer of the built package: per bone it equals
 // the scalar cubic inertializer of the package (inertializeCubicTransition/Update for each
 // position component; for rotations the cubic on the scaled angle-axis composed from
 // quatToScaledAngleAxis, decayedOffsetCubic and quatFromScaledAngleAxis, with the transition and

@@ -7,11 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as sp from '../../dist/index.js';
-import { caller, validArgs } from './spec-args.mjs';
+import * as sp from '../../../dist/index.js';
+import { caller, validArgs } from '../spec-args.mjs';
 
 await sp.init();
-const manifest = JSON.parse(readFileSync(new URL('../../build/manifest.json', import.meta.url), 'utf8'));
+const manifest = JSON.parse(readFileSync(new URL('../../../build/manifest.json', import.meta.url), 'utf8'));
 
 /** [wrapper, spec, argument index, field] of every field a wrapper writes (one level of nesting). */
 function writtenFields() {

@@ -1,4 +1,4 @@
-/* test_batch_pose_cubic.c — the cubic pose inertializer. Per bone it equals the scalar cubic
+/* test_batch_pose.c — the cubic pose inertializer. Per bone it equals the scalar cubic
  * inertializer (sp_inertialize_cubic_transition/_update per position component) and, for
  * rotations, the cubic on the scaled angle-axis composed here from the public quaternion
  * functions, bit for bit; the output is continuous across a transition (right after it, the
@@ -251,5 +251,5 @@ int main(void)
     }
     sp_inertialize_pose_cubic_update(out, &t, off, c, z, 0.05f, B);
     check_true("after blendtime the output is the input, bit for bit (−0 kept)", same_all(out, c, L));
-    return testing_finish("test_batch_pose_cubic");
+    return testing_finish("test_batch_pose");
 }
