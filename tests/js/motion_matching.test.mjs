@@ -774,20 +774,8 @@ test('bad input: clear errors naming the argument, or −1 for a mask that exclu
   );
 });
 
-test("the README's motion-matching example runs as copied and prints what its comment says", async () => {
-  const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
-  const { execFileSync } = await import('node:child_process');
-  const { fileURLToPath } = await import('node:url');
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const code = readme.match(/### Motion matching[\s\S]*?```js\n([\s\S]*?)```/)[1];
-  // a file inside the package imports 'sprung' by its own name (package self-reference)
-  const dir = new URL('../../build/readme/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(new URL('motion.mjs', dir), code);
-  const printed = execFileSync(process.execPath, [fileURLToPath(new URL('motion.mjs', dir))], {
-    encoding: 'utf8',
-  }).trim();
-  const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
+test("the reference's motion-matching example runs as copied and prints what its comment says", () => {
+  const { printed, claim } = runReadmeExample('\n## Motion matching\n', 'motion.mjs', 'docs/API.md');
   assert.equal(printed, claim);
 });
 
