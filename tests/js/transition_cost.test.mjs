@@ -267,3 +267,38 @@ test('transitionCost: exact = quadrature of |offset|, approx = |2xy + v|/y², er
   );
   assert.throws(() => sprung.transitionCost(NaN, 0), /sprung\.transitionCost: x/);
 });
+
+test('inertializationFeatureCoefficients: cp·x + cv·v is the signed area under the offset (Simpson here)', () => {
+  // the offset of each inertializer is linear in (x, v): its signed area is cp·x + cv·v, with cp
+  // the area from (1, 0) and cv from (0, 1)
+  const area = (f, T, n = 20000) => {
+    const h = T / n;
+    let s = f(0) + f(T);
+    for (let i = 1; i < n; i++) s += (i % 2 ? 4 : 2) * f(i * h);
+    return (s * h) / 3;
+  };
+  for (const [kind, name] of [
+    ['spring', 'spring'],
+    ['cubic', 'cubic'],
+    ['dead', 'deadBlending'],
+  ])
+    for (const [h, z] of [
+      [0.15, 0.3],
+      [0.05, 1.2],
+      [2, 0.1],
+    ]) {
+      const [cp, cv] = sprung.inertializationFeatureCoefficients(name, h, z);
+      const [fx, T] = offsets[kind](1, 0, f32(h), f32(z)),
+        [fv] = offsets[kind](0, 1, f32(h), f32(z));
+      const wantP = area(fx, T),
+        wantV = area(fv, T);
+      assert.ok(
+        Math.abs(cp - wantP) <= 1e-6 * Math.max(1, Math.abs(wantP)),
+        `${name} ${h} ${z}: cp ${cp} vs ${wantP}`,
+      );
+      assert.ok(
+        Math.abs(cv - wantV) <= 1e-6 * Math.max(1, Math.abs(wantV)),
+        `${name} ${h} ${z}: cv ${cv} vs ${wantV}`,
+      );
+    }
+});
