@@ -10,40 +10,13 @@
 #include "sprung.h"
 #include "testing.h"
 #include "oracle.h"
+#include "character_oracle.h"
 #define ORACLE_PI 3.14159265358979324
 
 static double qlen(sp_quat q)
 {
     return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
 }
-static sp_quat yaw(double a)
-{
-    sp_quat q = { 0, (float)sin(a / 2), 0, (float)cos(a / 2) };
-    return q;
-}
-/* Angle between unit quaternions, in double: 2·atan2(|xyz|, |w|) of q·p⁻¹ (acos of the dot
- * product would lose half the digits near 0). */
-static double angle_between(sp_quat q, sp_quat p)
-{
-    double w = (double)q.w * p.w + (double)q.x * p.x + (double)q.y * p.y + (double)q.z * p.z;
-    double x = -(double)q.w * p.x + (double)q.x * p.w - (double)q.y * p.z + (double)q.z * p.y;
-    double y = -(double)q.w * p.y + (double)q.x * p.z + (double)q.y * p.w - (double)q.z * p.x;
-    double z = -(double)q.w * p.z - (double)q.x * p.y + (double)q.y * p.x + (double)q.z * p.w;
-    return 2.0 * atan2(sqrt(x * x + y * y + z * z), fabs(w));
-}
-static unsigned rng = 7u;
-static double rnd(void)
-{
-    rng = rng * 1664525u + 1013904223u;
-    return (rng >> 8) / 16777216.0 * 2.0 - 1.0;
-}
-static sp_quat rnd_quat(void)
-{
-    sp_quat q = { (float)rnd(), (float)rnd(), (float)rnd(), (float)rnd() };
-    sp_quat_normalize(&q, &q);
-    return q;
-}
-
 static void desired(void)
 {
     /* camera azimuth π/2 turns the stick's +Z (forward) into world +X; a simulation facing +X

@@ -7,6 +7,7 @@
 #include "sprung.h"
 #include "testing.h"
 #include "oracle.h"
+#include "quat_oracle.h"
 
 static char name[200];
 
@@ -146,27 +147,6 @@ static void quat_between(void)
     check_true("quat_between: the identity from a zero vector", r.x == 0 && r.y == 0 && r.z == 0 && r.w == 1);
 }
 
-static unsigned rng = 99u;
-static double rnd(double lo, double hi)
-{
-    rng = rng * 1664525u + 1013904223u;
-    return lo + (hi - lo) * ((rng >> 8) / 16777216.0);
-}
-static sp_quat rquat(void)
-{
-    sp_quat q = { (float)rnd(-1, 1), (float)rnd(-1, 1), (float)rnd(-1, 1), (float)rnd(-1, 1) };
-    sp_quat_normalize(&q, &q);
-    return q;
-}
-
-/* Hamilton product in double, x, y, z, w order. */
-static void qmul(const double a[4], const double b[4], double r[4])
-{
-    r[0] = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-    r[1] = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-    r[2] = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-    r[3] = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-}
 /* Angle of the rotation between a and b (double, 2·atan2 form). */
 static double angle(const double a[4], const double b[4])
 {
