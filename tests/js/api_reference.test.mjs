@@ -7,7 +7,15 @@
 // package in the scene of docs/api/scene.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -61,13 +69,19 @@ test('the generator names what a template leaves out, on a copy', () => {
   }
 });
 
-/** The examples of the reference: [{ heading, code }], every ```js block. */
+/**
+ * The examples of the reference: [{ heading, code, runsIn }], every ```js block. `runsIn` is the
+ * test file named by a `<!-- example runs in FILE -->` line right above the block: an example that
+ * needs what the scene has not (a browser, an asset), which that test runs as copied.
+ */
 function examples() {
   const out = [];
   let heading = '';
-  for (const m of reference.matchAll(/^(#{2,4} .+)$|^```js\n([\s\S]*?)^```$/gm))
+  for (const m of reference.matchAll(
+    /^(#{2,4} .+)$|^(?:<!-- example runs in (\S+) -->\n\n?)?```js\n([\s\S]*?)^```$/gm,
+  ))
     if (m[1]) heading = m[1];
-    else out.push({ heading, code: m[2] });
+    else out.push({ heading, runsIn: m[2], code: m[3] });
   return out;
 }
 
@@ -91,7 +105,14 @@ test('every example of the reference runs against the package, in the scene of d
   ].join('\n');
   let programs = 0;
   const failed = [];
-  for (const [k, { heading, code }] of list.entries()) {
+  for (const [k, { heading, code, runsIn }] of list.entries()) {
+    if (runsIn) {
+      // run elsewhere: that test must exist and read its examples from the reference
+      const text = existsSync(join(ROOT, runsIn)) ? read(runsIn) : '';
+      if (!text.includes('docs/API.md'))
+        failed.push(`the example under "${heading}": ${runsIn} does not run it`);
+      continue;
+    }
     const whole = /^import .* from 'sprung[/']/m.test(code);
     programs += whole;
     const file = join(dir, `${String(k).padStart(2, '0')}.mjs`);
