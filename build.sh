@@ -195,7 +195,7 @@ build() {
 }
 
 # --- formatting -----------------------------------------------------------------
-C_FORMATTED=(c/*.c c/*.h tests/c/*.c tests/c/*.h tests/fuzz/*.c tests/fuzz/*.h)
+C_FORMATTED=(c/*.c c/*.h tests/c/*.c tests/c/*.h tests/c/properties/*.c tests/fuzz/*.c tests/fuzz/*.h)
 PRETTIER_GLOBS=('web/**/*.{ts,js,mjs,css,html}' 'tests/**/*.{mjs,js}' 'docs/**/*.mjs')
 
 format() {
@@ -213,7 +213,7 @@ test_format() {
 # --- tests --------------------------------------------------------------------
 C_SANITIZE=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1)
 
-c_test() { # c_test tests/c/test_NAME.c: links it with the objects of test_c, and runs it
+c_test() { # c_test tests/c/[properties/]test_NAME.c: links it with the objects of test_c, and runs it
   local bin=$BUILD/ctest/$(basename "$1" .c)
   gcc "${CFLAGS_COMMON[@]}" "${C_SANITIZE[@]}" -Ic -Itests/c "$1" "$BUILD/ctest/obj"/*.o -lm -o "$bin" && "$bin"
 }
@@ -221,15 +221,16 @@ c_test() { # c_test tests/c/test_NAME.c: links it with the objects of test_c, an
 test_c() {
   log "native C tests (gcc -Wall -Wextra -Werror, AddressSanitizer + UBSan)"
   source tests/jobs.sh
-  # c/*.c compiled once, then linked into each test; the tests run side by side
+  # c/*.c compiled once, then linked into each test; the tests run side by side: one per
+  # c/<topic>.c (tests/c/test_<topic>.c), and the properties that cross topics (tests/c/properties/)
   c_objects "$BUILD/ctest/obj" gcc "${CFLAGS_COMMON[@]}" "${C_SANITIZE[@]}"
-  in_parallel c_test tests/c/test_*.c
+  in_parallel c_test tests/c/test_*.c tests/c/properties/test_*.c
 }
 
 # The tests of the classes that own WASM memory, run again with garbage collected every few
 # milliseconds (finalisers racing creates, disposes and updates).
-CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pose_cubic.test.mjs
-             tests/js/batch_trajectory.test.mjs tests/js/robust_batch.test.mjs tests/js/transition_cost.test.mjs
+CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pose.test.mjs
+             tests/js/batch_trajectory.test.mjs tests/js/properties/robust_batch.test.mjs tests/js/transition_cost.test.mjs
              tests/js/motion_matching.test.mjs tests/js/motion_controller.test.mjs tests/js/motion_quality.test.mjs
              tests/js/motion_bytes.test.mjs)
 

@@ -1,5 +1,5 @@
 // report.mjs — the benchmark's result (tests/bench/results/latest.json) as Markdown tables,
-// Node / Chromium side by side: printed by run.mjs and written into the README by readme.mjs.
+// Node / Chromium side by side: printed by run.mjs and written into the API reference by readme.mjs.
 
 const num = (v) =>
   v === undefined || Number.isNaN(v)

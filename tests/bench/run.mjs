@@ -1,7 +1,7 @@
 // run.mjs — `./build.sh bench` (npm run bench): the benchmarks in Node and in headless
 // Chromium, side by side in one run, printed as tables and written to
 // tests/bench/results/latest.json (with the machine and its load average); `node
-// tests/bench/readme.mjs` then writes the README's performance section from that file.
+// tests/bench/readme.mjs` then writes the Performance section of the API reference from that file.
 // Options: --sizes 1,64,... (springs per batch), --only batch,perCall,pose,landscape,
 // --no-browser, --cpu-time (Node's CPU time instead of the wall clock, while iterating). Needs a built dist/ and build/*.wasm; compiles tests/bench/stream.c.
 import { CHROMIUM_FLAGS } from '../e2e/harness.mjs';
@@ -215,4 +215,4 @@ result.loadavg.after = os.loadavg();
 console.log('\n' + report(result));
 mkdirSync(join(root, 'tests/bench/results'), { recursive: true });
 writeFileSync(join(root, 'tests/bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
-console.log('written tests/bench/results/latest.json (README: node tests/bench/readme.mjs)');
+console.log('written tests/bench/results/latest.json (docs/API.md: node tests/bench/readme.mjs)');

@@ -1,8 +1,7 @@
 /* test_batch.c — every batch kernel equals its scalar function element by element, bit
  * for bit, for shared and per-element halflives, dim 1..4 and counts that are not
  * multiples of the SIMD width (0, 1, 3, 5, 37); edge values dt = 0 and halflife = 0;
- * a NaN goal changes its own element only. The pose inertializer equals the scalar
- * functions bone by bone and is continuous across a transition. */
+ * a NaN goal changes its own element only. (The pose inertializers: test_batch_pose.c.) */
 #include <stdlib.h>
 #include <string.h>
 #include "sprung.h"
@@ -191,167 +190,6 @@ static void nan_isolation(void)
     }
 }
 
-/* The pose inertializer equals, bone by bone, the scalar inertializers: the article's
- * transition and update formulas on positions and velocities, sp_inertialize_transition_quat /
- * sp_inertialize_update_quat on rotations and angular velocities. */
-static void pose(int n)
-{
-    enum { B = 70 }; /* more than one chunk of the SIMD kernel (64 bones) */
-    static float src[13 * B], dst[13 * B], in[13 * B], off[13 * B], out[13 * B], roff[13 * B];
-    const float h = 0.15f, dt = 1.0f / 60;
-    for (int j = 0; j < 6 * n; j++) {
-        src[j] = rnd(-1, 1);
-        dst[j] = rnd(-1, 1);
-        in[j] = rnd(-1, 1);
-    }
-    for (int j = 10 * n; j < 13 * n; j++) {
-        src[j] = rnd(-3, 3);
-        dst[j] = rnd(-3, 3);
-        in[j] = rnd(-3, 3);
-    }
-    quat_fill(src + 6 * n, NULL, n);
-    quat_fill(dst + 6 * n, NULL, n);
-    quat_fill(in + 6 * n, NULL, n);
-    memset(off, 0, sizeof off);
-    for (int i = 0; i < n; i++) off[6 * n + 4 * i + 3] = 1.0f;
-    memcpy(roff, off, sizeof off);
-
-    /* transition at dt = 0 continues src exactly where it was: out = dst + off ≈ src */
-    sp_inertialize_pose_transition(off, src, dst, n);
-    sp_inertialize_pose_update(out, off, dst, h, 0.0f, n);
-    /* positions and velocities: (src − dst) + dst, two roundings of values ≤ 2 */
-    for (int j = 0; j < 6 * n; j++)
-        check_near("pose transition keeps position/velocity at dt = 0", out[j], src[j], 5e-7);
-    for (int j = 10 * n; j < 13 * n; j++)
-        check_near("pose transition keeps angular velocity at dt = 0", out[j], src[j], 1e-6);
-    /* rotations: |cos| of half the angle between out and src is 1 up to the rounding of
-     * three quaternion products (a few 1e-7) */
-    for (int i = 0; i < n; i++) {
-        const float *a = out + 6 * n + 4 * i, *b = src + 6 * n + 4 * i;
-        check_near("pose transition keeps rotation at dt = 0",
-                   fabsf(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]), 1.0, 1e-6);
-    }
-
-    /* the reference: article formulas on the scalar API */
-    for (int j = 0; j < 3 * n; j++) {
-        roff[j] = (src[j] + roff[j]) - dst[j];
-        roff[3 * n + j] = (src[3 * n + j] + roff[3 * n + j]) - dst[3 * n + j];
-    }
-    for (int i = 0; i < n; i++) {
-        float *o = roff + 6 * n + 4 * i, *w = roff + 10 * n + 3 * i;
-        const float *s = src + 6 * n + 4 * i, *d = dst + 6 * n + 4 * i, *sv = src + 10 * n + 3 * i,
-                    *dv = dst + 10 * n + 3 * i;
-        sp_quat oq = { o[0], o[1], o[2], o[3] }, sq = { s[0], s[1], s[2], s[3] },
-                dq = { d[0], d[1], d[2], d[3] };
-        sp_vec3 ov = { w[0], w[1], w[2] }, svv = { sv[0], sv[1], sv[2] }, dvv = { dv[0], dv[1], dv[2] };
-        sp_inertialize_transition_quat(&oq, &ov, &sq, &svv, &dq, &dvv);
-        o[0] = oq.x;
-        o[1] = oq.y;
-        o[2] = oq.z;
-        o[3] = oq.w;
-        w[0] = ov.x;
-        w[1] = ov.y;
-        w[2] = ov.z;
-    }
-    check_true("pose transition = scalar inertializers", same_all(off, roff, 13 * n));
-
-    sp_inertialize_pose_update(out, off, in, h, dt, n);
-    float rout[13 * B];
-    for (int j = 0; j < 3 * n; j++) {
-        sp_decay_spring_damper_exact(&roff[j], &roff[3 * n + j], h, dt);
-        rout[j] = in[j] + roff[j];
-        rout[3 * n + j] = in[3 * n + j] + roff[3 * n + j];
-    }
-    for (int i = 0; i < n; i++) {
-        float *o = roff + 6 * n + 4 * i, *w = roff + 10 * n + 3 * i;
-        const float *iq = in + 6 * n + 4 * i;
-        const float *iv = in + 10 * n + 3 * i;
-        sp_quat oq = { o[0], o[1], o[2], o[3] }, iqq = { iq[0], iq[1], iq[2], iq[3] }, r;
-        sp_vec3 ov = { w[0], w[1], w[2] }, ivv = { iv[0], iv[1], iv[2] }, rv;
-        sp_inertialize_update_quat(&r, &rv, &oq, &ov, &iqq, &ivv, h, dt);
-        o[0] = oq.x;
-        o[1] = oq.y;
-        o[2] = oq.z;
-        o[3] = oq.w;
-        w[0] = ov.x;
-        w[1] = ov.y;
-        w[2] = ov.z;
-        float *ro = rout + 6 * n + 4 * i;
-        ro[0] = r.x;
-        ro[1] = r.y;
-        ro[2] = r.z;
-        ro[3] = r.w;
-        rout[10 * n + 3 * i] = rv.x;
-        rout[10 * n + 3 * i + 1] = rv.y;
-        rout[10 * n + 3 * i + 2] = rv.z;
-    }
-    char name[64];
-    snprintf(name, sizeof name, "pose update = scalar springs (n=%d)", n);
-    check_true(name, same_all(off, roff, 13 * n) && same_all(out, rout, 13 * n));
-
-    /* A second transition in the middle of the blend (the offset rotation is not the
-     * identity now): at dt = 0 after it the output is what was showing, rotation and world
-     * angular velocity included. Tolerance: a few roundings of products of values ≤ 3. */
-    float before[13 * B], next[13 * B];
-    sp_inertialize_pose_update(before, off, in, h, 0.0f, n);
-    for (int j = 0; j < 6 * n; j++) next[j] = rnd(-1, 1);
-    for (int j = 10 * n; j < 13 * n; j++) next[j] = rnd(-3, 3);
-    quat_fill(next + 6 * n, NULL, n);
-    sp_inertialize_pose_transition(off, in, next, n);
-    sp_inertialize_pose_update(out, off, next, h, 0.0f, n);
-    for (int j = 0; j < 6 * n; j++)
-        check_near("pose: position/velocity kept across a mid-blend transition", out[j], before[j], 2e-6);
-    for (int j = 10 * n; j < 13 * n; j++)
-        check_near("pose: angular velocity kept across a mid-blend transition", out[j], before[j], 1e-5);
-    for (int i = 0; i < n; i++) {
-        const float *a = out + 6 * n + 4 * i, *b = before + 6 * n + 4 * i;
-        check_near("pose: rotation kept across a mid-blend transition",
-                   fabsf(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]), 1.0, 2e-6);
-    }
-
-    /* The output angular velocity is the angular velocity of the output rotation off·in: with
-     * a fixed offset rotation (zero offset angular velocity, a halflife so long that nothing
-     * decays in 1 ms) and the input turning at in_v, the output turns at off·in_v. Checked
-     * against the finite difference log(out(t+τ)·out(t)⁻¹)/τ of the output rotation itself;
-     * tolerance: float rounding of unit quaternions (~1e-7) over τ = 1e-3. */
-    const float tau = 1e-3f;
-    float in2[13 * B], out2[13 * B];
-    memcpy(in2, in, sizeof in2);
-    for (int i = 0; i < n; i++) {
-        float *o = off + 6 * n + 4 * i, *w = off + 10 * n + 3 * i;
-        sp_quat r;
-        quat_fill(&r.x, NULL, 1);
-        o[0] = r.x;
-        o[1] = r.y;
-        o[2] = r.z;
-        o[3] = r.w;
-        w[0] = w[1] = w[2] = 0.0f;
-        const float *iv = in + 10 * n + 3 * i;
-        sp_vec3 step = { iv[0] * tau, iv[1] * tau, iv[2] * tau };
-        sp_quat turn,
-            iq = { in[6 * n + 4 * i], in[6 * n + 4 * i + 1], in[6 * n + 4 * i + 2], in[6 * n + 4 * i + 3] },
-            iq2;
-        sp_quat_from_scaled_angle_axis(&turn, &step);
-        sp_quat_mul(&iq2, &turn, &iq);
-        memcpy(in2 + 6 * n + 4 * i, &iq2, sizeof iq2);
-    }
-    sp_inertialize_pose_update(out, off, in, 1e6f, 0.0f, n);
-    sp_inertialize_pose_update(out2, off, in2, 1e6f, tau, n);
-    for (int i = 0; i < n; i++) {
-        const float *a = out + 6 * n + 4 * i, *b = out2 + 6 * n + 4 * i;
-        sp_quat qa = { a[0], a[1], a[2], a[3] }, qb = { b[0], b[1], b[2], b[3] }, ia, d;
-        sp_quat_inv(&ia, &qa);
-        sp_quat_mul(&d, &qb, &ia);
-        sp_quat_abs(&d, &d);
-        sp_vec3 fd;
-        sp_quat_to_scaled_angle_axis(&fd, &d);
-        const float *w = out + 10 * n + 3 * i;
-        check_near("pose: output angular velocity = that of the output rotation (x)", fd.x / tau, w[0], 2e-3);
-        check_near("pose: output angular velocity = that of the output rotation (y)", fd.y / tau, w[1], 2e-3);
-        check_near("pose: output angular velocity = that of the output rotation (z)", fd.z / tau, w[2], 2e-3);
-    }
-}
-
 int main(void)
 {
     const int ns[] = { 0, 1, 3, 5, 37, MAXN };
@@ -366,8 +204,5 @@ int main(void)
     /* shared halflife = 0 snaps every element, like the scalar functions */
     for (int per = 0; per < 2; per++) kernels_equal_scalar(5, 3, per, 0.1f, 1);
     nan_isolation();
-    pose(1);
-    pose(11);
-    pose(70);
     return testing_finish("test_batch");
 }

@@ -63,6 +63,34 @@ static double argmax(double (*f)(double, const double *), const double *ctx, dou
 static double amp_of_drive(double W, const double *sd) { return amplitude(sd[0], sd[1], W); }
 static double amp_of_stiffness(double s, const double *dW) { return amplitude(s, dW[0], dW[1]); }
 
+static char name[240];
+
+/* ζ = d/(2√s): s = (d/2ζ)², d = 2ζ·√s; in double, the float result within an ulp, +Inf only where
+ * the true value overflows float. */
+static void damping_ratio(void)
+{
+    const double zs[] = { 0.05, 0.7, 1, 3.5 }, ds[] = { 0.01, 2.8, 700 }, ss[] = { 1e-4, 39.5, 1e6 };
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++) {
+            float z = (float)zs[i], d = (float)ds[j], s = (float)ss[j];
+            double want_s = pow(d / (2.0 * z), 2), want_d = 2.0 * z * sqrt(s);
+            snprintf(name, sizeof name, "damping_ratio_to_stiffness(%g, %g)", z, d);
+            check_near(name, sp_damping_ratio_to_stiffness(z, d) / want_s, 1, 1.2e-7);
+            snprintf(name, sizeof name, "damping_ratio_to_damping(%g, %g)", z, s);
+            check_near(name, sp_damping_ratio_to_damping(z, s) / want_d, 1, 1.2e-7);
+            /* and back: the spring of that stiffness and damping has ratio d/(2√s) = ζ */
+            float s2 = sp_damping_ratio_to_stiffness(z, d);
+            snprintf(name, sizeof name, "ratio %g: d/(2√s) of the stiffness = ζ", z);
+            check_near(name, d / (2.0 * sqrt((double)s2)) / z, 1, 2e-7);
+        }
+    check_true("damping_ratio_to_stiffness: +Inf where (d/2ζ)² overflows float (2.5e79)",
+               sp_damping_ratio_to_stiffness(1e-20f, 1e20f) == INFINITY);
+    check_near("damping_ratio_to_damping: finite where 2ζ alone overflows float",
+               sp_damping_ratio_to_damping(3e38f, 1e-10f) / (2.0 * 3e38f * 1e-5), 1, 1.2e-7);
+    check_true("damping_ratio_to_damping(0, s) = 0, (ζ, 0) = 0",
+               sp_damping_ratio_to_damping(0, 5) == 0 && sp_damping_ratio_to_damping(2, 0) == 0);
+}
+
 int main(void)
 {
     char name[200];
@@ -126,5 +154,6 @@ int main(void)
                      halflife[k]);
             check_near(name, sbest / (W * W + d * d), 1.0, 2e-3);
         }
+    damping_ratio();
     return testing_finish("test_helpers");
 }

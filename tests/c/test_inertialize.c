@@ -169,6 +169,34 @@ static void quintic_oracle(double x0, double v0, double z, double t, double *x, 
     *a = ((20 * A * t + 12 * B) * t + 6 * C) * t + a0;
 }
 
+static char name[240];
+
+/* Dead blending with no decay (the article's dead_blending_update): the source keeps its velocity,
+ * sx = ext_x + ext_v·t, and the output cross-fades to the input by α = smoothstep(t/blendtime), with
+ * the true derivative (1 − α)·ext_v + α·in_v + α'·(in_x − sx), α' = 6τ(1 − τ)/blendtime. */
+static void dead_blending_no_decay(void)
+{
+    const float ts[] = { 0, 0.05f, 0.2f, 0.37f, 0.5f, 0.9f };
+    for (int i = 0; i < 6; i++) {
+        float ex = 1.5f, ev = -4, ix = 0.25f, iv = 2, bt = 0.5f, ox, ov;
+        sp_dead_blending_evaluate(&ox, &ov, ex, ev, ts[i], ix, iv, INFINITY, bt);
+        double t = ts[i], tau = fmin(t / bt, 1), a = tau * tau * (3 - 2 * tau), sx = ex + ev * t;
+        double wx = t < bt ? (1 - a) * sx + a * ix : ix;
+        double wv = t < bt ? (1 - a) * ev + a * iv + 6 * tau * (1 - tau) / bt * (ix - sx) : iv;
+        snprintf(name, sizeof name, "dead blending, halflife +Inf, t = %g: x", t);
+        check_near(name, ox, wx, 1e-6);
+        snprintf(name, sizeof name, "dead blending, halflife +Inf, t = %g: v", t);
+        check_near(name, ov, wv, 1e-6);
+    }
+    float ux, uv, ut = 0.1f;
+    sp_dead_blending_update(&ux, &uv, &ut, 1.5f, -4, 0.25f, 2, INFINITY, 0.5f, 0.1f);
+    double tau = 0.4, a = tau * tau * (3 - 2 * tau);
+    check_near("dead_blending_update, halflife +Inf", ux, (1 - a) * (1.5 - 4 * 0.2) + a * 0.25, 1e-6);
+    float x = 1, v = -4;
+    sp_extrapolate(&x, &v, INFINITY, 0.3f);
+    check_true("extrapolate, halflife +Inf: straight on", fabs(x - (1 - 4 * 0.3f)) <= 1e-6 && v == -4);
+}
+
 int main(void)
 {
     srand(777);
@@ -391,5 +419,6 @@ int main(void)
                     + (double)in_x.w * after.w);
         check_near("quat: converges to the input", dotq, 1.0, 1e-6);
     }
+    dead_blending_no_decay();
     return testing_finish("test_inertialize");
 }

@@ -197,6 +197,91 @@ static void perfect(enum variant var, const char *name)
     check_true(what, max_step < 0.5);
 }
 
+static char name[240];
+
+/* The repository's improved trackers, from its listing in double: v = damper_exact(v, v + a·dt,
+ * ha), v = damper_exact(v, v_goal, hv), v = damper_exact(v, (x_goal − x)/dt, hx), x += dt·v, with
+ * damper_exact(x, g, h) = x + (1 − 2^(−dt/h))·(g − x); without the acceleration blend, without
+ * both. 20 steps of a moving goal. */
+static double blend(double x, double g, double h, double dt)
+{
+    return x - expm1(-ORACLE_LN2 * dt / h) * (g - x);
+}
+
+static void improved_trackers(void)
+{
+    const float hx = 1.0f, hv = 0.05f, dts[] = { 1.0f / 60, 1.0f / 30 };
+    for (int k = 0; k < 2; k++)
+        for (int variant = 1; variant <= 2; variant++) {
+            float dt = dts[k], x = 0.3f, v = -1.0f;
+            double rx = x, rv = v, worst = 0;
+            for (int i = 1; i <= 20; i++) {
+                float xg = (float)sin(i * dt * 3), vg = (float)(3 * cos(i * dt * 3));
+                if (variant == 1)
+                    sp_tracking_spring_update_no_acceleration_improved(&x, &v, xg, vg, hx, hv, dt);
+                else
+                    sp_tracking_spring_update_no_velocity_acceleration_improved(&x, &v, xg, hx, dt);
+                if (variant == 1) rv = blend(rv, vg, hv, dt);
+                rv = blend(rv, ((double)xg - rx) / dt, hx, dt);
+                rx += dt * rv;
+                worst = fmax(worst, fmax(fabs(x - rx), fabs(v - rv) / 3));
+            }
+            snprintf(name, sizeof name,
+                     "tracking_spring_update_no_%sacceleration_improved at dt %g: the listing",
+                     variant == 1 ? "" : "velocity_", dt);
+            check_near(name, worst, 0, 2e-6);
+        }
+}
+
+/* The repository's tracking_spring_update_exact, worked out by hand: the gain tracker's velocity
+ * change over one frame T, v' − v = (1 − kv)(1 − kx)·(v + ka·a·T) + kv(1 − kx)·v_goal + kx·(x_goal − x)/T − v,
+ * divided by T, is the acceleration s·(x_goal − x) + d·(q − v) of the spring with s = kx/T²,
+ * d = (1 − (1 − kv)(1 − kx))/T and d·q = kv(1 − kx)·v_goal/T + ka(1 − kv)(1 − kx)·a_goal; that spring
+ * integrated by RK4 in double over dt. Its goal velocity is d·q/d: with no gain at all (d = 0)
+ * the motion is free under d·q. */
+typedef struct {
+    double s, d, g, push;
+} gains_spring;
+
+static void gains_ode(double t, const double *y, double *dy, const void *ctx)
+{
+    const gains_spring *p = ctx;
+    (void)t;
+    dy[0] = y[1];
+    dy[1] = p->s * (p->g - y[0]) + p->push - p->d * y[1];
+}
+
+static void exact_gains_tracker(void)
+{
+    const double gains[][3] = { { 0.01, 0.2, 1 }, { 0.3, 0.05, 0 }, { 0, 0.4, 1 }, { 0, 0, 1 }, { 1, 1, 1 } };
+    const float dts[] = { 1.0f / 144, 1.0f / 60, 1.0f / 30, 0.25f }, T = 1.0f / 60;
+    for (int i = 0; i < 5; i++)
+        for (int k = 0; k < 4; k++) {
+            double kx = gains[i][0], kv = gains[i][1], ka = gains[i][2];
+            float x = 0.5f, v = -2, xg = 1.25f, vg = 3, ag = -7, dt = dts[k];
+            sp_tracking_spring_update_exact_gains(&x, &v, xg, vg, ag, (float)kx, (float)kv, (float)ka, dt, T);
+            double t0 = (1 - kv) * (1 - kx);
+            gains_spring p = { kx / ((double)T * T), (1 - t0) / T, xg,
+                               kv * (1 - kx) * vg / T + ka * t0 * ag };
+            double y[2] = { 0.5, -2 };
+            oracle_rk4(gains_ode, &p, 2, y, 0, dt, 20000);
+            snprintf(name, sizeof name, "exact tracker with gains (%g, %g, %g) over dt %g: x %.7g, RK4 %.7g",
+                     kx, kv, ka, dt, x, y[0]);
+            check_near(name, x, y[0], 2e-6);
+            snprintf(name, sizeof name, "exact tracker with gains (%g, %g, %g) over dt %g: v", kx, kv, ka,
+                     dt);
+            check_near(name, v, y[1], 4e-6);
+        }
+    /* gains outside [0, 1] are clamped, as the gain tracker's */
+    float a = 0.5f, av = -2, b = 0.5f, bv = -2;
+    sp_tracking_spring_update_exact_gains(&a, &av, 1, 3, -7, 1.5f, -0.5f, 2, 1.0f / 60, 1.0f / 60);
+    sp_tracking_spring_update_exact_gains(&b, &bv, 1, 3, -7, 1, 0, 1, 1.0f / 60, 1.0f / 60);
+    check_true("exact tracker with gains: gains clamped to [0, 1]", a == b && av == bv);
+    float c = 0.5f, cv = -2;
+    sp_tracking_spring_update_exact_gains(&c, &cv, 1, 3, -7, 0.01f, 0.2f, 1, 0, 1.0f / 60);
+    check_true("exact tracker with gains: dt 0 changes nothing", c == 0.5f && cv == -2);
+}
+
 int main(void)
 {
     sp_tracking_gains_to_spring(0.01f, 0.2f, (float)DT_REF, &exact_frequency, &exact_halflife);
@@ -299,5 +384,7 @@ int main(void)
     perfect(EXACT, "exact tracker");
 
     drift_table();
+    improved_trackers();
+    exact_gains_tracker();
     return testing_finish("test_tracking");
 }

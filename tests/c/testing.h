@@ -1,5 +1,6 @@
 /* testing.h — a minimal test harness for the native C tests: named checks with
- * tolerances, a failure report with the values, and a closing "N passed, N failed" line. */
+ * tolerances, a failure report with the values, and a closing "N passed, N failed" line (inline:
+ * a test uses the checks it needs). */
 #ifndef SPRUNG_TESTING_H
 #define SPRUNG_TESTING_H
 
@@ -9,7 +10,7 @@
 static int testing_passed, testing_failed;
 
 /* |got − want| ≤ tol·max(1, |want|): absolute near zero, relative for large values. */
-static int check_near(const char *what, double got, double want, double tol)
+static inline int check_near(const char *what, double got, double want, double tol)
 {
     double scale = fabs(want) > 1.0 ? fabs(want) : 1.0;
     int ok = fabs(got - want) <= tol * scale || (got == want);
@@ -22,7 +23,7 @@ static int check_near(const char *what, double got, double want, double tol)
     return ok;
 }
 
-static int check_true(const char *what, int cond)
+static inline int check_true(const char *what, int cond)
 {
     if (cond)
         testing_passed++;
@@ -33,7 +34,7 @@ static int check_true(const char *what, int cond)
     return cond;
 }
 
-static int testing_finish(const char *suite)
+static inline int testing_finish(const char *suite)
 {
     printf("%s: %d passed, %d failed\n", suite, testing_passed, testing_failed);
     return testing_failed != 0;

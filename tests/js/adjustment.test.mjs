@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
+import { near, LN2 } from './oracle.mjs';
 
 await sp.init();
 
@@ -82,6 +83,19 @@ test('quatSlerpShortestApprox far beyond its arc: a unit rotation, the limit of 
     assert.ok(
       Math.abs(same.y - 0.6) < 1e-7 && Math.abs(same.w - 0.8) < 1e-7,
       `alpha ${alpha} from p to p: ${JSON.stringify(same)}`,
+    );
+  }
+});
+
+test('dampAdjustmentExact: g·(1 − 2^(−dt/h)), the vector form per component', () => {
+  for (const r of [1e-8, 1e-3, 0.5, 4]) {
+    const h = Math.fround(0.3),
+      dt = Math.fround(r * 0.3),
+      want = 2.5 * Math.expm1((-LN2 * dt) / h);
+    assert.ok(near(sp.dampAdjustmentExact(-2.5, 0.3, r * 0.3) / want, 1, 2.4e-7), `dt/h = ${r}`);
+    assert.equal(
+      sp.dampAdjustmentExact(-2.5, 0.3, r * 0.3),
+      sp.dampAdjustmentExactV3({ x: 0, y: -2.5, z: 0 }, 0.3, r * 0.3).y,
     );
   }
 });

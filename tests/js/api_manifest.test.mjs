@@ -1,11 +1,12 @@
 // api_manifest.test.mjs — the API manifest (build/manifest.json, read by web/tools/api.mjs
 // from c/sprung.h, the one declaration of the API) against what must follow it: every C
 // function is wrapped in TypeScript (or internal on purpose, for the reason given here),
-// called in a test (a call in code: its name in a comment or a string is not enough, which a
-// copy of the tests shows), called by a fuzz harness and named in the README's API tour; the
-// README's counts are the manifest's; every exported function, constructor and method of
-// the built declarations documents every parameter, the wrappers' with the unit, domain and
-// description of the header.
+// called in its topic's test (tests/c/test_<topic>.c or tests/js/<topic>.test.mjs for
+// c/<topic>.c: a call in code, where a name in a comment or a string, or a call in another
+// topic's test, is not enough, which a copy of the tests shows), called by a fuzz harness and
+// given its entry in the reference (docs/API.md); the README's counts are the manifest's; every
+// exported function, constructor and method of the built declarations documents every
+// parameter, the wrappers' with the unit, domain and description of the header.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -18,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import * as sprung from '../../dist/index.js';
@@ -105,11 +106,39 @@ function jsCalls(file, text) {
 }
 
 /**
- * The tests that may call C function `fn` (a manifest entry): every C test and every node test.
- * (Once the tests mirror c/, its topic's: tests/c/test_<topic>.c and tests/js/<topic>.test.mjs
- * for fn.source = c/<topic>.c.)
+ * Tests that hold a family of functions across topics, each for a reason, beside the topic's own.
+ * A function outside these families must be called in its topic's test.
  */
-const testsOf = (fn, tests) => tests;
+const SHARED = [
+  {
+    // the 2D and 3D forms: each component is its scalar function, bit for bit, and the vector
+    // springs against RK4 per component (a property of every topic that has vector forms)
+    of: (fn) => /_v[23]$/.test(fn.name),
+    tests: ['tests/c/properties/test_vectors.c', 'tests/js/vectors.test.mjs'],
+  },
+  {
+    // features are computed, databases built and skeletons posed where a database is searched
+    of: (fn) => ['c/motion_database.c', 'c/skeleton.c'].includes(fn.source),
+    tests: ['tests/c/test_motion_matching.c', 'tests/js/motion_matching.test.mjs'],
+  },
+  {
+    // the general spring's accuracy over its whole range, the article's implicit spring beside it
+    of: (fn) => fn.source === 'c/springs.c',
+    tests: ['tests/c/properties/test_spring_accuracy.c'],
+  },
+];
+
+/**
+ * The tests that may call C function `fn` (a manifest entry), of `tests` ({ c, js }: { file,
+ * … }): its topic's, tests/c/test_<topic>.c and tests/js/<topic>.test.mjs for fn.source =
+ * c/<topic>.c, and those of a SHARED family it belongs to.
+ */
+function testsOf(fn, tests) {
+  const topic = fn.source.replace(/^c\/|\.c$/g, '');
+  const files = new Set([`tests/c/test_${topic}.c`, `tests/js/${topic}.test.mjs`]);
+  for (const family of SHARED) if (family.of(fn)) for (const f of family.tests) files.add(f);
+  return { c: tests.c.filter((t) => files.has(t.file)), js: tests.js.filter((t) => files.has(t.file)) };
+}
 
 /**
  * The C functions of the manifest that no test calls, with the tests of `tree` (a URL; default
@@ -119,9 +148,9 @@ const testsOf = (fn, tests) => tests;
  */
 function uncalled(tree = root) {
   const dir = (d, re) =>
-    readdirSync(new URL(d, tree))
+    readdirSync(new URL(d, tree), { recursive: true })
       .filter((f) => re.test(f))
-      .map((f) => ({ file: `${d}/${f}`, text: readFileSync(new URL(`${d}/${f}`, tree), 'utf8') }));
+      .map((f) => ({ file: `${d}${f}`, text: readFileSync(new URL(`${d}${f}`, tree), 'utf8') }));
   const tests = {
     c: dir('tests/c/', /\.c$/).map((t) => ({ ...t, calls: cCalls(t.text) })),
     js: dir('tests/js/', /\.test\.mjs$/).map((t) => ({ ...t, ...jsCalls(t.file, t.text) })),
@@ -140,27 +169,34 @@ function uncalled(tree = root) {
     .map((f) => f.name);
 }
 
-test('every C function is called in a test: the C function, or one of its wrappers', () => {
-  assert.deepEqual(uncalled(), [], 'called in no test (a name in a comment or a string is no call)');
+test("every C function is called in its topic's test: the C function, or one of its wrappers", () => {
+  assert.deepEqual(
+    uncalled(),
+    [],
+    'called in no test of its topic (a name in a comment or a string is no call)',
+  );
 });
 
-test('the call check, on a copy of the tests where one function is only named in a comment, names it', () => {
+test('the call check, on a copy of the tests where one function is only named in a comment of its topic, names it', () => {
   // dampingRatioToDamping's calls renamed away in a copy of the tests, and its names left in a
-  // comment, a string and a C comment: the function is named, never called
+  // comment, a string and a C comment of its topic's tests, and called in another topic's: the
+  // function is named, never called where it is tested
   const copy = mkdtempSync(join(tmpdir(), 'sprung-calls-'));
   try {
     const [c, js] = ['sp_damping_ratio_to_damping', 'dampingRatioToDamping'];
     assert.deepEqual(wrappersOf.get(c), [js]);
     for (const d of ['tests/c', 'tests/js']) {
-      mkdirSync(join(copy, d), { recursive: true });
-      for (const f of readdirSync(new URL(d, root))) {
+      for (const f of readdirSync(new URL(d, root), { recursive: true })) {
         if (!/\.(c|mjs)$/.test(f)) continue;
         const text = read(`${d}/${f}`);
+        mkdirSync(dirname(join(copy, d, f)), { recursive: true });
         writeFileSync(join(copy, d, f), text.replace(new RegExp(`\\b(${c}|${js})\\b`, 'g'), '$1_renamed'));
       }
     }
     appendFileSync(join(copy, 'tests/js/helpers.test.mjs'), `// ${js}\nconst named = '${js}(0.5, 4)';\n`);
     appendFileSync(join(copy, 'tests/c/test_helpers.c'), `/* ${c}(0.5f, 4.0f) */\n`);
+    // and a call in code, but in another topic's test (c/dampers.c's), is no call of c/helpers.c's
+    appendFileSync(join(copy, 'tests/js/dampers.test.mjs'), `sp.${js}(0.5, 4);\n`);
     assert.deepEqual(uncalled(pathToFileURL(`${copy}/`)), [c]);
     // the name alone was enough before
     assert.match(readFileSync(join(copy, 'tests/js/helpers.test.mjs'), 'utf8'), word(js));
@@ -175,13 +211,18 @@ test('every C function is called by a fuzz harness', () => {
     assert.ok(fuzz.has(f.name), `${f.name} is called in no tests/fuzz/fuzz_*.c`);
 });
 
-test("every wrapper is in the README's API tour, and the README's counts are the manifest's", () => {
-  const readme = read('README.md');
-  const tour = readme.slice(readme.indexOf('## API tour'), readme.indexOf('## Playground'));
+test("every wrapper has its entry in the reference (docs/API.md), and the README's counts are the manifest's", () => {
+  // the generated reference: an entry (a heading) for every wrapper, a method under its class;
+  // docs/API.md is checked fresh by api_reference.test.mjs, so a wrapper missing here is missing
+  // from the package's declarations or from the template
+  const reference = read('docs/API.md');
+  const headings = new Set([...reference.matchAll(/^#{3,4} (\S+)/gm)].map((m) => m[1]));
   for (const name of Object.keys(manifest.wrappers)) {
-    const shown = name.split('.')[0]; // a method: its class
-    assert.ok(word(shown).test(tour), `${shown} is not in the API tour`);
+    const shown = name.includes('.') ? name : name.split('.')[0];
+    assert.ok(headings.has(shown) || headings.has(`new ${shown}`), `${name} has no entry in docs/API.md`);
+    assert.ok(word(name.split('.').at(-1)).test(reference), `${name} is not named in docs/API.md`);
   }
+  const readme = read('README.md');
   const counts = [...readme.matchAll(/all (\d+) public C functions/g)].map((m) => Number(m[1]));
   assert.ok(counts.length > 0);
   for (const n of counts)

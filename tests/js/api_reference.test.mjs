@@ -1,11 +1,21 @@
 // api_reference.test.mjs — docs/API.md, the API reference that web/tools/reference.mjs generates
 // from the manifest, the package's declarations and the template docs/api/reference.md: it is
 // what the generator writes today (a stale reference fails here), it documents every C function
-// and every export of every entry, the generator refuses a template that leaves one out, and
-// every example in it runs against the built package in the scene of docs/api/scene.mjs.
+// and every export of every entry, the generator refuses a template that leaves one out, every
+// function and class its hand-written prose names is exported, every link into it (from itself
+// and from the README) lands on a heading, and every example in it runs against the built
+// package in the scene of docs/api/scene.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -59,13 +69,19 @@ test('the generator names what a template leaves out, on a copy', () => {
   }
 });
 
-/** The examples of the reference: [{ heading, code }], every ```js block. */
+/**
+ * The examples of the reference: [{ heading, code, runsIn }], every ```js block. `runsIn` is the
+ * test file named by a `<!-- example runs in FILE -->` line right above the block: an example that
+ * needs what the scene has not (a browser, an asset), which that test runs as copied.
+ */
 function examples() {
   const out = [];
   let heading = '';
-  for (const m of reference.matchAll(/^(#{2,4} .+)$|^```js\n([\s\S]*?)^```$/gm))
+  for (const m of reference.matchAll(
+    /^(#{2,4} .+)$|^(?:<!-- example runs in (\S+) -->\n\n?)?```js\n([\s\S]*?)^```$/gm,
+  ))
     if (m[1]) heading = m[1];
-    else out.push({ heading, code: m[2] });
+    else out.push({ heading, runsIn: m[2], code: m[3] });
   return out;
 }
 
@@ -75,6 +91,8 @@ test('every example of the reference runs against the package, in the scene of d
   const dir = join(ROOT, 'build/api-examples');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // the motion-capture examples read CMU's takes beside them, as the README says
+  for (const f of ['01_01.bvh', '01_03.bvh']) symlinkSync(join(ROOT, 'build/data/cmu', f), join(dir, f));
   // a fragment sees sprung's names, sprung/three's, three.js as THREE and the scene's; a whole
   // program (one that imports sprung itself) runs as it is
   const scene = await import('../../docs/api/scene.mjs');
@@ -87,7 +105,14 @@ test('every example of the reference runs against the package, in the scene of d
   ].join('\n');
   let programs = 0;
   const failed = [];
-  for (const [k, { heading, code }] of list.entries()) {
+  for (const [k, { heading, code, runsIn }] of list.entries()) {
+    if (runsIn) {
+      // run elsewhere: that test must exist and read its examples from the reference
+      const text = existsSync(join(ROOT, runsIn)) ? read(runsIn) : '';
+      if (!text.includes('docs/API.md'))
+        failed.push(`the example under "${heading}": ${runsIn} does not run it`);
+      continue;
+    }
     const whole = /^import .* from 'sprung[/']/m.test(code);
     programs += whole;
     const file = join(dir, `${String(k).padStart(2, '0')}.mjs`);
@@ -100,4 +125,100 @@ test('every example of the reference runs against the package, in the scene of d
   }
   assert.deepEqual(failed, []);
   assert.ok(programs >= 2, `${programs} whole programs`);
+});
+
+test('every function and class the hand-written prose of the reference names is exported by the package', () => {
+  // the template without its directives: the prose and examples between the generated tables
+  const prose = read('docs/api/reference.md').replace(/^<!-- api .* -->$/gm, '');
+  const named = new Set();
+  // `name(` calls and `name` in backticks, in code and prose alike
+  for (const m of prose.matchAll(/\b([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)\s*\(/g)) named.add(m[1]);
+  for (const m of prose.matchAll(/`([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)`/g)) named.add(m[1]);
+  for (const m of prose.matchAll(/\b(new\s+)?([A-Z][a-z]+(?:[A-Z][a-z0-9]+)+)\b/g))
+    if (/Batch|State|Predictor|Database|Inertializer/.test(m[2])) named.add(m[2]);
+  // names of the user's own code in the examples, not the library's
+  const users = new Set([
+    ...['desiredVelocity', 'applyPose', 'animationPose', 'previousPose', 'nextPose', 'angularVelocity'],
+    ...['goalQuaternion', 'angVel', 'simRotation', 'cameraAzimuth', 'desiredRotation', 'charPos'],
+    ...['charVel', 'charRot', 'simPos', 'simRot', 'toePos', 'toeVel', 'inContact', 'srcX', 'srcV'],
+    ...['dstX', 'dstV', 'inX', 'inV', 'qPos', 'qVel', 'halflife', 'frequency', 'dampingRatio'],
+    ...['goalVelocity', 'perElementHalflife', 'Vector3', 'Quaternion', 'BufferAttribute', 'rightStick'],
+    ...['pointerX', 'flatMap', 'smoothTime', 'maxSpeed'],
+    // three.js's, React Three Fiber's and maath's, which the sprung/three section names
+    ...['useFrame', 'requestAnimationFrame', 'setFromRotationMatrix', 'needsUpdate', 'dampM', 'dampLookAt'],
+    // three.js's in the skinned-character example, a Mixamo bone, an importer's option
+    ...['loadAsync', 'parseAsync', 'setSize', 'setAnimationLoop', 'getDelta', 'lookAt'],
+    ...['getObjectByProperty', 'mixamorigHips'],
+    // motion matching's feature types, settings and options
+    ...['trajectoryPosition', 'trajectoryDirection', 'footLocking', 'ikBones', 'switchCost', 'maxFrames'],
+    // Node's, in the motion-capture examples, and the browser's
+    ...['readFileSync', 'writeFileSync', 'arrayBuffer', 'postMessage'],
+  ]);
+  // methods and getters named in the prose, checked on their class
+  for (const m of ['predictPositions', 'predictDesired', 'predictPositionsDesired']) {
+    assert.equal(typeof sprung.TrajectoryPredictor.prototype[m], 'function');
+    named.delete(m);
+  }
+  const classes = Object.values(sprung).filter((v) => typeof v === 'function' && v.prototype);
+  for (const m of [
+    'searchBest',
+    'groupCosts',
+    'normalizedFeatures',
+    'rangeOf',
+    'contactBones',
+    'forwardKinematics',
+    'ikTwoBone',
+    'angularVelocities',
+    'lastSearch',
+    'toBytes',
+    'costBreakdown',
+    'setFeatures',
+    'circleCount',
+    'boxCount',
+  ]) {
+    assert.ok(
+      classes.some((c) => m in c.prototype),
+      `${m} is a member of an exported class`,
+    );
+    named.delete(m);
+  }
+  assert.equal(typeof sprung.MotionDatabase.fromBytes, 'function');
+  named.delete('fromBytes');
+  // the main entry's, or sprung/three's
+  const missing = [...named].filter((n) => !users.has(n) && !(n in sprung) && !(n in three));
+  assert.deepEqual(missing, []);
+  assert.ok(named.size > 80, `the prose names ${named.size} exports`);
+});
+
+/** GitHub's anchors of the headings of a Markdown text (repeated ones numbered, as GitHub does). */
+function anchors(text) {
+  const out = new Set(),
+    seen = new Map();
+  for (const m of text.replace(/^```[\s\S]*?^```$/gm, '').matchAll(/^#{1,6} (.+)$/gm)) {
+    const s = m[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-');
+    const n = seen.get(s) ?? 0;
+    seen.set(s, n + 1);
+    out.add(n ? `${s}-${n}` : s);
+  }
+  return out;
+}
+
+test('every link into the reference, from itself and from the README, lands on one of its headings', () => {
+  const readme = read('README.md');
+  const own = anchors(reference),
+    readmeOwn = anchors(readme);
+  const broken = [];
+  for (const m of reference.matchAll(/\]\(#([^)]+)\)/g))
+    if (!own.has(m[1])) broken.push(`docs/API.md: #${m[1]}`);
+  for (const m of readme.matchAll(/\]\(docs\/API\.md#([^)]+)\)/g))
+    if (!own.has(m[1])) broken.push(`README.md: docs/API.md#${m[1]}`);
+  for (const m of readme.matchAll(/\]\(#([^)]+)\)/g))
+    if (!readmeOwn.has(m[1])) broken.push(`README.md: #${m[1]}`);
+  for (const m of reference.matchAll(/\]\(\.\.\/README\.md#([^)]+)\)/g))
+    if (!readmeOwn.has(m[1])) broken.push(`docs/API.md: ../README.md#${m[1]}`);
+  assert.deepEqual(broken, []);
+  assert.ok(readme.match(/\]\(docs\/API\.md#/g).length >= 10, 'the README leads into the reference');
 });

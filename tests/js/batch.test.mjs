@@ -3,7 +3,7 @@
 // wrappers keep the caller's double state); any count (0, 1, not multiples of 4); views survive memory
 // growth; a NaN stays in its element; dispose semantics; the pose inertializer against
 // the critical spring's closed form worked out here. Run under both WASM builds by
-// batch_builds.test.mjs (the embedded SIMD build, and the scalar one through load-scalar.mjs).
+// properties/builds.test.mjs (the embedded SIMD build, and the scalar one through load-scalar.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sprung from '../../dist/index.js';

@@ -99,3 +99,22 @@ test('frequencyToStiffness and springEnergy refuse a negative frequency, naming 
         message: `sprung.${name}: frequency must be a finite number ≥ 0, got ${f}`,
       });
 });
+
+// the articles' damping_ratio_to_stiffness / damping_ratio_to_damping, in double
+test('dampingRatioToStiffness and dampingRatioToDamping: ζ = d/(2√s)', () => {
+  for (const z of [0.05, 1, 3.5])
+    for (const [d, s] of [
+      [0.01, 1e-4],
+      [2.8, 39.5],
+      [700, 1e6],
+    ]) {
+      const [zf, df, sf] = [z, d, s].map(Math.fround);
+      assert.ok(
+        near(sp.dampingRatioToStiffness(z, d), (df / (2 * zf)) ** 2, 2e-7),
+        `stiffness ζ=${z} d=${d}`,
+      );
+      assert.ok(near(sp.dampingRatioToDamping(z, s), 2 * zf * Math.sqrt(sf), 2e-7), `damping ζ=${z} s=${s}`);
+    }
+  assert.equal(sp.dampingRatioToStiffness(1e-20, 1e20), Infinity); // (5e39)² overflows float
+  assert.throws(() => sp.dampingRatioToStiffness(0, 1), /dampingRatioToStiffness: ratio/);
+});

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sprung from '../../dist/index.js';
-import { criticalAt, springTolerance } from './oracle.mjs';
+import { criticalAt, springTolerance, near as within } from './oracle.mjs';
 
 await sprung.init();
 
@@ -367,4 +367,89 @@ test('the cubic, quintic and dead-blending clocks count in double; out = in + th
       off.push(`dead blending at ${rate} Hz: out ${outD.x}, want ${want}`);
   }
   assert.deepEqual(off, []);
+});
+
+test("dead blending with no decay (halflife Infinity): the article's extrapolation, cross-faded", () => {
+  // sx = ext_x + ext_v·t, α = smoothstep(t/blendtime); velocity (1 − α)·ext_v + α·in_v + α'·(in_x − sx)
+  for (const t of [0, 0.1, 0.37, 0.6]) {
+    const out = sprung.deadBlendingEvaluate({ x: 0, v: 0 }, { x: 1.5, v: -4, t }, 0.25, 2, Infinity, 0.5);
+    const tau = Math.min(t / 0.5, 1),
+      a = tau * tau * (3 - 2 * tau),
+      sx = 1.5 - 4 * Math.fround(t);
+    const wx = t < 0.5 ? (1 - a) * sx + a * 0.25 : 0.25,
+      wv = t < 0.5 ? (1 - a) * -4 + a * 2 + ((6 * tau * (1 - tau)) / 0.5) * (0.25 - sx) : 2;
+    assert.ok(within(out.x, wx, 1e-6) && within(out.v, wv, 1e-6), `t = ${t}: ${out.x}, ${out.v}`);
+  }
+  const state = { x: 1.5, v: -4, t: 0.1 },
+    out = sprung.deadBlendingUpdate({ x: 0, v: 0 }, state, 0.25, 2, Infinity, 0.5, 0.1);
+  assert.ok(within(state.t, 0.2, 1e-7) && within(out.x, (1 - 0.352) * (1.5 - 0.8) + 0.352 * 0.25, 1e-6));
+  sprung.deadBlendingTransition(state, 0.25, 2, Infinity, 0.5); // admitted
+  assert.throws(() => sprung.deadBlendingUpdate({ x: 0, v: 0 }, state, 0, 0, -1, 0.5, 0.1), /halflife/);
+});
+
+/** The article's cubic offset and its velocity, t seconds after a transition with offset (x, v). */
+function cubic(x, v, z, t) {
+  const tau = Math.min(t / z, 1),
+    d = x,
+    c = v * z,
+    b = -3 * d - 2 * c,
+    a = 2 * d + c;
+  return { x: ((a * tau + b) * tau + c) * tau + d, v: ((3 * a * tau + 2 * b) * tau + c) / z };
+}
+const nearCubic = (got, want, what) =>
+  assert.ok(Math.abs(got - want) <= 2e-6 * Math.max(1, Math.abs(want)), `${what}: ${got} vs ${want}`);
+const V = (x, y, z) => ({ x, y, z });
+
+test("inertializeCubicTransitionV3 / UpdateV3 follow the article's cubic per component, through an interrupted blend", () => {
+  const z = 0.4,
+    off = V(0, 0, 0),
+    offV = V(0, 0, 0),
+    clock = { t: 0 };
+  const src = V(1, -2, 0.5),
+    srcV = V(3, 0, -1),
+    dst = V(0.2, 0.1, -0.3),
+    dstV = V(-1, 2, 0);
+  sprung.inertializeCubicTransitionV3(off, offV, clock, src, srcV, dst, dstV, z);
+  assert.equal(clock.t, 0);
+  const out = V(0, 0, 0),
+    outV = V(0, 0, 0),
+    inp = V(5, 6, 7),
+    inV = V(0.5, -0.5, 1);
+  sprung.inertializeCubicUpdateV3(out, outV, clock, off, offV, inp, inV, z, 0.1);
+  nearCubic(clock.t, 0.1, 'clock');
+  const x0 = {},
+    v0 = {};
+  for (const k of ['x', 'y', 'z']) {
+    x0[k] = src[k] - dst[k];
+    v0[k] = srcV[k] - dstV[k];
+    const c = cubic(x0[k], v0[k], z, 0.1);
+    nearCubic(out[k], inp[k] + c.x, `out.${k}`);
+    nearCubic(outV[k], inV[k] + c.v, `outV.${k}`);
+  }
+  // a second transition at t = 0.1: the offset still showing plus the new src − dst
+  const src2 = V(-1, 0, 2),
+    src2V = V(0, 1, 0),
+    dst2 = V(0, 0, 0),
+    dst2V = V(1, 1, 1);
+  sprung.inertializeCubicTransitionV3(off, offV, clock, src2, src2V, dst2, dst2V, z);
+  assert.equal(clock.t, 0);
+  for (const k of ['x', 'y', 'z']) {
+    const c = cubic(x0[k], v0[k], z, 0.1);
+    nearCubic(off[k], c.x + src2[k] - dst2[k], `off.${k}`);
+    nearCubic(offV[k], c.v + src2V[k] - dst2V[k], `offV.${k}`);
+  }
+  // after the blend time the output is the input exactly
+  sprung.inertializeCubicUpdateV3(out, outV, clock, off, offV, inp, inV, z, z);
+  for (const k of ['x', 'y', 'z']) {
+    assert.equal(out[k], Math.fround(inp[k]));
+    assert.equal(outV[k], Math.fround(inV[k]));
+  }
+  assert.throws(
+    () => sprung.inertializeCubicUpdateV3(out, outV, { t: -1 }, off, offV, inp, inV, z, 0.1),
+    /sprung\.inertializeCubicUpdateV3: clock\.t/,
+  );
+  assert.throws(
+    () => sprung.inertializeCubicTransitionV3(off, offV, clock, src, { x: 1 }, dst, dstV, z),
+    /sprung\.inertializeCubicTransitionV3: srcV\.y/,
+  );
 });

@@ -612,9 +612,9 @@ test('toBytes on what is not a live database', () => {
   batch.dispose();
 });
 
-test("the README's build-once example runs as copied beside the CMU files and prints what its comment says", async () => {
+test("the reference's build-once example runs as copied beside the CMU files and prints what its comment says", async () => {
   const { readFileSync } = await import('node:fs');
-  const { printed, claim, dir } = runReadmeExample('\\*\\*Build once, load fast\\.\\*\\*', 'bytes.mjs');
+  const { printed, claim, dir } = runReadmeExample('### Build once, load fast', 'bytes.mjs', 'docs/API.md');
   assert.equal(printed, claim);
   // the file it wrote is what toBytes gives: the magic and its own length in its header
   const file = readFileSync(new URL('database.bin', dir));

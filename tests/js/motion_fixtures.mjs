@@ -157,13 +157,14 @@ export const FEATURES_27 = [
 ];
 
 /**
- * Runs the README's first ```js block after `heading` (a RegExp source) as `file` in
+ * Runs the first ```js block after `heading` (a RegExp source) of `doc` (the README, or the
+ * reference docs/API.md) as `file` in
  * build/readme/, beside the CMU files it reads (a file inside the package imports 'sprung' by
  * its own name: package self-reference). Returns what it printed, the claim of its
  * `console.log(…); // claim` comment and the folder it ran in.
  */
-export function runReadmeExample(heading, file) {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+export function runReadmeExample(heading, file, doc = 'README.md') {
+  const readme = readFileSync(new URL(`../../${doc}`, import.meta.url), 'utf8');
   const code = readme.match(new RegExp(`${heading}[\\s\\S]*?\`\`\`js\\n([\\s\\S]*?)\`\`\``))[1];
   const dir = new URL('../../build/readme/', import.meta.url);
   mkdirSync(dir, { recursive: true });

@@ -1436,20 +1436,8 @@ test('bad input: clear errors naming the argument, or −1 for a mask that exclu
   );
 });
 
-test("the README's motion-matching example runs as copied and prints what its comment says", async () => {
-  const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
-  const { execFileSync } = await import('node:child_process');
-  const { fileURLToPath } = await import('node:url');
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const code = readme.match(/### Motion matching[\s\S]*?```js\n([\s\S]*?)```/)[1];
-  // a file inside the package imports 'sprung' by its own name (package self-reference)
-  const dir = new URL('../../build/readme/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(new URL('motion.mjs', dir), code);
-  const printed = execFileSync(process.execPath, [fileURLToPath(new URL('motion.mjs', dir))], {
-    encoding: 'utf8',
-  }).trim();
-  const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
+test("the reference's motion-matching example runs as copied and prints what its comment says", () => {
+  const { printed, claim } = runReadmeExample('\n## Motion matching\n', 'motion.mjs', 'docs/API.md');
   assert.equal(printed, claim);
 });
 
@@ -1488,8 +1476,8 @@ function runEdited(dir, file, edit) {
   }).trim();
 }
 
-test("the README's cost-rules example runs as copied; each rule decides what it says, as worked out here", () => {
-  const { printed, claim, dir } = runReadmeExample('\\*\\*Cost rules\\.\\*\\*', 'rules.mjs');
+test("the reference's cost-rules example runs as copied; each rule decides what it says, as worked out here", () => {
+  const { printed, claim, dir } = runReadmeExample('\\*\\*Cost rules\\.\\*\\*', 'rules.mjs', 'docs/API.md');
   assert.equal(printed, claim);
   // the picks worked out here: four clips of 60 frames at speeds 0, 0.2, 0.5, 1, normalised by
   // their deviation; idle's costs × 0.8, the stumble out of unforced searches, the walk's first
@@ -1524,8 +1512,12 @@ test("the README's cost-rules example runs as copied; each rule decides what it 
   assert.equal(without, 'shuffle stumble stumble 0');
 });
 
-test("the README's custom-feature example runs as copied: the steps follow the game's phase, and without it they do not", () => {
-  const { printed, claim, dir } = runReadmeExample('\\*\\*Custom features\\.\\*\\*', 'custom.mjs');
+test("the reference's custom-feature example runs as copied: the steps follow the game's phase, and without it they do not", () => {
+  const { printed, claim, dir } = runReadmeExample(
+    '\\*\\*Custom features\\.\\*\\*',
+    'custom.mjs',
+    'docs/API.md',
+  );
   assert.equal(printed, claim);
   assert.equal(printed, 'true');
   // the update without the phase: the character keeps the clip's own, half a step off the beat

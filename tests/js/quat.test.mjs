@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
+import { near as within } from './oracle.mjs';
 
 await sp.init();
 
@@ -150,4 +151,59 @@ test('quatBetween near opposite directions: the rotation by the angle between th
       for (const k of ['x', 'y', 'z', 'w'])
         assert.ok(Math.abs(got[k] - want[k]) <= 4e-7, `p ${p}, eps ${eps}: ${k} ${got[k]}, want ${want[k]}`);
     }
+});
+
+test("quatExp, quatLog: Motion-Matching's quaternion exponential and logarithm", () => {
+  for (const v of [
+    { x: 0.3, y: -0.2, z: 0.1 },
+    { x: 1, y: 1, z: -1 },
+  ]) {
+    const q = sp.quatExp(v),
+      l = Math.hypot(v.x, v.y, v.z),
+      k = Math.sin(l) / l;
+    assert.ok(Math.abs(q.x - k * Math.fround(v.x)) < 3e-7 && Math.abs(q.w - Math.cos(l)) < 3e-7);
+    const back = sp.quatLog(q);
+    assert.ok(Math.abs(back.x - v.x) < 3e-7 && Math.abs(back.z - v.z) < 3e-7, 'log(exp v) = v');
+  }
+  // a rotation by 4 rad about n: w < 0, and its log is 2 rad about n (no shortest arc)
+  const n = [0.48, -0.6, 0.64],
+    q = { x: n[0] * Math.sin(2), y: n[1] * Math.sin(2), z: n[2] * Math.sin(2), w: Math.cos(2) };
+  const lg = sp.quatLog(q);
+  assert.ok(
+    within(Math.hypot(lg.x, lg.y, lg.z), 2, 3e-7) && within(lg.y / Math.hypot(lg.x, lg.y, lg.z), -0.6, 3e-7),
+  );
+});
+
+test("quatBetween: Motion-Matching's rotation from one direction to another", () => {
+  const rotate = (r, p) => sp.quatMulVec3(r, p);
+  for (const [p, q] of [
+    [
+      { x: 0.3, y: -2, z: 5 },
+      { x: -4, y: 1, z: 0.5 },
+    ],
+    [
+      { x: 1, y: 0, z: 0 },
+      { x: 0, y: 1, z: 0 },
+    ],
+    [
+      { x: 0, y: 2, z: 0 },
+      { x: 0, y: -7, z: 0 },
+    ], // opposite: a half turn
+  ]) {
+    const r = sp.quatBetween(p, q),
+      turned = rotate(r, p),
+      pn = Math.hypot(p.x, p.y, p.z),
+      qn = Math.hypot(q.x, q.y, q.z);
+    const miss = Math.hypot(turned.x / pn - q.x / qn, turned.y / pn - q.y / qn, turned.z / pn - q.z / qn);
+    assert.ok(miss < 5e-7, `turns p onto q (miss ${miss})`);
+    const angle = Math.atan2(
+      Math.hypot(p.y * q.z - p.z * q.y, p.z * q.x - p.x * q.z, p.x * q.y - p.y * q.x),
+      p.x * q.x + p.y * q.y + p.z * q.z,
+    );
+    assert.ok(
+      within(2 * Math.atan2(Math.hypot(r.x, r.y, r.z), r.w), angle, 5e-7),
+      'by the angle between them',
+    );
+  }
+  assert.deepEqual(sp.quatBetween({ x: 0, y: 0, z: 0 }, { x: 1, y: 2, z: 3 }), { x: 0, y: 0, z: 0, w: 1 });
 });

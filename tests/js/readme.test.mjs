@@ -1,6 +1,7 @@
 // readme.test.mjs — the README's first example, run against the built package: the
 // JavaScript must run verbatim as an .mjs file, its comments must state what it prints, and
-// the TypeScript beside it must type-check.
+// the TypeScript beside it must type-check. (The README's motion-capture example runs in
+// motion_matching.test.mjs; the reference's names and examples in api_reference.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -56,118 +57,4 @@ test('the README example runs verbatim as an .mjs file and prints what its comme
     ],
     { encoding: 'utf8' },
   );
-});
-
-test('every function and class the README API tour names is exported by the package', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const tour = readme.slice(readme.indexOf('## API tour'), readme.indexOf('## Playground'));
-  const named = new Set();
-  // `name(` calls and `name` in backticks, in code and prose alike
-  for (const m of tour.matchAll(/\b([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)\s*\(/g)) named.add(m[1]);
-  for (const m of tour.matchAll(/`([a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*)`/g)) named.add(m[1]);
-  for (const m of tour.matchAll(/\b(new\s+)?([A-Z][a-z]+(?:[A-Z][a-z0-9]+)+)\b/g))
-    if (/Batch|State|Predictor|Database|Inertializer/.test(m[2])) named.add(m[2]);
-  // names of the user's own code in the examples, not the library's
-  const users = new Set([
-    'desiredVelocity',
-    'applyPose',
-    'animationPose',
-    'previousPose',
-    'nextPose',
-    'angularVelocity',
-    'goalQuaternion',
-    'angVel',
-    'simRotation',
-    'cameraAzimuth',
-    'desiredRotation',
-    'charPos',
-    'charVel',
-    'charRot',
-    'simPos',
-    'simRot',
-    'toePos',
-    'toeVel',
-    'inContact',
-    'srcX',
-    'srcV',
-    'dstX',
-    'dstV',
-    'inX',
-    'inV',
-    'qPos',
-    'qVel',
-    'halflife',
-    'frequency',
-    'dampingRatio',
-    'goalVelocity',
-    'perElementHalflife',
-    'Vector3',
-    'Quaternion',
-    'BufferAttribute',
-    'rightStick',
-    'pointerX',
-    'flatMap',
-    'smoothTime',
-    'maxSpeed',
-    // three.js's, React Three Fiber's and maath's, which the sprung/three section names
-    'useFrame',
-    'requestAnimationFrame',
-    'setFromRotationMatrix',
-    'needsUpdate',
-    'dampM',
-    'dampLookAt',
-    // motion matching's feature types, settings and options
-    'trajectoryPosition',
-    'trajectoryDirection',
-    'footLocking',
-    'ikBones',
-    'switchCost',
-    // three.js's in the skinned-character example, a Mixamo bone, an importer's option
-    'loadAsync',
-    'parseAsync',
-    'setSize',
-    'setAnimationLoop',
-    'getDelta',
-    'lookAt',
-    'getObjectByProperty',
-    'mixamorigHips',
-    'maxFrames',
-    // Node's, in the motion-capture examples, and the browser's
-    'readFileSync',
-    'writeFileSync',
-    'arrayBuffer',
-    'postMessage',
-  ]);
-  // methods and getters named in the tour, checked on their class
-  for (const m of ['predictPositions', 'predictDesired', 'predictPositionsDesired']) {
-    assert.equal(typeof sprung.TrajectoryPredictor.prototype[m], 'function');
-    named.delete(m);
-  }
-  const classes = Object.values(sprung).filter((v) => typeof v === 'function' && v.prototype);
-  for (const m of [
-    'searchBest',
-    'groupCosts',
-    'normalizedFeatures',
-    'rangeOf',
-    'contactBones',
-    'forwardKinematics',
-    'ikTwoBone',
-    'angularVelocities',
-    'lastSearch',
-    'toBytes',
-    'costBreakdown',
-    'setFeatures',
-  ]) {
-    assert.ok(
-      classes.some((c) => m in c.prototype),
-      `${m} is a member of an exported class`,
-    );
-    named.delete(m);
-  }
-  assert.equal(typeof sprung.MotionDatabase.fromBytes, 'function');
-  named.delete('fromBytes');
-  // the main entry's, or sprung/three's
-  const missing = [...named].filter((n) => !users.has(n) && !(n in sprung) && !(n in three));
-  assert.deepEqual(missing, []);
-  assert.ok(named.size > 80, `the tour names ${named.size} exports`);
 });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
-import { springAt, springTolerance } from './oracle.mjs';
+import { springAt, springTolerance, near as within, rk4, LN2 } from './oracle.mjs';
 
 await sp.init();
 
@@ -279,4 +279,56 @@ test('the exact trackers stepped for 10 s at 30 Hz, 1 kHz and 60 kHz on a goal n
         );
     }
   assert.deepEqual(off, []);
+});
+
+// the tracking repository's improved trackers and its gains-based exact tracker, in double
+/** The repository's damper_exact in double: x + (1 − 2^(−dt/h))·(g − x). */
+const blend = (x, g, h, dt) => x - Math.expm1((-LN2 * dt) / h) * (g - x);
+
+test('the improved trackers without the acceleration (and velocity) blends: the listing', () => {
+  const dt = 1 / 60;
+  for (const variant of [1, 2]) {
+    const st = { x: 0.3, v: -1 };
+    let rx = Math.fround(0.3),
+      rv = -1;
+    for (let i = 1; i <= 20; i++) {
+      const xg = Math.fround(Math.sin(i * dt * 3)),
+        vg = Math.fround(3 * Math.cos(i * dt * 3));
+      if (variant === 1) sp.trackingSpringUpdateNoAccelerationImproved(st, xg, vg, 1, 0.05, dt);
+      else sp.trackingSpringUpdateNoVelocityAccelerationImproved(st, xg, 1, dt);
+      if (variant === 1) rv = blend(rv, vg, Math.fround(0.05), Math.fround(dt));
+      rv = blend(rv, (xg - rx) / Math.fround(dt), 1, Math.fround(dt));
+      rx += Math.fround(dt) * rv;
+    }
+    assert.ok(Math.abs(st.x - rx) < 2e-6 && Math.abs(st.v - rv) < 6e-6, `variant ${variant}: ${st.x} ${rx}`);
+  }
+});
+
+test("trackingSpringUpdateExactGains: the repository's spring from the gains, against RK4", () => {
+  // s = kx/T², d = (1 − (1 − kv)(1 − kx))/T, d·q = kv(1 − kx)·vGoal/T + ka(1 − kv)(1 − kx)·aGoal
+  const T = Math.fround(1 / 60);
+  for (const [kx, kv, ka] of [
+    [0.01, 0.2, 1],
+    [0, 0.4, 1],
+    [0, 0, 1],
+  ])
+    for (const dt of [1 / 144, 1 / 30]) {
+      const st = sp.trackingSpringUpdateExactGains({ x: 0.5, v: -2 }, 1.25, 3, -7, kx, kv, ka, dt);
+      const [fx, fv, fa] = [kx, kv, ka].map(Math.fround),
+        t0 = (1 - fv) * (1 - fx),
+        s = fx / (T * T),
+        d = (1 - t0) / T,
+        push = (fv * (1 - fx) * 3) / T + fa * t0 * -7;
+      const [x, v] = rk4(
+        (_t, y) => [y[1], s * (1.25 - y[0]) + push - d * y[1]],
+        [0.5, -2],
+        0,
+        Math.fround(dt),
+        20000,
+      );
+      assert.ok(
+        within(st.x, x, 2e-6) && within(st.v, v, 4e-6),
+        `gains ${kx} ${kv} ${ka}, dt ${dt}: ${st.x} vs ${x}`,
+      );
+    }
 });

@@ -217,3 +217,88 @@ test('feature database: Euclidean search ranks by the approximate cost', () => {
     assert.throws(() => db.search(q), /after dispose/);
   }
 });
+
+const near = (got, want, what) =>
+  assert.ok(Math.abs(got - want) <= 2e-6 * Math.max(1, Math.abs(want)), `${what}: ${got} vs ${want}`);
+
+/** ∫0^∞ |e^(−yt)·(x + (v + x·y)·t)| dt by the midpoint rule over 40 time constants. */
+function springDisplacement(x, v, halflife) {
+  const y = (2 * Math.LN2) / halflife,
+    T = 40 / y,
+    n = 400000,
+    h = T / n;
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    const t = (i + 0.5) * h;
+    s += Math.abs(Math.exp(-y * t) * (x + (v + x * y) * t));
+  }
+  return s * h;
+}
+
+test('transitionCost: exact = quadrature of |offset|, approx = |2xy + v|/y², error = their difference, basic = |x| + w|v|', () => {
+  const h = 0.15,
+    y = (2 * Math.LN2) / h;
+  for (const [x, v] of [
+    [0.6, -6],
+    [0.6, 2],
+    [-0.3, 4],
+    [1, 0],
+    [0, 1],
+  ]) {
+    const exact = sprung.transitionCost(x, v, { halflife: h });
+    // the midpoint rule on 400k steps is accurate to ~1e-9 here; float results to ~1e-6 relative
+    near(exact, springDisplacement(x, v, h), `exact (${x}, ${v})`);
+    const approx = sprung.transitionCost(x, v, { halflife: h, measure: 'approx' });
+    near(approx, Math.abs(2 * x * y + v) / (y * y), `approx (${x}, ${v})`);
+    near(
+      sprung.transitionCost(x, v, { halflife: h, measure: 'error' }),
+      exact - approx,
+      `error (${x}, ${v})`,
+    );
+    near(
+      sprung.transitionCost(x, v, { measure: 'basic', weight: 0.5 }),
+      Math.abs(x) + 0.5 * Math.abs(v),
+      `basic (${x}, ${v})`,
+    );
+  }
+  assert.throws(
+    () => sprung.transitionCost(1, 0, { measure: 'nope' }),
+    /sprung\.transitionCost: options\.measure/,
+  );
+  assert.throws(() => sprung.transitionCost(NaN, 0), /sprung\.transitionCost: x/);
+});
+
+test('inertializationFeatureCoefficients: cp·x + cv·v is the signed area under the offset (Simpson here)', () => {
+  // the offset of each inertializer is linear in (x, v): its signed area is cp·x + cv·v, with cp
+  // the area from (1, 0) and cv from (0, 1)
+  const area = (f, T, n = 20000) => {
+    const h = T / n;
+    let s = f(0) + f(T);
+    for (let i = 1; i < n; i++) s += (i % 2 ? 4 : 2) * f(i * h);
+    return (s * h) / 3;
+  };
+  for (const [kind, name] of [
+    ['spring', 'spring'],
+    ['cubic', 'cubic'],
+    ['dead', 'deadBlending'],
+  ])
+    for (const [h, z] of [
+      [0.15, 0.3],
+      [0.05, 1.2],
+      [2, 0.1],
+    ]) {
+      const [cp, cv] = sprung.inertializationFeatureCoefficients(name, h, z);
+      const [fx, T] = offsets[kind](1, 0, f32(h), f32(z)),
+        [fv] = offsets[kind](0, 1, f32(h), f32(z));
+      const wantP = area(fx, T),
+        wantV = area(fv, T);
+      assert.ok(
+        Math.abs(cp - wantP) <= 1e-6 * Math.max(1, Math.abs(wantP)),
+        `${name} ${h} ${z}: cp ${cp} vs ${wantP}`,
+      );
+      assert.ok(
+        Math.abs(cv - wantV) <= 1e-6 * Math.max(1, Math.abs(wantV)),
+        `${name} ${h} ${z}: cv ${cv} vs ${wantV}`,
+      );
+    }
+});

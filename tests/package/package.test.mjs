@@ -33,7 +33,7 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * the aims of issues 25 and 23). Every entry embeds the small everyday module and only the
  * wrappers of the full tier (web/tools/table.mjs) pull in the full one, so a program of
  * everyday functions costs what sprung/springs does. Issue 25 sets aims for `everything` and
- * `apiJs` that these do not reach; the README's Bundle section gives the figures and why:
+ * `apiJs` that these do not reach; the Bundle section of docs/API.md gives the figures and why:
  * - `oneFunction` (aim 11.5 KB; 11.41 KB measured): the everyday module (6.8 KB of it) and
  *   the loader; a function whose arguments are all numbers has the check of numbers alone
  *   (check.ts's checkNumbers), without the readers of objects and arrays (−0.85 KB), and the

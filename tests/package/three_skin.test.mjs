@@ -1,8 +1,8 @@
-// three_skin.test.mjs — the README's skinned character as a three.js developer gets it: the packed
+// three_skin.test.mjs — the reference's skinned character (docs/API.md) as a three.js developer gets it: the packed
 // tarball in a consumer project, a character.glb beside it (made in code: the playground's sample,
 // a skinned humanoid with Mixamo's bone names, armature and four animations, exported by
-// three.js's GLTFExporter), the README's Node program run as copied to make database.bin from its
-// clips, then the README's page run as copied in headless Chromium with real WebGL (SwiftShader):
+// three.js's GLTFExporter), the reference's Node program run as copied to make database.bin from its
+// clips, then the reference's page run as copied in headless Chromium with real WebGL (SwiftShader):
 // with W held the character walks, and after N frames every three.js bone's world position
 // equals the controller's `positions` (sprung's forward kinematics, the oracle) to 1e-4 m, with
 // the character drawn on the canvas.
@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { ROOT, browser, bundle, consumer, run } from './consumer.mjs';
 
 let pkg, www, chromium;
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('### A skinned character in three.js'));
+const reference = readFileSync(join(ROOT, 'docs/API.md'), 'utf8');
+const section = reference.slice(reference.indexOf('### A skinned character in three.js'));
 const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].slice(0, 2).map((m) => m[1]);
 const page = blocks.find((b) => b.includes('bindSkeleton'));
 const offline = blocks.find((b) => b.includes("writeFileSync(new URL('database.bin'"));
@@ -32,15 +32,15 @@ after(async () => {
   pkg?.remove();
 });
 
-test('the README’s offline program runs as copied: database.bin from the GLB’s clips', () => {
-  assert.ok(offline && page, 'the README has both programs');
+test('the reference’s offline program runs as copied: database.bin from the GLB’s clips', () => {
+  assert.ok(offline && page, 'the reference has both programs');
   writeFileSync(join(www, 'make-database.mjs'), offline);
   const printed = run('node', ['make-database.mjs'], www).trim();
   const claim = offline.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
   assert.equal(printed, claim);
 });
 
-test('the README’s page runs as copied: W walks the skinned character, every bone on the controller’s positions', async () => {
+test('the reference’s page runs as copied: W walks the skinned character, every bone on the controller’s positions', async () => {
   // after the page's code (the same module, so the probe sees character, skin, renderer…): W held
   // for 2 s, then the bones read between two frames, and one frame drawn and read back
   const probe = `
@@ -69,7 +69,7 @@ setTimeout(() => {
   writeFileSync(join(www, 'skinned.js'), bundle(pkg.app, page + probe));
   const r = await chromium.page('skinned.js');
   console.log(
-    `README page: ${r.frames} frames, walked ${r.walked.toFixed(2)} m, ${r.bound} bones within ` +
+    `reference page: ${r.frames} frames, walked ${r.walked.toFixed(2)} m, ${r.bound} bones within ` +
       `${r.worst.toExponential(2)} m, ${r.lit} of ${r.pixels} pixels lit`,
   );
   assert.ok(r.webgl, 'WebGL 2');

@@ -15,7 +15,7 @@ export * from './gen/api.js';
  *
  * With no options it loads a module embedded in the package: the full WebAssembly SIMD build
  * when the program holds a function that needs it, else the small everyday module (see the
- * README's Loading section). The engine's `DecompressionStream` unpacks it (Chrome/Edge 91,
+ * Loading section of docs/API.md). The engine's `DecompressionStream` unpacks it (Chrome/Edge 91,
  * Firefox 113, Safari 16.4, Node 18 and later; {@link initSync} unpacks it in JS, for
  * Firefox 89–112). Code imported after it resolved may need the full module: await `init()`
  * again then.

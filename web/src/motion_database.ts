@@ -869,7 +869,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
    * every frame's features (4·dims bytes a frame, the mirrored copies' too), so that loading
    * computes none; the clips' poses (52 bytes a bone and frame) are most of them. Format
    * version 1, little-endian, starting with the magic `sprungMD` (the layout:
-   * web/src/motion_bytes.ts, or the README's motion-matching section). This computes every
+   * web/src/motion_bytes.ts, or "Build once, load fast" in docs/API.md). This computes every
    * frame's features again, as long as the constructor takes. Returns a new Uint8Array with an
    * ArrayBuffer of its own: write it to a file, or post it to another thread (transferable).
    */

@@ -11,7 +11,7 @@
  * caller's numbers: the change is formed from the float coefficients and added to the caller's
  * double state, so that no digit of it is lost against the state (a float state loses a step
  * whose change is below half its ulp: a spring near x = 1e4, or a slow one at 60 kHz, stalled).
- * The result is C's within float rounding for one step (tests/js/state_api_fast.test.mjs), and
+ * The result is C's within float rounding for one step (tests/js/steps.test.mjs), and
  * after many steps the closed form's within the coefficients' float precision
  * (tests/js/springs.test.mjs). The rotations (quaternion springs and damper, the quaternion
  * inertializer) take the offset to the goal as a scaled angle-axis here too, in double.

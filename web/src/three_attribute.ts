@@ -1,6 +1,6 @@
 /**
  * A three.js `BufferAttribute` bound to a batch's view of sprung's memory, so that it stays
- * valid when the memory grows (the README's "Views and memory").
+ * valid when the memory grows ("Views and memory" in docs/API.md).
  * @packageDocumentation
  */
 import { show } from './check.js';

@@ -1,4 +1,4 @@
-/* test_batch_quat.c — the quaternion spring batches, whose elements take a vectorised fast
+/* test_quat_springs.c — the quaternion spring batches, whose elements take a vectorised fast
  * step or fall back to the careful one: every element equals the scalar function bit for
  * bit, for ordinary rotations and for the inputs that force the fallback (an offset with
  * components below 1e-37, a huge angular velocity, a goal of length 1e-20, NaN, Inf), in
@@ -166,5 +166,5 @@ int main(void)
             snprintf(what, sizeof what, "fast quat step at angle %g vs double oracle (relative)", angles[a]);
             if (!check_near(what, err, 0, 1e-5)) break;
         }
-    return testing_finish("test_batch_quat");
+    return testing_finish("test_quat_springs");
 }

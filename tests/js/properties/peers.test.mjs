@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spring } from 'motion';
 import { easing } from 'maath';
-import * as sp from '../../dist/index.js';
-import { near } from './oracle.mjs';
+import * as sp from '../../../dist/index.js';
+import { near } from '../oracle.mjs';
 
 await sp.init();
 

@@ -11,10 +11,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { caller, deref, holds, limit, setWhen, validArgs } from './spec-args.mjs';
+import { caller, deref, holds, limit, setWhen, validArgs } from '../spec-args.mjs';
 
 /** The package under test (the built dist/, or another build of it: see spec_domains.test.mjs). */
-const dist = process.env.SPRUNG_SPEC_DIST ?? '../../dist/';
+const dist = process.env.SPRUNG_SPEC_DIST ?? '../../../dist/';
 const sp = await import(new URL(`${dist}index.js`, import.meta.url));
 const specs = await import(new URL(`${dist}gen/specs.js`, import.meta.url));
 const core = await import(new URL(`${dist}wasm.js`, import.meta.url));
@@ -22,7 +22,7 @@ const core = await import(new URL(`${dist}wasm.js`, import.meta.url));
 await sp.init();
 const manifest = JSON.parse(
   readFileSync(
-    new URL(process.env.SPRUNG_SPEC_MANIFEST ?? '../../build/manifest.json', import.meta.url),
+    new URL(process.env.SPRUNG_SPEC_MANIFEST ?? '../../../build/manifest.json', import.meta.url),
     'utf8',
   ),
 );

@@ -8,8 +8,8 @@
 // re-subscribe, and views kept across a growth.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as sp from '../../dist/index.js';
-import { wasm, scratch, SCRATCH_FLOATS } from '../../dist/wasm.js';
+import * as sp from '../../../dist/index.js';
+import { wasm, scratch, SCRATCH_FLOATS } from '../../../dist/wasm.js';
 
 await sp.init();
 

@@ -8,11 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as sp from '../../dist/index.js';
-import { instance, validArgs } from './spec-args.mjs';
+import * as sp from '../../../dist/index.js';
+import { instance, validArgs } from '../spec-args.mjs';
 
 await sp.init();
-const manifest = JSON.parse(readFileSync(new URL('../../build/manifest.json', import.meta.url), 'utf8'));
+const manifest = JSON.parse(readFileSync(new URL('../../../build/manifest.json', import.meta.url), 'utf8'));
 
 /** Other calls, with other values, through every shared place a call may use. */
 const predictor = new sp.TrajectoryPredictor(2);

@@ -17,7 +17,7 @@
 #include "sprung.h"
 #include "testing.h"
 #include "oracle.h"
-#include "../fuzz/reference.h" /* the article's implicit spring in double, shared with the fuzzer */
+#include "../../fuzz/reference.h" /* the article's implicit spring in double, shared with the fuzzer */
 
 static char name[240];
 

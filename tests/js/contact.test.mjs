@@ -1,4 +1,4 @@
-// contact_reset.test.mjs — foot locking after a reset in contact, through the built package:
+// contact.test.mjs — foot locking after a reset in contact, through the built package:
 // as the article's contact_reset, a reset starts "not in contact", so the first update whose
 // input is in contact locks the foot at its position on the ground (worked out by hand below).
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// controller.test.mjs — the 2D forms of the character functions (inertializers, adjustment,
+// character.test.mjs — the 2D forms of the character functions (inertializers, adjustment,
 // clamping, the simulation object and its prediction) against closed forms and RK4 in double;
 // strafing against the yaw worked out here; the predicted controller input
 // (TrajectoryPredictor.predictDesired) against the article's controller ticked here in double

@@ -8,7 +8,7 @@
 // (a batch's Float32Array state rounds every step: about 2e-6 over 1000 steps).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as sprung from '../../dist/index.js';
+import * as sprung from '../../../dist/index.js';
 
 await sprung.init();
 

@@ -1,4 +1,4 @@
-// batch_pose_cubic.test.mjs — CubicPoseInertializer of the built package: per bone it equals
+// batch_pose.test.mjs — CubicPoseInertializer of the built package: per bone it equals
 // the scalar cubic inertializer on float state (inertializeCubicTransition and the C
 // sp_inertialize_cubic_update for each position component; for rotations the cubic on the
 // scaled angle-axis composed from quatToScaledAngleAxis, decayedOffsetCubic and

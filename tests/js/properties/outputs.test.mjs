@@ -1,17 +1,17 @@
 // outputs.test.mjs — what a call writes (issue 22): objects that refuse to be written (a
 // throwing setter, a Proxy whose `set` trap throws) are refused before anything changes; a
 // setter that accepts its own value and throws on the result stops the writing at its field,
-// as the README's Robustness section says; one object passed for two outputs is refused; and an
+// as the input policy of docs/API.md says; one object passed for two outputs is refused; and an
 // absurd count is named, not the array it would size. Every wrapper of the manifest with an
 // output is driven.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as sp from '../../dist/index.js';
-import { caller, validArgs } from './spec-args.mjs';
+import * as sp from '../../../dist/index.js';
+import { caller, validArgs } from '../spec-args.mjs';
 
 await sp.init();
-const manifest = JSON.parse(readFileSync(new URL('../../build/manifest.json', import.meta.url), 'utf8'));
+const manifest = JSON.parse(readFileSync(new URL('../../../build/manifest.json', import.meta.url), 'utf8'));
 
 /** [wrapper, spec, argument index, field] of every field a wrapper writes (one level of nesting). */
 function writtenFields() {
@@ -76,7 +76,7 @@ test('an output whose setter, or Proxy set trap, throws is refused with a TypeEr
   assert.ok(checked > 300, `${checked} outputs`);
 });
 
-test('a setter that throws only on the result stops the writing at its field, as the README says', () => {
+test('a setter that throws only on the result stops the writing at its field, as the reference says', () => {
   // quatMul writes x, y, z, w in this order: x and y are written, z throws, z and w keep theirs
   let z = 9;
   const out = {

@@ -7,8 +7,8 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import './property-seed.mjs';
-import * as sprung from '../../dist/index.js';
+import '../property-seed.mjs';
+import * as sprung from '../../../dist/index.js';
 
 let cases = 0;
 const RUNS = 300;

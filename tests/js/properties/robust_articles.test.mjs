@@ -1,5 +1,5 @@
-// robust_modules.test.mjs — property tests (fast-check) of the built package's newer modules
-// (tracking, character, adjustment, contact, inertialization, transition costs):
+// robust_articles.test.mjs — property tests (fast-check) of the functions of the last three
+// articles (tracking, character, adjustment, contact, inertialization, transition costs):
 // - before init() every function throws a TypeError naming itself;
 // - random invalid arguments (wrong types, wrong object shapes, missing or non-finite fields,
 //   negative or non-finite times, non-object `out`) throw a TypeError/RangeError whose
@@ -12,15 +12,15 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import './property-seed.mjs';
-import * as sp from '../../dist/index.js';
+import '../property-seed.mjs';
+import * as sp from '../../../dist/index.js';
 
 let cases = 0;
 function check(prop, runs) {
   fc.assert(prop, { numRuns: runs });
   cases += runs;
 }
-after(() => console.log(`# robust_modules.test.mjs: ${cases} property cases`));
+after(() => console.log(`# robust_articles.test.mjs: ${cases} property cases`));
 
 const V = () => ({ x: 0.5, y: -0.25, z: 2 });
 const Q = () => ({ x: 0, y: Math.SQRT1_2, z: 0, w: Math.SQRT1_2 });

@@ -1,4 +1,5 @@
-// robust_features.test.mjs — the issue-14 functions as an adversary would use them: an hour of
+// robust_long_runs.test.mjs — the 2D, 3D, rotation, easing, extrapolation, obstacle and response
+// functions (issue 14) as an adversary would use them: an hour of
 // simulated time at 60 Hz with goals that keep changing, then settling and stepping on (the
 // states pass through subnormals); random valid input stays finite (fast-check); forgotten
 // Obstacles and predictors are freed by garbage collection (a child process with --expose-gc);
@@ -7,9 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
-import './property-seed.mjs';
-import * as sp from '../../dist/index.js';
-import { wasm } from '../../dist/wasm.js';
+import '../property-seed.mjs';
+import * as sp from '../../../dist/index.js';
+import { wasm } from '../../../dist/wasm.js';
 
 await sp.init();
 
@@ -116,8 +117,8 @@ test('option names of Object.prototype are refused (own-property lookups only)',
 
 test('forgotten Obstacles, predictors and quaternion batches are freed by garbage collection', () => {
   const script = `
-    import * as sp from ${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)};
-    import { wasm } from ${JSON.stringify(new URL('../../dist/wasm.js', import.meta.url).href)};
+    import * as sp from ${JSON.stringify(new URL('../../../dist/index.js', import.meta.url).href)};
+    import { wasm } from ${JSON.stringify(new URL('../../../dist/wasm.js', import.meta.url).href)};
     await sp.init();
     const round = () => {
       for (let i = 0; i < 200; i++) {

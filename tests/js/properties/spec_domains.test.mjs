@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import * as built from '../../dist/index.js';
+import * as built from '../../../dist/index.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const copy = mkdtempSync(join(tmpdir(), 'sprung-domains-'));
 
 /** The domains to tighten: [function, parameter, from, to]. */
@@ -80,7 +80,7 @@ test('a domain changed in c/sprung.h, and nothing else, changes every check that
   }
 
   // and every wrapper of the copy agrees with the copy's specs
-  execFileSync(process.execPath, ['--test', join(ROOT, 'tests/js/spec_checks.test.mjs')], {
+  execFileSync(process.execPath, ['--test', join(ROOT, 'tests/js/properties/spec_checks.test.mjs')], {
     stdio: 'pipe',
     env: {
       ...process.env,

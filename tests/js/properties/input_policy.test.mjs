@@ -3,8 +3,8 @@
 // made from the header; spec_checks.test.mjs then covers every wrapper systematically.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as sp from '../../dist/index.js';
-import { wasm } from '../../dist/wasm.js';
+import * as sp from '../../../dist/index.js';
+import { wasm } from '../../../dist/wasm.js';
 
 await sp.init();
 

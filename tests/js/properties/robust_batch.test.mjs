@@ -8,10 +8,10 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import './property-seed.mjs';
-import * as sp from '../../dist/index.js';
-import { wasm } from '../../dist/wasm.js';
-import { cCritical, cState } from './c_calls.mjs';
+import '../property-seed.mjs';
+import * as sp from '../../../dist/index.js';
+import { wasm } from '../../../dist/wasm.js';
+import { cCritical, cState } from '../c_calls.mjs';
 
 await sp.init();
 

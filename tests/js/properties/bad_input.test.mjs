@@ -3,7 +3,7 @@
 // and leaves the caller's state untouched.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as sp from '../../dist/index.js';
+import * as sp from '../../../dist/index.js';
 
 await sp.init();
 

@@ -1,4 +1,4 @@
-// state_api_fast.test.mjs — the state-object API's critical springs, exact springs (every
+// steps.test.mjs — the state-object API's critical springs, exact springs (every
 // regime, three settings), exact damper, spring inertializer and quaternion springs and damper
 // step in JS, in double on the caller's numbers, with coefficients from the C core
 // (web/src/steps.ts). From float state, one step equals the C function called directly through
