@@ -1,13 +1,16 @@
 // Embeds of the heavy (3D) panels in an article, in headless Chromium: a panel whose registry
 // entry has a `still` shows, embedded below the fold, a still of its first figure — a real
-// picture (each lane's character in its colour), for at most 150 KB gzip-compressed on an empty
+// picture (each lane's character in its colour; the motion panel's character on the dance card's
+// first frame, the frame its controller starts on), for at most 150 KB gzip-compressed on an empty
 // cache, with neither the library, Chart.js nor three.js fetched — and loads the live panel when
-// the article is scrolled to it, or when the reader clicks it. Several embeds on one page fetch
+// the article is scrolled to it, or when the reader clicks it (the motion panel's controller then runs). Several embeds on one page fetch
 // three.js, Chart.js and the library once (one chunk each, kept by the HTTP cache that a page's
 // frames share); an embed of a 3D panel's plot alone (`&figure=1`) fetches no three.js.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REGISTRY, SHOTS, launch, nextFrames, serveSite } from './harness.mjs';
+import { firstFrame } from '../../web/tools/motion_still.mjs';
+import { FIRST } from '../../web/playground/motion/still_pose.js';
 
 /** What an embed may fetch before the reader asks for the live panel, KB gzip-compressed. */
 const STILL_BUDGET = 150;
@@ -52,11 +55,24 @@ async function frameOf(page, id) {
 const assetsOf = (requests) => requests.map((r) => r.path);
 
 test('the 3D panels have a still', () => {
-  assert.ok(STILLS.includes('pose3d'), `panels with a still: ${STILLS}`);
+  assert.deepEqual(STILLS.toSorted(), ['motion', 'pose3d'], `panels with a still: ${STILLS}`);
+});
+
+test('motion: the still draws the dance card’s first frame, as the dance card makes it now', () => {
+  // (After a change to the dance card: node web/tools/motion_still.mjs writes the file again.)
+  const made = firstFrame();
+  assert.equal(FIRST.take, made.take);
+  for (const key of /** @type {const} */ (['positions', 'rotations'])) {
+    assert.equal(FIRST[key].length, made[key].length, key);
+    const worst = Math.max(...FIRST[key].map((x, i) => Math.abs(x - made[key][i])));
+    assert.ok(worst <= 1e-5, `${key}: the still's first frame is off by ${worst}`);
+  }
+  // a standing character: the hips about a metre up, the feet on the ground (bone 1 is the hips)
+  assert.ok(FIRST.positions[4] > 0.8 && FIRST.positions[4] < 1.1, `hips at ${FIRST.positions[4]} m`);
 });
 
 for (const name of STILLS) {
-  test(`${name}: below the fold a still for ≤ ${STILL_BUDGET} KB, a real picture; live once scrolled to`, async () => {
+  test(`${name}: below the fold a still for ≤ ${STILL_BUDGET} KB, a real picture; live once scrolled to`, async (t) => {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 700, height: 600 });
     const cdp = await page.context().newCDPSession(page);
@@ -88,7 +104,8 @@ for (const name of STILLS) {
       const { width, height } = canvas;
       return { width, height, data: Array.from(ctx.getImageData(0, 0, width, height).data) };
     });
-    // the light theme's colours of the spring, cubic and dead-blending lanes (lib/theme.js)
+    // the light theme's colours of the spring, cubic and dead-blending lanes (lib/theme.js): COLORS
+    // exact, implicit and good, the motion panel's character and simulation object too
     const colors = { spring: [0x1a, 0x73, 0xe8], cubic: [0xe3, 0x74, 0x00], dead: [0x18, 0x80, 0x38] };
     const { width, height, data } = lanes;
     /** Pixels in columns [x0, x1) within `tol` of rgb `c` (or a shade of it: the body's parts are shaded). */
@@ -108,6 +125,16 @@ for (const name of STILLS) {
         }
       return n;
     };
+    if (name === 'motion') {
+      // the character (drawn right of the overlay's corner) in its colour, the simulation
+      // object's ring under it in the orange of the simulation
+      const body = near(colors.spring, Math.round(width / 3), width);
+      const left = near(colors.spring, 0, Math.round(width / 4));
+      const ring = near(colors.cubic, 0, width);
+      assert.ok(body > 800, `${body} pixels of the character's colour`);
+      assert.ok(body > 10 * left, `the character stands right of the overlay's corner (${left} left)`);
+      assert.ok(ring > 30, `${ring} pixels of the simulation object's ring`);
+    }
     if (name === 'pose3d') {
       const quarter = width / 4;
       Object.values(colors).forEach((c, k) => {
@@ -121,7 +148,13 @@ for (const name of STILLS) {
         );
       });
     }
-    await page.screenshot({ path: `${SHOTS}/${name}-still.png`, fullPage: false });
+    // the embed as a reader scrolling to it first sees it (taken beyond the window: not scrolled to)
+    const box = await page.locator('#f0').evaluate((f) => {
+      const r = f.getBoundingClientRect();
+      return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+    });
+    await page.screenshot({ path: `${SHOTS}/${name}-still.png`, fullPage: true, clip: box });
+    assert.equal(await frame.evaluate(() => document.body.dataset.ready), undefined, 'still not live');
     // Scrolled to: the live panel replaces the still, three.js loaded.
     await page.locator('#f0').scrollIntoViewIfNeeded();
     await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
@@ -130,25 +163,54 @@ for (const name of STILLS) {
       site.requests.some((r) => /assets\/three-[\w-]+\.js$/.test(r.path)),
       'three.js came with the live panel',
     );
+    const live = site.requests.reduce((s, r) => s + r.gzip, 0);
+    t.diagnostic(
+      `${name}: ${(bytes / 1024).toFixed(1)} KB before the reader asks, ${(live / 1024).toFixed(1)} KB live`,
+    );
     await page.close();
   });
 }
 
-test('pose3d: clicking the still starts the live panel without scrolling to it', async () => {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 700, height: 600 });
-  await page.goto(`${site.origin}/still/pose3d.html`);
-  const frame = await frameOf(page, 'f0');
-  await frame.waitForSelector('body[data-still="1"]', { timeout: 15000 });
-  const start = frame.locator('.still-start');
-  assert.match(await start.textContent(), /Start the live view/);
-  // the button is a button: the keyboard reaches it
-  await start.evaluate((b) => /** @type {HTMLButtonElement} */ (b).focus({ preventScroll: true }));
-  await page.keyboard.press('Enter');
-  await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  assert.equal(await page.evaluate(() => scrollY), 0, 'the article was not scrolled');
-  await page.close();
-});
+for (const name of STILLS)
+  test(`${name}: clicking the still starts the live panel without scrolling to it`, async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 700, height: 600 });
+    await page.goto(`${site.origin}/still/${name}.html`);
+    const frame = await frameOf(page, 'f0');
+    await frame.waitForSelector('body[data-still="1"]', { timeout: 15000 });
+    const start = frame.locator('.still-start');
+    assert.match(await start.textContent(), /Start the live view/);
+    // the button is a button: the keyboard reaches it
+    await start.evaluate((b) => /** @type {HTMLButtonElement} */ (b).focus({ preventScroll: true }));
+    await page.keyboard.press('Enter');
+    await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+    assert.equal(await page.evaluate(() => scrollY), 0, 'the article was not scrolled');
+    if (name === 'motion') {
+      // live: the dance card made, its controller on it, stepping once the embed is in view (the
+      // autopilot drives it off the start); the screenshot beside the still's
+      await frame.waitForFunction(() => window.playground.inspect().database !== null, null, {
+        timeout: 60000,
+      });
+      await page.locator('#f0').scrollIntoViewIfNeeded();
+      await frame.waitForFunction(
+        () => {
+          const s = window.playground.inspect();
+          return s.frames > 30 && s.webgl !== null;
+        },
+        null,
+        { timeout: 30000 },
+      );
+      const live = await frame.evaluate(() => window.playground.inspect());
+      assert.equal(live.failed, null);
+      assert.ok(
+        live.frame >= 0 && live.database.frames > 1000,
+        `frame ${live.frame} of ${live.database.frames}`,
+      );
+      await nextFrames(frame, 3);
+      await page.locator('#f0').screenshot({ path: `${SHOTS}/${name}-still-clicked.png` });
+    }
+    await page.close();
+  });
 
 test('three embeds on one page fetch three.js, Chart.js and the library once', async () => {
   // A browser of its own: an empty HTTP cache, and on (no request routing).

@@ -144,6 +144,7 @@ export const PANELS = [
   {
     name: 'motion',
     title: '10 · Motion matching',
+    still: () => import('../motion/still.js'),
     load: () => import('./motion.js'),
     code: () => import('../code/motion.js'),
   },

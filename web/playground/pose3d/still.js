@@ -7,49 +7,19 @@ import './pose3d.css';
 import { fitCanvas } from '../lib/canvas.js';
 import { color, palette, theme } from '../lib/theme.js';
 import { readParams } from '../lib/url-state.js';
-import { camera, capsules, drawCapsules, drawGround, drawShadow, rgb } from '../lib/view3d.js';
+import { camera, drawCapsules, drawGround, drawShadow, rgb } from '../lib/view3d.js';
+import { bodyCapsules, partColors } from './capsules.js';
 import { CLIPS, Player, bake } from './clips.js';
-import { COMPARE_CAPTION, FOG, FOV, LANES, NARROW, PALETTES, SHADE, laneCamera, layout } from './lanes.js';
+import { COMPARE_CAPTION, FOG, FOV, LANES, NARROW, PALETTES, laneCamera, layout } from './lanes.js';
 import { LEAD, PARAMS } from './params.js';
-import { BONE_COUNT, SHAPES, bone, forwardKinematics } from './skeleton.js';
+import { BONE_COUNT, bone, forwardKinematics } from './skeleton.js';
 
 const HIPS = bone('Hips');
-const PARTS = /** @type {(keyof typeof SHADE)[]} */ (['torso', 'head', 'left', 'right']);
 
 /** The pose of the switch's first frame (t = −LEAD) for parameters `p`: every lane shows it then. */
 function firstPose(p) {
   const pose = new Float32Array(13 * BONE_COUNT);
   return new Player(bake(CLIPS[p.from]), p.at - LEAD).pose(pose);
-}
-
-/** The body's capsules in the world for the pose's bones' world rotations `rot` and positions `pos`. */
-function bodyCapsules(rot, pos) {
-  const c = capsules(SHAPES.length);
-  const v = new Float64Array(3);
-  SHAPES.forEach(([b, fx, fy, fz, tx, ty, tz, r, part], k) => {
-    for (const [end, [x, y, z]] of /** @type {[number, number[]][]} */ ([
-      [0, [fx, fy, fz]],
-      [1, [tx, ty, tz]],
-    ])) {
-      rotate(v, rot, 4 * b, x, y, z);
-      for (let i = 0; i < 3; i++) c.ends[6 * k + 3 * end + i] = pos[3 * b + i] + v[i];
-    }
-    c.radius[k] = r;
-    c.color[k] = PARTS.indexOf(part);
-  });
-  c.count = SHAPES.length;
-  return c;
-}
-
-/** out = quaternion q[i..i+4) rotating (x, y, z). */
-function rotate(out, q, i, x, y, z) {
-  const [qx, qy, qz, qw] = [q[i], q[i + 1], q[i + 2], q[i + 3]];
-  const tx = 2 * (qy * z - qz * y);
-  const ty = 2 * (qz * x - qx * z);
-  const tz = 2 * (qx * y - qy * x);
-  out[0] = x + qw * tx + (qy * tz - qz * ty);
-  out[1] = y + qw * ty + (qz * tx - qx * tz);
-  out[2] = z + qw * tz + (qx * ty - qy * tx);
 }
 
 export default {
@@ -87,9 +57,7 @@ export default {
       const cam = camera({ eye, target, fov: FOV, width: w, height: h });
       drawGround(ctx, cam, colors3d, { cx: pos[0], cz: pos[2], reach: 12, fade: FOG });
       drawShadow(ctx, cam, pos[3 * HIPS], pos[3 * HIPS + 2], 0.45, 0.3);
-      const lane = rgb(color(LANES[k].color));
-      const colors = PARTS.map((part) => lane.map((c) => c * SHADE[part]));
-      drawCapsules(ctx, cam, body, colors, rgb(colors3d.background), FOG);
+      drawCapsules(ctx, cam, body, partColors(rgb(color(LANES[k].color))), rgb(colors3d.background), FOG);
       // the lane's label, at the bottom left of its viewport, as the live view puts it
       const text = w < NARROW ? LANES[k].tag : LANES[k].title;
       ctx.font = '12px system-ui, sans-serif';
