@@ -582,8 +582,10 @@ const still =
       )
     : null;
 if (still) await still.asked;
-// The library, Chart.js and the first panel load in parallel.
-const ready = import('./lib/library.js').then((m) => m.init());
+// The library, Chart.js and the first panel load in parallel. init() waits for the panel's chunks:
+// every panel calls functions of the full module, which come with them, and init() then loads
+// that module at once (the everyday one would be compiled for nothing: lib/no_everyday.js).
+const ready = import('./lib/library.js');
 MAKERS.chart();
 await fromLocation();
 still?.remove();

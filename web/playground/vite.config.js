@@ -18,6 +18,8 @@ export default defineConfig({
     alias: [
       { find: /^sprung$/, replacement: `${repo}dist/index.js` },
       { find: /^sprung\/no-embed$/, replacement: `${repo}dist/no-embed/no-embed.js` },
+      // the package's embedded everyday module, which no page of the playground loads (lib/no_everyday.js)
+      { find: /^\.\/wasm-binary-springs\.js$/, replacement: `${here}lib/no_everyday.js` },
     ],
   },
   server: { port: 5173, fs: { allow: [repo] } },

@@ -26,6 +26,7 @@ export function tail(n: number, s: number): number {
   let term = 1,
     sum = 0;
   if (!(s < 2 * n + 8)) {
+    if (e === 0) return 1; // s = +Inf (halflife 0): e·Σ would be 0·Inf
     for (let k = 0; k < n; k++, term *= s / k) sum += term;
     return 1 - e * sum;
   }

@@ -81,6 +81,7 @@ export function playback({ box, canvas, summary }, onTime) {
   scrub.min = '0';
   scrub.step = String(1 / RATE);
   scrub.setAttribute('aria-label', 'time in the take');
+  scrub.setAttribute('aria-valuetext', '0.00 seconds'); // spoken before the take has loaded too
   const clock = document.createElement('output');
   clock.className = 'stage-status';
   scrubLabel.append(scrub, clock);

@@ -29,7 +29,7 @@ function dataOf({ rig, texts, takes, clips }) {
   if (rig === 'cmu') {
     const read = bvhData(
       sprung,
-      texts.map((text, i) => ({ name: CMU_FILES[i], text })),
+      (texts ?? []).map((text, i) => ({ name: CMU_FILES[i], text })),
       { scale: CMU_SCALE, start: 1 },
     );
     return { data: withContacts(sprung, read.data, RIGS.cmu.feet), rig: RIGS.cmu, report: null };

@@ -9,6 +9,7 @@ import { mirrorMap } from './rigs.js';
 /** @typedef {Pick<typeof import('sprung'), 'parseBvh' | 'Skeleton'>} Library */
 
 /** Units a BVH file may be in: metres per unit, and the name the page shows. */
+/** @type {[number, string][]} metres per unit, and the unit's name */
 const UNITS = [
   [0.001, 'millimetres'],
   [0.01, 'centimetres'],
@@ -53,6 +54,9 @@ export function readerRig(names) {
  * per unit (default: of UNITS, the one that makes the legs ~0.85 m long) and `start` (default:
  * 1 when the first frame is a reference pose far from the second, as CMU's T-pose is). Returns
  * { data, report: { units, skipped (takes whose first frame was left out) } }.
+ * @param {any} sprung
+ * @param {{ name: string, text: string }[]} takes
+ * @param {{ scale?: number, start?: number }} [options]
  */
 export function bvhData(sprung, takes, { scale, start } = {}) {
   const { parseBvh } = sprung;
@@ -97,7 +101,7 @@ function guessUnits(sprung, text) {
     legs += Math.hypot(p[0], p[1], p[2]);
   }
   if (!(ankle > 1 && legs > 0)) return 0.01;
-  const off = ([u]) => Math.abs(Math.log((legs * u) / LEGS));
+  const off = (/** @type {[number, string]} */ [u]) => Math.abs(Math.log((legs * u) / LEGS));
   return UNITS.reduce((a, u) => (off(u) < off(a) ? u : a))[0];
 }
 
