@@ -355,7 +355,8 @@ void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, floa
  *  where that overflows). With z = x − g: dx = xz·z + xv·v and dv = vz·z + vv·v, then (only
  *  when q ≠ 0) dx += xq·q and dv += vq·q; x' = (xinc ? x : g) + dx and v' = (vinc ? v : 0) + dv;
  *  finally x' = g where |x' − g| < 2^−126 and v' = 0 where |v'| < 2^−126. Evaluated in that
- *  order in float, that is the function bit for bit when dt ≠ 0 (dt = 0 changes nothing). When
+ *  order in float, that is the function bit for bit when dt ≠ 0 (dt = 0 changes nothing) and
+ *  x − g is finite (where it overflows for finite x and g, the function steps their halves). When
  *  snap is 1, x' = g and v' = 0; when rest is 1, v' = 0 and x' = g for q = 0, else
  *  g + damping·q/(ω·|ω|) evaluated in double and rounded once.
  *  @param[out] out_k {12} xz, xv, xq, vz, vv, vq, damping, ω, snap, rest, xinc, vinc (flags 0 or 1)
@@ -435,7 +436,8 @@ void sp_decay_spring_damper_exact(float *x, float *v, float halflife, float dt);
  *  where it is 0: r = b + ((k[0]·u + k[1]·v) + k[2]·q), x' = g where |r − g| < 2^−126, else r;
  *  w = c + ((k[3]·u + k[4]·v) + k[5]·q), v' = 0 where |w| < 2^−126, else w (a decayed state
  *  reaches its goal instead of sticking at a slow subnormal). Evaluated in that order in float,
- *  that is the function bit for bit when dt ≠ 0 (dt = 0 changes nothing).
+ *  that is the function bit for bit when dt ≠ 0 (dt = 0 changes nothing) and x − g is finite
+ *  (where it overflows for finite x and g, the function steps their halves).
  *  @param[out] out_k {7} the coefficients k[0..5] and the flag k[6] (0 or 1)
  *  @param[in] halflife [s] (≥ 0) halflife
  *  @param[in] dt [s] (≥ 0) time step */
@@ -1296,8 +1298,10 @@ void sp_decay_spring_damper_exact_quat(sp_quat *x, sp_vec3 *v, float halflife, f
  * 4 vec4, ...): every state and goal is its own array of n·dim floats, element i at
  * [i·dim, i·dim + dim). `halflife` (and `frequency`) point to one float shared by all
  * elements (per_element = 0) or to n floats, one per element (per_element = 1). Every
- * element equals the scalar function applied to it, bit for bit; a non-finite input of
- * one element changes that element only. Quaternion batches store x,y,z,w per element and
+ * element equals the scalar function applied to it, bit for bit, but where x − g overflows
+ * float (finite values of opposite signs beyond FLT_MAX/2): the scalar functions then step
+ * the halves, the batches' branch-free loops give a non-finite element. A non-finite input
+ * of one element changes that element only. Quaternion batches store x,y,z,w per element and
  * the angular velocity x,y,z per element.
  * ------------------------------------------------------------------------ */
 
