@@ -18,13 +18,14 @@
  * once per step, so the end of a step shows whether it passed the target, and the band's
  * edges are crossed at roots solved to double precision.
  *
- * The spring's coefficients come from the C core (sprung's `simpleSpringDamperExact` for the
+ * The spring's coefficients come from the C core (`sp_critical_spring_damper_coefs` for the
  * halflife smoothTime·ln2, read once per setting and dt) and are applied in double, as three.js
  * keeps its numbers: a position far from the origin is not rounded to float, and a value
  * settles exactly on its target.
  * @internal
  */
-import { criticalStep } from './steps.js';
+import { heapF32, scratchF32, wasm } from './wasm.js';
+import { slot } from './scratch.js';
 
 /** A value and its velocity: the result of {@link smoothStep}. */
 class Step {
@@ -33,30 +34,29 @@ class Step {
 }
 /** The result of the last {@link smoothStep} (no allocation per call). */
 export const stepped = new Step();
-const unit = new Step();
 
-/** The critical step's coefficients, x' = g + kxx·(x − g) + kxv·v and v' = kvx·(x − g) + kvv·v,
- *  for the last smoothTime and dt. */
+/** The C core's critical step for the last smoothTime and dt (sp_critical_spring_damper_coefs):
+ *  x' = b + (kxx·u + kxv·v), v' = c + (kvx·u + kvv·v), u = x − g, where b = x, c = v in the
+ *  incremental form (`inc`: slow springs at small steps, whose change is far below the state)
+ *  and b = g, c = 0 in the direct one. */
 let cTime = NaN,
   cDt = NaN,
-  kxx = 1,
+  inc = false,
+  kxx = 0,
   kxv = 0,
   kvx = 0,
-  kvv = 1;
+  kvv = 0;
 
-/** Loads the coefficients of (smoothTime, dt): the C core's steps of unit offset and unit velocity. */
+/** Loads the coefficients of (smoothTime, dt) from the C core. */
 function coefficients(smoothTime: number, dt: number): void {
-  const halflife = smoothTime * Math.LN2;
-  unit.x = 1;
-  unit.v = 0;
-  criticalStep(unit, 0, 0, halflife, dt);
-  kxx = unit.x;
-  kvx = unit.v;
-  unit.x = 0;
-  unit.v = 1;
-  criticalStep(unit, 0, 0, halflife, dt);
-  kxv = unit.x;
-  kvv = unit.v;
+  wasm.sp_critical_spring_damper_coefs(slot(8), smoothTime * Math.LN2, dt);
+  const h = heapF32,
+    i = scratchF32 + 8;
+  kxx = h[i];
+  kxv = h[i + 1];
+  kvx = h[i + 3];
+  kvv = h[i + 4];
+  inc = h[i + 6] !== 0;
   cTime = smoothTime;
   cDt = dt;
 }
@@ -79,8 +79,8 @@ export function smoothStep(
   const u = x - g;
   if (maxSpeed === Infinity || inBand(u, v, smoothTime, dt, maxSpeed * smoothTime)) {
     if (smoothTime !== cTime || dt !== cDt) coefficients(smoothTime, dt);
-    stepped.x = g + (kxx * u + kxv * v);
-    stepped.v = kvx * u + kvv * v;
+    stepped.x = (inc ? x : g) + (kxx * u + kxv * v);
+    stepped.v = (inc ? v : 0) + (kvx * u + kvv * v);
   } else {
     if (smoothTime === 0) atMaxSpeed(u, maxSpeed, dt);
     else limited(u, v, 2 / smoothTime, maxSpeed, dt, stop);
