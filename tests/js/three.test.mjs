@@ -681,3 +681,38 @@ test('bindAttribute refuses what cannot work, naming it', () => {
     message: 'sprung.DamperExactBatch.x: used after dispose()',
   });
 });
+
+// ---- issue 33, items 14 and 15 ------------------------------------------------------------------
+
+test('a dt of 0 or less changes nothing, dampC and dampE included, and a settled value reports it', () => {
+  for (const dt of [0, -0.004]) {
+    const color = new THREE.Color(0.2, 0.6, 0.9);
+    assert.equal(dampC(color, [0.5, 0.5, 0.5], 0.25, dt), true, 'not there yet');
+    assert.deepEqual(color.toArray(), [0.2, 0.6, 0.9], `dampC, dt ${dt}`);
+    const euler = new THREE.Euler(0.3, -2.9, 3.1);
+    assert.equal(dampE(euler, [1, 3, -3], 0.25, dt), true);
+    assert.deepEqual(euler.toArray(), [0.3, -2.9, 3.1, 'XYZ'], `dampE, dt ${dt}`);
+    const at = new THREE.Color(0.2, 0.6, 0.9);
+    assert.equal(dampC(at, [0.2, 0.6, 0.9], 0.25, dt), false, 'at its target, at rest');
+    assert.deepEqual(at.toArray(), [0.2, 0.6, 0.9]);
+  }
+});
+
+test('dampE refuses a target of another Euler order (its angles are another rotation)', () => {
+  const current = new THREE.Euler(0.1, 0.2, 0.3, 'XYZ');
+  for (const target of [new THREE.Euler(0.5, 0.5, 0.5, 'ZYX'), [0.5, 0.5, 0.5, 'ZYX']])
+    assert.throws(() => dampE(current, target, 0.25, 1 / 60), {
+      name: 'RangeError',
+      message: "sprung.dampE: target's order ZYX must be current's, XYZ: convert it first",
+    });
+  assert.deepEqual(current.toArray(), [0.1, 0.2, 0.3, 'XYZ']);
+  // the same order, or none given: the angles follow the spring, and the rotation lands on the target's
+  const target = new THREE.Euler(0.5, -0.4, 1, 'ZYX');
+  const object = new THREE.Object3D();
+  object.rotation.set(0.1, 0.2, 0.3, 'ZYX');
+  for (let i = 0; i < 600; i++) dampE(object.rotation, target, 0.25, 1 / 60);
+  const want = new THREE.Quaternion().setFromEuler(target),
+    off = object.quaternion.clone().invert().multiply(want),
+    angle = 2 * Math.atan2(Math.hypot(off.x, off.y, off.z), Math.abs(off.w)); // (angleTo loses digits near 0)
+  assert.ok(angle < 1e-12, `${angle} rad from the target`);
+});
