@@ -638,18 +638,23 @@ export function dampQ(
   easing?: Easing,
   eps = 0.001,
 ): boolean {
-  return rotation('dampQ', current, target, null, smoothTime, dt, maxSpeed, easing, eps);
+  return rotation('dampQ', current, target, null, quaternionGoal, smoothTime, dt, maxSpeed, easing, eps);
 }
 
+/** The goal of a rotation function, into f.g[0..4): dampQ's a quaternion, dampLookAt's {@link lookAt}. */
+type Goal = (f: Frame, fn: string, look: Object3DLike, target: unknown) => void;
+const quaternionGoal: Goal = (f, fn, _, target) => readTarget(f, fn, target, XYZW, false);
+
 /**
- * The rotation functions: `current` (a quaternion) toward `target`, or where `look` is given,
- * toward the rotation with which that object looks at the point `target`.
+ * The rotation functions: `current` (a quaternion) toward the rotation `goal` reads from
+ * `target` (and for dampLookAt, the object `look`).
  */
 function rotation(
   fn: string,
   current: QuaternionLike,
   target: unknown,
   look: Object3DLike | null,
+  goal: Goal,
   time: number,
   dt: number,
   speed: number,
@@ -660,8 +665,7 @@ function rotation(
   try {
     const step = settings(fn, time, dt, speed, easing, eps);
     read(f.x, 0, fn, look ? 'current.quaternion' : 'current', current, XYZW);
-    if (look) lookAt(f, fn, look, target);
-    else readTarget(f, fn, target, XYZW, false);
+    goal(f, fn, look!, target);
     readVelocity(f, 0, fn, current, XYZ);
     const moving = turn(f, 0, 0, time, step, speed, eps);
     if (step) {
@@ -744,7 +748,7 @@ export function dampLookAt(
 ): boolean {
   if (typeof current !== 'object' || current === null)
     throw new TypeError(`sprung.dampLookAt: current must be an Object3D, got ${show(current)}`);
-  return rotation('dampLookAt', current.quaternion, target, current, smoothTime, dt, maxSpeed, easing, eps);
+  return rotation('dampLookAt', current.quaternion, target, current, lookAt, smoothTime, dt, maxSpeed, easing, eps);
 }
 
 /**

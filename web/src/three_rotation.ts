@@ -61,8 +61,8 @@ export function fromOffset(s: Float64Array, q: Float64Array, i: number, out: Flo
 }
 
 /** Scratch: a basis, a matrix (filled and read with no caller's code in between). */
-const basis = new Float64Array(9),
-  work = new Float64Array(16);
+const basis = /* @__PURE__ */ new Float64Array(9),
+  work = /* @__PURE__ */ new Float64Array(16);
 
 /**
  * q[i..i+4) = the unit quaternion of the rotation whose matrix has the columns m[c], m[c+1],

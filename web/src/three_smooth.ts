@@ -24,7 +24,8 @@
  * settles exactly on its target.
  * @internal
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
+import { wasmCritical } from './pieces/critical.js';
 import { slot } from './scratch.js';
 
 /** A value and its velocity: the result of {@link smoothStep}. */
@@ -49,7 +50,7 @@ let cTime = NaN,
 
 /** Loads the coefficients of (smoothTime, dt) from the C core. */
 function coefficients(smoothTime: number, dt: number): void {
-  wasm.sp_critical_spring_damper_coefs(slot(8), smoothTime * Math.LN2, dt);
+  wasmCritical.sp_critical_spring_damper_coefs(slot(8), smoothTime * Math.LN2, dt);
   const h = heapF32,
     i = scratchF32 + 8;
   kxx = h[i];

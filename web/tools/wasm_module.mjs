@@ -7,6 +7,9 @@
 //                                                   its stack helpers, __errno_location and the
 //                                                   function table, which sprung never calls:
 //                                                   wasm-opt then drops what only they reached
+//   node web/tools/wasm_module.mjs heapbase IN      prints where the module's static data and
+//                                                   stack end (its __heap_base): where the next
+//                                                   piece of the everyday module starts
 //   node web/tools/wasm_module.mjs label IN OUT L   appends a custom section "sprung" holding L
 //                                                   (simd, scalar or springs), by which the loader
 //                                                   tells a sprung module and its build from any
@@ -77,8 +80,13 @@ function labelled(module, label) {
 const [command, input, output, label] = process.argv.slice(2);
 const module = readFileSync(input);
 if (command === 'exports') writeFileSync(output, keepExports(module));
+else if (command === 'heapbase') {
+  const memory = new WebAssembly.Memory({ initial: 1 << 5, maximum: 1 << 15 });
+  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(module), { env: { memory } });
+  console.log(exports.__heap_base.value);
+}
 else if (command === 'label' && label) writeFileSync(output, labelled(module, label));
 else {
-  console.error('usage: wasm_module.mjs exports IN OUT | label IN OUT LABEL');
+  console.error('usage: wasm_module.mjs exports IN OUT | heapbase IN | label IN OUT LABEL');
   process.exit(2);
 }
