@@ -13,7 +13,11 @@ declare const require: (id: string) => unknown;
 declare const __dirname: string;
 
 registerReader((fn) => {
-  const name = !needsFull() ? 'sprung-springs.wasm' : simdSupported() ? 'sprung-simd.wasm' : 'sprung-scalar.wasm';
+  const name = !needsFull()
+    ? 'sprung-springs.wasm'
+    : simdSupported()
+      ? 'sprung-simd.wasm'
+      : 'sprung-scalar.wasm';
   const fs = require('fs') as { readFileSync(path: string): Uint8Array };
   const path = require('path') as { join(...parts: string[]): string };
   try {

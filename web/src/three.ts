@@ -748,7 +748,18 @@ export function dampLookAt(
 ): boolean {
   if (typeof current !== 'object' || current === null)
     throw new TypeError(`sprung.dampLookAt: current must be an Object3D, got ${show(current)}`);
-  return rotation('dampLookAt', current.quaternion, target, current, lookAt, smoothTime, dt, maxSpeed, easing, eps);
+  return rotation(
+    'dampLookAt',
+    current.quaternion,
+    target,
+    current,
+    lookAt,
+    smoothTime,
+    dt,
+    maxSpeed,
+    easing,
+    eps,
+  );
 }
 
 /**

@@ -135,7 +135,13 @@ function bind(): void {
  * what its binding is now; later loads set it through `set`.
  * @internal
  */
-export function part<T>(z: string, n: number, top: number, set: (e: T) => void, check?: (fn: string) => void): T {
+export function part<T>(
+  z: string,
+  n: number,
+  top: number,
+  set: (e: T) => void,
+  check?: (fn: string) => void,
+): T {
   const p: Part = { z, n, top, set: set as (e: unknown) => void, check };
   if (top) pieces.push(p);
   else full = p;
@@ -279,7 +285,9 @@ function explain(fn: string, e: unknown): Error {
   if (message.startsWith('sprung.')) return e as Error;
   return caused(
     /Content[ -]Security[ -]Policy|\bCSP\b|unsafe-eval/i.test(message)
-      ? new Error(`sprung.${fn}: WebAssembly is blocked by the page's Content-Security-Policy; allow 'wasm-unsafe-eval'`)
+      ? new Error(
+          `sprung.${fn}: WebAssembly is blocked by the page's Content-Security-Policy; allow 'wasm-unsafe-eval'`,
+        )
       : new TypeError(`sprung.${fn}: wasm is not a WebAssembly module sprung can load: ${message}`),
     e,
   );
@@ -308,10 +316,14 @@ const own = <K extends keyof InitOptions>(options: InitOptions | undefined, key:
 function reserveOf(fn: string, options: InitOptions | undefined): number {
   if (options === undefined) return 0;
   if (typeof options !== 'object' || options === null)
-    throw new TypeError(`sprung.${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`);
+    throw new TypeError(
+      `sprung.${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`,
+    );
   const reserve = own(options, 'reserve') ?? 0;
   if (!(typeof reserve === 'number' && reserve >= 0 && reserve <= 2 ** 31))
-    throw new RangeError(`sprung.${fn}: options.reserve must be a number of bytes in [0, 2³¹], got ${String(reserve)}`);
+    throw new RangeError(
+      `sprung.${fn}: options.reserve must be a number of bytes in [0, 2³¹], got ${String(reserve)}`,
+    );
   return reserve;
 }
 
@@ -339,7 +351,8 @@ async function compile(source: unknown): Promise<WebAssembly.Module> {
     }
   }
   const r = source as ResponseLike;
-  if (isModule(source) || bytesOf(source) || typeof r?.arrayBuffer !== 'function') return compileSync('init', source);
+  if (isModule(source) || bytesOf(source) || typeof r?.arrayBuffer !== 'function')
+    return compileSync('init', source);
   if (r.ok === false)
     throw new TypeError(`sprung.init: fetching ${r.url || 'the module'} failed with HTTP status ${r.status}`);
   try {
@@ -374,7 +387,9 @@ function complete(fn: string, module: WebAssembly.Module, reserve: number, later
   if (label !== 'simd' && label !== 'scalar' && label !== 'springs')
     throw new TypeError(`sprung.${fn}: wasm is not a sprung WebAssembly module (no sprung section)`);
   if (full && label === 'springs' && !later)
-    throw new TypeError(`sprung.${fn}: wasm is sprung-springs.wasm, without the full module's functions this program holds`);
+    throw new TypeError(
+      `sprung.${fn}: wasm is sprung-springs.wasm, without the full module's functions this program holds`,
+    );
   // (no local named `exports`: in the CommonJS build that is the module's own)
   const e = engine(fn, () => new WebAssembly.Instance(module, {}).exports) as unknown as Exports;
   compiled = module;
@@ -509,7 +524,12 @@ export function loadSync(options: InitOptions | undefined, embeds: boolean): voi
     );
   else {
     const list = toLoad(fn);
-    embedded(fn, list, list.map((p) => compileSync(fn, unpackSync(p.z, p.n))), reserve);
+    embedded(
+      fn,
+      list,
+      list.map((p) => compileSync(fn, unpackSync(p.z, p.n))),
+      reserve,
+    );
   }
   loading = Promise.resolve();
 }

@@ -29,7 +29,10 @@ const files = (dir, ext) =>
 // ---- the JS, minified (esbuild prints the same module again, its exports' names kept) ---------
 for (const f of files('.', '.js')) {
   const text = readFileSync(join(dist, f), 'utf8');
-  writeFileSync(join(dist, f), esbuild.transformSync(text, { loader: 'js', target: 'es2020', minify: true }).code);
+  writeFileSync(
+    join(dist, f),
+    esbuild.transformSync(text, { loader: 'js', target: 'es2020', minify: true }).code,
+  );
 }
 
 // ---- declarations --------------------------------------------------------------------------
@@ -56,7 +59,10 @@ for (const f of ENTRIES) {
 // ---- the CommonJS entries ------------------------------------------------------------------
 for (const f of ['index', 'springs_entry', 'three']) {
   const path = join(dist, 'cjs', `${f}.js`);
-  writeFileSync(path, readFileSync(path, 'utf8').replace('"use strict";', '"use strict";\nrequire("./node_files.js");'));
+  writeFileSync(
+    path,
+    readFileSync(path, 'utf8').replace('"use strict";', '"use strict";\nrequire("./node_files.js");'),
+  );
 }
 
 // ---- sprung/no-embed -----------------------------------------------------------------------

@@ -84,8 +84,7 @@ else if (command === 'heapbase') {
   const memory = new WebAssembly.Memory({ initial: 1 << 5, maximum: 1 << 15 });
   const { exports } = new WebAssembly.Instance(new WebAssembly.Module(module), { env: { memory } });
   console.log(exports.__heap_base.value);
-}
-else if (command === 'label' && label) writeFileSync(output, labelled(module, label));
+} else if (command === 'label' && label) writeFileSync(output, labelled(module, label));
 else {
   console.error('usage: wasm_module.mjs exports IN OUT | heapbase IN | label IN OUT LABEL');
   process.exit(2);
