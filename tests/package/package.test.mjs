@@ -579,7 +579,8 @@ test('init({ wasm: URL }) streams the served file; initSync works on the main th
 test("a Content-Security-Policy without 'wasm-unsafe-eval' gets the sprung message; init() can be retried", async () => {
   esbuildBundle(
     'csp',
-    `import { init, isReady } from 'sprung';
+    `import { init, isReady, damperExact } from 'sprung';
+     window.f = damperExact; // a function: init() compiles its WebAssembly
      init().then(() => { window.__result = 'loaded'; }, (e) =>
        init().catch((again) => { window.__result = [e.message, again.message, isReady()]; }));`,
   );
