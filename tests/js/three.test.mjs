@@ -514,7 +514,7 @@ test('bad input: a clear error naming the function and the argument, and nothing
     [
       () => damp3(v, [0, 0, 0], 0.25, 0.1, 1, 0.01),
       'TypeError',
-      "easing must be a function (maath's, not used: the step is exact), got 0.01",
+      'easing must be a function or undefined, got 0.01',
     ],
     [() => damp3(v, [0, 0, 0], 0.25, 0.1, 1, realExp, '0'), 'TypeError', 'eps must be a number, got "0"'],
     [() => damp3(v, [0, NaN, 0], 0.25, 0.1), 'RangeError', 'target[1] must be a finite number, got NaN'],

@@ -8,21 +8,16 @@
  */
 import { inflate } from './inflate.js';
 
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(text);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return bytes;
-}
+const decodeBase64 = (text: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 /** The module's bytes (`z`: zlib, base64), decompressed by the engine. */
-export async function unpack(z: string): Promise<Uint8Array<ArrayBuffer>> {
+export function unpack(z: string): Promise<ArrayBuffer> {
   if (typeof DecompressionStream !== 'function')
-    throw new TypeError(
-      'sprung.init: this engine has no DecompressionStream to unpack the embedded module; call initSync() or init({ wasm })',
-    );
-  const stream = new Blob([decodeBase64(z)]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+    throw new TypeError('sprung.init: no DecompressionStream in this engine; call initSync()');
+  return new Response(
+    new Blob([decodeBase64(z)]).stream().pipeThrough(new DecompressionStream('deflate')),
+  ).arrayBuffer();
 }
 
 /** The module's bytes (`z`: zlib, base64; `n` bytes unpacked), decompressed synchronously in JS. */

@@ -2,14 +2,16 @@
  * The full WebAssembly module, for the wrappers of the C functions outside the everyday
  * pieces: they call them through `full`, so a bundle holds these bytes exactly when it holds
  * such a function, and init() then loads this module (which serves the everyday functions
- * too) instead of the pieces. `sprung/no-embed` ships with the bytes left out.
+ * too) instead of the pieces, through source.ts, which also reads `init({ wasm })`.
+ * `sprung/no-embed` ships with the bytes left out.
  * @packageDocumentation
  */
-import { compiled, part, requireSimd, type Exports } from './wasm.js';
+import { part, type Exports } from './wasm.js';
+import { compiled, source } from './source.js';
 import { wasmSize, wasmZlib } from './wasm-binary.js';
 
 /** The full module's exports once it is loaded; until then, each function throws naming its wrapper. @internal */
-export let full: Exports = part(wasmZlib, wasmSize, 0, (e: Exports) => (full = e), requireSimd);
+export let full: Exports = part(wasmZlib, wasmSize, 0, (e: Exports) => (full = e), source);
 
 /**
  * The compiled full `WebAssembly.Module` that {@link init} loaded (undefined before, or where

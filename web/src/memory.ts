@@ -100,14 +100,17 @@ registerAllocator({
     reusable = [];
     quarantine = [];
     top = from;
+    Object.assign(wasm, { malloc, free });
   },
   detached() {
     for (const [p, n] of quarantine) release(p, n);
     quarantine = [];
   },
-  top: () => top,
-  malloc,
-  free,
+  reserve(fn, bytes) {
+    const need = Math.ceil((top + bytes - wasm.memory.buffer.byteLength) / PAGE);
+    if (need > 0 && !grow(need))
+      throw new RangeError(`sprung.${fn}: options.reserve of ${bytes} bytes is more than the engine gives`);
+  },
 });
 
 /** Bytes of the blocks handed out and not freed: what the tests compare before and after an

@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 import { load, loadSync, type InitOptions } from './wasm.js';
+import { source } from './source.js';
 export * from './gen/api.js';
 
 /**
@@ -17,7 +18,7 @@ export * from './gen/api.js';
  * @param options.reserve bytes of memory to set aside at once.
  */
 export function init(options: InitOptions): Promise<void> {
-  return load(options, false);
+  return load(options, source);
 }
 
 /**
@@ -25,5 +26,5 @@ export function init(options: InitOptions): Promise<void> {
  * @param options - `wasm`: the module's bytes or a compiled `WebAssembly.Module` (required here); `reserve`: bytes of memory to set aside at once.
  */
 export function initSync(options: InitOptions): void {
-  loadSync(options, false);
+  loadSync(options, source);
 }

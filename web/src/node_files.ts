@@ -7,7 +7,8 @@
  * @internal
  * @packageDocumentation
  */
-import { needsFull, registerReader, simdSupported } from './wasm.js';
+import { needsFull, registerReader } from './wasm.js';
+import { simdSupported, source } from './source.js';
 
 declare const require: (id: string) => unknown;
 declare const __dirname: string;
@@ -25,4 +26,4 @@ registerReader((fn) => {
   } catch (e) {
     throw new Error(`sprung.${fn}: cannot read ${name} beside the package: ${(e as Error).message}`);
   }
-});
+}, source);

@@ -28,9 +28,11 @@ export { smoothTimeToHalflife, halflifeToSmoothTime } from './smooth_time.js';
  * resolved (a code-split chunk) may need more: await `init()` again then.
  *
  * @param options - where the module comes from and how much memory to reserve (see {@link InitOptions}).
- * @param options.wasm load this module instead (a URL, a `Response`, bytes or a compiled
- *   `WebAssembly.Module`: `sprung/sprung-simd.wasm`, or the scalar build `sprung-scalar.wasm`
- *   for engines without SIMD, or `sprung-springs.wasm` for the everyday functions alone).
+ * @param options.wasm load the full module from here instead (a URL, a `Response`, bytes or a
+ *   compiled `WebAssembly.Module`: `sprung/sprung-simd.wasm`, or the scalar build
+ *   `sprung-scalar.wasm` for engines without SIMD). Only for a program that holds a function
+ *   of the full module: a program of everyday functions alone runs its embedded pieces, which
+ *   need no SIMD, and refuses it.
  * @param options.reserve bytes of memory to set aside at once, so that batches created within
  *   it never grow the memory (see `onMemoryGrowth`).
  * @throws an `Error` starting `sprung.init: WebAssembly is blocked by the page's
@@ -41,7 +43,7 @@ export { smoothTimeToHalflife, halflifeToSmoothTime } from './smooth_time.js';
  * damperExact(0, 10, 0.1, 1 / 60); // 1.091…
  */
 export function init(options?: InitOptions): Promise<void> {
-  return load(options, true);
+  return load(options);
 }
 
 /**
@@ -51,5 +53,5 @@ export function init(options?: InitOptions): Promise<void> {
  * @param options - as for {@link init}: `wasm` (bytes or a compiled `WebAssembly.Module` here) and `reserve`.
  */
 export function initSync(options?: InitOptions): void {
-  loadSync(options, true);
+  loadSync(options);
 }

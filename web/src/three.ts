@@ -22,7 +22,15 @@
 import { show } from './check.js';
 import { requireInit } from './wasm.js';
 import { smoothStep, stepped } from './three_smooth.js';
-import { basisToQuat, compose, decompose, fromOffset, lookRotation, offsetOf } from './three_rotation.js';
+import {
+  basisToQuat,
+  compose,
+  decompose,
+  fromOffset,
+  lookRotation,
+  mul,
+  offsetOf,
+} from './three_rotation.js';
 export { init, initSync, isReady } from './springs_entry.js';
 export { smoothTimeToHalflife, halflifeToSmoothTime } from './springs_entry.js';
 export { bindAttribute } from './three_attribute.js';
@@ -83,11 +91,16 @@ export interface Object3DLike {
  */
 export type Easing = (t: number) => number;
 
-const TAU = 2 * Math.PI;
-
 // ---- the velocities ------------------------------------------------------------------------
 
 const velocities = new WeakMap<object, Record<string, number>>();
+
+/** The record of the velocities held for the object `o`, made where there is none. */
+function record(o: object): Record<string, number> {
+  let v = velocities.get(o);
+  if (!v) velocities.set(o, (v = Object.create(null) as Record<string, number>));
+  return v;
+}
 
 /**
  * The velocities this layer holds for `current`, by field (`x`, `y`, `z` for a `Vector3`,
@@ -108,9 +121,7 @@ const velocities = new WeakMap<object, Record<string, number>>();
 export function velocityOf(current: object): Record<string, number> {
   if (typeof current !== 'object' || current === null)
     throw new TypeError(`sprung.velocityOf: current must be an object, got ${show(current)}`);
-  let v = velocities.get(current);
-  if (!v) velocities.set(current, (v = Object.create(null) as Record<string, number>));
-  return v;
+  return record(current);
 }
 
 // ---- the arguments -----------------------------------------------------------------------------
@@ -125,6 +136,12 @@ function bad(fn: string, name: string, value: unknown, must = 'a finite number')
 }
 const isNumber = (x: unknown): x is number => typeof x === 'number';
 
+/** Throws unless `x` is a number ≥ 0, `finite` or up to Infinity. */
+function nonNegative(fn: string, name: string, x: unknown, finite: boolean): void {
+  if (!(isNumber(x) && x >= 0 && (x < Infinity || !finite)))
+    bad(fn, name, x, finite ? 'a finite number ≥ 0' : 'a number ≥ 0 or Infinity');
+}
+
 /** Checks the step's settings; returns the dt to step, 0 for a dt of 0 or less (a negative dt,
  *  the first frame of a loop that mixes `performance.now()` with requestAnimationFrame's
  *  timestamp, changes nothing). */
@@ -137,41 +154,47 @@ function settings(
   eps: unknown,
 ): number {
   requireInit(fn);
-  if (!(isNumber(time) && time >= 0 && time < Infinity)) bad(fn, 'smoothTime', time, 'a finite number ≥ 0');
+  nonNegative(fn, 'smoothTime', time, true);
   if (!Number.isFinite(dt)) bad(fn, 'dt', dt);
-  if (!(isNumber(speed) && speed >= 0)) bad(fn, 'maxSpeed', speed, 'a number ≥ 0 or Infinity');
+  nonNegative(fn, 'maxSpeed', speed, false);
   if (easing !== undefined && typeof easing !== 'function')
-    throw new TypeError(
-      `sprung.${fn}: easing must be a function (maath's, not used: the step is exact), got ${show(easing)}`,
-    );
-  if (!(isNumber(eps) && eps >= 0 && eps < Infinity)) bad(fn, 'eps', eps, 'a finite number ≥ 0');
+    throw new TypeError(`sprung.${fn}: easing must be a function or undefined, got ${show(easing)}`);
+  nonNegative(fn, 'eps', eps, true);
   return (dt as number) > 0 ? (dt as number) : 0;
 }
 
 /**
  * A call's numbers: the values x, targets g and velocities v, then the new values and
- * velocities, a rotation's offset o, the matrices m (the caller's) and e (the new one). The caller's getters and setters may call this
- * layer again (a setter that damps another object, say): each call in progress has its own
- * frame, so none is overwritten.
+ * velocities, the matrices m (the caller's) and e (the new one), and a rotation's offset o.
+ * The caller's getters and setters may call this layer again (a setter that damps another
+ * object, say): each call in progress has its own frame, so none is overwritten.
  */
-class Frame {
-  x = new Float64Array(16);
-  g = new Float64Array(16);
-  v = new Float64Array(16);
-  nx = new Float64Array(16);
-  nv = new Float64Array(16);
-  o = new Float64Array(3);
-  m = new Float64Array(16);
-  e = new Float64Array(16);
-  /** {@link damp}'s one key. */
-  prop: (string | number)[] = [''];
+interface Frame {
+  x: Float64Array;
+  g: Float64Array;
+  v: Float64Array;
+  nx: Float64Array;
+  nv: Float64Array;
+  m: Float64Array;
+  e: Float64Array;
+  o: Float64Array;
 }
 const frames: Frame[] = [];
 let depth = 0;
 
-/** The frame of a call starting; the call ends with `depth--`. */
+/** The frame of a call starting (made the first time a call reaches this depth); the call ends
+ *  with `depth--`. */
 function enter(): Frame {
-  const f = frames[depth] ?? (frames[depth] = new Frame());
+  const f = (frames[depth] ??= {
+    x: new Float64Array(16),
+    g: new Float64Array(16),
+    v: new Float64Array(16),
+    nx: new Float64Array(16),
+    nv: new Float64Array(16),
+    m: new Float64Array(16),
+    e: new Float64Array(16),
+    o: new Float64Array(4),
+  });
   depth++;
   return f;
 }
@@ -210,18 +233,33 @@ function read(
   }
 }
 
-/** Reads the target into f.g: a number for every field (where `scalar`), an array by index, or
- *  an object by field; all finite. */
-function readTarget(f: Frame, fn: string, target: unknown, keys: Keys, scalar: boolean): void {
+/** Reads the target into out[at…]: a number for each of `keys` (where `scalar`), an array by
+ *  index, or an object by field; all finite. */
+function readTarget(
+  out: Float64Array,
+  at: number,
+  fn: string,
+  target: unknown,
+  keys: Keys,
+  scalar: boolean,
+): void {
   if (scalar && isNumber(target)) {
     if (!Number.isFinite(target)) bad(fn, 'target', target);
-    f.g.fill(target);
-  } else if (typeof target !== 'object' || target === null) {
-    const n = `${scalar ? 'a number, ' : ''}an object with ${keys.join(', ')} or an array of ${keys.length} numbers`;
-    throw new TypeError(`sprung.${fn}: target must be ${n}, got ${show(target)}`);
-  } else if (Array.isArray(target) || ArrayBuffer.isView(target))
-    read(f.g, 0, fn, 'target', target, ELEMENTS, keys.length);
-  else read(f.g, 0, fn, 'target', target, keys);
+    out.fill(target, at, at + keys.length);
+  } else if (typeof target !== 'object' || target === null)
+    throw new TypeError(
+      `sprung.${fn}: target must be ${scalar ? 'a number, ' : ''}an object with ${keys.join(', ')} or an array of ${keys.length} numbers, got ${show(target)}`,
+    );
+  else
+    read(
+      out,
+      at,
+      fn,
+      'target',
+      target,
+      Array.isArray(target) || ArrayBuffer.isView(target) ? ELEMENTS : keys,
+      keys.length,
+    );
 }
 
 /** Reads the velocities held for `current` (0 where none) into f.v[at…]. */
@@ -236,7 +274,7 @@ function readVelocity(f: Frame, at: number, fn: string, current: object, keys: K
 
 /** Writes f.nv[at…] as the velocities held for `current`. */
 function keep(f: Frame, at: number, current: object, keys: Keys): void {
-  const held = velocityOf(current);
+  const held = record(current);
   for (let i = 0; i < keys.length; i++) held[keys[i]] = f.nv[at + i];
 }
 
@@ -296,8 +334,9 @@ function linear(
 
 /**
  * Turns the rotation f.x[i..i+4) toward f.g[i..i+4) with the angular velocity f.v[j..j+3) into
- * f.nx and f.nv: its offset from the goal (a scaled axis) takes the spring's step on each axis,
- * keeping its momentum past the goal. Returns whether it is still turning.
+ * f.nx (where `dt` > 0) and f.nv: its offset from the goal (a scaled axis, in f.o) takes the
+ * spring's step on each axis, keeping its momentum past the goal. Returns whether it is still
+ * turning.
  */
 function turn(f: Frame, i: number, j: number, time: number, dt: number, speed: number, eps: number): boolean {
   const o = f.o;
@@ -311,19 +350,30 @@ function turn(f: Frame, i: number, j: number, time: number, dt: number, speed: n
     f.nv[j + k] = v;
   }
   if (dt) fromOffset(o, f.g, i, f.nx);
-  else for (let k = 0; k < 4; k++) f.nx[i + k] = f.x[i + k];
   return Math.hypot(o[0], o[1], o[2]) > eps || Math.hypot(f.nv[j], f.nv[j + 1], f.nv[j + 2]) > eps;
 }
 
+/** damp's and dampAngle's keys: per frame, the one property of the call about to enter it. */
+const props: (string | number)[][] = [];
+
+/** The keys of `prop`, checked (after init(), as every check), for a call of damp or dampAngle. */
+function key(fn: string, prop: unknown): Keys {
+  requireInit(fn);
+  if (typeof prop !== 'string' && !Number.isInteger(prop))
+    throw new TypeError(`sprung.${fn}: prop must be a property name or index, got ${show(prop)}`);
+  const k = (props[depth] ??= ['']);
+  k[0] = prop as string | number;
+  return k;
+}
+
 /**
- * The functions of fields: each field of `current` (of `keys`, or the one `prop`) toward the
- * target's, as angles where `angles` (bit i for keys[i]: the target taken within half a turn).
+ * The functions of fields: each field `keys` of `current` toward the target's, as angles where
+ * `angles` (bit i for keys[i]: the target taken within half a turn).
  */
 function fields(
   fn: string,
   current: object,
-  keys: Keys | null,
-  prop: unknown,
+  keys: Keys,
   target: unknown,
   scalar: boolean,
   angles: number,
@@ -336,19 +386,13 @@ function fields(
   const f = enter();
   try {
     const step = settings(fn, time, dt, speed, easing, eps);
-    if (!keys) {
-      if (typeof prop !== 'string' && !Number.isInteger(prop))
-        throw new TypeError(`sprung.${fn}: prop must be a property name or index, got ${show(prop)}`);
-      f.prop[0] = prop as string | number;
-      keys = f.prop;
-    }
     read(f.x, 0, fn, 'current', current, keys);
-    readTarget(f, fn, target, keys, scalar);
+    readTarget(f.g, 0, fn, target, keys, scalar);
     readVelocity(f, 0, fn, current, keys);
     for (let i = 0; i < keys.length; i++)
       if (angles & (1 << i)) {
         const d = f.g[i] - f.x[i];
-        f.g[i] = f.x[i] + (d - TAU * Math.round(d / TAU)); // the target's turn nearest the angle
+        f.g[i] = f.x[i] + (d - 2 * Math.PI * Math.round(d / (2 * Math.PI))); // the target's turn nearest the angle
       }
     const moving = linear(f, 0, 0, keys.length, time, step, speed, eps);
     if (step) {
@@ -393,7 +437,7 @@ export function damp(
   easing?: Easing,
   eps = 0.001,
 ): boolean {
-  return fields('damp', current, null, prop, target, true, 0, smoothTime, dt, maxSpeed, easing, eps);
+  return fields('damp', current, key('damp', prop), target, true, 0, smoothTime, dt, maxSpeed, easing, eps);
 }
 
 /**
@@ -422,7 +466,19 @@ export function dampAngle(
   easing?: Easing,
   eps = 0.001,
 ): boolean {
-  return fields('dampAngle', current, null, prop, target, true, 1, smoothTime, dt, maxSpeed, easing, eps);
+  return fields(
+    'dampAngle',
+    current,
+    key('dampAngle', prop),
+    target,
+    true,
+    1,
+    smoothTime,
+    dt,
+    maxSpeed,
+    easing,
+    eps,
+  );
 }
 
 /**
@@ -445,7 +501,7 @@ export function damp2(
   easing?: Easing,
   eps = 0.001,
 ): boolean {
-  return fields('damp2', current, XY, null, target, true, 0, smoothTime, dt, maxSpeed, easing, eps);
+  return fields('damp2', current, XY, target, true, 0, smoothTime, dt, maxSpeed, easing, eps);
 }
 
 /**
@@ -475,7 +531,7 @@ export function damp3(
   easing?: Easing,
   eps = 0.001,
 ): boolean {
-  return fields('damp3', current, XYZ, null, target, true, 0, smoothTime, dt, maxSpeed, easing, eps);
+  return fields('damp3', current, XYZ, target, true, 0, smoothTime, dt, maxSpeed, easing, eps);
 }
 
 /**
@@ -498,7 +554,7 @@ export function damp4(
   easing?: Easing,
   eps = 0.001,
 ): boolean {
-  return fields('damp4', current, XYZW, null, target, true, 0, smoothTime, dt, maxSpeed, easing, eps);
+  return fields('damp4', current, XYZW, target, true, 0, smoothTime, dt, maxSpeed, easing, eps);
 }
 
 /**
@@ -530,7 +586,7 @@ export function dampE(
     b = Array.isArray(target) ? target[3] : (target as Partial<EulerLike> | null)?.order;
   if (typeof a === 'string' && typeof b === 'string' && a !== b)
     throw new RangeError(`sprung.dampE: target's order ${b} must be current's, ${a}: convert it first`);
-  return fields('dampE', current, XYZ, null, target, false, 7, smoothTime, dt, maxSpeed, easing, eps);
+  return fields('dampE', current, XYZ, target, false, 7, smoothTime, dt, maxSpeed, easing, eps);
 }
 
 /** Where {@link dampC} has three.js read a number or CSS string: a Color of the caller's class. */
@@ -577,7 +633,7 @@ export function dampC(
       throw new TypeError(`sprung.dampC: target ${show(target)} is not a colour three.js reads`);
     target = parsed!;
   }
-  return fields('dampC', current, RGB, null, target, false, 0, smoothTime, dt, maxSpeed, easing, eps);
+  return fields('dampC', current, RGB, target, false, 0, smoothTime, dt, maxSpeed, easing, eps);
 }
 
 /**
@@ -601,7 +657,7 @@ export function dampS(
   easing?: Easing,
   eps = 0.001,
 ): boolean {
-  return fields('dampS', current, SPHERICAL, null, target, false, 6, smoothTime, dt, maxSpeed, easing, eps);
+  return fields('dampS', current, SPHERICAL, target, false, 6, smoothTime, dt, maxSpeed, easing, eps);
 }
 
 // ---- rotations ----------------------------------------------------------------------------------
@@ -643,7 +699,7 @@ export function dampQ(
 
 /** The goal of a rotation function, into f.g[0..4): dampQ's a quaternion, dampLookAt's {@link lookAt}. */
 type Goal = (f: Frame, fn: string, look: Object3DLike, target: unknown) => void;
-const quaternionGoal: Goal = (f, fn, _, target) => readTarget(f, fn, target, XYZW, false);
+const quaternionGoal: Goal = (f, fn, _, target) => readTarget(f.g, 0, fn, target, XYZW, false);
 
 /**
  * The rotation functions: `current` (a quaternion) toward the rotation `goal` reads from
@@ -683,10 +739,7 @@ function rotation(
  *  toward the point, a camera's or light's −z, its +y as near its `up` as that allows. */
 function lookAt(f: Frame, fn: string, object: Object3DLike, target: unknown): void {
   const a = f.m;
-  if (isNumber(target)) {
-    if (!Number.isFinite(target)) bad(fn, 'target', target);
-    a.fill(target, 6, 9);
-  } else read(a, 6, fn, 'target', target, Array.isArray(target) ? ELEMENTS : XYZ, 3);
+  readTarget(a, 6, fn, target, XYZ, true);
   if (typeof object.updateWorldMatrix === 'function') object.updateWorldMatrix(true, false);
   read(a, 9, fn, 'current.matrixWorld.elements', object.matrixWorld?.elements, [12, 13, 14]);
   read(a, 3, fn, 'current.up', object.up, XYZ);
@@ -702,19 +755,8 @@ function lookAt(f: Frame, fn: string, object: Object3DLike, target: unknown): vo
       const s = Math.hypot(a[4 * c], a[4 * c + 1], a[4 * c + 2]);
       for (let r = 0; r < 3; r++) a[4 * c + r] /= s;
     }
-    basisToQuat(a, 0, 4, f.nx, 0);
-    const px = -f.nx[0],
-      py = -f.nx[1],
-      pz = -f.nx[2],
-      pw = f.nx[3],
-      x = f.g[0],
-      y = f.g[1],
-      z = f.g[2],
-      w = f.g[3];
-    f.g[0] = pw * x + px * w + py * z - pz * y;
-    f.g[1] = pw * y - px * z + py * w + pz * x;
-    f.g[2] = pw * z + px * y - py * x + pz * w;
-    f.g[3] = pw * w - px * x - py * y - pz * z;
+    basisToQuat(a, 0, 4, a, 0);
+    mul(-a[0], -a[1], -a[2], a[3], f.g[0], f.g[1], f.g[2], f.g[3], f.g, 0);
   }
 }
 

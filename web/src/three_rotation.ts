@@ -9,55 +9,48 @@
  */
 
 /**
+ * out[o..o+4) = the product a·b of the quaternions a = (ax, ay, az, aw) and b = (bx, by, bz, bw),
+ * x, y, z, w (a conjugate is passed as −x, −y, −z, w).
+ */
+export function mul(
+  ax: number,
+  ay: number,
+  az: number,
+  aw: number,
+  bx: number,
+  by: number,
+  bz: number,
+  bw: number,
+  out: Float64Array,
+  o: number,
+): void {
+  out[o] = aw * bx + ax * bw + ay * bz - az * by;
+  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+/**
  * out[0..3) = 2·log(a·b⁻¹) on the shortest arc: the rotation from b to a as a scaled axis
- * (radians), where a = p[i..i+4) and b = q[i..i+4) are quaternions x, y, z, w.
+ * (radians), where a = p[i..i+4) and b = q[i..i+4) are quaternions x, y, z, w; out[3] is
+ * scratch.
  */
 export function offsetOf(p: Float64Array, q: Float64Array, i: number, out: Float64Array): void {
-  const ax = p[i],
-    ay = p[i + 1],
-    az = p[i + 2],
-    aw = p[i + 3],
-    bx = q[i],
-    by = q[i + 1],
-    bz = q[i + 2],
-    bw = q[i + 3];
-  let w = aw * bw + ax * bx + ay * by + az * bz,
-    x = -aw * bx + ax * bw - ay * bz + az * by,
-    y = -aw * by + ax * bz + ay * bw - az * bx,
-    z = -aw * bz - ax * by + ay * bx + az * bw;
-  if (w < 0) ((x = -x), (y = -y), (z = -z), (w = -w));
-  const l = Math.hypot(x, y, z),
-    f = l > 0 ? (2 * Math.atan2(l, w)) / l : 2 / w;
-  out[0] = x * f;
-  out[1] = y * f;
-  out[2] = z * f;
+  mul(p[i], p[i + 1], p[i + 2], p[i + 3], -q[i], -q[i + 1], -q[i + 2], q[i + 3], out, 0);
+  const s = out[3] < 0 ? -1 : 1, // the shortest arc: w ≥ 0
+    l = Math.hypot(out[0], out[1], out[2]),
+    f = l > 0 ? (2 * s * Math.atan2(l, s * out[3])) / l : 0;
+  for (let k = 0; k < 3; k++) out[k] *= f;
 }
 
 /** out[i..i+4) = exp(j/2)·g, normalised: the rotation at the scaled axis j = s[0..3) from the
  *  goal g = q[i..i+4). */
 export function fromOffset(s: Float64Array, q: Float64Array, i: number, out: Float64Array): void {
-  const x = s[0],
-    y = s[1],
-    z = s[2],
-    angle = Math.hypot(x, y, z),
-    f = angle > 0 ? Math.sin(angle / 2) / angle : 0.5,
-    ex = x * f,
-    ey = y * f,
-    ez = z * f,
-    ew = Math.cos(angle / 2),
-    gx = q[i],
-    gy = q[i + 1],
-    gz = q[i + 2],
-    gw = q[i + 3];
-  const rx = ew * gx + ex * gw + ey * gz - ez * gy,
-    ry = ew * gy - ex * gz + ey * gw + ez * gx,
-    rz = ew * gz + ex * gy - ey * gx + ez * gw,
-    rw = ew * gw - ex * gx - ey * gy - ez * gz,
-    n = Math.hypot(rx, ry, rz, rw);
-  out[i] = rx / n;
-  out[i + 1] = ry / n;
-  out[i + 2] = rz / n;
-  out[i + 3] = rw / n;
+  const angle = Math.hypot(s[0], s[1], s[2]),
+    f = angle > 0 ? Math.sin(angle / 2) / angle : 0.5;
+  mul(s[0] * f, s[1] * f, s[2] * f, Math.cos(angle / 2), q[i], q[i + 1], q[i + 2], q[i + 3], out, i);
+  const n = Math.hypot(out[i], out[i + 1], out[i + 2], out[i + 3]);
+  for (let k = i; k < i + 4; k++) out[k] /= n;
 }
 
 /** Scratch: a basis, a matrix (filled and read with no caller's code in between). */

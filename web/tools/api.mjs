@@ -42,7 +42,7 @@ const TIERS = {
 };
 const TIER_DOC = {
   everyday:
-    'Tier: everyday (also in `sprung/springs`; a bundle of everyday functions embeds only the small module).',
+    'Tier: everyday (also in `sprung/springs`; a bundle of everyday functions embeds only the small WebAssembly pieces they call).',
   full: 'Tier: full module (a bundle that holds it embeds the full WebAssembly module; see the README’s Bundle section).',
 };
 
