@@ -9,6 +9,11 @@
 
 /* ---- search ----------------------------------------------------------------------------- */
 
+/* A cost saturated at the largest float: a sum that overflows still ranks its frame (every such
+ * frame ties at FLT_MAX, found in frame order), so that a finite query always finds a frame
+ * when one passes the tags. */
+static float saturate(float c) { return c > FLT_MAX ? FLT_MAX : c; }
+
 /* The best k so far, by cost, ties kept in the order found (the current frame first). */
 typedef struct {
     int *index;
@@ -71,8 +76,8 @@ typedef struct {
 } search;
 
 /* Sum over the dimensions of (q − x)² of the 16 frames of group g (4 blocks of 4, one lane per
- * frame), each in dimension order: 0 when every lane reached h early (none can beat it), 1
- * with the 16 sums in out. The 4 blocks' sums are 4 chains of additions that overlap (one
+ * frame), each in dimension order and saturated at FLT_MAX: 0 when every lane reached a finite
+ * h early (none can beat it), 1 with the 16 sums in out. The 4 blocks' sums are 4 chains of additions that overlap (one
  * alone waits on each addition: 3× slower on an exhaustive scan). */
 #ifdef __wasm_simd128__
 static int group_costs(float *out, const float *g, const float *q, int dims, float h)
@@ -92,12 +97,13 @@ static int group_costs(float *out, const float *g, const float *q, int dims, flo
         }
         v128_t any = wasm_v128_or(wasm_v128_or(wasm_f32x4_lt(a0, lim), wasm_f32x4_lt(a1, lim)),
                                   wasm_v128_or(wasm_f32x4_lt(a2, lim), wasm_f32x4_lt(a3, lim)));
-        if (!wasm_v128_any_true(any)) return 0;
+        if (!wasm_v128_any_true(any) && h < INFINITY) return 0;
     }
-    wasm_v128_store(out, a0);
-    wasm_v128_store(out + 4, a1);
-    wasm_v128_store(out + 8, a2);
-    wasm_v128_store(out + 12, a3);
+    v128_t max = wasm_f32x4_splat(FLT_MAX); /* pmin keeps a NaN lane NaN */
+    wasm_v128_store(out, wasm_f32x4_pmin(a0, max));
+    wasm_v128_store(out + 4, wasm_f32x4_pmin(a1, max));
+    wasm_v128_store(out + 8, wasm_f32x4_pmin(a2, max));
+    wasm_v128_store(out + 12, wasm_f32x4_pmin(a3, max));
     return 1;
 }
 #else
@@ -112,9 +118,9 @@ static int group_costs(float *out, const float *g, const float *q, int dims, flo
                 acc[lane] += e * e;
             }
         for (int lane = 0; lane < 16; lane++) any |= acc[lane] < h;
-        if (!any) return 0;
+        if (!any && h < INFINITY) return 0;
     }
-    memcpy(out, acc, sizeof acc);
+    for (int lane = 0; lane < 16; lane++) out[lane] = saturate(acc[lane]);
     return 1;
 }
 #endif
@@ -154,7 +160,7 @@ static int box_skips(const search *s, size_t boxes, size_t tags, size_t r, float
     if ((any & s->require) != s->require || (all & s->exclude) != 0) return 1;
     size_t dp = (size_t)s->l->dp;
     const float *lo = db + boxes + 2 * dp * r;
-    float d = box_distance(lo, lo + dp, s->q, s->l->dp) + bias;
+    float d = saturate(saturate(box_distance(lo, lo + dp, s->q, s->l->dp)) + bias);
     return d >= s->best.worst * (1.0f + 0x1p-10f);
 }
 
@@ -179,7 +185,7 @@ static void scan(search *s, int a, int b, float bias)
         for (int lane = 0; lane < 16; lane++) {
             int i = 16 * g + lane;
             if (!(c[lane] < h) || i < a || i >= b || !candidate(s, i)) continue;
-            float cost = c[lane] + bias;
+            float cost = saturate(c[lane] + bias);
             if (cost < s->best.worst) {
                 best_insert(&s->best, i, cost);
                 h = beat_below(s->best.worst, bias);
@@ -220,6 +226,8 @@ static void search_one(search *s, const float *query, int current, float bias, i
 {
     const sp__layout *l = s->l;
     const float *db = s->db;
+    for (int j = 0; j < l->dims; j++) /* a query holding NaN or ±Inf finds nothing */
+        if (!(fabsf(query[j]) <= FLT_MAX)) return;
     for (int j = 0; j < l->dp; j++) {
         float sc = j < l->dims ? db[l->scale + (size_t)j] : 0.0f;
         s->q[j] = sc == 0.0f ? 0.0f : (query[j] - db[l->offset + (size_t)j]) / sc;
@@ -241,7 +249,7 @@ static void search_one(search *s, const float *query, int current, float bias, i
                 float e = s->q[j] - db[sp__feat_at(l, (size_t)s->current, (size_t)j)];
                 c += e * e;
             }
-            if (c < INFINITY) best_insert(&s->best, s->current, c);
+            if (c == c) best_insert(&s->best, s->current, saturate(c));
         }
     }
     for (int r = 0; r < l->ranges; r++) {

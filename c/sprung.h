@@ -2205,7 +2205,8 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
  * boxes, tags and ranges (internal).
  * A frame's cost is the squared Euclidean distance between its normalised features and the
  * normalised query, summed in dimension order, plus `bias` for a frame outside the current
- * frame's range.
+ * frame's range; a cost beyond float range counts as FLT_MAX (every such frame ties, in frame
+ * order), so a finite query finds a frame whenever one passes the tags and exclusions.
  * ------------------------------------------------------------------------ */
 
 #define SP_FEATURE_POSITION 0             /* a bone's position in character space: x, y, z */
@@ -2274,7 +2275,8 @@ int sp_motion_database_build(float *out_db, const float *features, int frames, i
  *  @param[in] frames (≥ 1) its frames
  *  @param[in] dims (≥ 1) its features per frame
  *  @param[in] n_ranges (≥ 0) its ranges
- *  @param[in] query {dims} (any) the features searched for, not normalised
+ *  @param[in] query {dims} (any) the features searched for, not normalised; one holding NaN or ±Inf
+ *  finds nothing
  *  @param[in] current (≥ −1) the frame playing now, or −1 (any other value is no frame of a range)
  *  @param[in] require_tags the tag bits a candidate must have
  *  @param[in] exclude_tags the tag bits it must not have

@@ -2,6 +2,7 @@
  * (a skeleton moving along known paths), the normalisation against its definition in double,
  * both search modes, the batch and every option against a brute-force scan written here, bad
  * arguments (nothing written), and forward kinematics and the two-bone IK against geometry. */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sprung.h"
@@ -164,6 +165,9 @@ static void normalise(float *qn, const float *db, const float *query, int dims)
     int dp = (dims + 3) & ~3;
     for (int j = 0; j < dims; j++) qn[j] = db[dp + j] == 0.0f ? 0.0f : (query[j] - db[j]) / db[dp + j];
 }
+/* A cost beyond float range counts as FLT_MAX (sprung.h): such frames still rank, in frame order. */
+static float saturate(float c) { return c > FLT_MAX ? FLT_MAX : c; }
+
 static float frame_cost(const float *db, const float *qn, int dims, int i)
 {
     int dp = (dims + 3) & ~3;
@@ -172,7 +176,7 @@ static float frame_cost(const float *db, const float *qn, int dims, int i)
         float e = qn[j] - db[2 * dp + 4 * dims * (i / 4) + 4 * j + i % 4];
         c += e * e;
     }
-    return c;
+    return saturate(c);
 }
 
 typedef struct {
@@ -208,14 +212,14 @@ static int brute(int *idx, float *cost, int k, const float *db, const int *tags,
                 if (d < o->exclude_near) continue;
             }
             float c = frame_cost(db, qn, D, i);
-            cand[n] = i, cc[n++] = cur >= 0 && r != cr ? c + o->bias : c;
+            cand[n] = i, cc[n++] = cur >= 0 && r != cr ? saturate(c + o->bias) : c;
         }
     }
     int found = 0;
     for (int s = 0; s < k; s++) { /* selection: least cost, the current frame then lower index on ties */
         int best = -1;
         for (int m = 0; m < n; m++) {
-            if (cand[m] < 0 || !(cc[m] < INFINITY)) continue;
+            if (cand[m] < 0 || cc[m] != cc[m]) continue;
             if (best < 0 || cc[m] < cc[best]
                 || (cc[m] == cc[best] && cand[best] != cur && (cand[m] == cur || cand[m] < cand[best])))
                 best = m;
@@ -300,6 +304,24 @@ static void search_exact(void)
     check_true("search: no candidate",
                sp_motion_search(idx, cost, 3, db, F, D, NR, query, 5, 1 << 20, 0, 0, 0, 0, 1) == 0
                    && idx[0] == -1 && isinf(cost[0]));
+    /* a query far beyond the database: every cost saturates at FLT_MAX and the candidates tie, so
+     * the brute force's first (the current frame, then frame order) is found; NaN finds nothing */
+    {
+        float far[D];
+        options o = { 5, 0, 0, 0, 0, 0.0f };
+        for (int j = 0; j < D; j++) far[j] = j % 2 ? 1e30f : -1e30f;
+        int bidx[3];
+        float bcost[3];
+        int want = brute(bidx, bcost, 3, db, tags, far, &o);
+        int got = sp_motion_search(idx, cost, 3, db, F, D, NR, far, 5, 0, 0, 0.0f, 0, 0, SP_SEARCH_BOXES);
+        check_true("search: a far query saturates every cost and still finds the first candidates",
+                   got == 3 && want == 3 && idx[0] == 5 && idx[1] == bidx[1] && idx[2] == bidx[2]
+                       && cost[0] == FLT_MAX && cost[2] == FLT_MAX);
+        far[1] = NAN;
+        check_true("search: a query holding NaN finds nothing",
+                   sp_motion_search(idx, cost, 3, db, F, D, NR, far, 5, 0, 0, 0.0f, 0, 0, SP_SEARCH_SCAN) == 0
+                       && idx[0] == -1);
+    }
     /* the batch is the single search per query */
     enum { N = 40 };
     static float queries[N * D];

@@ -166,6 +166,8 @@ static int brute(const database *d, int *idx, float *cost, int k, const float *q
         if (current >= d->ranges[3 * r] && current < d->ranges[3 * r + 1] && current < d->frames) cr = r;
     int cur = cr >= 0 ? current : -1;
     for (int s = 0; s < k; s++) idx[s] = -1, cost[s] = INFINITY;
+    for (int j = 0; j < d->dims; j++) /* a query holding NaN or ±Inf finds nothing */
+        if (!(fabsf(query[j]) <= FLT_MAX)) return 0;
     for (int pass = 0; pass < 2; pass++) /* the current frame first, then in frame order */
         for (int r = 0; r < d->nr; r++) {
             int a = d->ranges[3 * r], b = d->ranges[3 * r + 1] < d->frames ? d->ranges[3 * r + 1] : d->frames;
@@ -184,7 +186,8 @@ static int brute(const database *d, int *idx, float *cost, int k, const float *q
                     float e = qn[j] - d->db[2 * dp + 4 * d->dims * (i / 4) + 4 * j + i % 4];
                     c += e * e;
                 }
-                if (cur >= 0 && r != cr) c += bias;
+                c = c > FLT_MAX ? FLT_MAX : c; /* a cost beyond float range counts as FLT_MAX */
+                if (cur >= 0 && r != cr) c = c + bias > FLT_MAX ? FLT_MAX : c + bias;
                 if (!(c < cost[k - 1])) continue;
                 int at = k - 1;
                 while (at > 0 && cost[at - 1] > c) idx[at] = idx[at - 1], cost[at] = cost[at - 1], at--;

@@ -315,15 +315,27 @@ test('the simulation bone is smoothed by a local cubic: a cubic path comes throu
   const saved = JOINTS[0].at;
   JOINTS[0].at = (t) => [20 * t * t * t - 30 * t * t + 5 * t, 90, 60 * t - 10 * t * t * t, 0, 0, 25];
   try {
-    const m = parseBvh(bvh(60, 100));
-    const yaw = (25 * Math.PI) / 180;
-    for (let f = 0; f < 100; f++) {
-      const { pos } = oracle(f / 60);
-      const got = worldOf(m, f);
-      near(got.pos[0], [pos[0][0], 0, pos[0][2]], 1e-5, `frame ${f} simulation position`);
-      near(got.rot[0], axisMatrix(1, (yaw * 180) / Math.PI), 1e-5, `frame ${f} simulation rotation`);
-      // and the pelvis stays where it was in the world
-      near(got.pos[1], pos[0], 1e-5, `frame ${f} pelvis`);
+    // at 60 Hz the windows are fitted row by row; at 10 kHz (a window of 5,001 and 10,001 rows)
+    // on rows made sparser and interpolated back, which keeps the cost linear in the frames
+    for (const [rate, frames, every] of [
+      [60, 100, 1],
+      [10000, 16000, 97],
+    ]) {
+      const m = parseBvh(bvh(rate, frames));
+      const yaw = (25 * Math.PI) / 180;
+      for (let f = 0; f < frames; f += every) {
+        const { pos } = oracle(f / rate);
+        const got = worldOf(m, f);
+        near(got.pos[0], [pos[0][0], 0, pos[0][2]], 1e-5, `${rate} Hz: frame ${f} simulation position`);
+        near(
+          got.rot[0],
+          axisMatrix(1, (yaw * 180) / Math.PI),
+          1e-5,
+          `${rate} Hz: frame ${f} simulation rotation`,
+        );
+        // and the pelvis stays where it was in the world
+        near(got.pos[1], pos[0], 1e-5, `${rate} Hz: frame ${f} pelvis`);
+      }
     }
   } finally {
     JOINTS[0].at = saved;
@@ -523,6 +535,92 @@ const cmu = (name) => {
   );
   return readFileSync(file, 'utf8');
 };
+
+test('hostile files: every count bounded before anything is allocated, every error naming the line or option', () => {
+  const rateOf = (text, rate) => text.replace(/Frame Time: .*/, `Frame Time: ${rate}`);
+  const quick = (f) => {
+    const t0 = performance.now();
+    f();
+    return performance.now() - t0;
+  };
+  // an 11-frame file one frame every 50 s, resampled to 60 Hz: 30,001 frames, allowed by default;
+  // a game parsing a mod lowers the bound, and the file is refused before resampling
+  const slow = rateOf(bvh(60, 11), 50);
+  assert.equal(parseBvh(slow, { frameRate: 60 }).clip.poses.length / (13 * 5), 30001);
+  assert.throws(
+    () => parseBvh(slow, { frameRate: 60, maxFrames: 1000 }),
+    (e) =>
+      e instanceof RangeError &&
+      /^sprung\.parseBvh: 11 frames at 0\.02 Hz \(line \d+: Frame Time 50\) resampled to 60 Hz \(options\.frameRate\) make 30001 frames, more than options\.maxFrames \(1000\)$/.test(
+        e.message,
+      ),
+  );
+  // a 2-frame file at 1 MHz or 1 GHz: refused at once (it took 122 s, and 7 GB before it was stopped)
+  for (const frameRate of [1e6, 1e9])
+    assert.ok(
+      quick(() =>
+        assert.throws(
+          () => parseBvh(rateOf(bvh(60, 2), 50), { frameRate }),
+          /more than options\.maxFrames \(100000\)$/,
+        ),
+      ) < 1000,
+    );
+  // a Frame Time of 100 s or more is a rate below 1 Hz, not 0 Hz, and no option is blamed
+  assert.equal(parseBvh(rateOf(bvh(60, 11), 200)).frameRate, 0.005); // it was rounded to 0 Hz
+  assert.throws(
+    () => parseBvh(rateOf(bvh(60, 11), 1000), { frameRate: 60 }),
+    /^RangeError: sprung\.parseBvh: 11 frames at 0\.001 Hz .* make 600001 frames, more than options\.maxFrames/,
+  );
+  // a 300-byte file claiming 2e7 frames: a SyntaxError, not the engine's allocation failure
+  const claims = bvh(60, 1).replace(/Frames: 1/, 'Frames: 20000000');
+  assert.throws(
+    () => parseBvh(claims),
+    (e) =>
+      e instanceof SyntaxError &&
+      /the file ends after 1 of its 20000000 frames \(truncated\?\)$/.test(e.message),
+  );
+  assert.throws(
+    () => parseBvh(bvh(60, 3), { maxFrames: 0 }),
+    /options\.maxFrames must be an integer in \[1, /,
+  );
+  // values beyond float range name the file's line (and the scale, the rate), not data.clips[i].poses[k]
+  const good = bvh(60, 10),
+    lines = good.split('\n'),
+    frame3 = lines.findIndex((l) => l.startsWith('Frame Time')) + 4;
+  const huge = lines.map((l, i) => (i === frame3 - 1 ? l.replace(/^\S+/, '1e300') : l)).join('\n');
+  assert.throws(
+    () => parseBvh(huge),
+    (e) =>
+      e instanceof RangeError &&
+      new RegExp(
+        `^sprung\\.parseBvh: line ${frame3} \\(frame 2: "Pelvis"'s position\\): 1e\\+300 is beyond float range at options\\.scale 0\\.01$`,
+      ).test(e.message),
+  );
+  assert.throws(
+    () => parseBvh(good, { scale: 1e300 }),
+    /^RangeError: sprung\.parseBvh: line \d+ \(OFFSET\): \S+ is beyond float range at options\.scale 1e\+300$/,
+  );
+  assert.throws(
+    () => parseBvh(rateOf(good, 1e-300)),
+    /^RangeError: sprung\.parseBvh: line \d+ \(frame \d\): the (angular )?velocity of .*Frame Time 1e-300 s/,
+  );
+  // 10,000 joints nested one in another (a 10,000-bone chain): read without recursion
+  const depth = 10000,
+    deep = ['HIERARCHY'];
+  for (let j = 0; j < depth; j++)
+    deep.push(
+      `${j ? 'JOINT' : 'ROOT'} j${j}`,
+      '{',
+      `OFFSET 0 ${j ? 1 : 0} 0`,
+      j ? 'CHANNELS 1 Zrotation' : 'CHANNELS 4 Xposition Yposition Zposition Zrotation',
+    );
+  deep.push(...Array(depth).fill('}'), 'MOTION', 'Frames: 1', 'Frame Time: 0.0333333');
+  deep.push(['0 90 0', ...Array(depth).fill('1')].join(' '));
+  const chain = parseBvh(deep.join('\n'));
+  assert.equal(chain.skeleton.parents.length, depth + 1);
+  assert.ok(chain.skeleton.parents.every((p, i) => p === i - 1));
+  assert.ok(chain.clip.poses.every(Number.isFinite));
+});
 
 test('CMU 01_01 and 01_03: frame and bone counts, a body of human size on the ground, human speeds, no NaN', () => {
   for (const [name, frames] of [

@@ -312,6 +312,21 @@ test('the small database loads, and every truncation of its bytes is refused', (
   );
 });
 
+test("a detached buffer (transferred away) is refused naming bytes, not with the engine's TypeError", () => {
+  const whole = small.slice().buffer;
+  const view = new Uint8Array(whole);
+  structuredClone(whole, { transfer: [whole] }); // detaches `whole` and `view` with it
+  for (const bytes of [whole, view])
+    assert.throws(
+      () => sp.MotionDatabase.fromBytes(bytes),
+      (e) =>
+        e instanceof TypeError &&
+        /^sprung\.MotionDatabase\.fromBytes: bytes must be readable, got a detached buffer \(/.test(
+          e.message,
+        ),
+    );
+});
+
 test('another magic, version, counts or lengths are refused', () => {
   const edit = (f) => {
     const b = small.slice();

@@ -240,11 +240,38 @@ test('bad input: errors naming the argument', () => {
   );
   assert.throws(
     () => c.update(dt, { velocity: { x: 0, y: 0 } }),
-    /sprung\.MotionController\.update: input\.velocity must be a finite \{x, y, z\}/,
+    (e) =>
+      e instanceof TypeError &&
+      /^sprung\.MotionController\.update: input\.velocity\.z must be a number, got undefined$/.test(
+        e.message,
+      ),
   );
   assert.throws(
     () => c.update(dt, { velocity: { x: 0, y: 0, z: 1 }, rotation: { x: 0, y: 0, z: 0 } }),
-    /input\.rotation must be a finite \{x, y, z, w\}/,
+    (e) => e instanceof TypeError && /input\.rotation\.w must be a number, got undefined$/.test(e.message),
+  );
+  assert.throws(() => c.update(dt, null), /input must be an object \{ velocity, rotation\? \}, got null/);
+  // a number that is not finite is a RangeError, as the input policy says (it was a TypeError)
+  for (const [input, re] of [
+    [{ velocity: { x: NaN, y: 0, z: 1 } }, /input\.velocity\.x must be finite, got NaN$/],
+    [{ velocity: { x: 0, y: 0, z: Infinity } }, /input\.velocity\.z must be finite, got Infinity$/],
+    [
+      { velocity: { x: 0, y: 0, z: 1 }, rotation: { x: 0, y: NaN, z: 0, w: 1 } },
+      /input\.rotation\.y must be finite, got NaN$/,
+    ],
+    [
+      { velocity: { x: 0, y: 0, z: 1 }, rotation: { x: 0, y: 0, z: 0, w: 0 } },
+      /input\.rotation must be a rotation, got a zero quaternion$/,
+    ],
+  ])
+    assert.throws(
+      () => c.update(dt, input),
+      (e) => e instanceof RangeError && re.test(e.message),
+      re.source,
+    );
+  assert.throws(
+    () => new sp.MotionController(db, { rotation: { x: 0, y: 0, z: 0, w: 0 } }),
+    (e) => e instanceof RangeError && /options\.rotation must be a rotation/.test(e.message),
   );
   c.settings.halflife = -1;
   assert.throws(
@@ -293,6 +320,51 @@ test('bad input: errors naming the argument', () => {
     () => Object.create(sp.MotionCrowd.prototype).characters,
     /sprung\.MotionCrowd\.characters: not a live MotionCrowd/,
   );
+});
+
+test("options inherited from Object.prototype are not read; a crowd's characters are its own", () => {
+  // a polluted prototype (a library's bug, or an attacker's) changes no controller or crowd
+  const polluted = {
+    searchInterval: 1e9,
+    switchCost: 1e9,
+    footLocking: false,
+    inertialization: 'none',
+    frame: 7,
+  };
+  const inputs = Array.from({ length: 240 }, script(5));
+  const run = () => {
+    const c = new sp.MotionController(db);
+    for (const input of inputs) c.update(dt, input);
+    const r = { switches: c.switches, x: c.positions[0], s: { ...c.settings } };
+    c.dispose();
+    return r;
+  };
+  const clean = run();
+  Object.assign(Object.prototype, polluted);
+  let dirty;
+  try {
+    dirty = run();
+  } finally {
+    for (const k of Object.keys(polluted)) delete Object.prototype[k];
+  }
+  assert.deepEqual(dirty, clean);
+  assert.ok(clean.switches > 2 && clean.s.searchInterval === 0.1);
+  // MotionCrowd.characters: a frozen copy; assigning into it changes nothing, and dispose()
+  // disposes only the crowd's own characters
+  const crowd = new sp.MotionCrowd(db, 3);
+  const mine = new sp.MotionController(db);
+  const list = crowd.characters;
+  assert.ok(Object.isFrozen(list) && list.length === 3);
+  assert.throws(() => {
+    'use strict';
+    list[0] = mine;
+  }, TypeError);
+  assert.notEqual(crowd.characters[0], mine);
+  crowd.update(dt, [inputs[0], inputs[0], inputs[0]]);
+  crowd.dispose();
+  mine.update(dt, inputs[1]); // still live
+  assert.equal(mine.time, dt);
+  mine.dispose();
 });
 
 test('a tag mask that excludes every frame: searches find −1, the character plays its clip on and holds its last frame', () => {

@@ -143,6 +143,9 @@ function oracleFeatures(poses, frames, features, { loop = false, rate = 60 } = {
   return out;
 }
 
+/** A cost beyond float range counts as the largest float (the search's rule: frames still rank). */
+const saturate = (c) => Math.min(c, 3.4028234663852886e38);
+
 /** The brute-force search: every candidate's cost in float (normalised query, then the
  *  squared differences summed in dimension order, then the bias), sorted; the first k. */
 function brute(db, query, k, o = {}) {
@@ -167,7 +170,7 @@ function brute(db, query, k, o = {}) {
       const e = f32(q[j] - f[j]);
       c = f32(c + f32(e * e));
     }
-    return c;
+    return saturate(c);
   };
   const passes = (i) => (db.tags(i) & req) === req && (db.tags(i) & exc) === 0;
   ranges.forEach((r, ri) => {
@@ -184,7 +187,7 @@ function brute(db, query, k, o = {}) {
         if (d < excludeNear) continue;
       }
       const c = cost(i);
-      found.push({ i, c: cr >= 0 && ri !== cr ? f32(c + bias) : c, current: false });
+      found.push({ i, c: cr >= 0 && ri !== cr ? saturate(f32(c + bias)) : c, current: false });
     }
   });
   found.sort((a, b) => a.c - b.c || (b.current ? 1 : 0) - (a.current ? 1 : 0) || a.i - b.i);
@@ -335,6 +338,111 @@ test('ties: duplicated frames are found in frame order, the current frame first'
     );
   }
   db.dispose();
+});
+
+test('costs beyond float range still rank: the largest weights and far queries find the brute-force frames', () => {
+  // Every weight at the largest allowed: the costs between the database's own frames stay
+  // finite, so a frame's own features find it; a query a million deviations out saturates
+  // every cost at the largest float, and the first candidate in frame order is found (the
+  // current frame first), not −1.
+  const features = FEATURES_27.map((f) => ({ ...f, weight: 1e9 }));
+  const db = new sp.MotionDatabase(structured, { features });
+  const rnd = random(31);
+  for (let t = 0; t < 200; t++) {
+    const q = randomQuery(db, rnd),
+      o = randomOptions(db, rnd);
+    if (t % 4 === 0) for (let j = 0; j < q.length; j++) q[j] = 1e30 * (j % 2 ? 1 : -1);
+    const want = brute(db, q, 3, o);
+    for (const mode of ['scan', 'boxes', 'auto']) {
+      const r = db.searchBest(q, 3, { ...o, mode });
+      for (let s = 0; s < 3; s++) {
+        assert.equal(r.frames[s], want[s]?.i ?? -1, `query ${t}, ${mode}: frame ${s}`);
+        assert.equal(r.costs[s], want[s]?.c ?? Infinity, `query ${t}, ${mode}: cost ${s}`);
+      }
+    }
+    if (t % 4 === 0 && !o.requireTags && !o.excludeTags)
+      assert.equal(want[0].c, 3.4028234663852886e38, `query ${t}: every cost saturates`);
+  }
+  const own = db.features(500);
+  assert.equal(db.search(own, { excludeNear: 0 }).frame, 500, "a frame's own features find it at weight 1e9");
+  db.dispose();
+  // beyond 1e9 a weight is refused, naming it (1e38 made every cost +Inf and the search find nothing)
+  assert.throws(
+    () =>
+      new sp.MotionDatabase(structured, {
+        features: features.map((f, i) => (i === 3 ? { ...f, weight: 1e38 } : f)),
+      }),
+    (e) =>
+      e instanceof RangeError && /options\.features\[3\]\.weight must be at most 1000000000/.test(e.message),
+  );
+});
+
+test('groupCosts checks out; a frame rate of 6.5e9 searches with its default exclusions; inherited options are not read', () => {
+  const db = new sp.MotionDatabase(structured, { features: FEATURES_27 });
+  const q = db.features(300);
+  const want = db.groupCosts(q, 310),
+    groups = want.length;
+  assert.equal(groups, FEATURES_27.length, 'one cost a declared feature group');
+  const into = new Array(groups).fill(0);
+  assert.equal(db.groupCosts(q, 310, into), into);
+  assert.deepEqual(into, Array.from(want));
+  for (const [out, re] of [
+    [
+      new Float64Array(1),
+      /^RangeError: sprung\.MotionDatabase\.groupCosts: out must hold the 7 feature groups' costs, got 1 elements$/,
+    ],
+    [5, /^TypeError: sprung\.MotionDatabase\.groupCosts: out must be an array of numbers, got 5$/],
+    [
+      Object.freeze(new Array(groups).fill(0)),
+      /^TypeError: sprung\.MotionDatabase\.groupCosts: out must be writable, got a frozen array$/,
+    ],
+  ])
+    assert.throws(() => db.groupCosts(q, 310, out), re);
+  // inherited search options (Object.prototype polluted) are not read: the same frames and costs
+  const options = [{}, { current: 310 }, { current: 100, excludeNear: 5 }];
+  const clean = options.map((o) => db.search(q, o));
+  const polluted = {
+    bias: 1e6,
+    excludeTags: -1,
+    requireTags: 1 << 29,
+    excludeNear: 1e6,
+    current: 5,
+    mode: 'scan',
+  };
+  Object.assign(Object.prototype, polluted);
+  try {
+    assert.deepEqual(
+      options.map((o) => db.search(q, o)),
+      clean,
+    );
+  } finally {
+    for (const k of Object.keys(polluted)) delete Object.prototype[k];
+  }
+  db.dispose();
+  // nor the database's own options: mirror and contactBones from the prototype add nothing
+  Object.assign(Object.prototype, { mirror: true, contactBones: ['leftFoot'] });
+  let plain;
+  try {
+    plain = new sp.MotionDatabase(structured, { features: FEATURES_27 });
+  } finally {
+    delete Object.prototype.mirror;
+    delete Object.prototype.contactBones;
+  }
+  assert.equal(
+    plain.frames,
+    structured.clips.reduce((n, c) => n + c.poses.length / (13 * BONES), 0),
+  );
+  assert.equal(plain.contactBones.length, 0);
+  plain.dispose();
+  // a frame rate of 6.5e9 Hz: the default exclusions (a third of a second) are capped to what
+  // C's int holds, not an error naming options.excludeEnd, which the caller never passed
+  const fast = new sp.MotionDatabase(
+    { ...structured, frameRate: 6.5e9 },
+    { features: FEATURES_27.slice(0, 4) },
+  );
+  const r = fast.search(fast.features(50));
+  assert.ok(r.frame >= 0 && Number.isFinite(r.cost));
+  fast.dispose();
 });
 
 // ---- features ---------------------------------------------------------------------------------

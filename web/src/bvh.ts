@@ -4,12 +4,13 @@
  * Pure TypeScript; needs no {@link init}.
  * @packageDocumentation
  */
-import { options as optionsOf, positiveOption, show } from './check.js';
+import { integer, options as optionsOf, positiveOption, show } from './check.js';
 import {
   buildClip,
   qmul,
   qrot,
   resample,
+  resampledCount,
   simulationOptions,
   type Frames,
   type ImportedMotion,
@@ -32,7 +33,16 @@ export interface BvhOptions {
   end?: number;
   /** Where the root comes from (in the file's axes); by default the first bone's ground projection and +Z axis. */
   simulation?: SimulationBoneOptions;
+  /** The most frames the clip may have, after resampling: a file (a user's mod, say) that would
+   *  make more is refused before anything is allocated. Default 100,000 (28 minutes at 60 Hz). */
+  maxFrames?: number;
 }
+
+/** The largest float: lengths beyond it are no position sprung can hold. */
+const FLOAT_MAX = 3.4028234663852886e38;
+
+/** {@link BvhOptions.maxFrames}'s default. */
+const MAX_FRAMES = 100_000;
 
 /** A token of the hierarchy and the line it is on. */
 interface Token {
@@ -73,6 +83,8 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
   const name = o.name ?? 'bvh';
   if (typeof name !== 'string')
     throw new TypeError(`sprung.${fn}: options.name must be a string, got ${show(name)}`);
+  const maxFrames = o.maxFrames ?? MAX_FRAMES;
+  integer(fn, 'options.maxFrames', maxFrames, 1);
 
   const lines = text.split(/\r\n|\r|\n/);
   const fail = (line: number, what: string): never => {
@@ -118,17 +130,25 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
   const offsets: number[] = [];
   /** Per joint, its channels: position (0–2) or rotation (3–5) about X, Y, Z. */
   const channels: number[][] = [];
-  const offset = (): number[] => {
-    expect('OFFSET');
-    return [number(next('a number')), number(next('a number')), number(next('a number'))];
+  /** A length of the file, checked to stay within float range once scaled. */
+  const inFloat = (value: number, line: number, what: string): number => {
+    if (!(Math.abs(value * scale) <= FLOAT_MAX))
+      throw new RangeError(
+        `sprung.${fn}: line ${line} (${what}): ${value} is beyond float range at options.scale ${scale}`,
+      );
+    return value;
   };
-  const joint = (parent: number): void => {
-    const head = next('ROOT or JOINT');
+  const offset = (): number[] => {
+    const t = expect('OFFSET');
+    return [0, 1, 2].map(() => inFloat(number(next('a number')), t.line, 'OFFSET'));
+  };
+  /** A ROOT or JOINT's head: its name, offset and channels; returns its index. */
+  const head = (parent: number): number => {
+    const h = next('ROOT or JOINT');
     const words: string[] = [];
-    while (at < tokens.length && tokens[at].line === head.line && tokens[at].text !== '{')
+    while (at < tokens.length && tokens[at].line === h.line && tokens[at].text !== '{')
       words.push(tokens[at++].text);
-    if (words.length === 0) fail(head.line, `${head.text} has no name`);
-    const index = names.length;
+    if (words.length === 0) fail(h.line, `${h.text} has no name`);
     names.push(words.join(' '));
     parents.push(parent);
     expect('{');
@@ -146,12 +166,18 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
       list.push(AXES[m![1]] + (m![2] === 'rotation' ? 3 : 0));
     }
     channels.push(list);
-    for (;;) {
+    return names.length - 1;
+  };
+  /** The hierarchy below the ROOT, joint by joint with a stack of the open ones (not by
+   *  recursion: a file nested 10,000 deep is read like any other). */
+  const hierarchy = (): void => {
+    const open = [head(-1)];
+    while (open.length > 0) {
       const t = next('JOINT, End Site or }');
-      if (t.text === '}') return;
-      if (t.text === 'JOINT') {
+      if (t.text === '}') open.pop();
+      else if (t.text === 'JOINT') {
         at--;
-        joint(index);
+        open.push(head(open[open.length - 1]));
       } else if (t.text === 'End') {
         const site = next('Site');
         if (site.text.toLowerCase() !== 'site')
@@ -166,7 +192,7 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
   const root = next('ROOT');
   if (root.text !== 'ROOT') fail(root.line, `expected ROOT, got ${JSON.stringify(root.text)}`);
   at--;
-  joint(-1);
+  hierarchy();
   if (at < tokens.length)
     fail(tokens[at].line, `expected MOTION after the root joint, got ${JSON.stringify(tokens[at].text)}`);
   if (motionLine < 0) fail(lines.length, 'the file ends before MOTION (truncated?)');
@@ -186,6 +212,11 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
   if (!(frameTime > 0 && frameTime < Infinity))
     fail(line, `the frame time must be a number > 0, got ${frameTime}`);
   if (total === 0) fail(line, 'the file has no frames');
+  // each frame is a line: a file claiming more frames than it has lines left is truncated, and
+  // is refused before anything is allocated for its count
+  let left = 0;
+  for (let i = line; i < lines.length && left < total; i++) if (lines[i].trim() !== '') left++;
+  if (left < total) fail(lines.length, `the file ends after ${left} of its ${total} frames (truncated?)`);
   const start = o.start ?? 0;
   const end = o.end ?? total;
   if (typeof start !== 'number' || !Number.isInteger(start) || start < 0 || start >= total)
@@ -196,14 +227,24 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
     throw new RangeError(
       `sprung.${fn}: options.end must be an integer in [${start + 1}, ${total}], got ${show(end)}`,
     );
-  // a rate printed with a few digits (0.0083333 s) is the whole number it rounds (120 Hz)
+  // a rate printed with a few digits (0.0083333 s) is the whole number it rounds (120 Hz); a
+  // rate below 1 Hz (a Frame Time of 100 s, say) is kept as it is
   const exact = 1 / frameTime;
-  const rate = Math.abs(exact - Math.round(exact)) < 0.01 ? Math.round(exact) : exact;
+  const rate = exact >= 1 && Math.abs(exact - Math.round(exact)) < 0.01 ? Math.round(exact) : exact;
   const frameRate = positiveOption(fn, o, 'frameRate', rate);
+  const count = end - start;
+  const made = resampledCount(count, rate, frameRate);
+  if (!(made <= maxFrames))
+    throw new RangeError(
+      `sprung.${fn}: ${count} frames at ${rate} Hz (line ${line}: Frame Time ${frameTime}) ` +
+        (frameRate === rate ? '' : `resampled to ${frameRate} Hz (options.frameRate) `) +
+        `make ${made} frames, more than options.maxFrames (${maxFrames})`,
+    );
 
   const n = names.length;
   const width = channels.reduce((s, c) => s + c.length, 0);
-  const count = end - start;
+  /** The file's line of each imported frame, for errors found after reading. */
+  const frameLines = new Int32Array(count);
   const frames: Frames = {
     count,
     rate,
@@ -223,6 +264,7 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
       line++;
       continue;
     }
+    frameLines[f - start] = line + 1;
     const values = lines[line].trim().split(/\s+/);
     if (values.length !== width) fail(line + 1, `frame ${f} has ${values.length} numbers, expected ${width}`);
     let c = 0;
@@ -232,7 +274,7 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
       q.set([0, 0, 0, 1]);
       for (const ch of channels[b]) {
         const value = number({ text: values[c++], line: line + 1 });
-        if (ch < 3) v[ch] = value;
+        if (ch < 3) v[ch] = inFloat(value, line + 1, `frame ${f}: ${JSON.stringify(names[b])}'s position`);
         else {
           // rotations compose in the listed order: R = R₁·R₂·R₃
           const half = (value * Math.PI) / 360;
@@ -259,5 +301,29 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
   if (o.simulation?.forward === undefined && up === 'z') sim.forward = [0, -1, 0];
   qrot(forward, 0, turn, 0, sim.forward, 0);
   sim.forward = Array.from(forward);
-  return buildClip(name, Int32Array.from(parents), names, resample(frames, n, frameRate), sim);
+  const motion = buildClip(name, Int32Array.from(parents), names, resample(frames, n, frameRate), sim);
+  const bad = motion.clip.poses.findIndex((x) => !Number.isFinite(x));
+  if (bad >= 0) {
+    // the first value beyond float range (positions of 1e300, a scale of 1e300, a Frame Time
+    // of 1e-300 that makes velocities infinite), named by the line of the frame it comes from
+    const B = n + 1,
+      k = Math.floor(bad / (13 * B)),
+      r = bad % (13 * B);
+    const [what, bone] =
+      r < 3 * B
+        ? ['position', r / 3]
+        : r < 6 * B
+          ? ['velocity', (r - 3 * B) / 3]
+          : r < 10 * B
+            ? ['rotation', (r - 6 * B) / 4]
+            : ['angular velocity', (r - 10 * B) / 3];
+    const b = Math.floor(bone);
+    const source = Math.min(count - 1, Math.round((k * rate) / frameRate));
+    throw new RangeError(
+      `sprung.${fn}: line ${frameLines[source]} (frame ${start + source}): the ${what} of ` +
+        `${b === 0 ? 'the simulation bone' : JSON.stringify(names[b - 1])} is beyond float range ` +
+        `(options.scale ${scale}, Frame Time ${frameTime} s, ${frameRate} frames a second)`,
+    );
+  }
+  return motion;
 }

@@ -375,12 +375,14 @@ export function nonNegative(fn: string, name: string, value: unknown): void {
     throw new RangeError(`sprung.${fn}: ${name} must be a finite number ≥ 0, got ${show(value)}`);
 }
 
-/** An options object: `{}` for undefined, else it must be an object. */
+/** An options object's own properties, copied (one inherited from `Object.prototype` is never
+ *  read: `Object.prototype.bias = 1e9` changes nothing): `{}` for undefined, else it must be
+ *  an object. */
 export function options(fn: string, name: string, value: unknown): Record<string, unknown> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null)
+  if (typeof value !== 'object' && value !== undefined)
     throw new TypeError(`sprung.${fn}: ${name} must be an object, got ${show(value)}`);
-  return value as Record<string, unknown>;
+  if (value === null) throw new TypeError(`sprung.${fn}: ${name} must be an object, got null`);
+  return Object.assign(Object.create(null) as Record<string, unknown>, value);
 }
 
 /** Option `key` of options object `o` (checked by {@link options}): a finite number > 0, `dflt` when absent. */

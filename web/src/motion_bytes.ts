@@ -119,7 +119,15 @@ export function decode(fn: string, bytes: unknown): Stored {
     throw new TypeError(
       `sprung.${fn}: bytes must be a Uint8Array or an ArrayBuffer (what toBytes gives), got ${show(bytes)}`,
     );
-  const u8 = new Uint8Array(buffer, offset, length);
+  let u8: Uint8Array;
+  try {
+    u8 = new Uint8Array(buffer, offset, length);
+  } catch (e) {
+    // a buffer transferred away (postMessage) or detached: its bytes are gone
+    throw new TypeError(
+      `sprung.${fn}: bytes must be readable, got a detached buffer (${(e as Error).message})`,
+    );
+  }
   const start = String.fromCharCode(...u8.subarray(0, MAGIC.length));
   if (start !== MAGIC.slice(0, start.length))
     throw new RangeError(

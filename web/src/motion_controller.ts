@@ -239,9 +239,29 @@ function setQ(a: Float32Array, i: number, q: Q): void {
   setV(a, i, q);
   a[i + 3] = q.w;
 }
-const isVec = (v: unknown): v is V =>
-  typeof v === 'object' && v !== null && [(v as V).x, (v as V).y, (v as V).z].every(Number.isFinite);
-const isQuatLike = (q: unknown): q is Q => isVec(q) && Number.isFinite((q as Q).w);
+/** Throws unless `v` is an object whose `fields` are finite numbers: a TypeError for what is no
+ *  such object, a RangeError for a number that is not finite (the input policy). */
+function finiteFields(fn: string, name: string, v: unknown, fields: readonly (keyof Q)[]): void {
+  const shape = `{${fields.join(', ')}}`;
+  if (typeof v !== 'object' || v === null)
+    throw new TypeError(`sprung.${fn}: ${name} must be a finite ${shape}, got ${show(v)}`);
+  for (const k of fields) {
+    const x = (v as Q)[k];
+    if (typeof x !== 'number')
+      throw new TypeError(`sprung.${fn}: ${name}.${k} must be a number, got ${show(x)}`);
+    if (!Number.isFinite(x))
+      throw new RangeError(`sprung.${fn}: ${name}.${k} must be finite, got ${show(x)}`);
+  }
+}
+const VEC = ['x', 'y', 'z'] as const,
+  QUAT = ['x', 'y', 'z', 'w'] as const;
+/** Throws unless `q` is a rotation: finite, and not zero (it is normalised where it is used). */
+function rotationArg(fn: string, name: string, q: unknown): void {
+  finiteFields(fn, name, q, QUAT);
+  const { x, y, z, w } = q as Q;
+  if (!(Math.hypot(x, y, z, w) > 1e-12))
+    throw new RangeError(`sprung.${fn}: ${name} must be a rotation, got a zero quaternion`);
+}
 
 // ---- one character ------------------------------------------------------------------------
 
@@ -342,7 +362,7 @@ class Character {
     const settings = { ...DEFAULTS };
     for (const k of Object.keys(DEFAULTS) as (keyof MotionControllerSettings)[])
       if (o[k] !== undefined) (settings as Record<string, unknown>)[k] = o[k];
-    settings.search = { ...(o.search ?? {}) };
+    settings.search = { ...optionsOf(fn, 'options.search', o.search) };
     checkSettings(fn, settings);
     this.settings = settings;
     const bones = (this.bones = db.bones);
@@ -350,17 +370,11 @@ class Character {
     this.frame = o.frame ?? ranges[0].start;
     integer(fn, 'options.frame', this.frame, 0, db.frames - 1);
     if (o.position !== undefined) {
-      if (!isVec(o.position))
-        throw new TypeError(
-          `sprung.${fn}: options.position must be a finite {x, y, z}, got ${show(o.position)}`,
-        );
+      finiteFields(fn, 'options.position', o.position, VEC);
       Object.assign(this.simulation.position, { x: o.position.x, y: o.position.y, z: o.position.z });
     }
     if (o.rotation !== undefined) {
-      if (!isQuatLike(o.rotation))
-        throw new TypeError(
-          `sprung.${fn}: options.rotation must be a finite {x, y, z, w}, got ${show(o.rotation)}`,
-        );
+      rotationArg(fn, 'options.rotation', o.rotation);
       Object.assign(this.simulation.rotation, qnorm({ ...o.rotation }));
     }
     Object.assign(this.desiredRotation, this.simulation.rotation);
@@ -444,14 +458,12 @@ class Character {
    *  is then ready, and `current` is the frame playing or −1 at the end of a clip). */
   plan(fn: string, dt: number, input: MotionInput): { search: boolean; forced: boolean; current: number } {
     if (!isTime(dt)) nonNegative(fn, 'dt', dt);
-    if (!(typeof input === 'object' && input !== null && isVec(input.velocity)))
+    if (typeof input !== 'object' || input === null)
       throw new TypeError(
-        `sprung.${fn}: input.velocity must be a finite {x, y, z}, got ${show(input?.velocity)}`,
+        `sprung.${fn}: input must be an object { velocity, rotation? }, got ${show(input)}`,
       );
-    if (input.rotation !== undefined && !isQuatLike(input.rotation))
-      throw new TypeError(
-        `sprung.${fn}: input.rotation must be a finite {x, y, z, w}, got ${show(input.rotation)}`,
-      );
+    finiteFields(fn, 'input.velocity', input.velocity, VEC);
+    if (input.rotation !== undefined) rotationArg(fn, 'input.rotation', input.rotation);
     checkSettings(fn, this.settings);
     const s = this.settings;
     this.desiredVelocity.x = input.velocity.x;
@@ -936,6 +948,7 @@ getters(
  */
 export class MotionCrowd {
   readonly #characters: MotionController[];
+  readonly #shown: readonly MotionController[];
   readonly #batch: MotionSearchBatch;
   readonly #db: MotionDatabase;
   #searches = 0;
@@ -981,15 +994,16 @@ export class MotionCrowd {
         this.#characters.push(ch);
       }
       this.#batch = new MotionSearchBatch(database, count);
+      this.#shown = Object.freeze(this.#characters.slice());
     } catch (e) {
       for (const ch of this.#characters) ch.dispose();
       throw e;
     }
   }
 
-  /** The characters. */
+  /** The characters, in a frozen array of their own (changing it cannot change the crowd). */
   get characters(): readonly MotionController[] {
-    return MotionCrowd.#check(this, 'characters').#characters;
+    return MotionCrowd.#check(this, 'characters').#shown;
   }
   /** Searches made by the last update. */
   get searches(): number {
@@ -1032,7 +1046,7 @@ export class MotionCrowd {
         tags[2 * j] = c.settings.search.requireTags ?? 0;
         tags[2 * j + 1] = c.settings.search.excludeTags ?? 0;
       });
-      const s = due[0].c.settings.search;
+      const s = optionsOf(fn, 'settings.search', due[0].c.settings.search) as MotionSearchOptions;
       const t0 = performance.now();
       batch.search(
         { bias: s.bias, excludeEnd: s.excludeEnd, excludeNear: s.excludeNear, mode: s.mode },

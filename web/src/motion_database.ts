@@ -60,6 +60,9 @@ export interface MotionData {
   mirror?: ArrayLike<number>;
 }
 
+/** The largest feature weight (see {@link MotionFeature}). */
+const MAX_WEIGHT = 1e9;
+
 /** A bone, by index or by name (`skeleton.names`). */
 export type BoneRef = number | string;
 
@@ -71,7 +74,10 @@ export type BoneRef = number | string;
  * (see {@link inertializationFeatureCoefficients}; default the spring inertializer, halflife
  * 0.1 s, blend time 0.2 s). Trajectory features sample bone 0 `frames` frames ahead, as x, z
  * in character space: `trajectoryPosition` its position, `trajectoryDirection` its facing
- * (+Z). A bone feature is 3 floats per frame, a trajectory one 2 per sample.
+ * (+Z). A bone feature is 3 floats per frame, a trajectory one 2 per sample. Weights are
+ * relative, in [0, 1e9]: a frame's normalised feature is at most 256·√frames deviations from
+ * the mean, so with weights up to 1e9 every cost between two of the database's frames fits in
+ * a float.
  */
 export type MotionFeature =
   | { type: 'position' | 'velocity'; bone: BoneRef; weight?: number }
@@ -219,6 +225,10 @@ function declare(
       );
     const weight = o.weight ?? 1;
     nonNegative(fn, `${at}.weight`, weight);
+    if ((weight as number) > MAX_WEIGHT)
+      throw new RangeError(
+        `sprung.${fn}: ${at}.weight must be at most ${MAX_WEIGHT} (costs beyond float range rank nothing), got ${show(weight)}`,
+      );
     const base = {
       group,
       weight: weight as number,
@@ -407,18 +417,20 @@ function finiteQuery(fn: string, query: Float32Array, dims: number): Float32Arra
 function searchArgs(
   fn: string,
   db: MotionDatabase,
-  o: MotionSearchOptions | undefined,
+  options: MotionSearchOptions | undefined,
 ): [number, number, number, number, number, number, number] {
-  const third = Math.round(db.frameRate / 3);
-  const current = o?.current ?? -1;
+  const o = optionsOf(fn, 'options', options) as MotionSearchOptions;
+  // a third of a second, within what C's int holds (a frame rate of 6.5e9 Hz is accepted)
+  const third = Math.min(Math.round(db.frameRate / 3), 2 ** 31 - 1);
+  const current = o.current ?? -1;
   integer(fn, 'options.current', current, -1, size(db, 'frames') - 1);
-  const tags = [o?.requireTags ?? 0, o?.excludeTags ?? 0];
+  const tags = [o.requireTags ?? 0, o.excludeTags ?? 0];
   tags.forEach((t, i) =>
     integer(fn, `options.${i ? 'excludeTags' : 'requireTags'}`, t, -(2 ** 31), 2 ** 32 - 1),
   );
-  const ends = [o?.excludeEnd ?? third, o?.excludeNear ?? third];
+  const ends = [o.excludeEnd ?? third, o.excludeNear ?? third];
   ends.forEach((e, i) => integer(fn, `options.${i ? 'excludeNear' : 'excludeEnd'}`, e, 0, 2 ** 31 - 1));
-  return [current, tags[0] | 0, tags[1] | 0, o?.bias ?? 0, ends[0], ends[1], SEARCH[o?.mode ?? 'auto']];
+  return [current, tags[0] | 0, tags[1] | 0, o.bias ?? 0, ends[0], ends[1], SEARCH[o.mode ?? 'auto']];
 }
 
 /** The features of the bytes checked against the database they describe: `frames`·`dims` floats, each finite. */
@@ -455,6 +467,7 @@ function putDeclarations(decl: readonly Declared[], pi: Ptr, pf: Ptr): void {
  * @param frames - (≥ 1) frames
  * @param dims - (≥ 1) features per frame, at most 256
  * @param nRanges - (≥ 0) ranges (clips)
+ * @see the C function `sp_motion_database_floats` in c/sprung.h
  * @c sp_motion_database_floats
  */
 export function motionDatabaseFloats(frames: number, dims: number, nRanges: number): number {
@@ -913,7 +926,17 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     const f = MotionDatabase.prototype.normalizedFeatures.call(this, frame);
     const db = view(this, 'db'),
       dp = (dims + 3) & ~3;
-    const r = out ?? (new Float64Array(this.#groups.length) as unknown as T);
+    const groups = this.#groups.length;
+    if (out !== undefined) {
+      if (typeof out !== 'object' || out === null || typeof out.length !== 'number')
+        throw new TypeError(`sprung.${fn}: out must be an array of numbers, got ${show(out)}`);
+      if (!(out.length >= groups))
+        throw new RangeError(
+          `sprung.${fn}: out must hold the ${groups} feature groups' costs, got ${out.length} elements`,
+        );
+      if (Object.isFrozen(out)) throw new TypeError(`sprung.${fn}: out must be writable, got a frozen array`);
+    }
+    const r = new Float64Array(groups);
     this.#groups.forEach((g, k) => {
       let c = 0;
       for (let j = g.offset; j < g.offset + g.floats; j++) {
@@ -923,7 +946,9 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
       }
       r[k] = c;
     });
-    return r;
+    if (out === undefined) return r as unknown as T;
+    for (let k = 0; k < groups; k++) out[k] = r[k];
+    return out;
   }
 
   /**
@@ -1001,11 +1026,15 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * a scan of every candidate finds (ties in frame order, the current frame first). Returns an
    * object the database owns, overwritten by the next search: `frame` −1 when no frame is a
    * candidate (a tag mask that excludes every frame).
-   * @param query - Float32Array of dims floats: (any) the features searched for, not normalised
-   * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is no frame of a range); `requireTags` the
-   *   tag bits a candidate must have; `excludeTags` the tag bits it must not have; `bias` (≥ 0) cost added to the frames outside the current frame's
-   *   range; `excludeEnd` (≥ 0) frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one
-   *   left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
+   * @param query - Float32Array of dims floats: (any) the features searched for, not normalised; one holding NaN
+   *   or ±Inf finds nothing
+   * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is
+   *   no frame of a range); `requireTags` the tag bits a candidate must have; `excludeTags` the tag bits it must
+   *   not have; `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0)
+   *   frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the
+   *   current one left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result)
+   *   ('scan', 'boxes', 'auto')
+   * @see the C function `sp_motion_search` in c/sprung.h
    * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
    */
   search(query: Float32Array, options?: MotionSearchOptions): MotionSearchResult {
@@ -1021,12 +1050,16 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * The `k` (at most 64) frames of least cost for `query`, best first (see
    * {@link MotionDatabase.search}): `frames` (−1 past the last candidate) and `costs`
    * (+Infinity there), new arrays.
-   * @param query - Float32Array of dims floats: (any) the features searched for, not normalised
+   * @param query - Float32Array of dims floats: (any) the features searched for, not normalised; one holding NaN
+   *   or ±Inf finds nothing
    * @param k - (≥ 1) frames wanted
-   * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is no frame of a range); `requireTags` the
-   *   tag bits a candidate must have; `excludeTags` the tag bits it must not have; `bias` (≥ 0) cost added to the frames outside the current frame's
-   *   range; `excludeEnd` (≥ 0) frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one
-   *   left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
+   * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is
+   *   no frame of a range); `requireTags` the tag bits a candidate must have; `excludeTags` the tag bits it must
+   *   not have; `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0)
+   *   frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the
+   *   current one left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result)
+   *   ('scan', 'boxes', 'auto')
+   * @see the C function `sp_motion_search` in c/sprung.h
    * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
    */
   searchBest(
@@ -1130,10 +1163,12 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
   /**
    * Searches the first `count` queries (default all) in one call, each as
    * {@link MotionDatabase.searchBest} would.
-   * @param options - (optional) each optional: `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0) frames left
-   *   out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the current one left out (< 0: 0); `mode` the scan,
-   *   boxes first, or boxes when they help (the same result) ('scan', 'boxes', 'auto')
+   * @param options - (optional) each optional: `bias` (≥ 0) cost added to the frames outside the current frame's
+   *   range; `excludeEnd` (≥ 0) frames left out at the end of each range that does not loop (< 0: 0);
+   *   `excludeNear` (≥ 0) frames around the current one left out (< 0: 0); `mode` the scan, boxes first, or boxes
+   *   when they help (the same result) ('scan', 'boxes', 'auto')
    * @param count - (optional) (≥ 0) queries
+   * @see the C function `sp_motion_search_batch` in c/sprung.h
    * @c sp_motion_search_batch options=?{bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} count=n *
    */
   search(options?: MotionBatchSearchOptions, count?: number): this {

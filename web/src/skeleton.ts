@@ -99,6 +99,7 @@ export class Skeleton extends Batch<Field> {
    * World positions, rotations, velocities and angular velocities of every bone of `pose`
    * (13·bones floats), into {@link Skeleton.positions} and the other views.
    * @param pose - Float32Array of 13·bones floats: (any) the pose
+   * @see the C function `sp_forward_kinematics` in c/sprung.h
    * @c sp_forward_kinematics *
    */
   forwardKinematics(pose: Float32Array): this {
@@ -128,6 +129,7 @@ export class Skeleton extends Batch<Field> {
    * @param target - [m] the world position `bone` should reach
    * @param pole - the world direction the middle joint bends toward when the chain is straight
    * @param maxLengthBuffer - [m] (≥ 0) how far short of full extension the chain stops
+   * @see the C function `sp_ik_two_bone` in c/sprung.h
    * @c sp_ik_two_bone *
    */
   ikTwoBone(
