@@ -24,8 +24,14 @@ export function simdSupported(): boolean {
   return WebAssembly.validate(new Uint8Array(SIMD_PROBE));
 }
 
-/** Throws when the engine lacks the SIMD the embedded full module needs. */
-function check(fn: string): void {
+/** The error of a load without `options.wasm` where sprung/no-embed has no module to load. */
+const required = (fn: string) =>
+  new TypeError(`sprung.${fn}: options.wasm is required with the 'sprung/no-embed' entry`);
+
+/** Throws when no module is embedded (`none`: sprung/no-embed's full module alone), or when the
+ *  engine lacks the SIMD the embedded full module needs. */
+function check(fn: string, none: boolean): void {
+  if (none) throw required(fn);
   if (!simdSupported())
     throw new TypeError(
       `sprung.${fn}: this engine has no WebAssembly SIMD, which the embedded module needs; ` +
@@ -76,8 +82,7 @@ function compile(
   const bytes = bytesOf(source);
   if (bytes) return engine(fn, () => new WebAssembly.Module(bytes));
   if (isModule(source)) return source;
-  if (source === undefined)
-    throw new TypeError(`sprung.${fn}: options.wasm is required with the 'sprung/no-embed' entry`);
+  if (source === undefined) throw required(fn);
   const url =
     typeof source === 'string' || (typeof source === 'object' && source !== null && 'href' in source);
   if (sync || !(url || typeof (source as ResponseLike | null)?.arrayBuffer === 'function'))

@@ -106,7 +106,10 @@ interface Part {
   /** A piece instantiated in the current memory. */
   on?: boolean;
 }
-const pieces: Part[] = [];
+/** Every module registered: the pieces, and the full module's files (a program can hold two:
+ *  sprung's, and sprung/no-embed's, without bytes), each with the binding it sets. */
+const parts: Part[] = [];
+/** The full module's registration that has its bytes (or the first, where none has). */
 let full: Part | undefined;
 
 /** What a binding is while its module is not loaded (before init, or in a chunk imported after
@@ -122,7 +125,7 @@ const notLoaded = new Proxy(
 
 /** Whether the loaded module holds part `p`'s functions. */
 const covers = (p: Part): boolean =>
-  build === 'pieces' ? !!p.on : build === 'springs' ? p !== full : !!build;
+  build === 'pieces' ? !!p.on : build === 'springs' ? p.top > 0 : !!build;
 
 /**
  * Registers an embedded module (its file calls this once, when it is evaluated) and returns
@@ -132,8 +135,11 @@ const covers = (p: Part): boolean =>
  */
 export function part<T>(z: string, n: number, top: number, set: (e: T) => void, loader?: Source): T {
   const p: Part = { z, n, top, set: set as (e: unknown) => void };
-  if (top) pieces.push(p);
-  else ((full = p), (source = loader));
+  parts.push(p);
+  if (!top) {
+    if (!full?.z) full = p;
+    source = loader;
+  }
   return (covers(p) ? wasm : notLoaded) as T;
 }
 
@@ -141,7 +147,7 @@ export function part<T>(z: string, n: number, top: number, set: (e: T) => void, 
 export const needsFull = (): boolean => !!full;
 
 /** Whether something registered is not loaded (or nothing is loaded yet). */
-const missing = (): boolean => !initialized || [...pieces, full].some((p) => p && !covers(p));
+const missing = (): boolean => !initialized || parts.some((p) => !covers(p));
 
 // ---- memory ------------------------------------------------------------------------------
 
@@ -250,11 +256,13 @@ function reserveOf(fn: string, options: InitOptions | undefined): number {
 export interface Source {
   /** The compiled module of a URL, a Response, bytes or a Module (sync: bytes or a Module);
    *  undefined, for sprung/no-embed, is refused. */
-  compile(fn: string, source: unknown, sync?: boolean): Promise<WebAssembly.Module> | WebAssembly.Module;
-  /** Instantiates a complete module alone (`later`: a later init() is waiting). */
-  complete(fn: string, module: WebAssembly.Module, reserve: number, later: boolean): void;
-  /** Throws where the engine cannot run the embedded full module. */
-  check(fn: string): void;
+  compile(fn: string, source: unknown, sync?: boolean): Promise<object> | object;
+  /** Instantiates a complete module (a `WebAssembly.Module`, typed structurally: the
+   *  declarations need no DOM lib) alone (`later`: a later init() is waiting). */
+  complete(fn: string, module: object, reserve: number, later: boolean): void;
+  /** Throws where the engine cannot run the embedded full module, or where it has no bytes
+   *  (`none`: sprung/no-embed's alone). */
+  check(fn: string, none: boolean): void;
 }
 let source: Source | undefined;
 
@@ -272,7 +280,7 @@ export function start(all: Exports, label: typeof build, reserve: number, fresh:
     frames();
   }
   build = label;
-  for (const p of [...pieces, full]) p?.set(covers(p) ? wasm : notLoaded);
+  for (const p of parts) p.set(covers(p) ? wasm : notLoaded);
   reserveMemory('init', Math.max(reserve, reserved));
   initialized = true;
 }
@@ -286,10 +294,11 @@ function given(fn: string, noEmbed: Source | undefined): Source {
 }
 
 /** The embedded modules to load now: the full one alone (the engine checked first), or the
- *  pieces not loaded yet. */
+ *  pieces not loaded yet. A program whose full module is sprung/no-embed's alone has no bytes
+ *  to load: its init() needs options.wasm. */
 function toLoad(fn: string): Part[] {
-  if (!full) return pieces.filter((p) => !p.on || build !== 'pieces');
-  source!.check(fn);
+  if (!full) return parts.filter((p) => !p.on || build !== 'pieces');
+  source!.check(fn, !full.z);
   return [full];
 }
 
