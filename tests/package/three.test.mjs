@@ -62,12 +62,14 @@ setTimeout(() => {
 });
 
 /**
- * Gzipped bytes (esbuild --minify, gzip -9, three.js external), each the measured size plus
- * about 2 %: issue 34 aims at 5 KB for the camera (`damp3` + `dampQ`) and 4.5 KB for one helper;
- * the layer is at the figures below (the loader, about 2 KB of them, and the layer's own steps
- * with the speed limit solved exactly are what is left above the aims).
+ * Gzipped bytes (esbuild --minify, gzip -9, three.js external): issue 34's aims, 5 KB for the
+ * camera (`damp3` + `dampQ`: 4,746 B measured, 4,770 through Vite) and 4.5 KB for one helper
+ * (4,227–4,471 B measured). `dampLookAt` (5,124 B) and `dampM` (5,018 B) are above it, held to
+ * their measured size plus about 2 %: the look rotation and the parent's inverse, and a
+ * matrix's decomposition and composition, are 0.55–0.65 KB on top of `dampQ`, above the loader
+ * (1.4 KB), the critical spring's piece (0.6 KB) and the exact step with its speed limit.
  */
-const LAYER = { camera: 6_200, helper: 6_500 }; // dampLookAt 6.35 KB and dampM 6.28 KB are the largest
+const LAYER = { camera: 5_000, helper: 4_500, dampLookAt: 5_230, dampM: 5_120 };
 
 test('the bytes: the camera and every helper within their budgets, beside maath’s, motion’s and popmotion’s, as the README says', async () => {
   const gzOf = (source) => gz(bundle(pkg.app, source, ['three']));
@@ -100,7 +102,8 @@ test('the bytes: the camera and every helper within their budgets, beside maath�
     `esbuild --minify, gzipped, three.js external: ${JSON.stringify(sizes)}; each helper: ${JSON.stringify(each)}`,
   );
   assert.ok(sizes.camera <= LAYER.camera, `damp3 + dampQ: ${sizes.camera} B > ${LAYER.camera}`);
-  for (const [fn, n] of Object.entries(each)) assert.ok(n <= LAYER.helper, `${fn}: ${n} B > ${LAYER.helper}`);
+  for (const [fn, n] of Object.entries(each))
+    assert.ok(n <= (LAYER[fn] ?? LAYER.helper), `${fn}: ${n} B > ${LAYER[fn] ?? LAYER.helper}`);
   // the same job through Vite
   const dir = join(pkg.app, 'vite-three');
   mkdirSync(dir, { recursive: true });
