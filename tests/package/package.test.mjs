@@ -108,6 +108,7 @@ test('the tarball holds what users need, once', () => {
     'README.md',
     'LICENSE',
     'CHANGELOG.md',
+    'docs/API.md',
     'dist/index.js',
     'dist/index.d.ts',
     'dist/no-embed/no-embed.js',
@@ -126,11 +127,15 @@ test('the tarball holds what users need, once', () => {
     assert.ok(files.includes(f), `${f} is in the tarball`);
   const stray = files.filter(
     (f) =>
-      !/^((dist|c)\/|docs\/images\/[\w-]+\.webp$|(package\.json|README\.md|LICENSE|CHANGELOG\.md|ARCHITECTURE\.md)$)/.test(
+      !/^((dist|c)\/|docs\/images\/[\w-]+\.webp$|(package\.json|README\.md|LICENSE|CHANGELOG\.md|ARCHITECTURE\.md|docs\/API\.md)$)/.test(
         f,
       ),
   );
-  assert.deepEqual(stray, [], "nothing but dist/, c/, the README's images and the package documents");
+  assert.deepEqual(
+    stray,
+    [],
+    "nothing but dist/, c/, the README's images, the API reference and the package documents",
+  );
   const pkg = join(app, 'node_modules/sprung');
   // one copy of the declarations, in dist/cjs/; the ES module entries re-export them
   const declarations = files.filter((f) => f.endsWith('.d.ts') && !f.startsWith('dist/cjs/'));

@@ -134,6 +134,9 @@ function complete(fn: string, module: WebAssembly.Module, reserve: number, later
   const label = section ? new TextDecoder().decode(section) : '';
   if (label !== 'simd' && label !== 'scalar' && label !== 'springs')
     throw new TypeError(`sprung.${fn}: wasm is not a sprung WebAssembly module (no sprung section)`);
+  const exported = WebAssembly.Module.exports(module).map((e) => e.name);
+  if (!exported.includes('memory') || !exported.includes('__heap_base'))
+    throw new TypeError(`sprung.${fn}: wasm is not a sprung WebAssembly module (its memory is not exported)`);
   if (needsFull() && label === 'springs' && !later)
     throw new TypeError(
       `sprung.${fn}: wasm is sprung-springs.wasm, without the full module's functions this program holds`,

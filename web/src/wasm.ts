@@ -277,7 +277,7 @@ export function start(all: Exports, label: typeof build, reserve: number, fresh:
     scratchF32 = scratch >> 2;
     allocator?.reset(scratch + 4 * SCRATCH_FLOATS);
     detached();
-    frames();
+    frames(scratch, SCRATCH_FLOATS, all.memory);
   }
   build = label;
   for (const p of parts) p.set(covers(p) ? wasm : notLoaded);
