@@ -17,13 +17,16 @@ import { inflateSync } from 'node:zlib';
 
 const dist = new URL('../../dist/', import.meta.url);
 
-/** Runs `body` (an async function body, with `dist` the URL of dist/) in a fresh Node; its JSON result. */
+/** Runs `body` (an async function body, with `dist` the URL of dist/) in a fresh Node, with this
+ *  process's flags (under load-scalar.mjs, the scalar build embedded); its JSON result. */
 function fresh(body) {
   const script = `const dist = ${JSON.stringify(dist.href)};
     const result = await (async () => { ${body} })();
     process.stdout.write(JSON.stringify(result));`;
   return JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    execFileSync(process.execPath, [...process.execArgv, '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    }),
   );
 }
 
