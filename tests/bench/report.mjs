@@ -310,7 +310,7 @@ export function report(r) {
   if (b)
     parts.push(
       `Modules: the full one, \`sprung-simd.wasm\`, ${kb(b.wasm_simd)} (embedded); the everyday one, ` +
-        `\`sprung-springs.wasm\`, ${kb(b.wasm_springs)} (embedded); \`sprung-scalar.wasm\` ` +
+        `\`sprung-springs.wasm\`, ${kb(b.wasm_springs)} (a file; embedded as five pieces); \`sprung-scalar.wasm\` ` +
         `${kb(b.wasm_scalar)} (a file); bundled and minified with esbuild: everything ` +
         `${kb(b.js_entry_bundled_min)}, \`damperExact\` alone ${kb(b.one_function_bundled_min)}.`,
     );

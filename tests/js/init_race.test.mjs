@@ -9,10 +9,12 @@ import * as loader from '../../dist/wasm.js';
 
 test('a load of the full module started during the everyday one wins, though it finishes first', async () => {
   const everyday = readFileSync(new URL('../../dist/sprung-springs.wasm', import.meta.url));
-  const late = new Promise((ok) => setTimeout(() => ok(everyday), 100));
+  let release;
+  const late = new Promise((ok) => (release = ok)); // the download, ending after the chunk's init()
   const first = small.init({ wasm: late });
   const full = await import('../../dist/index.js');
   const second = full.init();
+  release(everyday);
   await second;
   const build = process.env.SPRUNG_TEST_BUILD ?? 'simd'; // scalar under load-scalar.mjs
   assert.equal(loader.build, build, 'the full module, as soon as its load resolves');

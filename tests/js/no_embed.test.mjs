@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import * as worker from '../../dist/no-embed/no-embed.js';
 
 const file = (name) => readFileSync(new URL(`../../dist/${name}`, import.meta.url));
@@ -24,7 +25,7 @@ test('given the everyday module while its functions need the full one, init name
   // unbundled, this entry's files hold every function: the program needs the full module
   await assert.rejects(
     worker.init({ wasm: file('sprung-springs.wasm') }),
-    /^TypeError: sprung\.init: wasm is the everyday module \(sprung-springs\.wasm\), which lacks functions this program imports; load the full one, 'sprung\/sprung-simd\.wasm'/,
+    /^TypeError: sprung\.init: wasm is sprung-springs\.wasm, without the full module's functions this program holds/,
   );
   assert.equal(worker.isReady(), false);
   await worker.init({ wasm: new WebAssembly.Module(file('sprung-simd.wasm')) });
@@ -34,4 +35,41 @@ test('given the everyday module while its functions need the full one, init name
   b.goal[0] = 10;
   b.update(1 / 60);
   assert.ok(Math.abs(b.x[0] - 10 * (1 - 2 ** (-1 / 60 / 0.1))) < 1e-5);
+});
+
+/** Runs `body` (an async function body; `dist` is the URL of dist/) in a fresh Node: its JSON result. */
+function fresh(body) {
+  const dist = new URL('../../dist/', import.meta.url).href;
+  const script = `const dist = ${JSON.stringify(dist)};
+    process.stdout.write(JSON.stringify(await (async () => { ${body} })()));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  );
+}
+
+test('a program that imports sprung and sprung/no-embed: init() loads the embedded full module, and both entries compute', () => {
+  // both entries' files register the full module, no-embed's without bytes: whichever is
+  // imported last, init() must unpack sprung's (it once unpacked no-embed's empty string:
+  // "unexpected end of file")
+  for (const order of [
+    ['index.js', 'no-embed/no-embed.js'],
+    ['no-embed/no-embed.js', 'index.js'],
+  ]) {
+    const r = fresh(`
+      const [a, b] = [await import(dist + '${order[0]}'), await import(dist + '${order[1]}')];
+      const sp = '${order[0]}' === 'index.js' ? a : b, ne = sp === a ? b : a;
+      await sp.init();
+      const batch = new ne.DamperExactBatch(1, { halflife: 0.1 });
+      batch.goal[0] = 10;
+      batch.update(1 / 60);
+      return [sp.damperExact(0, 10, 0.1, 1 / 60), ne.damperExact(0, 10, 0.1, 1 / 60), batch.x[0]];`);
+    // the exact damper's closed form: x + (g − x)(1 − 2^(−dt/halflife))
+    for (const x of r) assert.ok(Math.abs(x - 10 * (1 - 2 ** (-1 / 60 / 0.1))) < 1e-5, `${order}: ${r}`);
+  }
+  // with sprung/three's pieces and no-embed's full module only, init() without wasm names it
+  const message = fresh(`
+    const three = await import(dist + 'three.js');
+    await import(dist + 'no-embed/no-embed.js');
+    try { await three.init(); return 'resolved'; } catch (e) { return e.constructor.name + ': ' + e.message; }`);
+  assert.equal(message, "TypeError: sprung.init: options.wasm is required with the 'sprung/no-embed' entry");
 });

@@ -1,5 +1,6 @@
-// springs_entry.test.mjs — the everyday module: `sprung/springs` alone loads it, and its
-// functions give the same bits as the full module's (the same C, built alone). A program that
+// springs_entry.test.mjs — the everyday tier: `sprung/springs` alone loads its small pieces (side
+// by side in one memory), and its functions give the same bits as the full module's (the same
+// C, built alone). A program that
 // imports a function of the full module after init() resolved (a code-split chunk) gets a
 // clear error from it until it awaits init() again, which loads the full module.
 import { test } from 'node:test';
@@ -24,11 +25,11 @@ function sample(s) {
   return out;
 }
 
-test('the everyday module alone; code imported later needs init() again, which loads the full one; the same bits', async () => {
+test('the everyday pieces alone; code imported later needs init() again, which loads the full one; the same bits', async () => {
   assert.equal(small.isReady(), false);
   const reserve = 8 << 20;
   await small.init({ reserve });
-  assert.equal(loader.build, 'springs');
+  assert.equal(loader.build, 'pieces');
   const a = sample(small);
   // the exact damper's closed form: x + (g − x)(1 − 2^(−dt/halflife))
   assert.ok(Math.abs(a[13] - (0.2 + 9.8 * (1 - 2 ** (-1 / 60 / 0.05)))) < 1e-5); // h = 0.05: the second round of 13
@@ -39,7 +40,7 @@ test('the everyday module alone; code imported later needs init() again, which l
   const full = await import('../../dist/index.js');
   assert.throws(
     () => full.damperBad(0, 1, 0.1, 1 / 60),
-    /^TypeError: sprung\.damperBad: needs sprung's full module, but init\(\) loaded the everyday one .*await init\(\) again/,
+    /^TypeError: sprung: sp_damper_bad was imported after init\(\) resolved; await init\(\) again$/,
   );
   assert.throws(
     () => new full.DamperExactBatch(4),

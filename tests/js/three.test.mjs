@@ -250,7 +250,7 @@ test('dampAngle turns the short way: 3.1 → −3.1 goes through π and ends on 
 test('dampE damps a three.js Euler the short way, and the object’s quaternion follows', () => {
   const object = new THREE.Object3D();
   object.rotation.set(3, -3, 0.5, 'YXZ');
-  const target = new THREE.Euler(-3, 3, 0.4);
+  const target = new THREE.Euler(-3, 3, 0.4, 'YXZ');
   for (let i = 0; i < 20; i++) dampE(object.rotation, target, 0.2, 1 / 60);
   const t = 20 / 60;
   close(object.rotation.x, critical(3, 0, -3 + 2 * Math.PI, 0.2, t).x, 2e-6, 'x');
@@ -259,7 +259,7 @@ test('dampE damps a three.js Euler the short way, and the object’s quaternion 
   assert.equal(object.rotation.order, 'YXZ');
   const q = new THREE.Quaternion().setFromEuler(new THREE.Euler().copy(object.rotation));
   assert.ok(q.angleTo(object.quaternion) < 1e-6, 'the quaternion follows the Euler');
-  dampE(object.rotation, [0, 0, 0, 'XYZ'], 0, 1); // an array target, order ignored
+  dampE(object.rotation, [0, 0, 0, 'YXZ'], 0, 1); // an array target, its order current's
   // past ±π now, x and y are nearest the turns 2π and −2π of 0
   assert.deepEqual(object.rotation.toArray(), [2 * Math.PI, -2 * Math.PI, 0, 'YXZ']);
 });
@@ -382,7 +382,7 @@ test('dampQ: the rotation’s angle is the critical spring’s closed form, at 6
   }
 });
 
-test('dampQ without maxSpeed is simpleSpringDamperExactQuat bit for bit; with a large one, the same within float rounding', () => {
+test('dampQ is simpleSpringDamperExactQuat (in double: within float rounding of it), with or without a large maxSpeed', () => {
   const q = about(2),
     ref = q.clone(),
     big = q.clone(),
@@ -395,8 +395,8 @@ test('dampQ without maxSpeed is simpleSpringDamperExactQuat bit for bit; with a 
     dampQ(q, goal, 0.3, dt);
     dampQ(big, goal, 0.3, dt, 1e6);
     sp.simpleSpringDamperExactQuat(ref, refW, goal, three.smoothTimeToHalflife(0.3), dt);
-    assert.deepEqual(q.toArray(), ref.toArray());
-    assert.deepEqual({ ...velocityOf(q) }, { x: refW.x, y: refW.y, z: refW.z });
+    assert.ok(q.angleTo(ref) < 1e-6, `${q.angleTo(ref)}`);
+    for (const k of ['x', 'y', 'z']) close(velocityOf(q)[k], refW[k], 1e-6, k, 3);
     assert.ok(big.angleTo(ref) < 1e-6, `${big.angleTo(ref)}`);
   }
 });
@@ -500,7 +500,7 @@ test('bad input: a clear error naming the function and the argument, and nothing
       'smoothTime must be a finite number ≥ 0, got Infinity',
     ],
     [() => damp3(v, [0, 0, 0], '0.25', 0.1), 'TypeError', 'smoothTime must be a number, got "0.25"'],
-    [() => damp3(v, [0, 0, 0], 0.25), 'TypeError', 'dt must be a number, got undefined'],
+    [() => damp3(v, [0, 0, 0], 0.25, '1'), 'TypeError', 'dt must be a number, got "1"'],
     [
       () => damp3(v, [0, 0, 0], 0.25, 0.1, -1),
       'RangeError',
@@ -511,7 +511,12 @@ test('bad input: a clear error naming the function and the argument, and nothing
       'RangeError',
       'maxSpeed must be a number ≥ 0 or Infinity, got NaN',
     ],
-    [() => damp3(v, [0, 0, 0], 0.25, 0.1, 1, realExp), 'TypeError', 'eps must be a number, got a function'],
+    [
+      () => damp3(v, [0, 0, 0], 0.25, 0.1, 1, 0.01),
+      'TypeError',
+      'easing must be a function or undefined, got 0.01',
+    ],
+    [() => damp3(v, [0, 0, 0], 0.25, 0.1, 1, realExp, '0'), 'TypeError', 'eps must be a number, got "0"'],
     [() => damp3(v, [0, NaN, 0], 0.25, 0.1), 'RangeError', 'target[1] must be a finite number, got NaN'],
     [() => damp3(v, { x: 0, y: 0 }, 0.25, 0.1), 'TypeError', 'target.z must be a number, got undefined'],
     [() => damp3(v, [0, 0], 0.25, 0.1), 'TypeError', 'target[2] must be a number, got undefined'],
@@ -528,10 +533,10 @@ test('bad input: a clear error naming the function and the argument, and nothing
   ])
     assert.throws(call, { name, message: `sprung.damp3: ${message}` });
   assert.deepEqual(snapshot(), before);
-  // a colour's target is never a number (a hex needs three.js to convert)
-  assert.throws(() => dampC(new THREE.Color(), 0xff0000, 0.25, 0.1), {
+  // a hex number or CSS string needs three.js's Color to read it
+  assert.throws(() => dampC({ r: 0, g: 0, b: 0 }, 0xff0000, 0.25, 0.1), {
     name: 'TypeError',
-    message: 'sprung.dampC: target must be an object with r, g, b or an array of 3 numbers, got 16711680',
+    message: 'sprung.dampC: a number target needs current to be a three.js Color, got an object',
   });
   assert.throws(() => damp({ x: 0 }, {}, 1, 0.25, 0.1), {
     name: 'TypeError',
@@ -675,4 +680,39 @@ test('bindAttribute refuses what cannot work, naming it', () => {
     name: 'TypeError',
     message: 'sprung.DamperExactBatch.x: used after dispose()',
   });
+});
+
+// ---- issue 33, items 14 and 15 ------------------------------------------------------------------
+
+test('a dt of 0 or less changes nothing, dampC and dampE included, and a settled value reports it', () => {
+  for (const dt of [0, -0.004]) {
+    const color = new THREE.Color(0.2, 0.6, 0.9);
+    assert.equal(dampC(color, [0.5, 0.5, 0.5], 0.25, dt), true, 'not there yet');
+    assert.deepEqual(color.toArray(), [0.2, 0.6, 0.9], `dampC, dt ${dt}`);
+    const euler = new THREE.Euler(0.3, -2.9, 3.1);
+    assert.equal(dampE(euler, [1, 3, -3], 0.25, dt), true);
+    assert.deepEqual(euler.toArray(), [0.3, -2.9, 3.1, 'XYZ'], `dampE, dt ${dt}`);
+    const at = new THREE.Color(0.2, 0.6, 0.9);
+    assert.equal(dampC(at, [0.2, 0.6, 0.9], 0.25, dt), false, 'at its target, at rest');
+    assert.deepEqual(at.toArray(), [0.2, 0.6, 0.9]);
+  }
+});
+
+test('dampE refuses a target of another Euler order (its angles are another rotation)', () => {
+  const current = new THREE.Euler(0.1, 0.2, 0.3, 'XYZ');
+  for (const target of [new THREE.Euler(0.5, 0.5, 0.5, 'ZYX'), [0.5, 0.5, 0.5, 'ZYX']])
+    assert.throws(() => dampE(current, target, 0.25, 1 / 60), {
+      name: 'RangeError',
+      message: "sprung.dampE: target's order ZYX must be current's, XYZ: convert it first",
+    });
+  assert.deepEqual(current.toArray(), [0.1, 0.2, 0.3, 'XYZ']);
+  // the same order, or none given: the angles follow the spring, and the rotation lands on the target's
+  const target = new THREE.Euler(0.5, -0.4, 1, 'ZYX');
+  const object = new THREE.Object3D();
+  object.rotation.set(0.1, 0.2, 0.3, 'ZYX');
+  for (let i = 0; i < 600; i++) dampE(object.rotation, target, 0.25, 1 / 60);
+  const want = new THREE.Quaternion().setFromEuler(target),
+    off = object.quaternion.clone().invert().multiply(want),
+    angle = 2 * Math.atan2(Math.hypot(off.x, off.y, off.z), Math.abs(off.w)); // (angleTo loses digits near 0)
+  assert.ok(angle < 1e-12, `${angle} rad from the target`);
 });

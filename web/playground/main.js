@@ -584,7 +584,7 @@ const still =
 if (still) await still.asked;
 // The library, Chart.js and the first panel load in parallel. init() waits for the panel's chunks:
 // every panel calls functions of the full module, which come with them, and init() then loads
-// that module at once (the everyday one would be compiled for nothing: lib/no_everyday.js).
+// that module at once (the everyday pieces would be compiled for nothing: lib/no_everyday.js).
 const ready = import('./lib/library.js');
 MAKERS.chart();
 await fromLocation();

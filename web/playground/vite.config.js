@@ -18,15 +18,15 @@ export default defineConfig({
     alias: [
       { find: /^sprung$/, replacement: `${repo}dist/index.js` },
       { find: /^sprung\/no-embed$/, replacement: `${repo}dist/no-embed/no-embed.js` },
-      // the package's embedded everyday module, which no page of the playground loads (lib/no_everyday.js)
-      { find: /^\.\/wasm-binary-springs\.js$/, replacement: `${here}lib/no_everyday.js` },
+      // the package's everyday pieces, which no page of the playground loads (lib/no_everyday.js)
+      { find: /^\.\.?\/pieces\/\w+\.js$/, replacement: `${here}lib/no_everyday.js` },
     ],
   },
   server: { port: 5173, fs: { allow: [repo] } },
   preview: { port: 4173 },
   // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
-  // (the library has modules of the same names). The library's loader with the embedded
-  // everyday module, its full module, Chart.js with the playground's adapter (lib/chart.js) and
+  // (the library has modules of the same names). The library's loader (with the stand-in of the
+  // everyday pieces), its full module, Chart.js with the playground's adapter (lib/chart.js) and
   // three.js get a chunk each, shared by all panels and cached once for every embed of a page (a
   // static host's cache headers let an article's embeds fetch each once: tests/e2e/embeds.test.mjs). The heatmaps
   // (lib/heatmap.js) and the stage (lib/stage.js) are chunks of their own, fetched only with a
@@ -45,7 +45,7 @@ export default defineConfig({
         manualChunks: (id) =>
           /[\\/]playground[\\/]lib[\\/](theme|controls|frame|url-state)\.js$|vite\/preload-helper/.test(id)
             ? 'shell'
-            : /[\\/]dist[\\/](wasm|embedded|inflate|wasm-binary-springs)\.js$/.test(id)
+            : /[\\/]dist[\\/](wasm|embedded|inflate)\.js$|[\\/]lib[\\/]no_everyday\.js$/.test(id)
               ? 'sprung-wasm'
               : /[\\/]dist[\\/](full|wasm-binary)\.js$/.test(id)
                 ? 'sprung-full'

@@ -5,7 +5,8 @@
  * @internal
  * @packageDocumentation
  */
-import { MAX_FLOATS, isRetired, wasm } from './wasm.js';
+import { MAX_FLOATS, wasm } from './wasm.js';
+import { isRetired } from './growth.js';
 import { inHandedOutBlock } from './memory.js';
 import { deref, refName, registerArrays, show } from './check.js';
 

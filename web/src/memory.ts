@@ -100,14 +100,17 @@ registerAllocator({
     reusable = [];
     quarantine = [];
     top = from;
+    Object.assign(wasm, { malloc, free });
   },
   detached() {
     for (const [p, n] of quarantine) release(p, n);
     quarantine = [];
   },
-  top: () => top,
-  malloc,
-  free,
+  reserve(fn, bytes) {
+    const need = Math.ceil((top + bytes - wasm.memory.buffer.byteLength) / PAGE);
+    if (need > 0 && !grow(need))
+      throw new RangeError(`sprung.${fn}: options.reserve of ${bytes} bytes is more than the engine gives`);
+  },
 });
 
 /** Bytes of the blocks handed out and not freed: what the tests compare before and after an
@@ -124,9 +127,10 @@ export function allocatedBytes(): number {
  * is exhausted.
  */
 export function allocFloats(fn: string, what: string, n: number): Ptr {
-  // Only the full module's functions allocate; the everyday module is replaced, heap and all,
-  // when init() loads the full one, so nothing may live in its memory but the scratch area.
-  if (build === 'springs')
+  // Only the full module's functions allocate; the everyday pieces (or module) are replaced,
+  // heap and all, when init() loads the full one, so nothing may live in their memory but the
+  // scratch area.
+  if (build !== 'simd' && build !== 'scalar')
     throw new TypeError(
       `sprung.${fn}: this needs sprung's full module, but init() loaded the everyday one before ` +
         'the code that calls it was imported; await init() again after importing it',

@@ -1,10 +1,13 @@
 /**
- * `sprung/no-embed`: the whole API without the embedded WebAssembly module, for code that
- * loads the module itself — a worker handed the page's compiled module, or a site that
- * serves `sprung-simd.wasm` as a file. `init({ wasm })` and `initSync({ wasm })` require it.
+ * `sprung/no-embed`: the whole API without the full WebAssembly module embedded, for code that
+ * loads the module itself — a worker handed the page's compiled module (see `wasmModule`), or
+ * a site that serves `sprung-simd.wasm` as a file. `init({ wasm })` and `initSync({ wasm })`
+ * require it. (The everyday functions' small pieces, a few KB, stay in the modules that call
+ * them; given a module, init() loads that one alone.)
  * @packageDocumentation
  */
 import { load, loadSync, type InitOptions } from './wasm.js';
+import { source } from './source.js';
 export * from './gen/api.js';
 
 /**
@@ -15,7 +18,7 @@ export * from './gen/api.js';
  * @param options.reserve bytes of memory to set aside at once.
  */
 export function init(options: InitOptions): Promise<void> {
-  return load(options, undefined);
+  return load(options, source);
 }
 
 /**
@@ -23,5 +26,5 @@ export function init(options: InitOptions): Promise<void> {
  * @param options - `wasm`: the module's bytes or a compiled `WebAssembly.Module` (required here); `reserve`: bytes of memory to set aside at once.
  */
 export function initSync(options: InitOptions): void {
-  loadSync(options, undefined);
+  loadSync(options, source);
 }

@@ -27,7 +27,11 @@
  * @internal
  * @packageDocumentation
  */
-import { heapF32, scratchF32, wasm } from './wasm.js';
+import { heapF32, scratchF32 } from './wasm.js';
+import { wasmCritical } from './pieces/critical.js';
+import { wasmDamper } from './pieces/damper.js';
+import { wasmHelpers } from './pieces/helpers.js';
+import { wasmSpring } from './pieces/spring.js';
 import { slot } from './scratch.js';
 import type { PosVel, Quat, SpringState, Vec3 } from './types.js';
 
@@ -81,7 +85,7 @@ let kxx = 0,
 /** Loads the critical coefficients of (halflife, dt) from C where the cache missed. */
 function criticalCoefs(halflife: number, dt: number): void {
   if (halflife === cHalflife && dt === cDt) return;
-  wasm.sp_critical_spring_damper_coefs(slot(8), halflife, dt);
+  wasmCritical.sp_critical_spring_damper_coefs(slot(8), halflife, dt);
   const h = heapF32,
     i = scratchF32 + 8;
   kxx = h[i];
@@ -239,9 +243,9 @@ let dHalflife = NaN,
 export function damperCoefs(halflife: number, dt: number): void {
   if (halflife !== dHalflife || dt !== dDt) {
     // α itself: the damper from 0 toward 1 is 0 + α·1 in either form
-    alpha = wasm.sp_damper_exact(0, 1, halflife, dt);
+    alpha = wasmDamper.sp_damper_exact(0, 1, halflife, dt);
     // 2^64·keep (used where α ≥ 1/2), exact (a power of two), and never below the flush threshold
-    keep = wasm.sp_damper_decay_exact(2 ** 64, halflife, dt) * 2 ** -64;
+    keep = wasmDamper.sp_damper_decay_exact(2 ** 64, halflife, dt) * 2 ** -64;
     dHalflife = halflife;
     dDt = dt;
   }
@@ -308,13 +312,13 @@ function loadSpring(setting: SpringSetting, a: number, b: number, dt: number): v
     damping = b;
   if (setting === STIFFNESS_DAMPING) omega = f32(Math.sqrt(f32(a)));
   else {
-    damping = wasm.sp_halflife_to_damping(b);
+    damping = wasmHelpers.sp_halflife_to_damping(b);
     // |2π·f| or |d/(2ζ)| in float, FLT_MAX where a finite setting overflows
     omega = Math.abs(setting === FREQUENCY_HALFLIFE ? f32(TWO_PI * f32(a)) : f32(damping / f32(2 * f32(a))));
     if (omega === Infinity && Number.isFinite(setting === FREQUENCY_HALFLIFE ? f32(a) : damping))
       omega = FLT_MAX;
   }
-  wasm.sp_spring_damper_exact_coefs(slot(16), omega, damping, dt);
+  wasmSpring.sp_spring_damper_exact_coefs(slot(16), omega, damping, dt);
   const h = heapF32,
     i = scratchF32 + 16;
   sxz = h[i];

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import { show } from './check.js';
-import { onMemoryGrowth } from './wasm.js';
+import { onMemoryGrowth } from './growth.js';
 
 /** What a three.js `BufferAttribute` (or `InstancedBufferAttribute`) offers: its array, and the
  *  flag that uploads it again. */

@@ -18,45 +18,41 @@
  * once per step, so the end of a step shows whether it passed the target, and the band's
  * edges are crossed at roots solved to double precision.
  *
- * The spring's coefficients come from the C core (sprung's `simpleSpringDamperExact` for the
+ * The spring's coefficients come from the C core (`sp_critical_spring_damper_coefs` for the
  * halflife smoothTime·ln2, read once per setting and dt) and are applied in double, as three.js
  * keeps its numbers: a position far from the origin is not rounded to float, and a value
  * settles exactly on its target.
  * @internal
  */
-import { criticalStep } from './steps.js';
+import { heapF32, scratchF32 } from './wasm.js';
+import { wasmCritical } from './pieces/critical.js';
+import { slot } from './scratch.js';
 
-/** A value and its velocity: the result of {@link smoothStep}. */
-class Step {
-  x = 0;
-  v = 0;
-}
-/** The result of the last {@link smoothStep} (no allocation per call). */
-export const stepped = new Step();
-const unit = new Step();
+/** The result of the last {@link smoothStep}, a value and its velocity (no allocation per call). */
+export const stepped = { x: 0, v: 0 };
 
-/** The critical step's coefficients, x' = g + kxx·(x − g) + kxv·v and v' = kvx·(x − g) + kvv·v,
- *  for the last smoothTime and dt. */
+/** The C core's critical step for the last smoothTime and dt (sp_critical_spring_damper_coefs):
+ *  x' = b + (kxx·u + kxv·v), v' = c + (kvx·u + kvv·v), u = x − g, where b = x, c = v in the
+ *  incremental form (`inc`: slow springs at small steps, whose change is far below the state)
+ *  and b = g, c = 0 in the direct one. */
 let cTime = NaN,
   cDt = NaN,
-  kxx = 1,
+  inc = false,
+  kxx = 0,
   kxv = 0,
   kvx = 0,
-  kvv = 1;
+  kvv = 0;
 
-/** Loads the coefficients of (smoothTime, dt): the C core's steps of unit offset and unit velocity. */
+/** Loads the coefficients of (smoothTime, dt) from the C core. */
 function coefficients(smoothTime: number, dt: number): void {
-  const halflife = smoothTime * Math.LN2;
-  unit.x = 1;
-  unit.v = 0;
-  criticalStep(unit, 0, 0, halflife, dt);
-  kxx = unit.x;
-  kvx = unit.v;
-  unit.x = 0;
-  unit.v = 1;
-  criticalStep(unit, 0, 0, halflife, dt);
-  kxv = unit.x;
-  kvv = unit.v;
+  wasmCritical.sp_critical_spring_damper_coefs(slot(8), smoothTime * Math.LN2, dt);
+  const h = heapF32,
+    i = scratchF32 + 8;
+  kxx = h[i];
+  kxv = h[i + 1];
+  kvx = h[i + 3];
+  kvv = h[i + 4];
+  inc = h[i + 6] !== 0;
   cTime = smoothTime;
   cDt = dt;
 }
@@ -77,14 +73,16 @@ export function smoothStep(
   stop: boolean,
 ): void {
   const u = x - g;
-  if (maxSpeed === Infinity || inBand(u, v, smoothTime, dt, maxSpeed * smoothTime)) {
+  if (
+    maxSpeed < Infinity &&
+    (smoothTime ? limited(u, v, 2 / smoothTime, maxSpeed, dt, stop) : atMaxSpeed(u, maxSpeed, dt))
+  )
+    stepped.x += g;
+  else {
+    // the critical spring alone, maxSpeed never binding: the C core's step
     if (smoothTime !== cTime || dt !== cDt) coefficients(smoothTime, dt);
-    stepped.x = g + (kxx * u + kxv * v);
-    stepped.v = kvx * u + kvv * v;
-  } else {
-    if (smoothTime === 0) atMaxSpeed(u, maxSpeed, dt);
-    else limited(u, v, 2 / smoothTime, maxSpeed, dt, stop);
-    stepped.x = g + stepped.x;
+    stepped.x = (inc ? x : g) + (kxx * u + kxv * v);
+    stepped.v = (inc ? v : 0) + (kvx * u + kvv * v);
   }
   // passed or reached the target: it stops there. So it does within 1e-12·|g| of it (or a
   // subnormal offset from 0), where the decayed offset, added to g, can round back to the same
@@ -97,25 +95,13 @@ export function smoothStep(
   }
 }
 
-/** Whether the critical spring stays within |u| ≤ M for the whole step, so that maxSpeed never
- *  binds: it starts inside, and its one extremum ahead (where u' = e^(−ωt)(v − ωjt) = 0), if
- *  within the step, is inside too. */
-function inBand(u: number, v: number, smoothTime: number, dt: number, M: number): boolean {
-  if (Math.abs(u) > M) return false;
-  const w = 2 / smoothTime,
-    j = v + w * u,
-    peak = v / (w * j);
-  if (!(peak > 0)) return true; // none ahead: |u| only falls
-  const t = Math.min(peak, dt);
-  return Math.abs(Math.exp(-w * t) * (u + j * t)) <= M;
-}
-
 /** smoothTime 0 with a speed limit: the value moves toward 0 at maxSpeed (u in, u out). */
-function atMaxSpeed(u: number, maxSpeed: number, dt: number): void {
+function atMaxSpeed(u: number, maxSpeed: number, dt: number): true {
   const s = u > 0 ? 1 : -1;
   const left = Math.abs(u) - maxSpeed * dt;
   stepped.x = left > 0 ? s * left : 0;
   stepped.v = left > 0 ? -s * maxSpeed : 0;
+  return true;
 }
 
 /**
@@ -123,9 +109,10 @@ function atMaxSpeed(u: number, maxSpeed: number, dt: number): void {
  * `stop`, ending at u = 0 if it gets there): phases inside and outside the band, switched at
  * the roots where |u| = M. A phase outside ends with the speed below S, which cannot carry
  * the spring out again, so there are four phases at most (in, out on the far side of the
- * target, in from far away).
+ * target, in from far away). Returns false, having computed nothing, where the critical spring
+ * stays inside the band for the whole step (maxSpeed never binds: the C core's step is exact).
  */
-function limited(u: number, v: number, w: number, S: number, t: number, stop: boolean): void {
+function limited(u: number, v: number, w: number, S: number, t: number, stop: boolean): boolean {
   const M = (2 * S) / w,
     k = 2 * w;
   for (let phase = 0; phase < 8 && t > 0; phase++) {
@@ -135,46 +122,37 @@ function limited(u: number, v: number, w: number, S: number, t: number, stop: bo
     if (a > M || (a === M && s * v > 0)) {
       // outside: in the frame of s, p = |u| and p' = s·v relax toward −S at the rate 2ω
       const c = s * v + S;
-      const p = (tau: number) => a - S * tau - (c * Math.expm1(-k * tau)) / k;
-      if (p(t) > M) {
-        u = s * p(t);
-        v = s * (c * Math.exp(-k * t) - S);
-        break;
-      }
-      // p rises while c·e^(−2ωτ) > S, then falls through M once
-      const top = c > S ? Math.min(Math.log(c / S) / k, t) : 0;
-      const tau = root(p, M, top, t);
-      u = s * M;
+      const p = (tau: number) => a - S * tau - (c * Math.expm1(-k * tau)) / k,
+        // it stays outside, or else p rises while c·e^(−2ωτ) > S, then falls through M once
+        tau = p(t) > M ? t : root(p, M, c > S ? Math.min(Math.log(c / S) / k, t) : 0, t);
+      u = s * Math.max(p(tau), M);
       v = s * (c * Math.exp(-k * tau) - S);
       t -= tau;
       continue;
     }
-    // inside: the critical spring, u(τ) = e^(−ωτ)(u + jτ), u'(τ) = e^(−ωτ)(v − ωjτ)
+    // inside: the critical spring, u(τ) = e^(−ωτ)(u + jτ), u'(τ) = e^(−ωτ)(v − ωjτ); |u| rises to
+    // the one extremum ahead (after the crossing of the target, if any): out of the band there?
     const j = v + w * u,
-      cross = -u / j; // where u = 0, when positive
+      cross = -u / j, // where u = 0, when positive
+      peak = v / (w * j),
+      u0 = u,
+      q = (tau: number) => Math.abs(Math.exp(-w * tau) * (u0 + j * tau)),
+      out = peak > 0 && q(Math.min(peak, t)) > M;
+    if (!(phase || out)) return false;
     if (stop && cross > 0 && cross <= t) {
       u = v = 0; // passes the target within the step: stops there
       break;
     }
-    // |u| rises to the one extremum ahead (after the crossing, if any): out of the band there?
-    const peak = v / (w * j),
-      u0 = u;
-    const q = (tau: number) => Math.abs(Math.exp(-w * tau) * (u0 + j * tau));
-    if (peak > 0 && q(Math.min(peak, t)) > M) {
-      const tau = root(q, M, Math.min(peak, t), cross > 0 && cross < peak ? cross : 0);
-      const e = Math.exp(-w * tau);
-      u = e * (u0 + j * tau) > 0 ? M : -M;
-      v = e * (v - w * j * tau);
-      t -= tau;
-      continue;
-    }
-    const e = Math.exp(-w * t);
-    u = e * (u + j * t);
-    v = e * (v - w * j * t);
-    break;
+    const tau = out ? root(q, M, Math.min(peak, t), cross > 0 && cross < peak ? cross : 0) : t,
+      e = Math.exp(-w * tau);
+    v = e * (v - w * j * tau);
+    u = e * (u0 + j * tau);
+    if (out) u = u > 0 ? M : -M;
+    t -= tau;
   }
   stepped.x = u;
   stepped.v = stop && u === 0 ? 0 : v;
+  return true;
 }
 
 /** The τ between `above` (f > m there) and `below` (f ≤ m) where the monotone f crosses m,

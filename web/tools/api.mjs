@@ -30,18 +30,20 @@ import { ENUM_TYPE, GENERATED, Helpers, parseLine, wrap, wrapperOf, wrapperSourc
 import { TABLE } from './table.mjs';
 import { EXAMPLES } from './examples.mjs';
 import { FAST_NAMES, inertializersTs, vectorsTs } from './vectors.mjs';
+import { PIECES, bindingOf, pieceOf } from './pieces.mjs';
 
 const at = process.argv.indexOf('--root');
 const root = at > 0 ? process.argv[at + 1] : join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The tiers, the generated file of each, and what its wrappers call the C functions through. */
+/** The tiers, the generated file of each, and what its wrappers call the C functions through
+ *  (an everyday function: its piece's binding, web/tools/pieces.mjs). */
 const TIERS = {
-  everyday: { file: 'web/src/gen/everyday.ts', module: 'wasm' },
+  everyday: { file: 'web/src/gen/everyday.ts', module: null },
   full: { file: 'web/src/gen/full.ts', module: 'full' },
 };
 const TIER_DOC = {
   everyday:
-    'Tier: everyday (also in `sprung/springs`; a bundle of everyday functions embeds only the small module).',
+    'Tier: everyday (also in `sprung/springs`; a bundle of everyday functions embeds only the small WebAssembly pieces they call).',
   full: 'Tier: full module (a bundle that holds it embeds the full WebAssembly module; see the Bundle section of docs/API.md).',
 };
 
@@ -288,8 +290,10 @@ function tierTs(tier, list, helpers) {
   const imports = [
     GENERATED,
     `/**\n * The wrappers generated from the header whose tier is ${tier} (web/tools/table.mjs).\n * @packageDocumentation\n */`,
-    module === 'full' ? "import { full } from '../full.js';" : "import { wasm } from '../wasm.js';",
   ];
+  if (module === 'full') imports.push("import { full } from '../full.js';");
+  for (const piece of PIECES)
+    if (used(bindingOf(piece))) imports.push(`import { ${bindingOf(piece)} } from '../pieces/${piece}.js';`);
   const from = (names, file) => {
     const list = names.filter(used);
     if (list.length) imports.push(`import { ${list.join(', ')} } from '${file}';`);
@@ -410,7 +414,8 @@ async function gen() {
   for (const b of generated) {
     const entry = entries.get(b.fn.name);
     const doc = docOf(b, entry, manifest, tsNames);
-    const source = wrapperSource(b, entry, manifest, helpers, doc, TIERS[entry.tier].module, problems);
+    const module = TIERS[entry.tier].module ?? (entry.js ? null : bindingOf(pieceOf(b.fn)));
+    const source = wrapperSource(b, entry, manifest, helpers, doc, module, problems);
     byTier[entry.tier].push({ b, source });
   }
   const all = [...generated, ...hand];
@@ -484,6 +489,14 @@ async function gen() {
     ],
   ]);
   writeFileSync(join(root, 'build/everyday.txt'), everyday.map((f) => `_${f}`).join(',') + '\n');
+  // the pieces of the everyday module, one line each: its name and its C functions (build.sh)
+  const byPiece = new Map(PIECES.map((p) => [p, []]));
+  for (const f of manifest.functions.filter((f) => everyday.includes(f.name)))
+    byPiece.get(pieceOf(f)).push(`_${f.name}`);
+  writeFileSync(
+    join(root, 'build/pieces.txt'),
+    [...byPiece].map(([piece, fns]) => `${piece} ${fns.join(',')}\n`).join(''),
+  );
   console.log(
     `api: ${manifest.functions.length} C functions; ${generated.length} wrappers generated (${byTier.everyday.length} everyday), ` +
       `${hand.length} hand-written members bound; ${everyday.length} C functions in the everyday module`,
@@ -509,7 +522,7 @@ function everydayFunctions() {
     write: false,
     format: 'esm',
     logLevel: 'error',
-    external: ['./wasm-binary*'],
+    external: ['./wasm-binary*', './pieces/*', '../pieces/*'],
   });
   return [...new Set(out.outputFiles[0].text.match(/\bsp_[a-z0-9_]+/g))].sort();
 }

@@ -3,8 +3,11 @@
 //
 // - Declarations: one copy, in dist/cjs/ (CommonJS format, which an ES module may import but
 //   not the reverse). The ES module entries' declarations (dist/index.d.ts and the others)
-//   keep their own `init` and re-export the rest from dist/cjs/.
-// - The JS without comments: they are in the declarations, which editors show.
+//   re-export dist/cjs/'s.
+// - The CommonJS entries (dist/cjs/index.js and the others, which `require` gets) first
+//   require node_files.js, which reads the package's .wasm files where the ES modules embed them.
+// - The JS minified: its comments are in the declarations, which editors show, and a bundler
+//   minifies it again anyway; the tarball is a fifth smaller for it.
 // - sprung/no-embed: dist/no-embed/ holds only the modules that reach the embedded full module
 //   (full.js and the modules that import it, directly or not), with that module's bytes left
 //   out; every other import points back to dist/, so the two entries share their modules.
@@ -14,10 +17,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../../dist');
-const ENTRIES = ['index', 'springs_entry', 'no-embed'];
-// sprung/three has no CommonJS build: its declarations stay as tsc wrote them (they import only
-// each other and the entries)
-const ESM_ONLY = ['three', 'three_attribute', 'three_skin'];
+const ENTRIES = ['index', 'springs_entry', 'no-embed', 'three'];
 const IMPORT = /((?:from|import)\s*['"])(\.{1,2}\/[^'"]+)(['"])/g;
 
 const files = (dir, ext) =>
@@ -26,17 +26,19 @@ const files = (dir, ext) =>
     .filter((f) => f.endsWith(ext))
     .map((f) => join(dir, f));
 
-// ---- the JS, without comments (esbuild prints the same module again) -------------------------
+// ---- the JS, minified (esbuild prints the same module again, its exports' names kept) ---------
 for (const f of files('.', '.js')) {
   const text = readFileSync(join(dist, f), 'utf8');
-  writeFileSync(join(dist, f), esbuild.transformSync(text, { loader: 'js', target: 'es2020' }).code);
+  writeFileSync(
+    join(dist, f),
+    esbuild.transformSync(text, { loader: 'js', target: 'es2020', minify: true }).code,
+  );
 }
 
 // ---- declarations --------------------------------------------------------------------------
 for (const f of files('.', '.d.ts')) {
   if (f.startsWith('cjs/')) continue;
   const name = f.replace(/\.d\.ts$/, '');
-  if (ESM_ONLY.includes(name)) continue;
   if (!ENTRIES.includes(name)) {
     rmSync(join(dist, f));
     continue;
@@ -47,11 +49,20 @@ for (const f of files('.', '.d.ts')) {
     text.replace(IMPORT, (all, a, spec, z) => `${a}./cjs/${spec.slice(2)}${z}`),
   );
 }
-for (const f of [...ENTRIES, ...ESM_ONLY]) {
+for (const f of ENTRIES) {
   const text = readFileSync(join(dist, `${f}.d.ts`), 'utf8');
   for (const m of text.matchAll(IMPORT))
     if (!existsSync(join(dist, m[2].replace(/\.js$/, '.d.ts'))))
       throw new Error(`dist/${f}.d.ts: ${m[2]} has no declaration`);
+}
+
+// ---- the CommonJS entries ------------------------------------------------------------------
+for (const f of ['index', 'springs_entry', 'three']) {
+  const path = join(dist, 'cjs', `${f}.js`);
+  writeFileSync(
+    path,
+    readFileSync(path, 'utf8').replace('"use strict";', '"use strict";\nrequire("./node_files.js");'),
+  );
 }
 
 // ---- sprung/no-embed -----------------------------------------------------------------------

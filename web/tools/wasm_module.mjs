@@ -7,6 +7,13 @@
 //                                                   its stack helpers, __errno_location and the
 //                                                   function table, which sprung never calls:
 //                                                   wasm-opt then drops what only they reached
+//   node web/tools/wasm_module.mjs piece IN OUT     keeps only the sp_* exports: a piece of the
+//                                                   everyday module imports its memory, and its
+//                                                   _initialize does nothing (its start function
+//                                                   sets its static data up)
+//   node web/tools/wasm_module.mjs heapbase IN      prints where the module's static data and
+//                                                   stack end (its __heap_base): where the next
+//                                                   piece of the everyday module starts
 //   node web/tools/wasm_module.mjs label IN OUT L   appends a custom section "sprung" holding L
 //                                                   (simd, scalar or springs), by which the loader
 //                                                   tells a sprung module and its build from any
@@ -43,8 +50,8 @@ function leb(n) {
 /** A section: its id, then its body's size and the body. */
 const section = (id, body) => Buffer.concat([Buffer.from([id]), leb(body.length), body]);
 
-/** `module` with its export section (id 7) holding only the exports whose names match KEEP. */
-function keepExports(module) {
+/** `module` with its export section (id 7) holding only the exports whose names match `keep`. */
+function keepExports(module, keep) {
   const parts = [module.subarray(0, 8)]; // magic and version
   for (let at = 8; at < module.length;) {
     const id = module[at];
@@ -59,7 +66,7 @@ function keepExports(module) {
         const [length, name] = readLeb(module, p);
         const text = module.subarray(name, name + length).toString();
         [, p] = readLeb(module, name + length + 1); // the kind byte, then the index
-        if (KEEP.test(text)) kept.push(module.subarray(from, p));
+        if (keep.test(text)) kept.push(module.subarray(from, p));
       }
       parts.push(section(7, Buffer.concat([leb(kept.length), ...kept])));
     }
@@ -76,9 +83,14 @@ function labelled(module, label) {
 
 const [command, input, output, label] = process.argv.slice(2);
 const module = readFileSync(input);
-if (command === 'exports') writeFileSync(output, keepExports(module));
-else if (command === 'label' && label) writeFileSync(output, labelled(module, label));
+if (command === 'exports') writeFileSync(output, keepExports(module, KEEP));
+else if (command === 'piece') writeFileSync(output, keepExports(module, /^sp_\w+$/));
+else if (command === 'heapbase') {
+  const memory = new WebAssembly.Memory({ initial: 1 << 5, maximum: 1 << 15 });
+  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(module), { env: { memory } });
+  console.log(exports.__heap_base.value);
+} else if (command === 'label' && label) writeFileSync(output, labelled(module, label));
 else {
-  console.error('usage: wasm_module.mjs exports IN OUT | label IN OUT LABEL');
+  console.error('usage: wasm_module.mjs exports IN OUT | piece IN OUT | heapbase IN | label IN OUT LABEL');
   process.exit(2);
 }
