@@ -30,6 +30,10 @@ const INTERNAL = {
     "MotionDatabase's constructor calls it on every clip (its features are then features(frame)): its arguments are the constructor's clips and options, which no C parameter describes",
   sp_motion_database_build:
     "MotionDatabase's constructor calls it on the features of every clip: its arguments are the constructor's clips and options, which no C parameter describes",
+  sp_motion_controller_place:
+    "MotionController and MotionCrowd call it where a character starts and at every switch, on their own arrays: a character's state is theirs, not the caller's",
+  sp_motion_controller_update:
+    "MotionController.update and MotionCrowd.update call it on their own arrays, after their searches: its arguments are the characters' state, which the classes own",
 };
 
 const wrappersOf = new Map();

@@ -263,4 +263,8 @@ export const TABLE = {
   sp_motion_search_batch: 'full hand',
   sp_forward_kinematics: 'full hand',
   sp_ik_two_bone: 'full hand',
+  sp_ik_hinge_axis: 'full hand',
+  // Motion controller
+  sp_motion_controller_place: 'full internal',
+  sp_motion_controller_update: 'full internal',
 };
