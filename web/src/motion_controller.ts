@@ -20,14 +20,14 @@ import type { TrajectoryPredictor } from './character.js';
 import type { ContactState } from './contact.js';
 import { getters } from './block.js';
 import { explain, type MotionExplainOptions, type MotionSearchExplanation } from './motion_explain.js';
-import {
-  type Character,
-  Crowd,
-  type MotionControllerOptions,
-  type MotionControllerSettings,
-  type MotionInput,
-  type MotionSearchReport,
-} from './motion_character.js';
+import type { Character } from './motion_character.js';
+import { Crowd } from './motion_crowd.js';
+import type {
+  MotionControllerOptions,
+  MotionControllerSettings,
+  MotionInput,
+  MotionSearchReport,
+} from './motion_settings.js';
 
 /** Each character's JS state, by the object that shows it. */
 const characters = new WeakMap<MotionCharacter, Character>();
