@@ -9,6 +9,7 @@
 #   run.sh SECONDS    exploratory (./build.sh fuzz): random seeds, SECONDS shared between
 #                     the harnesses, a corpus that grows across runs on this machine.
 #
+# Then the JavaScript fuzzer of the untrusted files (fuzz_files.mjs, below).
 # Prints the executions per harness; exits non-zero on any finding (the input is saved as
 # build/fuzz/<harness>/crash-* — once fixed, copy it into tests/fuzz/corpus/<harness>/).
 set -euo pipefail
@@ -55,4 +56,9 @@ for src in "${harnesses[@]}"; do
     grep -E 'fuzz:|ERROR|runtime error|args:|SUMMARY|Test unit written' "$log" | head -20
   fi
 done
+# The package's untrusted-file entry points (parseBvh, MotionDatabase.fromBytes) are JavaScript:
+# a mutational fuzzer seeded with CMU's takes and databases' bytes (tests/fuzz/fuzz_files.mjs),
+# against the built dist/; deterministic with --runs (its own count: one input is a whole parse).
+if [ "${1:-}" = --runs ]; then files=(--runs "${SPRUNG_FUZZ_FILES:-4000}"); else files=("$per"); fi
+node tests/fuzz/fuzz_files.mjs "${files[@]}" || status=1
 exit $status

@@ -315,15 +315,27 @@ test('the simulation bone is smoothed by a local cubic: a cubic path comes throu
   const saved = JOINTS[0].at;
   JOINTS[0].at = (t) => [20 * t * t * t - 30 * t * t + 5 * t, 90, 60 * t - 10 * t * t * t, 0, 0, 25];
   try {
-    const m = parseBvh(bvh(60, 100));
-    const yaw = (25 * Math.PI) / 180;
-    for (let f = 0; f < 100; f++) {
-      const { pos } = oracle(f / 60);
-      const got = worldOf(m, f);
-      near(got.pos[0], [pos[0][0], 0, pos[0][2]], 1e-5, `frame ${f} simulation position`);
-      near(got.rot[0], axisMatrix(1, (yaw * 180) / Math.PI), 1e-5, `frame ${f} simulation rotation`);
-      // and the pelvis stays where it was in the world
-      near(got.pos[1], pos[0], 1e-5, `frame ${f} pelvis`);
+    // at 60 Hz the windows are fitted row by row; at 10 kHz (a window of 5,001 and 10,001 rows)
+    // on rows made sparser and interpolated back, which keeps the cost linear in the frames
+    for (const [rate, frames, every] of [
+      [60, 100, 1],
+      [10000, 16000, 97],
+    ]) {
+      const m = parseBvh(bvh(rate, frames));
+      const yaw = (25 * Math.PI) / 180;
+      for (let f = 0; f < frames; f += every) {
+        const { pos } = oracle(f / rate);
+        const got = worldOf(m, f);
+        near(got.pos[0], [pos[0][0], 0, pos[0][2]], 1e-5, `${rate} Hz: frame ${f} simulation position`);
+        near(
+          got.rot[0],
+          axisMatrix(1, (yaw * 180) / Math.PI),
+          1e-5,
+          `${rate} Hz: frame ${f} simulation rotation`,
+        );
+        // and the pelvis stays where it was in the world
+        near(got.pos[1], pos[0], 1e-5, `${rate} Hz: frame ${f} pelvis`);
+      }
     }
   } finally {
     JOINTS[0].at = saved;
@@ -554,7 +566,7 @@ test('hostile files: every count bounded before anything is allocated, every err
       ) < 1000,
     );
   // a Frame Time of 100 s or more is a rate below 1 Hz, not 0 Hz, and no option is blamed
-  assert.equal(parseBvh(rateOf(bvh(60, 11), 100)).frameRate, 0.01);
+  assert.equal(parseBvh(rateOf(bvh(60, 11), 200)).frameRate, 0.005); // it was rounded to 0 Hz
   assert.throws(
     () => parseBvh(rateOf(bvh(60, 11), 1000), { frameRate: 60 }),
     /^RangeError: sprung\.parseBvh: 11 frames at 0\.001 Hz .* make 600001 frames, more than options\.maxFrames/,

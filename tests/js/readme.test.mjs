@@ -122,6 +122,7 @@ test('every function and class the README API tour names is exported by the pack
     'footLocking',
     'ikBones',
     'switchCost',
+    'maxFrames',
     // Node's, in the motion-capture examples, and the browser's
     'readFileSync',
     'writeFileSync',

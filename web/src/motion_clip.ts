@@ -231,13 +231,48 @@ function fitWeights(w: number, at: number): Float64Array {
   return weights;
 }
 
+/** The most rows a smoothing window fits one by one: 0.5 s at 480 Hz, 1 s at 240 Hz. */
+const MAX_WINDOW = 241;
+
+/** Row `t` (a fraction between rows) of `src` (`n` rows of `stride`), linearly, into row `i` of `dst`. */
+function lerpRow(
+  dst: Float64Array,
+  i: number,
+  src: Float64Array,
+  t: number,
+  stride: number,
+  n: number,
+): void {
+  const j = Math.min(Math.floor(t), n - 1),
+    a = j < n - 1 ? t - j : 0;
+  for (let c = 0; c < stride; c++) {
+    const v = src[j * stride + c];
+    dst[i * stride + c] = a === 0 ? v : v + a * (src[(j + 1) * stride + c] - v);
+  }
+}
+
 /**
  * `values` (count rows of `stride` numbers) smoothed by a local cubic fit over `window`
  * rows (Savitzky–Golay); rows within half a window of an end take the fit of the window at
- * that end (SciPy's mode 'interp', as Holden's code uses).
+ * that end (SciPy's mode 'interp', as Holden's code uses). A window of more than
+ * {@link MAX_WINDOW} rows is fitted on sparser rows and interpolated back.
  */
 function smooth(values: Float64Array, stride: number, count: number, window: number): Float64Array {
   const w = Math.max(1, Math.min(window, count));
+  if (w > MAX_WINDOW) {
+    // a window of more rows than that (a clip above 240 Hz, or a long window): the fit runs on
+    // rows k times sparser, interpolated, and is interpolated back, so that its cost stays
+    // linear in `count` (a file of 1e5 frames at 100 kHz would take minutes otherwise)
+    const k = Math.ceil(w / MAX_WINDOW);
+    const m = Math.ceil((count - 1) / k) + 1; // the first and last rows among them
+    const step = (count - 1) / (m - 1);
+    const sparse = new Float64Array(m * stride);
+    for (let i = 0; i < m; i++) lerpRow(sparse, i, values, i * step, stride, count);
+    const fitted = smooth(sparse, stride, m, 2 * Math.round(window / step / 2) + 1);
+    const out = new Float64Array(values.length);
+    for (let i = 0; i < count; i++) lerpRow(out, i, fitted, i / step, stride, m);
+    return out;
+  }
   const half = Math.floor(w / 2);
   const out = new Float64Array(values.length);
   const cache = new Map<number, Float64Array>();
