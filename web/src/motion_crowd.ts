@@ -240,7 +240,11 @@ export class Crowd {
     this.searches = due.length;
     this.microseconds = 0;
     const byK = new Map<number, Character[]>();
-    for (const c of due) byK.set(c.settings.candidates, [...(byK.get(c.settings.candidates) ?? []), c]);
+    for (const c of due) {
+      const group = byK.get(c.settings.candidates);
+      if (group) group.push(c);
+      else byK.set(c.settings.candidates, [c]);
+    }
     for (const [k, group] of byK) {
       let batch = this.#batches.get(k);
       if (batch === undefined || batch.count < group.length) {
