@@ -21,8 +21,27 @@ import { ContactState } from './contact.js';
 import { full } from './full.js';
 import type { MotionControllerSettings, MotionInput, MotionSearchReport } from './motion_settings.js';
 import { getQ, getV, q4, qexp, qinv, qmul, qnorm, qrot, setQ, setV, v3 } from './motion_vectors.js';
-import type { Crowd } from './motion_crowd.js';
 import { STRUCT, type Field } from './motion_crowd_arrays.js';
+import type { MotionDatabase } from './motion_database.js';
+
+/** The crowd a character belongs to, as its members and their classes see it (motion_crowd.ts's
+ *  Crowd). @internal */
+export interface CrowdOfCharacter {
+  readonly db: MotionDatabase;
+  readonly bones: number;
+  readonly contactBones: Int32Array;
+  /** The predictor's distinct times (frames ahead), and each trajectory declaration's sample. */
+  readonly aheads: number[];
+  readonly samples: { offset: number; sample: number; direction: boolean }[];
+  readonly disposed: boolean;
+  /** Byte pointer of array `f`. */
+  ptr(f: Field): number;
+  /** A view of the scratch pose. */
+  scratch(): Float32Array;
+  /** One frame of every character (inputs named by `name` in errors). */
+  update(fn: string, dt: number, inputs: readonly MotionInput[], name: (i: number) => string): void;
+  dispose(): void;
+}
 
 /** Searches a character remembers (6.4 s at the default 10 a second). @internal */
 export const HISTORY = 64;
@@ -68,7 +87,7 @@ export class Character {
   #views: Record<'input' | 'pose' | 'blended' | 'positions' | 'rotations', Float32Array> | null = null;
 
   constructor(
-    readonly crowd: Crowd,
+    readonly crowd: CrowdOfCharacter,
     readonly index: number,
     settings: MotionControllerSettings,
     frame: number,

@@ -26,7 +26,7 @@ import {
   type MotionInput,
 } from './motion_settings.js';
 import { q4, qnorm, setQ, setV, v3, type Q, type V } from './motion_vectors.js';
-import { Character } from './motion_character.js';
+import { Character, type CrowdOfCharacter } from './motion_character.js';
 import { CrowdArrays, STRUCT, type Field } from './motion_crowd_arrays.js';
 
 /** The hinge axis of each IK chain's knee, by database and chain end, found once (null: none). */
@@ -54,7 +54,7 @@ function hingeOf(db: MotionDatabase, skeleton: Skeleton, bone: number): Vec3 | n
  * switches, the frames played, then one call of the core.
  * @internal
  */
-export class Crowd {
+export class Crowd implements CrowdOfCharacter {
   readonly db: MotionDatabase;
   readonly count: number;
   readonly bones: number;
