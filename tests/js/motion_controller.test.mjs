@@ -347,6 +347,49 @@ test('explain: the last search by feature group, the best candidates, the frame 
   assert.throws(() => c.explain(), /sprung\.MotionController\.explain: not a live MotionController/);
 });
 
+test("explain under cost rules: each candidate costs the rules' multiplier·features + additive, forced or not", () => {
+  const names = db.ranges.map((r) => r.name);
+  const [slow, taxed] = [names[0], names[1]];
+  const ruled = new sp.MotionDatabase(data, {
+    features: FEATURES_27,
+    contactBones: ['leftFoot', 'rightFoot'],
+    mirror: true,
+    rules: [
+      { clip: slow, multiplier: 3 },
+      { clip: taxed, additive: 2, when: 'forced' },
+    ],
+  });
+  // the rules as declared here, by clip name: the oracle of each candidate's factors
+  const factors = (frame, forced) => {
+    const clip = ruled.rangeOf(frame).name;
+    return [clip === slow ? 3 : 1, clip === taxed && forced ? 2 : 0];
+  };
+  const c = new sp.MotionController(ruled);
+  const input = script(5);
+  let checked = 0,
+    forcedSeen = 0;
+  for (let i = 0; i < 900; i++) {
+    c.update(dt, input(i));
+    if (!c.searched || i % 3) continue;
+    const why = c.explain({ candidates: 6 });
+    assert.equal(why.candidates[0].frame, c.lastSearch.frame);
+    assert.equal(why.candidates[0].cost, c.lastSearch.cost, 'the cost the search found');
+    if (why.forced) forcedSeen++;
+    for (const x of [...why.candidates, ...(why.playing ? [why.playing] : [])]) {
+      const [m, a] = factors(x.frame, why.forced);
+      assert.deepEqual([x.multiplier, x.additive], [m, a], `frame ${x.frame} (${x.clip})`);
+      const sum = x.groups.reduce((p, q) => p + q, 0);
+      assert.ok(Math.abs(sum - x.features) <= 1e-4 * Math.max(1, sum), 'the groups add up to the features');
+      const want = m * x.features + a + x.bias;
+      assert.ok(Math.abs(x.cost - want) <= 1e-5 * Math.max(1, want), `${x.cost} against ${want}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 500 && forcedSeen > 0, `${checked} candidates, ${forcedSeen} forced searches`);
+  c.dispose();
+  ruled.dispose();
+});
+
 test('bad input: errors naming the argument', () => {
   const c = new sp.MotionController(db);
   assert.throws(

@@ -52,6 +52,9 @@ export class Character {
   readonly predictor: TrajectoryPredictor;
   /** Each trajectory declaration's sample in the predictor. */
   readonly query: Float32Array;
+  /** The input's custom feature values of this update (NaN where it gave none), and whether it gave any. */
+  readonly customValues: Float32Array;
+  custom = false;
   readonly desiredVelocity = v3();
   readonly desiredRotation = q4();
   readonly searchedVelocity = v3();
@@ -97,6 +100,7 @@ export class Character {
     this.frame = frame;
     this.range = crowd.db.rangeOf(frame);
     this.query = new Float32Array(crowd.db.dims);
+    this.customValues = new Float32Array(crowd.db.dims);
     this.predictor = new TrajectoryPredictor(Math.max(1, crowd.aheads.length));
     this.predictor.times.set(crowd.aheads.map((a) => a / crowd.db.frameRate));
     this.contacts = Array.from(crowd.contactBones, () => new ContactState());
@@ -216,6 +220,10 @@ export class Character {
       this.query[t.offset] = a.x;
       this.query[t.offset + 1] = a.z;
     }
+    // the input's custom feature values (NaN: a group it left out)
+    if (this.custom)
+      for (let j = 0; j < this.query.length; j++)
+        if (this.customValues[j] === this.customValues[j]) this.query[j] = this.customValues[j];
   }
 
   /** Takes the search's result: jumps to the frame found unless it is the one playing or the
@@ -239,7 +247,12 @@ export class Character {
     const g = report.frame;
     if (g < 0 || g === this.frame) return false;
     if (report.from < 0 || !(this.settings.switchCost > 0)) return true;
-    const stay = this.crowd.db.groupCosts(this.query, report.from).reduce((a, b) => a + b, 0);
+    // the playing frame's cost as the search compared it (under the cost rules)
+    const stay = this.crowd.db.costBreakdown(this.query, report.from, {
+      ...this.settings.search,
+      current: report.from,
+      forced: report.forced,
+    }).cost;
     return report.cost + this.settings.switchCost < stay;
   }
 

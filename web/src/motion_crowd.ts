@@ -9,8 +9,13 @@
 import type { Vec3 } from './types.js';
 import { heapF32, heapI32 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { integer, isTime, nonNegative, options as optionsOf, show } from './check.js';
-import { MotionDatabase, MotionSearchBatch, type MotionSearchOptions } from './motion_database.js';
+import { integer, isFiniteNonNegative, nonNegative, options as optionsOf, show } from './check.js';
+import {
+  MotionDatabase,
+  MotionSearchBatch,
+  writeCustomFeatures,
+  type MotionSearchOptions,
+} from './motion_database.js';
 import { Skeleton } from './skeleton.js';
 import { at } from './block.js';
 import { full } from './full.js';
@@ -96,7 +101,7 @@ export class Crowd implements CrowdOfCharacter {
     if (o.position !== undefined) finiteFields(fn, 'options.position', o.position, VEC);
     positions?.forEach((p, i) => finiteFields(fn, `options.positions[${i}]`, p, VEC));
     if (o.rotation !== undefined) rotationArg(fn, 'options.rotation', o.rotation);
-    if (o.firstSearch !== undefined && !isTime(o.firstSearch))
+    if (o.firstSearch !== undefined && !isFiniteNonNegative(o.firstSearch))
       nonNegative(fn, 'options.firstSearch', o.firstSearch);
     const contactBones = db.contactBones;
     const ik = o.ikBones;
@@ -200,11 +205,17 @@ export class Crowd implements CrowdOfCharacter {
    * update of every character in one call.
    */
   update(fn: string, dt: number, inputs: readonly MotionInput[], name: (i: number) => string): void {
-    if (!isTime(dt)) nonNegative(fn, 'dt', dt);
+    if (!isFiniteNonNegative(dt)) nonNegative(fn, 'dt', dt);
     const members = this.members;
     for (let i = 0; i < members.length; i++) {
       inputArg(fn, name(i), inputs[i]);
       checkSettings(fn, members[i].settings);
+      // the custom features' query values (motion_database.ts checks them)
+      const features = inputs[i].features,
+        c = members[i];
+      c.custom = features !== undefined;
+      if (features !== undefined)
+        writeCustomFeatures(fn, `${name(i)}.features`, this.db, features, c.customValues.fill(NaN));
     }
     for (let i = 0; i < members.length; i++) members[i].plan(dt, inputs[i]);
     this.search(fn);
@@ -256,10 +267,12 @@ export class Crowd implements CrowdOfCharacter {
       }
       const queries = batch.queries,
         currents = batch.currents,
-        tags = batch.tags;
+        tags = batch.tags,
+        forced = batch.forced;
       group.forEach((c, j) => {
         queries.set(c.query, j * dims);
         currents[j] = c.current;
+        forced[j] = c.forced ? 1 : 0;
         tags[2 * j] = c.settings.search.requireTags ?? 0;
         tags[2 * j + 1] = c.settings.search.excludeTags ?? 0;
       });

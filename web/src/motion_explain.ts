@@ -6,8 +6,8 @@
  * {@link MotionCharacter.explain}.
  * @packageDocumentation
  */
-import { integer, isTime, nonNegative, options as optionsOf } from './check.js';
-import type { MotionDatabase } from './motion_database.js';
+import { integer, isFiniteNonNegative, nonNegative, options as optionsOf } from './check.js';
+import type { MotionDatabase, MotionSearchOptions } from './motion_database.js';
 import { HISTORY, type Character } from './motion_character.js';
 
 /** One feature group of the query and of the frames it was measured against. */
@@ -24,16 +24,25 @@ export interface MotionGroupValues {
   playing: number[] | null;
 }
 
-/** A candidate of the search: a frame, its clip, its cost and each feature group's part of it. */
+/** A candidate of the search: a frame, its clip, its cost, each feature group's part of it and
+ *  the cost rules' factors ({@link MotionDatabase.costBreakdown}). */
 export interface MotionCandidate {
   frame: number;
   /** The name of its clip (a mirrored copy's is the clip's). */
   clip: string;
-  /** Its cost, as the search compares them. */
+  /** Its cost, as the search compares them: multiplier·features + additive, plus the bias. */
   cost: number;
-  /** Each feature group's part of the cost (the squared normalised differences of its floats;
-   *  the parts add up to the cost, but for a bias). */
+  /** The feature distance before the rules: the squared normalised differences summed. */
+  features: number;
+  /** Each feature group's part of `features` (the groups add up to it). */
   groups: number[];
+  /** The cost rules' multiplier and additive cost of the frame (1 and 0 without rules). */
+  multiplier: number;
+  additive: number;
+  /** The search's bias added (for a frame outside the playing frame's clip), else 0. */
+  bias: number;
+  /** Whether a rule keeps the frame from being found (it may still be the frame playing). */
+  blocked: boolean;
 }
 
 /** One search of the last seconds, as the history keeps it. */
@@ -84,10 +93,26 @@ export interface MotionExplainOptions {
 /** The name of the clip that holds `frame`. */
 const clipOf = (db: MotionDatabase, frame: number): string => db.rangeOf(frame).name;
 
-/** Frame f measured against the query: its cost and each group's part. */
-function measure(db: MotionDatabase, query: Float32Array, frame: number, cost?: number): MotionCandidate {
-  const groups = Array.from(db.groupCosts(query, frame));
-  return { frame, clip: clipOf(db, frame), cost: cost ?? groups.reduce((a, b) => a + b, 0), groups };
+/** Frame f measured against the query under the search's options: its cost, each group's part
+ *  and the rules' factors. */
+function measure(
+  db: MotionDatabase,
+  query: Float32Array,
+  frame: number,
+  options: MotionSearchOptions,
+): MotionCandidate {
+  const b = db.costBreakdown(query, frame, options);
+  return {
+    frame,
+    clip: clipOf(db, frame),
+    cost: b.cost,
+    features: b.features,
+    groups: Array.from(b.groups),
+    multiplier: b.multiplier,
+    additive: b.additive,
+    bias: b.bias,
+    blocked: b.blocked,
+  };
 }
 
 /** Character c's last search explained, or null before its first. @internal */
@@ -100,7 +125,7 @@ export function explain(
   const k = o.candidates ?? 4;
   integer(fn, 'options.candidates', k, 1, 64);
   const seconds = o.seconds ?? 5;
-  if (!isTime(seconds)) nonNegative(fn, 'options.seconds', seconds);
+  if (!isFiniteNonNegative(seconds)) nonNegative(fn, 'options.seconds', seconds);
   const last = c.lastSearch;
   if (last === null) return null;
   const db = c.crowd.db,
@@ -116,10 +141,10 @@ export function explain(
     found: found && found.slice(g.offset, g.offset + g.floats),
     playing: playing && playing.slice(g.offset, g.offset + g.floats),
   }));
-  const best = db.searchBest(query, k, { ...c.settings.search, current: last.from });
+  const search = { ...c.settings.search, current: last.from, forced: last.forced };
+  const best = db.searchBest(query, k, search);
   const candidates: MotionCandidate[] = [];
-  for (let i = 0; i < k && best.frames[i] >= 0; i++)
-    candidates.push(measure(db, query, best.frames[i], best.costs[i]));
+  for (let i = 0; i < k && best.frames[i] >= 0; i++) candidates.push(measure(db, query, best.frames[i], search));
   // the searches of the last `seconds`, from the ring of the character's last HISTORY
   const history: MotionSearchRecord[] = [],
     h = c.history;
@@ -144,7 +169,7 @@ export function explain(
     switchCost: c.settings.switchCost,
     groups,
     candidates,
-    playing: last.from < 0 ? null : measure(db, query, last.from),
+    playing: last.from < 0 ? null : measure(db, query, last.from, search),
     history,
   };
 }

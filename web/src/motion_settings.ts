@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import type { Quat, Vec3 } from './types.js';
-import { integer, isTime, nonNegative, show } from './check.js';
+import { integer, isFiniteNonNegative, nonNegative, show } from './check.js';
 import type { MotionSearchOptions } from './motion_database.js';
 import type { Q } from './motion_vectors.js';
 
@@ -17,6 +17,10 @@ export interface MotionInput {
   velocity: Vec3;
   /** Desired facing, a yaw about +Y; default: toward `velocity` while it is faster than 0.2 m/s, else unchanged. */
   rotation?: Quat;
+  /** The query's values of the database's custom feature groups, by name (a number, or the
+   *  group's `floats` numbers): a gait phase, a look-at target. A group left out keeps the
+   *  playing frame's own values. */
+  features?: { readonly [name: string]: number | ArrayLike<number> };
 }
 
 /** The parts of the controller and their parameters: change them at any time. */
@@ -27,10 +31,11 @@ export interface MotionControllerSettings {
   forceVelocityChange: number;
   /** A change of the desired facing since the last search (rad) that searches at once. Default 0.5. */
   forceRotationChange: number;
-  /** The search's tags, bias, exclusions and mode (its `current` is the playing frame). When
+  /** The search's tags, bias, exclusions and mode (its `current` is the playing frame, and it
+   *  is `forced` when the input's change or a clip's end forces it). When
    *  no frame passes them (a tag mask that excludes every frame), the character plays on and
    *  holds the last frame of a clip that ends, searching again every update there. */
-  search: Omit<MotionSearchOptions, 'current'>;
+  search: Omit<MotionSearchOptions, 'current' | 'forced'>;
   /** Candidates kept with their costs by feature group ({@link MotionController.lastSearch}):
    *  the search then finds the best this many, and prunes less (4 takes several times as long
    *  as 1). Default 1. */
@@ -206,7 +211,7 @@ const BLENDS: readonly unknown[] = ['spring', 'cubic', 'none'];
 /** Checks the settings before an update; throws naming the setting. @internal */
 export function checkSettings(fn: string, s: MotionControllerSettings): void {
   for (const k of NON_NEGATIVE)
-    if (!isTime(s[k]) && !(k.startsWith('force') && s[k] === Infinity))
+    if (!isFiniteNonNegative(s[k]) && !(k.startsWith('force') && s[k] === Infinity))
       nonNegative(fn, `settings.${k}`, s[k]);
   if (!Number.isFinite(s.footHeight))
     throw new RangeError(
