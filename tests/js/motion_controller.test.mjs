@@ -348,29 +348,46 @@ test('explain: the last search by feature group, the best candidates, the frame 
 });
 
 test("explain under cost rules: each candidate costs the rules' multiplier·features + additive, forced or not", () => {
-  const names = db.ranges.map((r) => r.name);
-  const [slow, taxed] = [names[0], names[1]];
+  // the rules go on the two clips the unruled controller's candidates come from most (so
+  // that both rules show among the candidates), found by running it on the same input
+  const clipIndex = (frame) =>
+    db.ranges.findIndex((r) => frame >= r.start && frame < r.stop) % data.clips.length;
+  const seen = new Array(data.clips.length).fill(0);
+  const free = new sp.MotionController(db);
+  const first = script(5);
+  for (let i = 0; i < 900; i++) {
+    free.update(dt, first(i));
+    if (free.searched) for (const x of free.explain({ candidates: 6 }).candidates) seen[clipIndex(x.frame)]++;
+  }
+  free.dispose();
+  const [slow, taxed] = seen
+    .map((n, i) => [n, i])
+    .sort((a, b) => b[0] - a[0])
+    .map(([, i]) => i);
   const ruled = new sp.MotionDatabase(data, {
     features: FEATURES_27,
     contactBones: ['leftFoot', 'rightFoot'],
     mirror: true,
     rules: [
-      { clip: slow, multiplier: 3 },
-      { clip: taxed, additive: 2, when: 'forced' },
+      { clip: data.clips[slow].name, multiplier: 1.25 },
+      { clip: data.clips[taxed].name, additive: 0.25, when: 'forced' },
     ],
   });
-  // the rules as declared here, by clip name: the oracle of each candidate's factors
+  // the rules as declared here, on a clip and its mirrored copy (whose frames follow all the
+  // others, clip by clip): the oracle of each candidate's factors
   const factors = (frame, forced) => {
-    const clip = ruled.rangeOf(frame).name;
-    return [clip === slow ? 3 : 1, clip === taxed && forced ? 2 : 0];
+    const clip = clipIndex(frame);
+    return [clip === slow ? 1.25 : 1, clip === taxed && forced ? 0.25 : 0];
   };
   const c = new sp.MotionController(ruled);
   const input = script(5);
   let checked = 0,
-    forcedSeen = 0;
+    forcedSeen = 0,
+    multiplied = 0,
+    taxedSeen = 0;
   for (let i = 0; i < 900; i++) {
     c.update(dt, input(i));
-    if (!c.searched || i % 3) continue;
+    if (!c.searched) continue;
     const why = c.explain({ candidates: 6 });
     assert.equal(why.candidates[0].frame, c.lastSearch.frame);
     assert.equal(why.candidates[0].cost, c.lastSearch.cost, 'the cost the search found');
@@ -378,6 +395,8 @@ test("explain under cost rules: each candidate costs the rules' multiplier·feat
     for (const x of [...why.candidates, ...(why.playing ? [why.playing] : [])]) {
       const [m, a] = factors(x.frame, why.forced);
       assert.deepEqual([x.multiplier, x.additive], [m, a], `frame ${x.frame} (${x.clip})`);
+      if (m !== 1) multiplied++;
+      if (a !== 0) taxedSeen++;
       const sum = x.groups.reduce((p, q) => p + q, 0);
       assert.ok(Math.abs(sum - x.features) <= 1e-4 * Math.max(1, sum), 'the groups add up to the features');
       const want = m * x.features + a + x.bias;
@@ -385,7 +404,10 @@ test("explain under cost rules: each candidate costs the rules' multiplier·feat
       checked++;
     }
   }
-  assert.ok(checked > 500 && forcedSeen > 0, `${checked} candidates, ${forcedSeen} forced searches`);
+  assert.ok(
+    checked > 500 && forcedSeen > 0 && multiplied > 0 && taxedSeen > 0,
+    `${checked} candidates, ${forcedSeen} forced searches, ${multiplied} multiplied, ${taxedSeen} taxed`,
+  );
   c.dispose();
   ruled.dispose();
 });
