@@ -109,7 +109,7 @@ export class MotionCharacter {
    * `switchCost`); and the searches of the last seconds (cost, frames, forced, switched).
    * Null before the first search.
    * @example
-   * const why = character.explain({ candidates: 4, seconds: 5 });
+   * const why = controller.explain({ candidates: 4, seconds: 5 });
    * if (why) overlay.bars(why.candidates.map((c) => c.groups)); // each group's part of each cost
    * @param options - (optional) `candidates` listed (integer in [1, 64], default 4), `seconds` of history (≥ 0, default 5)
    */
@@ -207,7 +207,7 @@ function crowdOf(self: unknown, what: string): { crowd: Crowd; shown: readonly M
  * from `positions` and `rotations`, the world transforms of every bone of every character in
  * one array each (instanced drawing).
  * @example
- * const crowd = new MotionCrowd(db, 1000, { positions });
+ * const crowd = new MotionCrowd(db, positions.length, { positions }); // a character at each
  * crowd.update(dt, inputs); // inputs[i] moves character i
  * crowd.positions; // character i's bone b at 3·(i·bones + b)
  */
