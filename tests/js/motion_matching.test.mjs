@@ -1210,7 +1210,7 @@ test("the controller's searches (search's part): MotionInput.features set the qu
   );
   assert.throws(
     () => crowd.update(1 / 60, [{ velocity }, { velocity, features: { phase: 1 } }, { velocity }]),
-    /^RangeError: sprung\.MotionCrowd\.update: input\.features\.phase names no custom feature of the database \(swing\)$/,
+    /^RangeError: sprung\.MotionCrowd\.update: inputs\[1\]\.features\.phase names no custom feature of the database \(swing\)$/,
   );
   c.dispose();
   crowd.dispose();
