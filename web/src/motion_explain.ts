@@ -144,7 +144,8 @@ export function explain(
   const search = { ...c.settings.search, current: last.from, forced: last.forced };
   const best = db.searchBest(query, k, search);
   const candidates: MotionCandidate[] = [];
-  for (let i = 0; i < k && best.frames[i] >= 0; i++) candidates.push(measure(db, query, best.frames[i], search));
+  for (let i = 0; i < k && best.frames[i] >= 0; i++)
+    candidates.push(measure(db, query, best.frames[i], search));
   // the searches of the last `seconds`, from the ring of the character's last HISTORY
   const history: MotionSearchRecord[] = [],
     h = c.history;
