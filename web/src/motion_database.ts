@@ -23,7 +23,15 @@ import { FEATURE, INERTIALIZER, MOTION, SEARCH, type Inertializer } from './gen/
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 import { checkParents } from './skeleton.js';
-import { decode, encode, type Stored } from './motion_bytes.js';
+import { bytesOf, decode, encode, hasFeatures, type Described, type Stored } from './motion_bytes.js';
+// the compact format (motion_compact.ts): toBytes({ compact }) and fromBytes by its magic
+import {
+  compactTolerances,
+  decodeCompact,
+  encodeCompact,
+  isCompact,
+  type MotionBytesOptions,
+} from './motion_compact.js';
 
 /** A skeleton: `parents[i]` is bone i's parent (−1 for bone 0, the simulation bone; < i for the others). */
 export interface MotionSkeleton {
@@ -139,9 +147,10 @@ export interface MotionSearchResult {
   cost: number;
 }
 
-/** What {@link MotionDatabase.fromBytes} passes its constructor: the decoded bytes. */
+/** What {@link MotionDatabase.fromBytes} passes its constructor: the decoded bytes (compact
+ *  bytes hold no features: the constructor computes them). */
 class Loaded {
-  constructor(readonly stored: Stored) {}
+  constructor(readonly stored: Stored | Described) {}
 }
 
 const KIND = {
@@ -559,7 +568,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     const floatsNeeded = frames <= 2 ** 29 ? full.sp_motion_database_floats(frames, dims, nr) : 0;
     if (floatsNeeded === 0)
       throw new RangeError(`sprung.${fn}: data.clips hold ${frames} frames, more than one database holds`);
-    if (stored) storedFeatures(fn, stored, frames, dims);
+    if (stored && hasFeatures(stored)) storedFeatures(fn, stored, frames, dims);
     super(
       'MotionDatabase',
       frames,
@@ -613,7 +622,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     }
     this.#ranges = ranges;
     try {
-      this.#build(stored?.features);
+      this.#build(stored && hasFeatures(stored) ? stored.features : undefined);
     } catch (e) {
       this.dispose();
       throw e;
@@ -713,18 +722,20 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * web/src/motion_bytes.ts, or the README's motion-matching section). This computes every
    * frame's features again, as long as the constructor takes. Returns a new Uint8Array with an
    * ArrayBuffer of its own: write it to a file, or post it to another thread (transferable).
+   *
+   * With `{ compact: true }`, the compact format for the wire instead (format version 1, magic
+   * `sprungMC`, the layout: web/src/motion_compact.ts): no features, and the poses quantised
+   * within 1 mm and 0.1° of every bone's world transform (or the tolerances given), predicted
+   * along each clip; loading computes the features again, as long as the constructor takes. The
+   * playground's dance card: 55 MB as `toBytes()` (21 MB after gzip -9), 0.7 MB after gzip -9
+   * compact. Making them takes a few times as long as the constructor (the encoder measures its
+   * errors by forward kinematics).
+   * @param options - (optional) `compact`: `true`, or the tolerances (`MotionCompactOptions`)
    */
-  toBytes(): Uint8Array {
+  toBytes(options?: MotionBytesOptions): Uint8Array {
     const fn = 'MotionDatabase.toBytes';
     const { frames, dims, bones } = own(this, fn).sizes;
-    const p = allocFloats(fn, 'this', frames * dims);
-    let features: Float32Array;
-    try {
-      this.#featuresInto(p);
-      features = heapF32.slice(p >> 2, (p >> 2) + frames * dims);
-    } finally {
-      wasm.free(p);
-    }
+    const compact = compactTolerances(fn, options);
     const stride = 13 * bones,
       nc = this.#contactBones.length;
     const clips = this.#ranges
@@ -754,17 +765,24 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
         };
       return { type, bone: d.bone, weight: d.weight };
     });
-    return encode(fn, {
+    const described: Described = {
       data: { skeleton: { parents: Array.from(this.#parents), ...names }, frameRate: this.#rate, clips },
       options: {
         features: groups,
         contactBones: Array.from(this.#contactBones),
         mirror: this.#mirror ? Array.from(this.#mirror) : undefined,
       },
-      frames,
-      dims,
-      features,
-    });
+    };
+    if (compact) return encodeCompact(fn, described, compact);
+    const p = allocFloats(fn, 'this', frames * dims);
+    let features: Float32Array;
+    try {
+      this.#featuresInto(p);
+      features = heapF32.slice(p >> 2, (p >> 2) + frames * dims);
+    } finally {
+      wasm.free(p);
+    }
+    return encode(fn, { ...described, frames, dims, features });
   }
 
   /**
@@ -777,12 +795,20 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * bytes: another magic or format version, a length that is not what the header says
    * (truncated bytes), counts that do not add up, a head that is not JSON or describes no
    * valid database, features not finite.
+   *
+   * Compact bytes (`toBytes({ compact: true })`, told by their magic) load too: their poses are
+   * rebuilt and every frame's features computed, as the constructor does (the same time, plus
+   * tens of milliseconds); the database is then the one those poses make. Besides the refusals
+   * above, bytes whose checksum (CRC-32) does not match are refused as corrupted, and every
+   * count is bounded before anything is allocated (the frames by the bytes that hold them, the
+   * poses at 2^28 floats).
    * @param bytes - the bytes (a Uint8Array, a Node Buffer, or an ArrayBuffer)
    */
   static fromBytes(bytes: Uint8Array | ArrayBuffer): MotionDatabase {
     const fn = 'MotionDatabase.fromBytes';
     ready(fn);
-    const stored = decode(fn, bytes);
+    const u8 = bytesOf(fn, bytes);
+    const stored = isCompact(u8) ? decodeCompact(fn, u8) : decode(fn, u8);
     try {
       // the constructor takes the decoded bytes in place of its data (a class no caller can make)
       return new MotionDatabase(
