@@ -188,7 +188,14 @@ test('a looping clip without names or contacts, not mirrored, an inertialization
 
 test('the tolerances: looser bytes are smaller and within them, tighter within theirs; bad ones are refused', () => {
   const small = locomotion({ seconds: 10, seed: 4 });
-  const built = new sp.MotionDatabase(small, bipedOptions);
+  // features that read bone 0 only: the other bones take the whole tolerance (those the
+  // features read are held finer, see the first tests)
+  const built = new sp.MotionDatabase(small, {
+    features: [
+      { type: 'trajectoryPosition', frames: [20, 40, 60] },
+      { type: 'trajectoryDirection', frames: [20, 40, 60] },
+    ],
+  });
   const sizes = [];
   for (const [position, rotation] of [
     [0.01, 1 * DEGREE],
@@ -417,16 +424,21 @@ test('every truncation, another version, a wrong checksum or length is refused',
 
 test('hostile counts (the checksum made to match) are refused before anything is allocated', () => {
   /** cmuCut with its head replaced by `edit(head)`, the lengths and checksum kept consistent. */
-  const withHead = (edit) => {
-    const { h, frames } = sections(cmuCut);
+  const withHead = (edit, frameBytes) => {
+    const { h, frames, channels } = sections(cmuCut);
     const head = JSON.parse(new TextDecoder().decode(cmuCut.subarray(36, 36 + h)));
     const json = new TextEncoder().encode(JSON.stringify(edit(head)));
-    const out = new Uint8Array(cmuCut.length - h + json.length);
+    // the frame stream, or `frameBytes` zeros in its place (frames whose tags do not change)
+    const stream = frameBytes === undefined ? cmuCut.subarray(frames, channels) : new Uint8Array(frameBytes);
+    const rest = cmuCut.subarray(channels);
+    const out = new Uint8Array(36 + json.length + stream.length + rest.length);
     out.set(cmuCut.subarray(0, 36));
     out.set(json, 36);
-    out.set(cmuCut.subarray(frames), 36 + json.length);
+    out.set(stream, 36 + json.length);
+    out.set(rest, 36 + json.length + stream.length);
     view(out).setUint32(12, out.length, true);
     view(out).setUint32(20, json.length, true);
+    view(out).setUint32(24, stream.length, true);
     return signed(out);
   };
   const clip = (h) => h.clips[0];
@@ -457,8 +469,8 @@ test('hostile counts (the checksum made to match) are refused before anything is
     /must hold a head whose skeleton gives 1 to 65536 parents, got/,
   );
   refused(
-    withHead((h) => ({ ...h, skeleton: { parents: new Array(60000).fill(0) } })),
-    /must hold at most 268435456 floats of poses, got 80 frames of 780000$/,
+    withHead((h) => ({ ...h, skeleton: { parents: new Array(60000).fill(0) }, clips: [{ ...clip(h), frames: 400 }] }), 400),
+    /must hold at most 268435456 floats of poses, got 400 frames of 780000$/,
   );
   refused(
     withHead((h) => ({ ...h, contactBones: new Array(1000).fill(0) })),
