@@ -101,3 +101,136 @@ export function searches(built, loaded, seed, noise = 0.4) {
   }
   return { same, reported, regret };
 }
+
+/**
+ * Compact bytes decoded by this file alone, from the format as web/src/motion_compact.ts
+ * documents it (no code of sprung's): the head, and per clip its tags, contacts and poses —
+ * positions and rotations, and velocities where the bytes store them (NaN where they do not:
+ * sprung computes those). Returns `{ head, clips: [{ name, frames, tags, contacts, poses }] }`.
+ */
+export function decodeCompact(bytes) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = new TextDecoder().decode(bytes.subarray(0, 8));
+  if (magic !== 'sprungMC' || dv.getUint32(8, true) !== 1) throw new Error('not compact bytes, version 1');
+  const [H, S, M] = [20, 24, 28].map((at) => dv.getUint32(at, true));
+  const head = JSON.parse(new TextDecoder().decode(bytes.subarray(36, 36 + H)));
+  /** A cursor over one stream: bytes from `start` on. */
+  const stream = (start) => {
+    let at = start;
+    const s = {
+      byte: () => bytes[at++],
+      varint() {
+        let v = 0;
+        for (let scale = 1; ; scale *= 128) {
+          const b = bytes[at++];
+          v += (b & 127) * scale;
+          if (b < 128) return v;
+        }
+      },
+      signed() {
+        const z = s.varint();
+        return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+      },
+      f32() {
+        at += 4;
+        return dv.getFloat32(at - 4, true);
+      },
+    };
+    return s;
+  };
+  const frameStream = stream(36 + H),
+    meta = stream(36 + H + S),
+    values = stream(36 + H + S + M);
+  const bones = head.skeleton.parents.length,
+    K = (head.contactBones ?? []).length;
+  // the prediction of order n: the polynomial through the n values before, extrapolated
+  const binomial = (n, k) => (k === 0 ? 1 : (binomial(n, k - 1) * (n - k + 1)) / k);
+  const series = (frames) => {
+    const order = meta.varint();
+    const x = [];
+    for (let f = 0; f < frames; f++) {
+      if (order === 0) {
+        x.push(f === 0 ? values.signed() : x[0]);
+        continue;
+      }
+      const n = Math.min(f, order);
+      let p = 0;
+      for (let k = 1; k <= n; k++) p += (k % 2 ? 1 : -1) * binomial(n, k) * x[f - k];
+      x.push(p + values.signed());
+    }
+    return x;
+  };
+  const floatOfKey = (k) => {
+    const u = new Uint32Array(1);
+    u[0] = k >= 0 ? k : (-1 - k) | 0x80000000;
+    return new Float32Array(u.buffer)[0];
+  };
+  // a scalar channel's values over the clip's frames
+  const scalar = (frames) => {
+    const kind = meta.varint();
+    if (kind === 0) return new Array(frames).fill(meta.f32());
+    const step = kind === 1 ? meta.f32() : 0;
+    return series(frames).map((v) => (kind === 1 ? v * step : floatOfKey(v)));
+  };
+  // a rotation channel's quaternions [x, y, z, w] over the clip's frames
+  const rotation = (frames) => {
+    const kind = meta.varint();
+    if (kind === 0) {
+      const q = [meta.f32(), meta.f32(), meta.f32(), meta.f32()];
+      return new Array(frames).fill(q);
+    }
+    const step = meta.f32();
+    const flips = new Set();
+    for (let i = meta.varint(), f = 0, first = true; i > 0; i--, first = false)
+      flips.add((f = first ? meta.varint() : f + meta.varint()));
+    const out = kind === 5 ? -1 : kind - 1;
+    const stored = [0, 1, 2, 3].filter((k) => k !== out).map(() => series(frames));
+    let sign = 1;
+    return Array.from({ length: frames }, (_, f) => {
+      if (flips.has(f)) sign = -sign;
+      const q = [0, 0, 0, 0];
+      [0, 1, 2, 3].filter((k) => k !== out).forEach((k, i) => (q[k] = stored[i][f] * step));
+      if (out >= 0) q[out] = Math.sqrt(Math.max(0, 1 - q.reduce((n, v) => n + v * v, 0)));
+      const len = Math.hypot(...q);
+      return q.map((v) => (sign * v) / len);
+    });
+  };
+  const clips = head.clips.map(({ name, frames }) => {
+    const tags = [],
+      contacts = [];
+    for (let f = 0; f < frames; f++) {
+      tags.push((f > 0 ? tags[f - 1] : 0) + frameStream.signed());
+      for (let k = 0; k < K; k++) contacts.push(frameStream.byte());
+    }
+    const L = 13 * bones,
+      poses = new Float64Array(frames * L).fill(NaN);
+    const velocities = meta.varint() === 1;
+    const put = (at, v) => v.forEach((x, f) => (poses[f * L + at] = x));
+    for (let i = 0; i < 3 * bones; i++) put(i, scalar(frames));
+    for (let b = 0; b < bones; b++)
+      rotation(frames).forEach((q, f) => poses.set(q, f * L + 6 * bones + 4 * b));
+    if (velocities) {
+      for (let i = 0; i < 3 * bones; i++) put(3 * bones + i, scalar(frames));
+      for (let i = 0; i < 3 * bones; i++) put(10 * bones + i, scalar(frames));
+    }
+    return { name, frames, tags, contacts, poses };
+  });
+  return { head, clips };
+}
+
+/**
+ * What {@link largestErrors} compares of `db`'s frames that are not mirrored copies and of the
+ * clips {@link decodeCompact} gives, clip after clip: `[ofDatabase, ofBytes]`.
+ */
+export function unmirrored(db, decoded) {
+  const frames = db.ranges.filter((r) => !r.mirrored).flatMap((r) => range(r.start, r.stop));
+  const L = 13 * db.bones;
+  const poses = decoded.clips.flatMap((c) =>
+    range(0, c.frames).map((f) => c.poses.subarray(f * L, (f + 1) * L)),
+  );
+  return [
+    { frames: frames.length, parents: db.parents, pose: (f) => db.pose(frames[f]) },
+    { frames: poses.length, parents: db.parents, pose: (f) => poses[f] },
+  ];
+}
+const range = (a, b) => Array.from({ length: b - a }, (_, i) => a + i);
