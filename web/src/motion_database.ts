@@ -727,8 +727,8 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * `sprungMC`, the layout: web/src/motion_compact.ts): no features, and the poses quantised
    * within 1 mm and 0.1° of every bone's world transform (or the tolerances given), predicted
    * along each clip; loading computes the features again, as long as the constructor takes. The
-   * playground's dance card: 55 MB as `toBytes()` (21 MB after gzip -9), 0.7 MB after gzip -9
-   * compact. Making them takes a few times as long as the constructor (the encoder measures its
+   * playground's dance card: 55 MB as `toBytes()` (21.4 MB after gzip -9), 1.13 MB after gzip -9
+   * compact (19.0× smaller). Making them takes about 4× as long as the constructor (the encoder measures its
    * errors by forward kinematics).
    * @param options - (optional) `compact`: `true`, or the tolerances (`MotionCompactOptions`)
    */
@@ -797,8 +797,10 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * valid database, features not finite.
    *
    * Compact bytes (`toBytes({ compact: true })`, told by their magic) load too: their poses are
-   * rebuilt and every frame's features computed, as the constructor does (the same time, plus
-   * tens of milliseconds); the database is then the one those poses make. Besides the refusals
+   * rebuilt, their velocities and every frame's features computed, as the constructor does
+   * (the dance card: about 2× the constructor's time, 4–5× `fromBytes` of `toBytes()`; CMU's
+   * takes 3–6× the constructor's, in Node and Chromium: `node tests/bench/motion_compact.mjs`);
+   * the database is then the one those poses make. Besides the refusals
    * above, bytes whose checksum (CRC-32) does not match are refused as corrupted, and every
    * count is bounded before anything is allocated (the frames by the bytes that hold them, the
    * poses at 2^28 floats).
