@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import * as sp from '../../dist/index.js';
 import { allocatedBytes } from '../../dist/memory.js';
-import { BIPED, FEATURES_27, locomotion, random, runReadmeExample, walk } from './motion_fixtures.mjs';
+import { FEATURES_27, locomotion, loopingCircle, random, runReadmeExample } from './motion_fixtures.mjs';
 import { danceCard } from '../../web/playground/motion/dance_card.js';
 import { CMU_FILES, CMU_SCALE, features as playgroundFeatures } from '../../web/playground/motion/rigs.js';
 import { DEGREE, decodeCompact, largestErrors, searches, unmirrored } from './motion_compact_oracle.mjs';
@@ -183,26 +183,8 @@ test('velocities that are not poseVelocities of the poses (the biped: exact deri
 });
 
 test('a looping clip without names or contacts, not mirrored, an inertialization feature: loaded', () => {
-  const { poses } = walk({ frames: 150, turn: 0.7, speed: 2 });
-  const data = {
-    skeleton: { parents: BIPED.parents },
-    frameRate: 60,
-    clips: [{ name: 'circle', poses, loop: true }],
-  };
-  const built = new sp.MotionDatabase(data, {
-    features: [
-      {
-        type: 'inertialization',
-        bone: 4,
-        inertializer: 'cubic',
-        halflife: 0.13,
-        blendtime: 0.3,
-        weight: 0.3,
-      },
-      { type: 'velocity', bone: 1, weight: 0 },
-      { type: 'trajectoryPosition', frames: [10, 200] },
-    ],
-  });
+  const [data, options] = loopingCircle();
+  const built = new sp.MotionDatabase(data, options);
   const loaded = sp.MotionDatabase.fromBytes(built.toBytes({ compact: true }));
   sameShape(loaded, built);
   assert.deepEqual(loaded.ranges, [{ name: 'circle', start: 0, stop: 150, loop: true, mirrored: false }]);
