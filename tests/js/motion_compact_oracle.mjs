@@ -106,7 +106,8 @@ export function searches(built, loaded, seed, noise = 0.4) {
  * Compact bytes decoded by this file alone, from the format as web/src/motion_compact.ts
  * documents it (no code of sprung's): the head, and per clip its tags, contacts and poses —
  * positions and rotations, and velocities where the bytes store them (NaN where they do not:
- * sprung computes those). Returns `{ head, clips: [{ name, frames, tags, contacts, poses }] }`.
+ * sprung computes those), and the values of the custom feature groups by name. Returns
+ * `{ head, clips: [{ name, frames, tags, contacts, poses, custom }] }`.
  */
 export function decodeCompact(bytes) {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -213,7 +214,13 @@ export function decodeCompact(bytes) {
       for (let i = 0; i < 3 * bones; i++) put(3 * bones + i, scalar(frames));
       for (let i = 0; i < 3 * bones; i++) put(10 * bones + i, scalar(frames));
     }
-    return { name, frames, tags, contacts, poses };
+    // then each custom feature group's floats, frame after frame
+    const custom = {};
+    for (const g of head.features.filter((f) => f.type === 'custom')) {
+      const v = (custom[g.name] = new Float64Array(frames * g.floats));
+      for (let j = 0; j < g.floats; j++) scalar(frames).forEach((x, f) => (v[f * g.floats + j] = x));
+    }
+    return { name, frames, tags, contacts, poses, custom };
   });
   return { head, clips };
 }

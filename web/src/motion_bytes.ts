@@ -115,13 +115,14 @@ export function describedBy(
   poses: Float32Array,
   tags: Int32Array,
   contacts: Uint8Array,
+  custom?: readonly Record<string, Float32Array>[],
 ): Described {
   let first = 0;
   return {
     data: {
       skeleton: head.skeleton as MotionData['skeleton'],
       frameRate: head.frameRate as number,
-      clips: clips.map((x) => {
+      clips: clips.map((x, i) => {
         const a = first,
           b = (first += x.frames);
         return {
@@ -130,6 +131,7 @@ export function describedBy(
           poses: poses.subarray(a * p, b * p),
           tags: tags.subarray(a, b),
           contacts: contacts.subarray(a * k, b * k),
+          ...(custom ? { features: custom[i] } : {}),
         };
       }),
     },

@@ -36,9 +36,9 @@
  * | 12 | u32: the length of the whole, in bytes |
  * | 16 | u32: the CRC-32 (ISO-HDLC, as zlib's) of every byte from 20 on |
  * | 20 | u32: H, the length of the head; S, of the frame stream; M, of the channel stream; R, of the residual stream |
- * | 36 | the head: UTF-8 JSON, as in `toBytes()`'s format (skeleton, frame rate, mirror map, features, contact bones, each clip's name, frames and loop) |
+ * | 36 | the head: UTF-8 JSON, as in `toBytes()`'s format (skeleton, frame rate, mirror map, features, contact bones, each clip's name, frames and loop, cost rules) |
  * | 36 + H | the frame stream: per clip, per frame, the change of its tag bits (a zigzag varint of the int32 difference), then its contacts (a byte 0 or 1 each) |
- * | then | the channel stream: per clip, a varint of flags (1: velocities stored), then each bone's 3 position channels, each bone's rotation channel, and when stored each bone's 3 velocity and 3 angular velocity channels |
+ * | then | the channel stream: per clip, a varint of flags (1: velocities stored), then each bone's 3 position channels, each bone's rotation channel, when stored each bone's 3 velocity and 3 angular velocity channels, then one scalar channel per float of each custom feature group (the head's `{ type: 'custom', name, floats }`, in order; the values the clip gives, exactly) |
  * | then | the residual stream: the channels' values, in the same order |
  *
  * A scalar channel in the channel stream is a varint kind: 0, then its value (f32); 1, then its
@@ -528,6 +528,22 @@ function readValues(ch: Channel, values: Reader, count: number): void {
   });
 }
 
+// ---- custom feature groups ---------------------------------------------------------------
+
+/** A custom feature group of the head: its name and floats per frame. */
+interface Custom {
+  name: string;
+  floats: number;
+}
+
+/** The custom feature groups (`{ type: 'custom' }`) among `features`, in order. */
+const customsOf = (features: readonly unknown[]): Custom[] =>
+  features.filter((f) => (f as { type?: unknown } | null)?.type === 'custom') as Custom[];
+
+/** The values of custom group `name` a clip gives (`clip.features`), if any. */
+const valuesOf = (clip: unknown, name: string) =>
+  (clip as { features?: Record<string, ArrayLike<number>> }).features?.[name];
+
 // ---- encoding ------------------------------------------------------------------------------
 
 /** Whether the velocities and angular velocities of `poses` are what {@link poseVelocities}
@@ -585,6 +601,7 @@ function shares(
   const rotations = new Float64Array(bones),
     positions = new Float64Array(bones);
   for (const f of features) {
+    if ((f as { type: string }).type === 'custom') continue; // values of the game's: no bone
     // a trajectory reads bone 0's position and rotation
     const bone = 'bone' in f ? (f.bone as number) : 0;
     positions[bone]++;
@@ -695,6 +712,7 @@ export function encodeCompact(fn: string, s: Described, tol: Tolerances): Uint8A
     k = s.options.contactBones?.length ?? 0;
   const clips = s.data.clips.map((clip) => clip.poses);
   const derived = clips.map((poses) => derivedVelocities(poses, bones, rate));
+  const customs = customsOf(s.options.features);
   const share = shares(clips, parents, tol, s.options.features);
   /** The largest error over the tolerance, of steps of scale `kappa` (only positions and
    *  rotations count: forward kinematics reads nothing else). */
@@ -742,6 +760,16 @@ export function encodeCompact(fn: string, s: Described, tol: Tolerances): Uint8A
     meta.varint(derived[c] ? 0 : 1);
     for (const ch of clipChannels(poses, bones, derived[c], rate, share, tol, best))
       writeChannel(ch, count, meta, values);
+    // the custom groups' values, exactly (the game's values: nothing to measure them against)
+    for (const g of customs) {
+      const v = Float32Array.from(valuesOf(clip, g.name) ?? []);
+      if (v.length !== count * g.floats)
+        throw new RangeError(
+          `sprung.${fn}: data.clips[${c}].features.${g.name} must hold ${count * g.floats} values, got ${v.length}`,
+        );
+      for (let j = 0; j < g.floats; j++)
+        writeChannel(scalarChannel(v, j, g.floats, count, 0), count, meta, values);
+    }
   });
   const head = headOf(s);
   const parts = [head, frames.done, meta.done, values.done];
@@ -823,6 +851,17 @@ export function decodeCompact(fn: string, u8: Uint8Array): Described {
     );
   if (frames * L > MAX_POSE_FLOATS)
     refuse(`must hold at most ${MAX_POSE_FLOATS} floats of poses, got ${frames} frames of ${L}`);
+  const features = Array.isArray(head.features) ? (head.features as unknown[]) : [];
+  const customs = customsOf(features);
+  customs.forEach((g, i) => {
+    if (typeof g.name !== 'string' || !(Number.isInteger(g.floats) && g.floats >= 1 && g.floats <= 256))
+      refuse(
+        `must hold a head whose custom features each give a name and 1 to 256 floats, got ${show(g)} (custom feature ${i})`,
+      );
+  });
+  const width = customs.reduce((n, g) => n + g.floats, 0);
+  if (frames * width > MAX_POSE_FLOATS)
+    refuse(`must hold at most ${MAX_POSE_FLOATS} custom feature values, got ${frames} frames of ${width}`);
   const frameStream = new Reader(fn, 'frame stream', part(s)),
     meta = new Reader(fn, 'channel stream', part(m)),
     values = new Reader(fn, 'residual stream', part(r));
@@ -830,8 +869,9 @@ export function decodeCompact(fn: string, u8: Uint8Array): Described {
   let needs = 0;
   const described = clips.map((x) => {
     const stored = meta.count("a clip's flags", 1) === 1;
-    return Array.from({ length: (stored ? 10 : 4) * bones }, (_, i) => {
-      const c = readChannel(meta, slot(i, bones).rotation, x.frames);
+    const posed = (stored ? 10 : 4) * bones;
+    return Array.from({ length: posed + width }, (_, i) => {
+      const c = readChannel(meta, i < posed && slot(i, bones).rotation, x.frames);
       needs += c.needs;
       return c.ch;
     });
@@ -842,6 +882,7 @@ export function decodeCompact(fn: string, u8: Uint8Array): Described {
   const poses = new Float32Array(frames * L),
     tags = new Int32Array(frames),
     contacts = new Uint8Array(frames * k);
+  const custom = clips.map(() => ({}) as Record<string, Float32Array>);
   let first = 0;
   clips.forEach((x, c) => {
     for (let f = first; f < first + x.frames; f++) {
@@ -853,15 +894,24 @@ export function decodeCompact(fn: string, u8: Uint8Array): Described {
       }
     }
     const clip = poses.subarray(first * L, (first + x.frames) * L);
-    described[c].forEach((ch, i) => {
+    const posed = described[c].length - width;
+    described[c].slice(0, posed).forEach((ch, i) => {
       readValues(ch, values, x.frames);
       if (!rebuild(ch, clip, slot(i, bones).at, L, x.frames))
         values.fail(`the rotations of bone ${i - 3 * bones} of clip ${c} must not be of length 0`);
     });
-    if (described[c].length === 4 * bones) poseVelocities(clip, bones, rate);
+    if (posed === 4 * bones) poseVelocities(clip, bones, rate);
+    let i = posed;
+    for (const g of customs) {
+      const v = (custom[c][g.name] = new Float32Array(x.frames * g.floats));
+      for (let j = 0; j < g.floats; j++) {
+        readValues(described[c][i], values, x.frames);
+        rebuild(described[c][i++], v, j, g.floats, x.frames);
+      }
+    }
     first += x.frames;
   });
   frameStream.end();
   values.end();
-  return describedBy(head, clips, L, k, poses, tags, contacts);
+  return describedBy(head, clips, L, k, poses, tags, contacts, custom);
 }
