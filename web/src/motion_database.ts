@@ -728,7 +728,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * within 1 mm and 0.1° of every bone's world transform (or the tolerances given), predicted
    * along each clip; loading computes the features again, as long as the constructor takes. The
    * playground's dance card: 55 MB as `toBytes()` (21.4 MB after gzip -9), 1.13 MB after gzip -9
-   * compact (19.0× smaller). Making them takes about 4× as long as the constructor (the encoder measures its
+   * compact (19.0× smaller). Making them takes 2–4× as long as the constructor (the encoder measures its
    * errors by forward kinematics).
    * @param options - (optional) `compact`: `true`, or the tolerances (`MotionCompactOptions`)
    */
@@ -798,8 +798,8 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    *
    * Compact bytes (`toBytes({ compact: true })`, told by their magic) load too: their poses are
    * rebuilt, their velocities and every frame's features computed, as the constructor does
-   * (the dance card: about 2× the constructor's time, 4–5× `fromBytes` of `toBytes()`; CMU's
-   * takes 3–6× the constructor's, in Node and Chromium: `node tests/bench/motion_compact.mjs`);
+   * (in Node, the dance card: 1.9× the constructor's time, 4.5× `fromBytes` of `toBytes()`;
+   * CMU's takes: 1.9×, 2.0×; `node tests/bench/motion_compact.mjs`, Chromium too);
    * the database is then the one those poses make. Besides the refusals
    * above, bytes whose checksum (CRC-32) does not match are refused as corrupted, and every
    * count is bounded before anything is allocated (the frames by the bytes that hold them, the
