@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # build.sh — the one entry point of sprung.
 #   ./build.sh test    install what is missing, build everything, run every test
+#   ./build.sh test_c  one stage of the tests (test_format, test_types, test_c, test_js,
+#                      test_package, test_e2e, test_fuzz), on what is built
 #   ./build.sh serve   build, then serve the playground (Vite dev server)
 #   ./build.sh build   install what is missing and build dist/ (the npm package)
 #   ./build.sh bench   build, then run the benchmarks in tests/bench/
@@ -91,7 +93,7 @@ exports_list() { # every sp_* function of the API manifest (c/sprung.h)
 # every other file for size (-Oz). With LTO the size attribute stays on the cold functions:
 # a hot function calls, rather than inlines, what a cold file defines.
 HOT_C=(c/batch.c c/batch_pose.c c/soa.c c/batch_trajectory.c c/springs.c c/quat_springs.c c/character.c c/applications.c
-       c/helpers.c c/motion_matching.c)
+       c/helpers.c c/sincos.c c/motion_matching.c)
 # WebAssembly 2.0's sign extension, saturating float-to-int conversion and bulk memory: smaller
 # code (memcpy and memset become single instructions) in the SIMD build and the everyday module.
 # Every engine the embedded modules run on has them: they came before SIMD and before
@@ -194,7 +196,7 @@ build() {
 
 # --- formatting -----------------------------------------------------------------
 C_FORMATTED=(c/*.c c/*.h tests/c/*.c tests/c/*.h tests/fuzz/*.c tests/fuzz/*.h)
-PRETTIER_GLOBS=('web/**/*.{ts,js,mjs,css,html}' 'tests/**/*.{mjs,js}')
+PRETTIER_GLOBS=('web/**/*.{ts,js,mjs,css,html}' 'tests/**/*.{mjs,js}' 'docs/**/*.mjs')
 
 format() {
   apt_install clang-format clang-format
@@ -209,17 +211,19 @@ test_format() {
 }
 
 # --- tests --------------------------------------------------------------------
+C_SANITIZE=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1)
+
+c_test() { # c_test tests/c/test_NAME.c: links it with the objects of test_c, and runs it
+  local bin=$BUILD/ctest/$(basename "$1" .c)
+  gcc "${CFLAGS_COMMON[@]}" "${C_SANITIZE[@]}" -Ic -Itests/c "$1" "$BUILD/ctest/obj"/*.o -lm -o "$bin" && "$bin"
+}
+
 test_c() {
   log "native C tests (gcc -Wall -Wextra -Werror, AddressSanitizer + UBSan)"
-  mkdir -p "$BUILD/ctest"
-  local san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1)
-  local failed=0
-  for t in tests/c/test_*.c; do
-    local bin="$BUILD/ctest/$(basename "$t" .c)"
-    gcc "${CFLAGS_COMMON[@]}" "${san[@]}" -Ic -Itests/c "$t" "${C_SOURCES[@]}" -lm -o "$bin"
-    "$bin" || failed=1
-  done
-  return $failed
+  source tests/jobs.sh
+  # c/*.c compiled once, then linked into each test; the tests run side by side
+  c_objects "$BUILD/ctest/obj" gcc "${CFLAGS_COMMON[@]}" "${C_SANITIZE[@]}"
+  in_parallel c_test tests/c/test_*.c
 }
 
 # The tests of the classes that own WASM memory, run again with garbage collected every few
@@ -230,10 +234,16 @@ CLASS_TESTS=(tests/js/memory.test.mjs tests/js/batch.test.mjs tests/js/batch_pos
              tests/js/motion_bytes.test.mjs)
 
 test_js() {
+  # Test files run in parallel, one process each, as many as the machine has cores; the three
+  # runs one after the other (a run's files write build/ paths of their own, which the same
+  # file in another run would share).
+  local node=(node --expose-gc --test --test-concurrency="$(nproc)")
   log "node tests against dist/"
-  node --expose-gc --test --test-reporter=spec tests/js/
+  "${node[@]}" --test-reporter=spec tests/js/
+  log "node tests again on the scalar build (load-scalar.mjs: init() loads dist/sprung-scalar.wasm)"
+  "${node[@]}" --import ./tests/js/load-scalar.mjs --test-reporter=dot tests/js/
   log "class tests with forced garbage collection (node --expose-gc)"
-  node --expose-gc --import ./tests/js/force-gc.mjs --test --test-reporter=dot "${CLASS_TESTS[@]}"
+  "${node[@]}" --import ./tests/js/force-gc.mjs --test-reporter=dot "${CLASS_TESTS[@]}"
 }
 
 test_package() {
@@ -248,12 +258,14 @@ test_types() {
 
 test_e2e() {
   [ -d tests/e2e ] && ls tests/e2e/*.test.mjs >/dev/null 2>&1 || return 0
-  log "type-checking the playground against the package's declarations (tsc -p web/playground)"
+  log "type-checking the playground against the package's declarations (tsc -p web/playground, and its worker)"
   node_modules/.bin/tsc -p web/playground
+  node_modules/.bin/tsc -p web/playground/tsconfig.worker.json
   log "building the playground (static files, web/playground/dist/)"
   node_modules/.bin/vite build --config web/playground/vite.config.js --logLevel warn
   log "end-to-end tests in headless Chromium"
-  node --test --test-concurrency=1 --test-reporter=spec tests/e2e/
+  # a Chromium per test file, as many files at a time as the machine has cores
+  node --test --test-concurrency="$(nproc)" --test-reporter=spec tests/e2e/
 }
 
 test_fuzz() {
@@ -262,20 +274,49 @@ test_fuzz() {
   tests/fuzz/run.sh --runs "${SPRUNG_FUZZ_RUNS:-400000}"   # deterministic: seed 1, a fresh corpus
 }
 
+# --- stage times ----------------------------------------------------------------
+# ./build.sh test prints each stage's wall time and its CPU time (user + system, of every
+# process the stage waited for): on a shared machine the CPU seconds say what a stage costs,
+# the wall time what else was running (the load average at its end says how much).
+STAGE_TIMES=()
+STAGE_NOW=
+cpu_ticks() { # user + system clock ticks of this shell and its reaped descendants
+  local s; read -r s < /proc/$$/stat; s=${s##*) }
+  set -- $s
+  echo $(( ${12} + ${13} + ${14} + ${15} ))
+}
+stage() { # stage FUNCTION: runs it and records its times (a failing stage's too, see below)
+  STAGE_NOW=$1 STAGE_T0=$EPOCHREALTIME STAGE_C0=$(cpu_ticks)
+  "$@"
+  stage_done "$1"
+}
+stage_done() { # stage_done LABEL: records the times of the stage started last
+  local t1=$EPOCHREALTIME c1 load; c1=$(cpu_ticks); read -r load _ < /proc/loadavg
+  STAGE_TIMES+=("$(awk -v n="$1" -v t0="$STAGE_T0" -v t1="$t1" -v c=$((c1 - STAGE_C0)) -v hz="$(getconf CLK_TCK)" -v l="$load" \
+    'BEGIN { printf "%-13s %8.1f %8.1f %6s", n, t1 - t0, c / hz, l }')")
+  STAGE_NOW=
+}
+stage_report() {
+  log "stage times (s)"
+  printf '%-13s %8s %8s %6s\n' stage wall cpu load
+  printf '%s\n' "${STAGE_TIMES[@]}"
+}
+# A stage that fails ends the script (set -e): the report still comes, the stage marked.
+trap '[ -z "$STAGE_NOW" ] || { stage_done "$STAGE_NOW (failed)"; stage_report; }' EXIT
+
 cmd=${1:-test}
 case "$cmd" in
   build) build ;;
   test)
-    deps_test
-    test_format
-    build
-    test_types
-    test_c
-    test_js
-    test_package
-    test_e2e
-    test_fuzz
+    for s in deps_test test_format build test_types test_c test_js test_package test_e2e test_fuzz; do
+      stage $s
+    done
+    stage_report
     log "all tests passed"
+    ;;
+  test_format|test_types|test_c|test_js|test_package|test_e2e|test_fuzz) # one stage, on what is built
+    stage "$cmd"
+    stage_report
     ;;
   serve)
     build
@@ -294,5 +335,5 @@ case "$cmd" in
     deps_test
     tests/fuzz/run.sh "${2:-300}"
     ;;
-  *) echo "usage: ./build.sh [test|serve|build|bench|format|fuzz [seconds]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [test|test_<stage>|serve|build|bench|format|fuzz [seconds]]" >&2; exit 2 ;;
 esac

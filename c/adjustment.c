@@ -15,8 +15,16 @@ void sp_quat_slerp_shortest_approx(sp_quat *out, const sp_quat *q, const sp_quat
     float B = 0.848013f + d * (-1.06021f + d * 0.215638f);
     float k = A * sp__sq(alpha - 0.5f) + B;
     float t = alpha + alpha * (alpha - 0.5f) * (alpha - 1.0f) * k;
-    *out = sp__q_normalize(sp__q(q->x + t * (pp.x - q->x), q->y + t * (pp.y - q->y), q->z + t * (pp.z - q->z),
-                                 q->w + t * (pp.w - q->w)));
+    sp_quat dq = sp__q(pp.x - q->x, pp.y - q->y, pp.z - q->z, pp.w - q->w);
+    /* far beyond the arc (|alpha| ≳ 4e3: t ≈ A·alpha⁵ overflows to ±Inf, or q + t·dq would), the
+     * limit of the direction of q + t·dq: ±dq, or q itself where p and q are one rotation */
+    if (fabsf(t) > 1e18f) {
+        float sg = t > 0.0f ? 1.0f : -1.0f;
+        int same = dq.x == 0.0f && dq.y == 0.0f && dq.z == 0.0f && dq.w == 0.0f;
+        *out = sp__q_normalize(same ? *q : sp__q(sg * dq.x, sg * dq.y, sg * dq.z, sg * dq.w));
+        return;
+    }
+    *out = sp__q_normalize(sp__q(q->x + t * dq.x, q->y + t * dq.y, q->z + t * dq.z, q->w + t * dq.w));
 }
 
 /* 2·atan2(|xyz|, |w|) of q·p⁻¹: the article's 2·acos(w), without acos's loss of precision

@@ -16,6 +16,11 @@ float sp_damper_exponential(float x, float g, float damping, float dt, float ft)
 float sp_damper_exact(float x, float g, float halflife, float dt)
 {
     sp__damper_k k = sp__damper_coefs(halflife, dt);
+    /* g − x overflows float for finite x and g of opposite signs beyond FLT_MAX/2: then the
+     * near form on their halves, whose difference does not (2α < 1 there); the far form never
+     * forms g − x */
+    if (k.alpha < 0.5f && isinf(g - x) && isfinite(x) && isfinite(g))
+        return x + (2.0f * k.alpha) * (0.5f * g - 0.5f * x);
     return sp__damper_apply(&k, x, g);
 }
 

@@ -214,16 +214,22 @@ static int tight_boxes(const float *db, const sp__layout *l)
     return !(runs >= 0.25 * all);
 }
 
-int sp_motion_database_build(float *out_db, const float *features, int frames, int dims, const int *groups,
-                             const float *weights, const int *tags, const int *ranges, int n_ranges)
+/* Whether ranges are in order, not overlapping, within the frames, each with a loop flag 0 or 1. */
+static int ranges_valid(const int *ranges, int n_ranges, int frames)
 {
-    sp__layout l;
-    if (!sp__layout_of(&l, frames, dims, n_ranges)) return 0;
     for (int r = 0, end = 0; r < n_ranges; r++) {
         const int *s = ranges + 3 * (size_t)r;
         if (s[0] < end || s[1] <= s[0] || s[1] > frames || (s[2] != 0 && s[2] != 1)) return 0;
         end = s[1];
     }
+    return 1;
+}
+
+int sp_motion_database_build(float *out_db, const float *features, int frames, int dims, const int *groups,
+                             const float *weights, const int *tags, const int *ranges, int n_ranges)
+{
+    sp__layout l;
+    if (!sp__layout_of(&l, frames, dims, n_ranges) || !ranges_valid(ranges, n_ranges, frames)) return 0;
     size_t f = (size_t)frames, d = (size_t)dims, dp = (size_t)l.dp;
     float *db = out_db;
     /* each dimension's mean and standard deviation (in double: the sums run over every frame),
@@ -263,4 +269,68 @@ int sp_motion_database_build(float *out_db, const float *features, int frames, i
     for (size_t i = 0; i < 3 * (size_t)n_ranges; i++) sp__int_put(db, l.range + i, ranges[i]);
     sp__int_put(db, l.tight, tight_boxes(db, &l));
     return dims;
+}
+
+/* ---- cost rules ---- */
+
+int sp_motion_rules_floats(int frames)
+{
+    sp__rules_layout r;
+    return sp__rules_layout_of(&r, frames) ? (int)r.total : 0;
+}
+
+/* The bounds of `count` boxes of `run` frames of one set (see motion_database.h) at `boxes`. */
+static void bound_rules(float *set, const sp__rules_layout *r, size_t boxes, size_t count, int run)
+{
+    size_t f = (size_t)r->frames;
+    for (size_t b = 0; b < count; b++) {
+        size_t a = b * (size_t)run, e = a + (size_t)run < f ? a + (size_t)run : f;
+        float m = INFINITY, lo = INFINITY, abs_hi = 0.0f;
+        int uniform = sp__int_at(set, r->run + a);
+        for (size_t i = a; i < e; i++) {
+            float x = set[r->mul + i], y = set[r->add + i];
+            m = x < m ? x : m;
+            lo = y < lo ? y : lo;
+            abs_hi = fabsf(y) > abs_hi ? fabsf(y) : abs_hi;
+            if (sp__int_at(set, r->run + i) != uniform) uniform = -1;
+        }
+        float *box = set + boxes + 4 * b;
+        box[0] = m, box[1] = lo, box[2] = abs_hi;
+        sp__int_put(box, 3, uniform);
+    }
+}
+
+int sp_motion_rules_build(float *out_rules, const float *multipliers, const float *additives,
+                          const int *blocked, int frames, const int *ranges, int n_ranges)
+{
+    sp__rules_layout r;
+    if (!sp__rules_layout_of(&r, frames) || n_ranges < 0 || !ranges_valid(ranges, n_ranges, frames)) return 0;
+    size_t f = (size_t)frames;
+    for (size_t i = 0; i < 2 * f; i++)
+        if (!(multipliers[i] >= 0.0f && multipliers[i] <= FLT_MAX) || !(fabsf(additives[i]) <= FLT_MAX)
+            || (blocked[i] != 0 && blocked[i] != 1))
+            return 0;
+    for (size_t k = 0; k < 2; k++) {
+        float *set = out_rules + k * r.set;
+        const float *m = multipliers + k * f, *a = additives + k * f;
+        const int *blocks = blocked + k * f;
+        int plain = 1;
+        for (size_t i = 0; i < f; i++) {
+            set[r.mul + i] = m[i] + 0.0f; /* −0 as +0: a cost is never −0 */
+            set[r.add + i] = a[i] + 0.0f;
+            sp__int_put(set, r.run + i, -1);
+            plain &= m[i] == 1.0f && a[i] == 0.0f && !blocks[i];
+        }
+        /* a blocked run is named by its first frame, and ends with its range */
+        for (int g = 0; g < n_ranges; g++)
+            for (int i = ranges[3 * g]; i < ranges[3 * g + 1]; i++)
+                if (blocks[i])
+                    sp__int_put(set, r.run + (size_t)i,
+                                i > ranges[3 * g] && blocks[i - 1] ? sp__int_at(set, r.run + (size_t)i - 1)
+                                                                   : i);
+        bound_rules(set, &r, r.sm, r.small, SP__SMALL);
+        bound_rules(set, &r, r.lr, r.large, SP__LARGE);
+        sp__int_put(set, r.plain, plain);
+    }
+    return frames;
 }

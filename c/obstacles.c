@@ -54,7 +54,7 @@ static d2 d2polar(double rho, double th)
     sp__sincos_d(th, &s, &c);
     return d2v(rho * c, rho * s);
 }
-/* tan a as sin a / cos a (helpers.c: within 2 ulp, tests/c/test_sincos.c) */
+/* tan a as sin a / cos a (sincos.c: within 2 ulp, tests/c/test_sincos.c) */
 static double tangent(double a)
 {
     double s, c;

@@ -223,12 +223,40 @@ void sp_spring_damper_bad(float *x, float *v, float g, float q, float stiffness,
     *x += dt * *v;
 }
 
+/* Where x − g overflows float for finite x and g (opposite signs beyond FLT_MAX/2), the steps
+ * below take the halves of the state, the goal and its velocity, and double the result: the
+ * step is linear in them, and a true result beyond FLT_MAX is ±Inf. Returns whether it halved.
+ * (The batches leave this to their callers: their kernels stay branch-free.) */
+static int halve(float *x, float *v, float *g, float *q)
+{
+    if (!(isinf(*x - *g) && isfinite(*x) && isfinite(*g))) return 0;
+    *x *= 0.5f;
+    *v *= 0.5f;
+    *g *= 0.5f;
+    *q *= 0.5f;
+    return 1;
+}
+
+static void spring_apply(const sp__spring_k *k, float *x, float *v, float g, float q)
+{
+    int halved = halve(x, v, &g, &q);
+    sp__spring_apply(k, x, v, g, q);
+    if (halved) *x *= 2.0f, *v *= 2.0f;
+}
+
+static void critical_apply(const sp__critical_k *k, float *x, float *v, float g, float q)
+{
+    int halved = halve(x, v, &g, &q);
+    sp__critical_apply(k, x, v, g, q);
+    if (halved) *x *= 2.0f, *v *= 2.0f;
+}
+
 /* Each interface hands sp__spring_coefs ω = √s without squaring it (internal.h). */
 static void spring_step(float *x, float *v, float g, float q, float omega, float damping, float dt)
 {
     if (dt == 0.0f) return;
     sp__spring_k k = sp__spring_coefs(omega, damping, dt);
-    sp__spring_apply(&k, x, v, g, q);
+    spring_apply(&k, x, v, g, q);
 }
 
 void sp_spring_damper_exact_stiffness(float *x, float *v, float g, float q, float stiffness, float damping,
@@ -313,7 +341,7 @@ void sp_critical_spring_damper_exact(float *x, float *v, float g, float q, float
 {
     if (dt == 0.0f) return;
     sp__critical_k k = sp__critical_coefs(halflife, dt);
-    sp__critical_apply(&k, x, v, g, q);
+    critical_apply(&k, x, v, g, q);
 }
 
 void sp_critical_spring_damper_coefs(float *out_k, float halflife, float dt)
@@ -348,6 +376,11 @@ void sp_simple_spring_damper_implicit(float *x, float *v, float g, float halflif
     float j0 = *x - g;
     float j1 = *v + j0 * y;
     float eydt = sp_fast_negexp(y * dt);
+    if (eydt == 0.0f && dt > 0.0f) { /* decayed beyond float (halflife ≲ 1e-20 s): at the goal, where */
+        *x = g;                      /* the article's forms take 0·Inf */
+        *v = 0.0f;
+        return;
+    }
     *x = eydt * (j0 + j1 * dt) + g;
     *v = eydt * (*v - j1 * y * dt);
 }
@@ -359,9 +392,9 @@ void sp_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const s
 {
     if (dt == 0.0f) return;
     sp__spring_k k = sp__spring_coefs(sp__spring_omega(frequency), sp_halflife_to_damping(halflife), dt);
-    sp__spring_apply(&k, &x->x, &v->x, g->x, q->x);
-    sp__spring_apply(&k, &x->y, &v->y, g->y, q->y);
-    sp__spring_apply(&k, &x->z, &v->z, g->z, q->z);
+    spring_apply(&k, &x->x, &v->x, g->x, q->x);
+    spring_apply(&k, &x->y, &v->y, g->y, q->y);
+    spring_apply(&k, &x->z, &v->z, g->z, q->z);
 }
 
 void sp_critical_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, const sp_vec3 *q,
@@ -369,9 +402,9 @@ void sp_critical_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g
 {
     if (dt == 0.0f) return;
     sp__critical_k k = sp__critical_coefs(halflife, dt);
-    sp__critical_apply(&k, &x->x, &v->x, g->x, q->x);
-    sp__critical_apply(&k, &x->y, &v->y, g->y, q->y);
-    sp__critical_apply(&k, &x->z, &v->z, g->z, q->z);
+    critical_apply(&k, &x->x, &v->x, g->x, q->x);
+    critical_apply(&k, &x->y, &v->y, g->y, q->y);
+    critical_apply(&k, &x->z, &v->z, g->z, q->z);
 }
 
 void sp_simple_spring_damper_exact_v3(sp_vec3 *x, sp_vec3 *v, const sp_vec3 *g, float halflife, float dt)

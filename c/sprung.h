@@ -149,8 +149,8 @@
  *   damp_adjustment_exact_v2 adjust_character_position_v2 adjust_character_position_by_velocity_v2
  *   clamp_character_position_v2
  * Foot locking: contact_reset contact_update
- * Motion matching: motion_features motion_database_floats motion_database_build motion_search
- *   motion_search_batch
+ * Motion matching: motion_features motion_database_floats motion_database_build motion_rules_floats
+ *   motion_rules_build motion_search motion_search_batch
  * Skeletons: forward_kinematics ik_two_bone
  */
 
@@ -2203,10 +2203,19 @@ void sp_contact_update(sp_contact *contact, const sp_vec3 *input_contact_positio
  * (dp), then the normalised features in blocks of 4 frames (block b, dimension j, frame
  * 4b + l at 2·dp + 4·dims·b + 4·j + l; frames padded to a multiple of 16 with zeros), then
  * boxes, tags and ranges (internal).
- * A frame's cost is the squared Euclidean distance between its normalised features and the
+ * A frame's cost is the squared Euclidean distance d between its normalised features and the
  * normalised query, summed in dimension order, plus `bias` for a frame outside the current
  * frame's range; a cost beyond float range counts as FLT_MAX (every such frame ties, in frame
  * order), so a finite query finds a frame whenever one passes the tags and exclusions.
+ *
+ * Cost rules (sp_motion_rules_build, optional) give each frame, for unforced and for forced
+ * searches apart, a multiplier m, an additive cost a and a block flag: its cost is then
+ * m·d + a (in float, d then m·d then m·d + a each saturated at FLT_MAX), plus `bias` as
+ * before, and a blocked frame is no candidate unless it lies in the current frame's blocked
+ * run (the consecutive blocked frames of one range around it): a range may not be entered,
+ * but plays on once inside. The current frame itself is never blocked. The rules' block holds,
+ * per kind of search, the factors of every frame and their bounds over the runs of 16 and 64
+ * frames the search prunes with (internal).
  * ------------------------------------------------------------------------ */
 
 #define SP_FEATURE_POSITION 0             /* a bone's position in character space: x, y, z */
@@ -2262,12 +2271,32 @@ int sp_motion_database_floats(int frames, int dims, int n_ranges);
  *  @return (≥ 0) dims; 0 (nothing written) for bad sizes or ranges */
 int sp_motion_database_build(float *out_db, const float *features, int frames, int dims, const int *groups,
                              const float *weights, const int *tags, const int *ranges, int n_ranges);
+/** Floats of the block that holds the cost rules of a database of `frames` frames.
+ *  @param[in] frames (≥ 1) frames of the database
+ *  @return (≥ 0) the floats; 0 for bad sizes or more than INT_MAX */
+int sp_motion_rules_floats(int frames);
+/** Builds the cost rules of a database (see above): per frame a multiplier, an additive cost and a
+ *  block flag for unforced searches (at i), then for forced ones (at frames + i).
+ *  @param[out] out_rules {sp_motion_rules_floats} the rules
+ *  @param[in] multipliers {2·frames} (≥ 0) each frame's cost multiplier, finite, unforced then forced
+ *  @param[in] additives {2·frames} each frame's additive cost, finite, unforced then forced
+ *  @param[in] blocked {2·frames} ([0, 1]) 1 for a frame that may not be transitioned into, unforced then
+ *  forced
+ *  @param[in] frames (≥ 1) frames of the database
+ *  @param[in] ranges {3·n_ranges} the database's ranges (sp_motion_database_build): a blocked run ends with
+ *  its range
+ *  @param[in] n_ranges (≥ 0) ranges
+ *  @return (≥ 0) frames; 0 (nothing written) for bad sizes or ranges, a multiplier not finite ≥ 0, an
+ *  additive cost not finite, a flag not 0 or 1 */
+int sp_motion_rules_build(float *out_rules, const float *multipliers, const float *additives,
+                          const int *blocked, int frames, const int *ranges, int n_ranges);
 /** The k frames of least cost for a query (the first k of an exhaustive scan sorted by cost, ties in
  *  frame order with the current frame first). The current frame, when it lies in a range and its
  *  tags pass, is a candidate with no bias that another frame must beat; candidates are the frames of
  *  the ranges but the last `exclude_end` of each range that does not loop, whose tags hold every bit
  *  of `require_tags` and none of `exclude_tags`, other than the current frame and the frames of its
- *  range closer to it than `exclude_near` (around the loop in a looping range).
+ *  range closer to it than `exclude_near` (around the loop in a looping range), and that no rule
+ *  blocks; with `rules`, costs are those of the rules (of forced searches when `forced`).
  *  @param[out] out_indices {k} the frames, best first; −1 past the last found
  *  @param[out] out_costs {k} their costs; +Inf past the last found
  *  @param[in] k (≥ 1) frames wanted
@@ -2284,12 +2313,17 @@ int sp_motion_database_build(float *out_db, const float *features, int frames, i
  *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
  *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
  *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes when they help (the same result)
+ *  @param[in] rules {sp_motion_rules_floats} (nullable) the database's cost rules (sp_motion_rules_build);
+ *  NULL: none
+ *  @param[in] forced ([0, 1]) 1 for a forced search (an input change, a clip's end): the rules for forced
+ *  searches apply
  *  @return (≥ 0) frames found, at most k; 0 for bad sizes, k ≤ 0, a bias not finite ≥ 0, an unknown mode */
 int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
                      int n_ranges, const float *query, int current, int require_tags, int exclude_tags,
-                     float bias, int exclude_end, int exclude_near, int mode);
+                     float bias, int exclude_end, int exclude_near, int mode, const float *rules, int forced);
 /** sp_motion_search for n queries in one call (a crowd): query c at queries[c·dims], its current frame
- *  currents[c], its tags tags[2c] (required) and tags[2c + 1] (excluded), its k results at c·k.
+ *  currents[c], its tags tags[2c] (required) and tags[2c + 1] (excluded), forced[c] whether it is
+ *  forced, its k results at c·k.
  *  @param[out] out_indices {k·n} the frames of each query, best first; −1 past the last found
  *  @param[out] out_costs {k·n} their costs; +Inf past the last found
  *  @param[in] k (≥ 1) frames wanted per query
@@ -2304,11 +2338,16 @@ int sp_motion_search(int *out_indices, float *out_costs, int k, const float *db,
  *  @param[in] exclude_end (≥ 0) frames left out at the end of each range that does not loop (< 0: 0)
  *  @param[in] exclude_near (≥ 0) frames around the current one left out (< 0: 0)
  *  @param[in] mode (SP_SEARCH_*) the scan, boxes first, or boxes when they help (the same result)
+ *  @param[in] rules {sp_motion_rules_floats} (nullable) the database's cost rules (sp_motion_rules_build);
+ *  NULL: none
+ *  @param[in] forced {n} (nullable) 1 where a query's search is forced (the rules for forced searches
+ *  apply), 0 where not; NULL: none is
  *  @param[in] n (≥ 0) queries
  *  @return (≥ 0) n; 0 (nothing written) for n ≤ 0 or the arguments sp_motion_search rejects */
 int sp_motion_search_batch(int *out_indices, float *out_costs, int k, const float *db, int frames, int dims,
                            int n_ranges, const float *queries, const int *currents, const int *tags,
-                           float bias, int exclude_end, int exclude_near, int mode, int n);
+                           float bias, int exclude_end, int exclude_near, int mode, const float *rules,
+                           const int *forced, int n);
 
 /* ------------------------------------------------------------------------
  * Skeletons (skeleton.c): forward kinematics, and the two-bone IK of foot locking

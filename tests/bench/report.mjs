@@ -86,10 +86,10 @@ function targetRows(r) {
       '≤ 50',
       (e) => c(e).simpleSpringDamperExactQuat <= 50,
       () =>
-        `the step is one chain of dependent operations (a square root, the atan2 polynomial and a division ` +
-        `for the log map; a square root, sin/cos, a division and the normalisation for the exp map): the C ` +
-        `call alone, with its inputs copied and no checks, costs ${two((e) => c(e).quatRawCall)}; plain JS ` +
-        `with Math.atan2/sin/cos, not exact to float, ${two((e) => c(e).quatSpringJs)}`,
+        `the step is one chain of dependent operations (a square root, atan2 and a division for the log ` +
+        `map; a square root, sin/cos and the normalisation for the exp map), in double: the C call on ` +
+        `float state alone, with its inputs copied and no checks, costs ${two((e) => c(e).quatRawCall)}; ` +
+        `plain JS with Math.atan2/sin/cos, unchecked, ${two((e) => c(e).quatSpringJs)}`,
     );
     const spring = (e) => Math.max(c(e).springDamperExactUnder, c(e).springDamperExactOver);
     add(
@@ -98,7 +98,7 @@ function targetRows(r) {
       num,
       '≤ 20',
       (e) => spring(e) <= 20,
-      () => `a step in float arithmetic (Math.fround after each operation) on cached coefficients`,
+      () => 'a step in double on cached coefficients, with the checks of seven arguments',
     );
     rows.push({
       name: '`criticalSpringDamperExact`, ns per call',
@@ -115,7 +115,7 @@ function targetRows(r) {
       num,
       '≤ 15',
       (e) => c(e).inertializeUpdate <= 15,
-      () => 'a decay step and two sums in float arithmetic, with the checks of six arguments',
+      () => 'a decay step and two sums in double, with the checks of six arguments',
     );
   }
   const p = (e) => e.pose;

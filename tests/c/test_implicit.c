@@ -130,9 +130,24 @@ static void quat(void)
     }
 }
 
+/* simple_spring_damper_implicit at halflives that decay beyond float in one step (issue 33, item
+ * 19): the listing's v = e·(v − j1·y·dt) took 0·Inf; the spring is at its goal. */
+static void tiny_halflife(void)
+{
+    const float hs[] = { 1e-19f, 1e-20f, 1e-30f, 1e-38f, 0.0f };
+    for (int i = 0; i < 5; i++) {
+        float x = 3, v = -7;
+        sp_simple_spring_damper_implicit(&x, &v, 1.5f, hs[i], 1.0f / 60);
+        snprintf(name, sizeof name, "simple_spring_damper_implicit, halflife %g: at the goal (x=%g v=%g)",
+                 hs[i], x, v);
+        check_true(name, x == 1.5f && v == 0.0f);
+    }
+}
+
 int main(void)
 {
     critical();
+    tiny_halflife();
     double_timed();
     quat();
     return testing_finish("test_implicit");

@@ -182,7 +182,27 @@ static float frame_cost(const float *db, const float *qn, int dims, int i)
 typedef struct {
     int current, require, exclude, exclude_end, exclude_near;
     float bias;
+    /* cost rules of one kind of search, per frame (NULL: none) */
+    const float *mul, *add;
+    const int *blk;
 } options;
+
+/* Whether the rules keep frame i from being found: it is blocked, and not in the current frame's
+ * run of blocked frames (within its range) — written here from the header's words. */
+static int rule_blocks(const options *o, int r, int i, int cur)
+{
+    if (!o->blk || !o->blk[i]) return 0;
+    if (cur < ranges[3 * r] || cur >= ranges[3 * r + 1]) return 1;
+    for (int j = i < cur ? i : cur; j <= (i < cur ? cur : i); j++)
+        if (!o->blk[j]) return 1;
+    return 0;
+}
+
+/* A frame's cost under the rules: m·d, then + a, each saturated (the header's order). */
+static float rule_cost(const options *o, float d, int i)
+{
+    return o->mul ? saturate(saturate(o->mul[i] * d) + o->add[i]) : d;
+}
 
 /* Every candidate's cost, sorted (ties: the current frame, then frame order): the first k. */
 static int brute(int *idx, float *cost, int k, const float *db, const int *tags, const float *query,
@@ -202,16 +222,17 @@ static int brute(int *idx, float *cost, int k, const float *db, const int *tags,
             int t = tags[i], ok = (t & o->require) == o->require && (t & o->exclude) == 0;
             if (!ok) continue;
             if (i == cur) {
-                cand[n] = i, cc[n++] = frame_cost(db, qn, D, i);
+                cand[n] = i, cc[n++] = rule_cost(o, frame_cost(db, qn, D, i), i);
                 continue;
             }
+            if (rule_blocks(o, r, i, cur)) continue;
             if (!loop && i >= b - o->exclude_end) continue;
             if (r == cr) {
                 int d = abs(i - cur);
                 if (loop && len - d < d) d = len - d;
                 if (d < o->exclude_near) continue;
             }
-            float c = frame_cost(db, qn, D, i);
+            float c = rule_cost(o, frame_cost(db, qn, D, i), i);
             cand[n] = i, cc[n++] = cur >= 0 && r != cr ? saturate(c + o->bias) : c;
         }
     }
@@ -229,6 +250,126 @@ static int brute(int *idx, float *cost, int k, const float *db, const int *tags,
         if (best >= 0) cand[best] = -1, found++;
     }
     return found;
+}
+
+/* Rules of random runs: multipliers in [0, 2] (some 0), additive costs in [−0.3, 0.3] and some of
+ * ±1e30, blocked runs, each different for unforced and forced searches; every mode, k, forced or
+ * not, against the brute force. */
+static void search_rules(const float *db, const float *feat, const int *tags)
+{
+    static float mul[2 * F], add[2 * F], rules[40000];
+    static int blk[2 * F];
+    int floats = sp_motion_rules_floats(F);
+    check_true("rules: size", floats > 0 && floats <= 40000);
+    for (int set = 0; set < 2; set++) {
+        float m = 1.0f, a = 0.0f;
+        int b = 0;
+        for (int i = 0; i < F; i++) {
+            if (rnd() < 0.03) { /* a new run of factors */
+                double u = rnd();
+                m = u < 0.03 ? 0.0f : u < 0.3 ? 1.0f : (float)(2 * rnd());
+                a = rnd() < 0.02  ? (rnd() < 0.5 ? -1e30f : 1e30f)
+                    : rnd() < 0.4 ? 0.0f
+                                  : (float)(0.6 * rnd() - 0.3);
+                b = rnd() < 0.25;
+            }
+            mul[set * F + i] = rnd() < 0.02 ? (float)(3 * rnd()) : m; /* and single frames apart */
+            add[set * F + i] = a;
+            blk[set * F + i] = b;
+        }
+    }
+    check_true("rules: built", sp_motion_rules_build(rules, mul, add, blk, F, ranges, NR) == F);
+    int idx[K], bidx[K];
+    float cost[K], bcost[K];
+    int mismatches = 0, runs = 0, changed = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        float query[D];
+        int near = (int)(rnd() * F), forced = trial % 2, current = trial % 5 == 0 ? -1 : near;
+        /* a third of them from inside a blocked run, the query near another frame of that run */
+        for (int tries = 0; trial % 3 == 1 && current >= 0 && tries < 100 && !blk[forced * F + current];
+             tries++)
+            current = (int)(rnd() * F);
+        if (trial % 3 == 1 && current >= 0) {
+            int to = current + (rnd() < 0.5 ? -1 : 1) * (int)(rnd() * 60);
+            near = to < 0 ? 0 : to >= F ? F - 1 : to;
+        }
+        for (int j = 0; j < D; j++)
+            query[j] =
+                trial % 3 == 0 ? (float)(rnd() * 8 - 4) : feat[near * D + j] + (float)(rnd() - 0.5) * 0.2f;
+        options o = { current,           trial % 4 == 1 ? 1 : 0, trial % 7 == 3 ? 4 : 0,
+                      (int)(rnd() * 40), (int)(rnd() * 30),      trial % 2 ? 0.0f : (float)rnd(),
+                      mul + forced * F,  add + forced * F,       blk + forced * F };
+        int k = 1 + trial % K;
+        int want = brute(bidx, bcost, k, db, tags, query, &o);
+        options plain = o;
+        plain.mul = plain.add = NULL, plain.blk = NULL;
+        brute(idx, cost, 1, db, tags, query, &plain);
+        changed += idx[0] != bidx[0];
+        for (int mode = SP_SEARCH_SCAN; mode <= SP_SEARCH_AUTO; mode++) {
+            int got = sp_motion_search(idx, cost, k, db, F, D, NR, query, o.current, o.require, o.exclude,
+                                       o.bias, o.exclude_end, o.exclude_near, mode, rules, forced);
+            runs++;
+            int same = got == want;
+            for (int s = 0; s < k && same; s++) same = idx[s] == bidx[s] && (cost[s] == bcost[s]);
+            if (!same && mismatches++ < 5)
+                printf("  rules: trial %d mode %d k %d: got %d (%d, %g), want %d (%d, %g)\n", trial, mode, k,
+                       got, idx[0], cost[0], want, bidx[0], bcost[0]);
+        }
+    }
+    check_true("rules: every mode returns the brute-force frames and costs, forced or not",
+               mismatches == 0 && runs == 9000);
+    printf("  rules: the best frame differs from the one without rules in %d of 3000 searches\n", changed);
+    check_true("rules: they change what is found in a good part of the searches", changed > 900);
+    /* the batch: each query's forced flag picks its set */
+    enum { N = 30 };
+    float queries[N * D], bc[2 * N];
+    int currents[N], forced[N], bi[2 * N], same = 1;
+    for (int c = 0; c < N; c++) {
+        for (int j = 0; j < D; j++) queries[c * D + j] = (float)(rnd() * 2 - 1);
+        currents[c] = (int)(rnd() * F), forced[c] = c % 2;
+    }
+    sp_motion_search_batch(bi, bc, 2, db, F, D, NR, queries, currents, NULL, 0.2f, 10, 10, SP_SEARCH_AUTO,
+                           rules, forced, N);
+    for (int c = 0; c < N; c++) {
+        sp_motion_search(idx, cost, 2, db, F, D, NR, queries + c * D, currents[c], 0, 0, 0.2f, 10, 10,
+                         SP_SEARCH_SCAN, rules, forced[c]);
+        for (int s = 0; s < 2; s++) same &= idx[s] == bi[2 * c + s] && cost[s] == bc[2 * c + s];
+    }
+    check_true("rules: the batch is each query's single search, forced per query", same);
+    /* rules that change nothing: the search without rules, frame for frame and cost for cost */
+    for (int i = 0; i < 2 * F; i++) mul[i] = 1.0f, add[i] = 0.0f, blk[i] = 0;
+    add[F + 5] = -0.0f; /* −0 changes nothing either */
+    sp_motion_rules_build(rules, mul, add, blk, F, ranges, NR);
+    same = 1;
+    for (int c = 0; c < N; c++) {
+        int a = sp_motion_search(idx, cost, 2, db, F, D, NR, queries + c * D, currents[c], 0, 0, 0.2f, 10, 10,
+                                 SP_SEARCH_BOXES, rules, c % 2);
+        int b = sp_motion_search(bidx, bcost, 2, db, F, D, NR, queries + c * D, currents[c], 0, 0, 0.2f, 10,
+                                 10, SP_SEARCH_BOXES, NULL, 0);
+        same &=
+            a == b && idx[0] == bidx[0] && idx[1] == bidx[1] && cost[0] == bcost[0] && cost[1] == bcost[1];
+    }
+    check_true("rules: rules that change nothing search as none", same);
+    /* bad rules: nothing written */
+    rules[0] = 55.0f;
+    mul[7] = -1.0f;
+    check_true("rules: a negative multiplier",
+               sp_motion_rules_build(rules, mul, add, blk, F, ranges, NR) == 0);
+    mul[7] = INFINITY;
+    check_true("rules: an infinite multiplier",
+               sp_motion_rules_build(rules, mul, add, blk, F, ranges, NR) == 0);
+    mul[7] = 1.0f, add[F + 9] = NAN;
+    check_true("rules: a NaN additive cost", sp_motion_rules_build(rules, mul, add, blk, F, ranges, NR) == 0);
+    add[F + 9] = 0.0f, blk[3] = 2;
+    check_true("rules: a flag of 2", sp_motion_rules_build(rules, mul, add, blk, F, ranges, NR) == 0);
+    blk[3] = 0;
+    int overlapping[6] = { 0, 10, 0, 5, 20, 0 };
+    check_true("rules: overlapping ranges",
+               sp_motion_rules_build(rules, mul, add, blk, F, overlapping, 2) == 0);
+    check_true("rules: no frames", sp_motion_rules_build(rules, mul, add, blk, 0, ranges, NR) == 0);
+    check_true("rules: nothing written", rules[0] == 55.0f);
+    check_true("rules floats: no frames", sp_motion_rules_floats(0) == 0);
+    check_true("rules floats: beyond INT_MAX", sp_motion_rules_floats(1 << 30) == 0);
 }
 
 static void search_exact(void)
@@ -283,12 +424,15 @@ static void search_exact(void)
                       trial % 7 == 3 ? 4 : 0,
                       (int)(rnd() * 40),
                       (int)(rnd() * 30),
-                      trial % 2 ? 0.0f : (float)rnd() };
+                      trial % 2 ? 0.0f : (float)rnd(),
+                      NULL,
+                      NULL,
+                      NULL };
         int k = 1 + trial % K;
         int want = brute(bidx, bcost, k, db, tags, query, &o);
         for (int mode = SP_SEARCH_SCAN; mode <= SP_SEARCH_AUTO; mode++) {
             int got = sp_motion_search(idx, cost, k, db, F, D, NR, query, o.current, o.require, o.exclude,
-                                       o.bias, o.exclude_end, o.exclude_near, mode);
+                                       o.bias, o.exclude_end, o.exclude_near, mode, NULL, 0);
             runs++;
             int same = got == want;
             for (int s = 0; s < k && same; s++) same = idx[s] == bidx[s] && (cost[s] == bcost[s]);
@@ -302,25 +446,28 @@ static void search_exact(void)
     /* a tag mask that excludes everything: nothing found */
     float query[D] = { 0 };
     check_true("search: no candidate",
-               sp_motion_search(idx, cost, 3, db, F, D, NR, query, 5, 1 << 20, 0, 0, 0, 0, 1) == 0
+               sp_motion_search(idx, cost, 3, db, F, D, NR, query, 5, 1 << 20, 0, 0, 0, 0, 1, NULL, 0) == 0
                    && idx[0] == -1 && isinf(cost[0]));
     /* a query far beyond the database: every cost saturates at FLT_MAX and the candidates tie, so
      * the brute force's first (the current frame, then frame order) is found; NaN finds nothing */
     {
         float far[D];
-        options o = { 5, 0, 0, 0, 0, 0.0f };
+        options o = { 5, 0, 0, 0, 0, 0.0f, NULL, NULL, NULL };
         for (int j = 0; j < D; j++) far[j] = j % 2 ? 1e30f : -1e30f;
         int bidx[3];
         float bcost[3];
         int want = brute(bidx, bcost, 3, db, tags, far, &o);
-        int got = sp_motion_search(idx, cost, 3, db, F, D, NR, far, 5, 0, 0, 0.0f, 0, 0, SP_SEARCH_BOXES);
+        int got =
+            sp_motion_search(idx, cost, 3, db, F, D, NR, far, 5, 0, 0, 0.0f, 0, 0, SP_SEARCH_BOXES, NULL, 0);
         check_true("search: a far query saturates every cost and still finds the first candidates",
                    got == 3 && want == 3 && idx[0] == 5 && idx[1] == bidx[1] && idx[2] == bidx[2]
                        && cost[0] == FLT_MAX && cost[2] == FLT_MAX);
         far[1] = NAN;
-        check_true("search: a query holding NaN finds nothing",
-                   sp_motion_search(idx, cost, 3, db, F, D, NR, far, 5, 0, 0, 0.0f, 0, 0, SP_SEARCH_SCAN) == 0
-                       && idx[0] == -1);
+        check_true(
+            "search: a query holding NaN finds nothing",
+            sp_motion_search(idx, cost, 3, db, F, D, NR, far, 5, 0, 0, 0.0f, 0, 0, SP_SEARCH_SCAN, NULL, 0)
+                    == 0
+                && idx[0] == -1);
     }
     /* the batch is the single search per query */
     enum { N = 40 };
@@ -333,31 +480,35 @@ static void search_exact(void)
         qtags[2 * c] = c % 4 == 0 ? 2 : 0, qtags[2 * c + 1] = c % 5 == 0 ? 1 : 0;
     }
     check_true("batch: n",
-               sp_motion_search_batch(bi, bc, 3, db, F, D, NR, queries, currents, qtags, 0.3f, 20, 10, 1, N)
+               sp_motion_search_batch(bi, bc, 3, db, F, D, NR, queries, currents, qtags, 0.3f, 20, 10, 1,
+                                      NULL, NULL, N)
                    == N);
     int same = 1;
     for (int c = 0; c < N; c++) {
         sp_motion_search(idx, cost, 3, db, F, D, NR, queries + c * D, currents[c], qtags[2 * c],
-                         qtags[2 * c + 1], 0.3f, 20, 10, 0);
+                         qtags[2 * c + 1], 0.3f, 20, 10, 0, NULL, 0);
         for (int s = 0; s < 3; s++) same &= idx[s] == bi[3 * c + s] && cost[s] == bc[3 * c + s];
     }
     check_true("batch: each query as a single search", same);
+    search_rules(db, feat, tags);
     /* bad arguments */
     int sentinel_i = 777;
     idx[0] = sentinel_i;
     check_true("search: k = 0",
-               sp_motion_search(idx, cost, 0, db, F, D, NR, query, 0, 0, 0, 0, 0, 0, 0) == 0);
+               sp_motion_search(idx, cost, 0, db, F, D, NR, query, 0, 0, 0, 0, 0, 0, 0, NULL, 0) == 0);
     check_true("search: negative bias",
-               sp_motion_search(idx, cost, 1, db, F, D, NR, query, 0, 0, 0, -1.f, 0, 0, 0) == 0);
+               sp_motion_search(idx, cost, 1, db, F, D, NR, query, 0, 0, 0, -1.f, 0, 0, 0, NULL, 0) == 0);
     check_true("search: NaN bias",
-               sp_motion_search(idx, cost, 1, db, F, D, NR, query, 0, 0, 0, NAN, 0, 0, 0) == 0);
+               sp_motion_search(idx, cost, 1, db, F, D, NR, query, 0, 0, 0, NAN, 0, 0, 0, NULL, 0) == 0);
     check_true("search: unknown mode",
-               sp_motion_search(idx, cost, 1, db, F, D, NR, query, 0, 0, 0, 0, 0, 0, 5) == 0);
+               sp_motion_search(idx, cost, 1, db, F, D, NR, query, 0, 0, 0, 0, 0, 0, 5, NULL, 0) == 0);
     check_true("search: too many dims",
-               sp_motion_search(idx, cost, 1, db, F, 300, NR, query, 0, 0, 0, 0, 0, 0, 0) == 0);
+               sp_motion_search(idx, cost, 1, db, F, 300, NR, query, 0, 0, 0, 0, 0, 0, 0, NULL, 0) == 0);
     check_true("search: nothing written", idx[0] == sentinel_i);
-    check_true("batch: n = 0",
-               sp_motion_search_batch(bi, bc, 3, db, F, D, NR, queries, currents, NULL, 0, 0, 0, 0, 0) == 0);
+    check_true(
+        "batch: n = 0",
+        sp_motion_search_batch(bi, bc, 3, db, F, D, NR, queries, currents, NULL, 0, 0, 0, 0, NULL, NULL, 0)
+            == 0);
     int overlapping[6] = { 0, 10, 0, 5, 20, 0 }, past_end[3] = { 0, F + 1, 0 };
     db[0] = 4321.0f;
     check_true("build: overlapping ranges",
@@ -372,7 +523,8 @@ static void search_exact(void)
     int bogus = 1 << 30;
     memcpy(db + floats - 3 * NR + 1, &bogus, sizeof bogus);
     check_true("search: corrupted range stays inside",
-               sp_motion_search(idx, cost, 1, db, F, D, NR, query, 0, 0, 0, 0, 0, 0, 1) >= 0 && idx[0] < F);
+               sp_motion_search(idx, cost, 1, db, F, D, NR, query, 0, 0, 0, 0, 0, 0, 1, NULL, 0) >= 0
+                   && idx[0] < F);
 }
 
 /* ---- forward kinematics and two-bone IK --------------------------------------------------- */

@@ -57,8 +57,49 @@ static void normalize3(double v[3])
     v[2] /= n;
 }
 
+/* quat_between near opposite directions (issue 33, item 17): the rotation by the angle between
+ * the float inputs (atan2(|p×q|, p·q) in double) about p×q, component by component; the
+ * article's w = 1 + p·q cancelled there (w = 0 for 1.5e-4 at 3e-4 rad from opposite). */
+static void between_near_opposite(void)
+{
+    const double eps[] = { 3e-4, 1e-4, 1e-5, 2e-6, 0.3 };
+    const double dirs[][3] = { { 1, 0, 0 }, { 0.3, -2, 5 } };
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < 5; i++) {
+            /* q: −p turned by eps about an axis perpendicular to p */
+            double pn[3] = { dirs[d][0], dirs[d][1], dirs[d][2] }, axis[3];
+            normalize3(pn);
+            axis[0] = -pn[1];
+            axis[1] = pn[0];
+            axis[2] = 0;
+            normalize3(axis);
+            double r[4], minus[3] = { -pn[0], -pn[1], -pn[2] }, qd[3];
+            axis_angle(axis, eps[i], r);
+            rotate(r, minus, qd);
+            sp_vec3 p = { (float)pn[0], (float)pn[1], (float)pn[2] },
+                    q = { (float)qd[0], (float)qd[1], (float)qd[2] };
+            /* the oracle from the float inputs themselves */
+            double a[3] = { p.x, p.y, p.z }, b[3] = { q.x, q.y, q.z };
+            normalize3(a);
+            normalize3(b);
+            double c[3] = { a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0] };
+            double sn = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]),
+                   angle = atan2(sn, a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
+            double want[4] = { c[0] / sn * sin(angle / 2), c[1] / sn * sin(angle / 2),
+                               c[2] / sn * sin(angle / 2), cos(angle / 2) };
+            sp_quat got;
+            sp_quat_between(&got, &p, &q);
+            snprintf(name, sizeof name, "quat_between %g rad from opposite (direction %d): w %.9g, want %.9g",
+                     eps[i], d, got.w, want[3]);
+            check_true(name,
+                       fabs(got.x - want[0]) <= 4e-7 && fabs(got.y - want[1]) <= 4e-7
+                           && fabs(got.z - want[2]) <= 4e-7 && fabs(got.w - want[3]) <= 4e-7);
+        }
+}
+
 int main(void)
 {
+    between_near_opposite();
     double ax1[3] = { 1, 2, 3 }, ax2[3] = { -2, 0.5, 1 };
     normalize3(ax1);
     normalize3(ax2);

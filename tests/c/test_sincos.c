@@ -1,4 +1,4 @@
-/* test_sincos.c — sprung's own sine and cosine (helpers.c).
+/* test_sincos.c — sprung's own sine and cosine (sincos.c).
  *
  * sp__sincosf against the C library's double sin and cos (an independent, exactly reduced
  * implementation): within an ulp of the float they round to, for every exponent, both signs,

@@ -6,6 +6,7 @@
  * max(1, |value|) leaves an order of magnitude of margin over float rounding while any
  * wrong term (a missing factor, a wrong rate) moves results by far more. Velocities scale
  * with √s, hence their tolerance 2e-5·(1 + √s). */
+#include <float.h>
 #include "sprung.h"
 #include "testing.h"
 #include "oracle.h"
@@ -190,9 +191,55 @@ static void halflife_zero_is_not_the_limit(void)
     check_true("1 Hz, halflife 0: snapped onto the goal", x == 1 && v == 0);
 }
 
+/* x − g overflows float for finite x and g of opposite signs beyond FLT_MAX/2 (issue 33, item
+ * 18): the springs still step to their true result (−Inf where there was none). */
+static void check_far(const char *what, float x, float v, double ox, double ov, double s)
+{
+    /* a velocity beyond FLT_MAX is ±Inf, its sign the true one */
+    if (fabs(ov) > FLT_MAX) {
+        char label[240];
+        snprintf(label, sizeof label, "%s: v is %s", what, ov > 0 ? "+Inf" : "-Inf");
+        check_near(what, x, ox, 2e-5);
+        check_true(label, v == (ov > 0 ? INFINITY : -INFINITY));
+    } else
+        check_state(what, x, v, ox, ov, s, 2e-5);
+}
+
+static void far_apart(void)
+{
+    const double cases[][3] = { { 3e38, -1e38, 0 }, { -2e38, 2e38, 1e37 }, { 3.4e38, -3.4e38, -1e38 } };
+    for (int i = 0; i < 3; i++) {
+        double x0 = (float)cases[i][0], g = (float)cases[i][1], v0 = (float)cases[i][2];
+        for (int r = 0; r < 3; r++) {
+            double h = 0.2, f = (double[]){ 0.5, 1.1032, 3 }[r], T = (float)(1.0 / 60);
+            double d = 4 * ORACLE_LN2 / (float)h, s = sp_frequency_to_stiffness((float)f), ox, ov;
+            oracle(s, d, g, 0, x0, v0, T, &ox, &ov);
+            float x = (float)x0, v = (float)v0;
+            sp_spring_damper_exact(&x, &v, (float)g, 0, (float)f, (float)h, (float)T);
+            snprintf(name, sizeof name, "spring_damper_exact from %g toward %g, %g Hz (x=%g v=%g)", x0, g, f,
+                     x, v);
+            check_far(name, x, v, ox, ov, s);
+            sp_vec3 p = { (float)x0, 0, 0 }, pv = { (float)v0, 0, 0 }, goal = { (float)g, 0, 0 },
+                    q = { 0, 0, 0 };
+            sp_spring_damper_exact_v3(&p, &pv, &goal, &q, (float)f, (float)h, (float)T);
+            check_true("spring_damper_exact_v3: the scalar spring per component", p.x == x && pv.x == v);
+        }
+        double y = 2 * ORACLE_LN2 / 0.2f, ox, ov;
+        oracle(y * y, 2 * y, g, 0, x0, v0, (float)(1.0 / 60), &ox, &ov);
+        float x = (float)x0, v = (float)v0;
+        sp_simple_spring_damper_exact(&x, &v, (float)g, 0.2f, 1.0f / 60);
+        snprintf(name, sizeof name, "simple_spring_damper_exact from %g toward %g (x=%g v=%g)", x0, g, x, v);
+        check_far(name, x, v, ox, ov, y * y);
+        sp_vec3 p = { (float)x0, 0, 0 }, pv = { (float)v0, 0, 0 }, goal = { (float)g, 0, 0 };
+        sp_simple_spring_damper_exact_v3(&p, &pv, &goal, 0.2f, 1.0f / 60);
+        check_true("simple_spring_damper_exact_v3: the scalar spring per component", p.x == x && pv.x == v);
+    }
+}
+
 int main(void)
 {
     halflife_zero_is_not_the_limit();
+    far_apart();
     /* under, critical and over damped, with and without goal velocity */
     const double T[] = { 0.01, 0.1, 0.5, 2.0 };
     for (int i = 0; i < 4; i++) {

@@ -48,7 +48,9 @@ export const HOST_SNIPPET = `addEventListener('message', (e) => {
  * Serves `site` (default SITE, the playground's build) under PREFIX on 127.0.0.1 at a free port,
  * and `pages` ({ '/path': html }) at their paths (plain host pages for embeds). Resolves to
  * { origin, base, close, requests }: `requests` lists every file served as { path, bytes, gzip }
- * (gzip: its size compressed, as a static host with gzip sends it).
+ * (gzip: its size compressed, as a static host with gzip sends it). As a static host configured
+ * for Vite's output does, it lets browsers keep the files of assets/ (their names change with
+ * their content) and revalidate the rest.
  */
 export async function serveSite(pages = {}, site = SITE) {
   const requests = [];
@@ -82,7 +84,12 @@ export async function serveSite(pages = {}, site = SITE) {
     const body = readFileSync(file);
     if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }).length);
     requests.push({ path: path.slice(PREFIX.length), bytes: body.length, gzip: gzipped.get(file) });
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] || 'application/octet-stream',
+      'cache-control': /^assets\//.test(path.slice(PREFIX.length))
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+    });
     res.end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
@@ -95,7 +102,6 @@ export async function serveSite(pages = {}, site = SITE) {
   };
 }
 
-/** Launches headless Chromium with a fresh temporary profile; every non-loopback request is refused. */
 /** The flags every headless Chromium of the project's tests and benches runs with. */
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -107,18 +113,29 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-export async function launch() {
+/**
+ * Launches headless Chromium with a fresh temporary profile. Every non-loopback request is
+ * refused: by Playwright's request routing, or with `{ httpCache: true }` by a host resolver that
+ * knows 127.0.0.1 only (routing turns Chromium's HTTP cache off, which a test of what a page
+ * fetches once needs on).
+ * @param {{ httpCache?: boolean }} [options]
+ */
+export async function launch({ httpCache = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'sprung-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 860 },
-    args: CHROMIUM_FLAGS,
+    args: [
+      ...CHROMIUM_FLAGS,
+      ...(httpCache ? ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] : []),
+    ],
   });
-  await context.route('**/*', (route) => {
-    const { hostname } = new URL(route.request().url());
-    return hostname === '127.0.0.1' ? route.continue() : route.abort();
-  });
+  if (!httpCache)
+    await context.route('**/*', (route) => {
+      const { hostname } = new URL(route.request().url());
+      return hostname === '127.0.0.1' ? route.continue() : route.abort();
+    });
   return {
     context,
     close: async () => {
@@ -146,10 +163,11 @@ export function usePlayground() {
 }
 
 /**
- * Opens `url` in a new page and waits for the playground to be ready. `page.problems`
- * collects console errors and warnings, uncaught exceptions and failed requests.
+ * Opens `url` in a new page and waits for the playground to be ready (at most `ready` ms: a
+ * panel that loads data at once, the motion panel's first database, takes longer on a loaded
+ * machine). `page.problems` collects console errors and warnings, uncaught exceptions and failed requests.
  */
-export async function openPage(context, url, viewport) {
+export async function openPage(context, url, viewport, { ready = 15000 } = {}) {
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   page.problems = [];
@@ -167,7 +185,7 @@ export async function openPage(context, url, viewport) {
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => page.problems.push(`requestfailed: ${r.url()}`));
   await page.goto(url);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  await page.waitForSelector('body[data-ready="1"]', { timeout: ready });
   await nextFrames(page, 2);
   return page;
 }

@@ -21,11 +21,15 @@
 // 3. Heights of the embeds, for an article's iframe (600 px wide): with `&controls=` naming the
 //    panel's first two sliders, the height that shows the first figure and those sliders whole,
 //    and the whole embed's; and the whole embed's with every control.
+//    With `--reading`, each drag runs with a chart's reading shown (its first chart focused, the
+//    arrow key pressed: lib/readout.js follows every redraw), to see what reading by pointing costs.
+// 2b. A 3D panel's embed below the fold of an article (its still, before the reader asks for it):
+//    the bytes fetched, gzip-compressed.
 // 4. The 3D pose panel's crowd (when pose3d is measured): the time per frame of the library's
 //    two calls (TrajectoryBatch.predict and the PoseInertializer's update, plus its transition
 //    on frames where characters switch clips), as the panel shows it live; 20 read-outs 0.3 s
 //    apart after 2 s of warming up, median and range, for 200, 500 and 1000 characters.
-import { launch, openPage, serveSite } from './harness.mjs';
+import { REGISTRY, launch, openPage, serveSite } from './harness.mjs';
 
 const PROBE_FRAMES = 40;
 const FRAMES = 240;
@@ -33,6 +37,8 @@ const ROUNDS = 3;
 const args = process.argv.slice(2);
 const at = args.indexOf('--baseline');
 const baselineDir = at >= 0 ? args.splice(at, 2)[1] : null;
+const reading = args.includes('--reading');
+if (reading) args.splice(args.indexOf('--reading'), 1);
 const site = await serveSite();
 const baseline = baselineDir ? await serveSite({}, baselineDir) : null;
 const browser = await launch();
@@ -101,6 +107,11 @@ async function busiestSlider(page, name) {
 /** Drags slider `key` of panel `name` on `where` for FRAMES frames: { draw: [median, p95, max], frame: [...] }. */
 async function dragOnce(where, name, key) {
   const page = await openPage(browser.context, `${where.base}?panel=${name}`);
+  if (reading) {
+    // a chart's reading shown, which follows every redraw (a build without it ignores this)
+    await page.locator(`#panel-${name} figure.plot:not(.stage):not(.canvas) canvas`).first().focus();
+    await page.keyboard.press('ArrowRight');
+  }
   await drive(page, name, key, PROBE_FRAMES); // warm up
   const { draws, intervals } = await drive(page, name, key, FRAMES);
   if (page.problems.length) console.log('  problems:', page.problems);
@@ -180,6 +191,31 @@ try {
         `${kb(charts, 27)}   ${kb(total - library - charts, 11)}`,
     );
     await page.close();
+  }
+
+  const stills = REGISTRY.filter((e) => e.still && names.includes(e.name)).map((e) => e.name);
+  if (stills.length) {
+    console.log('\nBytes of a 3D embed below the fold, before the reader asks (its still), gzip-compressed:');
+    console.log('panel            files   total KB');
+    for (const name of stills) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 700, height: 600 });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      site.requests.length = 0;
+      await page.setContent(
+        `<p style="height: 1600px">An article.</p><iframe src="${site.base}?panel=${name}&embed=1" ` +
+          'style="width: 600px; height: 400px; border: 0"></iframe>',
+      );
+      const frame = await (await page.waitForSelector('iframe')).contentFrame();
+      await frame.waitForSelector('body[data-still="1"]', { timeout: 20000 });
+      await new Promise((done) => setTimeout(done, 800));
+      const total = site.requests.reduce((s, f) => s + f.gzip, 0);
+      console.log(
+        `${name.padEnd(16)} ${String(site.requests.length).padStart(5)}   ${(total / 1024).toFixed(1).padStart(8)}`,
+      );
+      await page.close();
+    }
   }
 
   console.log('\nHeights of an embed 600 px wide (px): the first figure and the sliders named by &controls=');

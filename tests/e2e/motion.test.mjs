@@ -1,14 +1,26 @@
 // The motion-matching panel (panel 10) in headless Chromium, WebGL through SwiftShader, beyond
 // the generic checks every panel gets (panels.test.mjs: console, summaries, URL, embed, phone,
 // dark; snippets.test.mjs: copy as code runs): the dance card is made (in a worker) and searched,
-// the keyboard and a drag move the character the way the screen shows, the switches reach the
-// controller's settings, the overlay's candidates are the search's (their costs by feature group
-// add up to the cost the WebAssembly search found), the feature sets and CMU's motion capture
-// load, the crowd of 100 searches in one call, and the view fits a 600×400 embed and a phone.
-// Screenshots (desktop, embed, phone, CMU, crowd) go to tests/e2e/screenshots/.
+// the keyboard and a drag move the character the way the screen shows, the skinned character's
+// every bone is where the controller has it (three.js's matrices against the controller's
+// positions), the locked feet and the simulation bone are drawn where the library puts them, the
+// switches reach the controller's settings, the overlay's candidates are the search's (their
+// costs by feature group add up to the cost the WebAssembly search found), the feature sets (the
+// cubic one too) and CMU's motion capture load with CMU's preset, the crowd of 100 searches in
+// one call, the reader's own files (a GLB made in code, CMU's BVH files) go through the file
+// input to a database whose export loads in Node and whose game code runs as copied, and the
+// view and its overlay fit a 600×400 embed and a phone, with a slider in view.
+// Screenshots (desktop, embed, phone, CMU, crowd, the reader's character) go to tests/e2e/screenshots/.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nextFrames, openPage, screenshot, usePlayground } from './harness.mjs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, nextFrames, openPage, screenshot, usePlayground } from './harness.mjs';
+import { browser as staticBrowser, bundle } from '../package/consumer.mjs';
+import { init, MotionDatabase, transitionCost } from '../../dist/index.js';
+import { sampleGlb } from '../../web/playground/motion/sample.js';
+import { PRESETS } from '../../web/playground/motion/autopilot.js';
 
 const env = usePlayground();
 const inspect = (page) => page.evaluate(() => window.playground.inspect());
@@ -19,7 +31,10 @@ const DANCE_FRAMES = 2 * 38747;
 
 /** Opens the panel and waits until its database is built and the 3D view has drawn a few frames. */
 async function open(query = '', viewport) {
-  const page = await openPage(env.browser.context, `${env.site.base}?panel=motion${query}`, viewport);
+  // the first database is made in a worker before the page reports ready: a minute on a loaded machine
+  const page = await openPage(env.browser.context, `${env.site.base}?panel=motion${query}`, viewport, {
+    ready: 240000,
+  });
   await page.waitForFunction(
     () => {
       const s = window.playground.inspect();
@@ -67,12 +82,18 @@ describe('panel motion, in the browser', () => {
   test('the dance card is searched, the keyboard drives, Shift runs, and the character keeps to the simulation', async () => {
     const page = await open();
     const s0 = await inspect(page);
-    assert.equal(s0.database.key, 'dance:transition');
+    assert.equal(s0.database.key, 'dance:transition:1,1,1,1');
     assert.equal(s0.database.frames, DANCE_FRAMES);
     // the transition-cost feature of two ankles and the hips (9), the trajectory (6 + 6)
     assert.equal(s0.database.dims, 21);
     assert.equal(s0.database.bones, 23);
     assert.equal(s0.input, 'autopilot');
+    // the skinned humanoid, posed by bindSkeleton: every bone where the controller has it
+    assert.deepEqual(
+      { bound: s0.skinned.bound, bones: s0.skinned.bones, meshes: s0.skinned.meshes },
+      { bound: 23, bones: 23, meshes: 1 },
+    );
+    assert.ok(s0.skinned.worst < 1e-4, `bones within ${s0.skinned.worst} m of the controller's positions`);
 
     const canvas = page.locator('#panel-motion figure.view3d canvas[role=img]');
     await canvas.focus();
@@ -237,16 +258,22 @@ describe('panel motion, in the browser', () => {
   test('plain features: positions and velocities of the feet and the hips’ velocity (27 floats)', async () => {
     const page = await open('&features=plain');
     const s = await until(page, (x) => x.candidates && x.candidates.length === 4, 'candidates');
-    assert.equal(s.database.key, 'dance:plain');
+    assert.equal(s.database.key, 'dance:plain:1,1,1,1');
     assert.equal(s.database.dims, 27);
     assert.equal(s.candidates[0].groups.length, 7);
     await page.close();
   });
 
-  test('CMU’s motion capture: two takes of subject 1, mirrored, drawn as a stick figure, credited', async () => {
+  test('CMU’s motion capture: two takes of subject 1, mirrored, skinned, credited, at its preset', async () => {
     const page = await open('&database=cmu');
     const s = await inspect(page);
-    assert.equal(s.database.key, 'cmu:transition');
+    assert.equal(s.database.key, 'cmu:transition:1,1,1,1');
+    // its preset (motion/autopilot.js): the speeds its takes have, the switch cost of its costs
+    const params = await page.evaluate(() => window.playground.params());
+    for (const [k, v] of Object.entries(PRESETS.cmu)) assert.equal(params[k], v, k);
+    assert.equal(s.settings.switchCost, PRESETS.cmu.switchCost);
+    assert.equal(s.skinned.bound, 32);
+    assert.ok(s.skinned.worst < 1e-4, `${s.skinned.worst} m`);
     // 01_01 (2,752 frames) and 01_03 (4,511) at 120 Hz, the T-pose left out, at 60 Hz: 1,376 + 2,255, mirrored
     assert.equal(s.database.frames, 2 * (1376 + 2255));
     assert.equal(s.database.bones, 32);
@@ -271,29 +298,266 @@ describe('panel motion, in the browser', () => {
     await page.close();
   });
 
-  test('embedded in 600×400 and on a 390×844 phone, the 3D view is in view with its overlay', async () => {
+  test('embedded in 600×400, on a 390×844 phone and dark: the view in view, its overlay within a third of it, a slider in view', async () => {
     for (const [query, viewport, name] of [
       ['&embed=1', { width: 600, height: 400 }, 'motion-view-embed'],
       ['', { width: 390, height: 844 }, 'motion-view-phone'],
       ['&embed=1&theme=dark', { width: 600, height: 400 }, 'motion-view-embed-dark'],
+      ['&theme=dark', { width: 390, height: 844 }, 'motion-view-phone-dark'],
     ]) {
       const page = await open(query, viewport);
       const view = await page.locator('#panel-motion figure.view3d .plot-box').boundingBox();
       const overlay = await page.locator('#panel-motion .motion-overlay').boundingBox();
       assert.ok(view.width > 0.9 * viewport.width - 40, `${name}: the view ${view.width} px wide`);
-      if (query.includes('embed'))
-        assert.ok(view.y + view.height <= viewport.height, `${name}: the whole view in the frame`);
+      assert.ok(
+        view.y >= 0 && view.y + view.height <= viewport.height,
+        `${name}: the whole view in the window`,
+      );
+      // inside the view, on its top, leaving two thirds of its height and most of its area to the character
       assert.ok(
         overlay.x >= view.x &&
           overlay.x + overlay.width <= view.x + view.width &&
-          overlay.height < view.height,
-        `${name}: the overlay inside the view`,
+          overlay.y >= view.y &&
+          overlay.height <= view.height / 3 &&
+          overlay.width * overlay.height <= 0.3 * view.width * view.height,
+        `${name}: the overlay ${JSON.stringify(overlay)} in the view ${JSON.stringify(view)}`,
       );
+      // a slider of the panel in view as loaded, and on top there (not under the phone's sheet edge)
+      const slider = await page.evaluate(() => {
+        for (const input of document.querySelectorAll('#panel-motion input[type=range]')) {
+          const r = input.getBoundingClientRect();
+          const x = r.left + r.width / 2,
+            y = r.top + r.height / 2;
+          if (r.width > 0 && y > 0 && y < innerHeight && document.elementFromPoint(x, y) === input)
+            return input.id;
+        }
+        return null;
+      });
+      assert.ok(slider, `${name}: a slider in view as loaded`);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= viewport.width, `${name}: no sideways scroll (${wide} px)`);
+      if (name.includes('dark'))
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
       await screenshot(page, name);
       assert.deepEqual(page.problems, []);
       await page.close();
     }
+  });
+
+  test('the locked feet are discs where the contacts are; the simulation bone is bone 0, the raw one the hips’ projection', async () => {
+    const page = await open();
+    let seen = { locked: 0, free: 0, apart: 0 };
+    const t0 = Date.now();
+    while (Date.now() - t0 < 8000 && !(seen.locked > 3 && seen.apart > 3)) {
+      const s = await inspect(page);
+      const d = s.drawn;
+      // every locked contact has its disc where the controller keeps it, and only those
+      const locked = s.contacts.filter((k) => k.lock).map((k) => [k.position.x, k.position.z]);
+      assert.equal(d.locks.length, locked.length, JSON.stringify({ d: d.locks, locked }));
+      locked.forEach(([x, z], k) => assert.ok(Math.hypot(d.locks[k][0] - x, d.locks[k][1] - z) < 1e-5));
+      seen.locked += locked.length;
+      seen.free += s.contacts.length - locked.length;
+      // bone 0 (the smoothed root) and the hips' raw projection as the controller has them
+      const [rx, , rz] = s.simulationBone.root;
+      assert.ok(Math.hypot(d.bone0[0] - rx, d.bone0[1] - rz) < 1e-5, 'bone 0 drawn where it is');
+      assert.ok(Math.hypot(d.raw[0] - s.simulationBone.raw[0], d.raw[2] - s.simulationBone.raw[1]) < 1e-5);
+      // the heading drawn is bone 0's yaw
+      const yaw = 2 * Math.atan2(s.rotations[1], s.rotations[3]);
+      const h = [d.heading0[3] - d.heading0[0], d.heading0[5] - d.heading0[2]];
+      assert.ok(
+        Math.abs(Math.atan2(h[0], h[1]) - Math.atan2(Math.sin(yaw), Math.cos(yaw))) < 1e-3,
+        'bone 0 heading',
+      );
+      // the projection is smoothed: near the raw one, not on it
+      const gap = Math.hypot(d.bone0[0] - d.raw[0], d.bone0[1] - d.raw[2]);
+      assert.ok(gap < 0.3, `bone 0 ${gap} m from the hips' projection`);
+      if (gap > 0.005) seen.apart++;
+      await new Promise((ok) => setTimeout(ok, 150));
+    }
+    assert.ok(seen.locked > 3 && seen.free > 0 && seen.apart > 3, JSON.stringify(seen));
+    // the read-out of the locked feet (refreshed four times a second)
+    const feet = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('#panel-motion .readouts > div')].find(
+          (d) => d.firstChild.textContent === 'locked feet',
+        ).lastChild.textContent,
+    );
+    assert.match(feet, /^(LeftToe|RightToe|LeftToe, RightToe) \([12] of 2\)$|^none of 2$/);
+    await page.close();
+  });
+
+  test('the cubic mode: the cubic transition-cost feature, the cubic inertializer, its costs plotted', async () => {
+    await init();
+    const page = await open('&features=cubic&blendtime=0.3');
+    const s = await until(page, (x) => x.candidates && x.candidates.length === 4, 'candidates');
+    assert.equal(s.database.key, 'dance:cubic:1,1,1,1');
+    assert.equal(s.database.dims, 21);
+    assert.equal(s.settings.inertialization, 'cubic');
+    assert.equal(s.settings.blendtime, 0.3);
+    for (const c of s.candidates) {
+      const sum = c.groups.reduce((a, b) => a + b, 0);
+      assert.ok(
+        Math.abs(sum - c.cost) <= 1e-4 * Math.max(1, c.cost),
+        `frame ${c.frame}: ${sum} vs ${c.cost}`,
+      );
+    }
+    // the plot of a switch's cost: the cubic inertializer's, for the blend time asked
+    const [, cost] = await page.evaluate(() => window.playground.data());
+    const points = cost[0]; // x, y, x, y…
+    assert.ok(points.length > 20);
+    for (let k = 0; k < points.length; k += 2) {
+      const [x, y] = [points[k], points[k + 1]];
+      const want = transitionCost(0.05, x, { inertializer: 'cubic', blendtime: 0.3, measure: 'exact' });
+      assert.ok(Math.abs(y - want) < 1e-6, `cost at ${x}: ${y} vs ${want}`);
+    }
+    assert.ok(await page.locator('#motion-blendtime').isVisible());
+    assert.ok(await page.locator('#motion-halflife').isHidden());
+    await page.locator('#motion-inertialization').uncheck();
+    await nextFrames(page, 3);
+    assert.equal((await inspect(page)).settings.inertialization, 'none');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('&overlay=0 hides the overlay, its checkbox shows it again', async () => {
+    const page = await open('&overlay=0');
+    assert.equal((await inspect(page)).overlay, false);
+    assert.ok(await page.locator('#panel-motion .motion-overlay').isHidden());
+    await page.locator('#motion-overlay').check();
+    await nextFrames(page, 3);
+    assert.equal((await inspect(page)).overlay, true);
+    assert.ok(await page.locator('#panel-motion .motion-overlay').isVisible());
+    await new Promise((ok) => setTimeout(ok, 400));
+    assert.doesNotMatch(page.url(), /overlay=0/);
+    await page.close();
+  });
+
+  test('your character: a GLB made in code through the file input, driven, tuned, exported; the game code runs as copied', async () => {
+    const glb = Buffer.from(await sampleGlb());
+    const page = await open();
+    await page.setInputFiles('#motion-files', {
+      name: 'character.glb',
+      mimeType: 'model/gltf-binary',
+      buffer: glb,
+    });
+    const s = await until(
+      page,
+      (x) => x.database && x.database.key.startsWith('reader') && x.skinned,
+      'the GLB’s database',
+      240000,
+    );
+    assert.deepEqual(s.reader, { name: 'character.glb', gltf: true });
+    // its four clips at 60 Hz, mirrored (idle 4 s, walk, run, strafe), 23 bones: its own skin
+    assert.equal(s.database.bones, 23);
+    assert.equal(s.skinned.bound, 23);
+    assert.equal(s.skinned.meshes, 1);
+    assert.ok(s.skinned.worst < 1e-4, `${s.skinned.worst} m`);
+    // driven by the keyboard
+    await page.locator('#panel-motion figure.view3d canvas[role=img]').focus();
+    const x0 = (await inspect(page)).root;
+    await page.keyboard.down('w');
+    const moved = await until(
+      page,
+      (x) => x.input === 'keyboard' && Math.hypot(x.root[0] - x0[0], x.root[2] - x0[2]) > 1,
+      'W walks your character',
+      120000,
+    );
+    await page.keyboard.up('w');
+    assert.ok(moved.skinned.worst < 1e-4);
+    // tuned: the switch cost and a feature weight (the database is made again)
+    await page.locator('#motion-switchCost').fill('1.5');
+    await page.locator('#motion-wPath').fill('2');
+    const tuned = await until(
+      page,
+      (x) => x.settings.switchCost === 1.5 && x.database.key.endsWith(':1,1,2,1'),
+      'the weights and the switch cost reach the database and the controller',
+      240000,
+    );
+    assert.ok(tuned.exported, 'the export is offered');
+    await screenshot(page, 'motion-reader');
+    // exported: the bytes load in Node into the same database; the code names the settings
+    await page.locator('#panel-motion .motion-export summary').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download database.bin' }).click(),
+    ]);
+    const bytes = readFileSync(await download.path());
+    assert.equal(download.suggestedFilename(), 'database.bin');
+    assert.equal(bytes.length, tuned.exported.bytes);
+    await init();
+    const db = MotionDatabase.fromBytes(bytes);
+    assert.deepEqual([db.frames, db.dims, db.bones], [tuned.database.frames, 21, 23]);
+    const code = tuned.exported.code;
+    assert.match(code, /loadAsync\('character\.glb'\)/);
+    assert.match(code, /"switchCost": 1\.5/);
+    db.dispose();
+    // the code as copied, bundled and run beside the GLB and the database: the character walks,
+    // every bone on the controller's positions
+    const work = mkdtempSync(join(tmpdir(), 'sprung-game-'));
+    try {
+      mkdirSync(join(work, 'node_modules'));
+      symlinkSync(ROOT, join(work, 'node_modules', 'sprung'), 'dir');
+      symlinkSync(join(ROOT, 'node_modules', 'three'), join(work, 'node_modules', 'three'), 'dir');
+      writeFileSync(join(work, 'character.glb'), glb);
+      writeFileSync(join(work, 'database.bin'), bytes);
+      const probe = `
+dispatchEvent(new KeyboardEvent('keydown', { code: 'KeyW' }));
+setTimeout(() => {
+  const at = new THREE.Vector3();
+  let worst = 0, bound = 0;
+  skin.bones.forEach((bone, b) => {
+    if (!bone) return;
+    bone.getWorldPosition(at);
+    const p = controller.positions;
+    worst = Math.max(worst, Math.hypot(at.x - p[3 * b], at.y - p[3 * b + 1], at.z - p[3 * b + 2]));
+    bound++;
+  });
+  window.__result = { worst, bound, z: controller.positions[2], switchCost: controller.settings.switchCost };
+}, 2500);`;
+      writeFileSync(join(work, 'game.js'), bundle(work, code + probe));
+      const chromium = await staticBrowser(work);
+      try {
+        const r = await chromium.page('game.js');
+        assert.equal(r.bound, 23);
+        assert.ok(r.worst < 1e-4, `${r.worst} m`);
+        assert.ok(r.z > 1, `walked to z = ${r.z}`);
+        assert.equal(r.switchCost, 1.5);
+      } finally {
+        await chromium.close();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('your BVH takes through the file input: CMU’s two files, their units and T-poses found', async () => {
+    const page = await open();
+    await page.setInputFiles(
+      '#motion-files',
+      ['01_01.bvh', '01_03.bvh'].map((name) => ({
+        name,
+        mimeType: 'text/plain',
+        buffer: readFileSync(join(ROOT, 'build/data/cmu', name)),
+      })),
+    );
+    const s = await until(
+      page,
+      (x) => x.database && x.database.key.startsWith('reader') && x.skinned,
+      'the BVH takes’ database',
+      240000,
+    );
+    // as the CMU database: the T-pose frames left out, in CMU's units, mirrored
+    assert.equal(s.database.frames, 2 * (1376 + 2255));
+    assert.equal(s.database.bones, 32);
+    assert.equal(s.skinned.bound, 32);
+    const yours = await page.locator('#panel-motion .readouts').textContent();
+    assert.match(
+      yours,
+      /read in CMU’s units \(1\/0\.45 inch\), the first frame of 2 left out \(a reference pose\)/,
+    );
+    assert.deepEqual(page.problems, []);
+    await page.close();
   });
 });

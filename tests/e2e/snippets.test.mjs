@@ -25,13 +25,39 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REGISTRY, ROOT, differs, launch, nextFrames, openPage, serveSite, PANELS } from './harness.mjs';
 import { seeded } from '../../web/playground/lib/random.js';
 
 const run = promisify(execFile);
+
+/**
+ * Runs tasks (async functions) at most `limit` at a time, in the order given: a panel's programs
+ * compile and run, one per core, while the browser reads the panel's next mode.
+ */
+function limiter(limit) {
+  let active = 0;
+  const queue = [];
+  const next = () => {
+    if (active >= limit || queue.length === 0) return;
+    active++;
+    const { task, done, failed } = queue.shift();
+    task()
+      .then(done, failed)
+      .finally(() => {
+        active--;
+        next();
+      });
+  };
+  return (task) =>
+    new Promise((done, failed) => {
+      queue.push({ task, done, failed });
+      next();
+    });
+}
+const pool = limiter(availableParallelism());
 /** Printed with 5 decimals from the same WASM as the page: equal to rounding. */
 const JS_TOLERANCE = (v) => 6e-6 + 1e-9 * Math.abs(v);
 /** Native C: another libm (expf, sinf...) and no WASM; the same floats up to a few ulps, amplified a little by stepping. */
@@ -54,16 +80,18 @@ before(async () => {
   const sources = readdirSync(join(ROOT, 'c')).filter((f) => f.endsWith('.c'));
   await Promise.all(
     sources.map((f) =>
-      run('gcc', [
-        '-std=c99',
-        '-O2',
-        '-Wall',
-        '-Wextra',
-        '-c',
-        join(ROOT, 'c', f),
-        '-o',
-        join(lib, f.replace(/\.c$/, '.o')),
-      ]),
+      pool(() =>
+        run('gcc', [
+          '-std=c99',
+          '-O2',
+          '-Wall',
+          '-Wextra',
+          '-c',
+          join(ROOT, 'c', f),
+          '-o',
+          join(lib, f.replace(/\.c$/, '.o')),
+        ]),
+      ),
     ),
   );
   objects = sources.map((f) => join(lib, f.replace(/\.c$/, '.o')));
@@ -223,6 +251,55 @@ function checkCoverage({ label, data, series, list }, where) {
   return { plotted, guides };
 }
 
+/**
+ * What a program printed, as { rows, facts }, or { failure } when the C does not compile: the
+ * JavaScript run by Node against dist/, the C compiled warning-free against c/*.c and run. A
+ * promise, made once per program text (identical programs run once), whose task waits in the
+ * pool.
+ */
+function output(seen, lang, text, tag) {
+  if (!seen.has(text)) {
+    const task =
+      lang === 'js'
+        ? async () => {
+            const file = join(work, `${tag}.mjs`);
+            writeFileSync(file, text);
+            return printed((await run('node', [file], { cwd: work, maxBuffer: 1 << 24 })).stdout);
+          }
+        : async () => {
+            const file = join(work, `${tag}.c`);
+            const bin = join(work, tag);
+            writeFileSync(file, text);
+            try {
+              await run('gcc', [
+                '-std=c99',
+                '-Wall',
+                '-Wextra',
+                '-pedantic',
+                '-Werror',
+                '-O1',
+                `-I${join(ROOT, 'c')}`,
+                file,
+                ...objects,
+                '-lm',
+                '-o',
+                bin,
+              ]);
+            } catch (e) {
+              return { failure: `does not compile:\n${e.stderr}\n${text}` };
+            }
+            return printed((await run(bin, [], { maxBuffer: 1 << 24 })).stdout);
+          };
+    const result = pool(task);
+    result.catch(() => {}); // awaited once the panel's pages are read; a failure fails it then
+    seen.set(text, result);
+  }
+  return seen.get(text);
+}
+
+/** A program's output read: its numeric rows by label and its facts. */
+const printed = (stdout) => ({ rows: rows(stdout), facts: printedFacts(stdout) });
+
 /** The points of the series a program's output is compared with. */
 function plotted(data, program) {
   return program.compare.map(({ plot, series }) => data[plot][series]);
@@ -332,7 +409,8 @@ for (const name of PANELS) {
     const moved = movedValues(name, await sliders(first, name));
     t.diagnostic(`sliders moved to ${new URLSearchParams(moved)}`);
     await first.close();
-    const seen = new Map(); // program text → its output, so that identical programs run once
+    const seen = new Map(); // program text → its output (a promise), so that identical programs run once
+    const checks = []; // each program read, with the points it must print
     let compared = 0;
     let programs = 0;
     let facts = 0;
@@ -379,53 +457,28 @@ for (const name of PANELS) {
         coverage.plotted += plotted;
         coverage.guides += guides;
       }
-      const checks = settings.flatMap(({ label, data, list }) =>
-        list.map((program) => ({ label, data, program })),
-      );
-      for (const { label, data, program } of checks) {
-        const where = `${name} [${label}] program ${program.id}`;
-        programs++;
-        assert.match(program.js, /from 'sprung'/, where);
-        assert.match(program.c, /int main\(void\)/, where);
-        const tag = `${name}-${label.replace(/\W+/g, '_')}-${program.id}`;
-        // JavaScript, in Node against dist/.
-        if (!seen.has(program.js)) {
-          const file = join(work, `${tag}.mjs`);
-          writeFileSync(file, program.js);
-          const { stdout } = await run('node', [file], { cwd: work, maxBuffer: 1 << 24 });
-          seen.set(program.js, { rows: rows(stdout), facts: printedFacts(stdout) });
+      // The programs start (in the pool) as soon as their texts are read; the browser goes on
+      // to the next mode meanwhile.
+      for (const { label, data, list } of settings)
+        for (const program of list) {
+          const where = `${name} [${label}] program ${program.id}`;
+          programs++;
+          assert.match(program.js, /from 'sprung'/, where);
+          assert.match(program.c, /int main\(void\)/, where);
+          const tag = `${name}-${label.replace(/\W+/g, '_')}-${program.id}`;
+          const js = output(seen, 'js', program.js, tag);
+          checks.push({ where, data, program, js, c: output(seen, 'c', program.c, tag) });
+          collected.push({ where, tag, ts: program.ts });
         }
-        compared += compare(seen.get(program.js).rows, data, program, JS_TOLERANCE, `${where} (JavaScript)`);
-        facts += checkFacts(seen.get(program.js).facts, program, `${where} (JavaScript)`);
-        // C, compiled warning-free and run.
-        if (!seen.has(program.c)) {
-          const file = join(work, `${tag}.c`);
-          const bin = join(work, tag);
-          writeFileSync(file, program.c);
-          try {
-            await run('gcc', [
-              '-std=c99',
-              '-Wall',
-              '-Wextra',
-              '-pedantic',
-              '-Werror',
-              '-O1',
-              `-I${join(ROOT, 'c')}`,
-              file,
-              ...objects,
-              '-lm',
-              '-o',
-              bin,
-            ]);
-          } catch (e) {
-            assert.fail(`${where} (C) does not compile:\n${e.stderr}\n${program.c}`);
-          }
-          const { stdout } = await run(bin, [], { maxBuffer: 1 << 24 });
-          seen.set(program.c, { rows: rows(stdout), facts: printedFacts(stdout) });
-        }
-        compared += compare(seen.get(program.c).rows, data, program, C_TOLERANCE, `${where} (C)`);
-        facts += checkFacts(seen.get(program.c).facts, program, `${where} (C)`);
-        collected.push({ where, tag, ts: program.ts });
+    }
+    for (const { where, data, program, js, c } of checks) {
+      for (const [out, tolerance, lang] of [
+        [await js, JS_TOLERANCE, 'JavaScript'],
+        [await c, C_TOLERANCE, 'C'],
+      ]) {
+        if (out.failure) assert.fail(`${where} (${lang}) ${out.failure}`);
+        compared += compare(out.rows, data, program, tolerance, `${where} (${lang})`);
+        facts += checkFacts(out.facts, program, `${where} (${lang})`);
       }
     }
     assert.ok(programs >= 2 && compared > 100, `${programs} programs, ${compared} values compared`);

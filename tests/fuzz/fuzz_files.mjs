@@ -1,9 +1,10 @@
 // fuzz_files.mjs — the untrusted-file entry points of the package (parseBvh, and
 // MotionDatabase.fromBytes, of toBytes()'s bytes and of compact bytes) fed mutations of real
 // inputs: CMU's 01_01.bvh and 01_03.bvh (cut to their first frames, whole and with their
-// hierarchy), and the bytes of databases built from them and from a looping procedural clip,
-// in either format (compact bytes with their CRC-32 made to match nine times in ten, as a
-// hostile file would, so that the mutations reach the decoder's streams). Coverage-guided fuzzing of JavaScript needs a native
+// hierarchy), and the bytes of databases built from them and from a looping procedural clip
+// (with a custom feature and cost rules), in either format (compact bytes with their CRC-32
+// made to match nine times in ten, as a hostile file would, so that the mutations reach the
+// decoder's streams). Coverage-guided fuzzing of JavaScript needs a native
 // addon that cannot be fetched here, so this is a deterministic mutational fuzzer: a seeded
 // generator picks a seed input and stacks 1–4 mutations (byte flips, splices and truncations,
 // hostile numbers put in place of numbers, lines dropped, doubled or swapped). Every input must
@@ -89,11 +90,28 @@ function databaseSeeds() {
     p.set([0, 0, 0, 1, 0, 0, 0, 1], 12);
   }
   const b = new sp.MotionDatabase(
-    { skeleton: { parents: [-1, 0] }, frameRate: 60, clips: [{ name: 'loop', poses, loop: true }] },
     {
+      skeleton: { parents: [-1, 0] },
+      frameRate: 60,
+      clips: [
+        {
+          name: 'loop',
+          poses,
+          loop: true,
+          features: { phase: Float32Array.from({ length: 60 }, (_, i) => Math.sin(i / 3)) },
+        },
+      ],
+    },
+    {
+      // version 2's parts: a custom feature, and cost rules (per-frame values, a block)
       features: [
         { type: 'inertialization', bone: 1 },
         { type: 'trajectoryDirection', frames: [3] },
+        { type: 'custom', name: 'phase', floats: 2 },
+      ],
+      rules: [
+        { clip: 'loop', start: 2, stop: 6, multiplier: [0.5, 1, 2, 0.25] },
+        { clip: 0, start: 10, stop: 20, block: true, when: 'unforced', additive: 0.5 },
       ],
     },
   );

@@ -1,12 +1,12 @@
 /* fuzz_matching.c — libFuzzer harness over motion matching and skeletons (motion_matching.c,
- * skeleton.c): features of clips, database sizes and builds, the search in every mode and its
- * batch, forward kinematics and the two-bone IK.
+ * skeleton.c): features of clips, database sizes and builds, cost rules, the search in every
+ * mode and its batch, with and without rules, forward kinematics and the two-bone IK.
  *
  * Every array is a heap buffer of exactly the size the header gives (ASan); sizes, bones,
  * parents, feature declarations, ranges, tags, k, modes and the current frame come from the
  * input, in raw mode as any integer. In both modes: a call that returns 0 writes nothing; the
- * search finds the frames a brute-force scan written here finds, in every mode, and the batch
- * the single search's; found frames lie in the database. Domain mode (unit quaternions,
+ * search finds the frames a brute-force scan written here finds, in every mode, under the cost
+ * rules (forced or not), and the batch the single search's; found frames lie in the database. Domain mode (unit quaternions,
  * |values| ≤ 1e3): features of a valid clip are finite, IK keeps rotations unit. */
 #include "fuzz.h"
 
@@ -154,9 +154,28 @@ static int make_database(fuzz_input *in, database *d)
 
 static void free_database(database *d) { free(d->db), free(d->feat), free(d->tags), free(d->ranges); }
 
+/* Cost rules of one kind of search per frame (as sprung_rules_build takes them), or none. */
+typedef struct {
+    const float *mul, *add;
+    const int *blk;
+} rules_set;
+
+/* Whether the rules keep frame i of range r from being found from `cur` (sprung.h's words):
+ * blocked, and not in the current frame's run of blocked frames within the range. */
+static int rule_blocks(const database *d, const rules_set *o, int r, int i, int cur)
+{
+    if (!o->blk || !o->blk[i]) return 0;
+    if (cur < d->ranges[3 * r] || cur >= d->ranges[3 * r + 1]) return 1;
+    for (int j = i < cur ? i : cur; j <= (i < cur ? cur : i); j++)
+        if (!o->blk[j]) return 1;
+    return 0;
+}
+
+static float sat(float c) { return c > FLT_MAX ? FLT_MAX : c; }
+
 /* The frames a scan of every candidate finds (as sprung.h defines them), written here. */
 static int brute(const database *d, int *idx, float *cost, int k, const float *query, int current, int req,
-                 int exc, float bias, int exclude_end, int exclude_near)
+                 int exc, float bias, int exclude_end, int exclude_near, const rules_set *o)
 {
     int dp = (d->dims + 3) & ~3, cr = -1, found = 0;
     float qn[9];
@@ -180,14 +199,16 @@ static int brute(const database *d, int *idx, float *cost, int k, const float *q
                     int dist = abs(i - cur), len = d->ranges[3 * r + 1] - a;
                     if (d->ranges[3 * r + 2] && len - dist < dist) dist = len - dist;
                     if (r == cr && dist < exclude_near) continue;
+                    if (rule_blocks(d, o, r, i, cur)) continue;
                 }
                 float c = 0.0f;
                 for (int j = 0; j < d->dims; j++) {
                     float e = qn[j] - d->db[2 * dp + 4 * d->dims * (i / 4) + 4 * j + i % 4];
                     c += e * e;
                 }
-                c = c > FLT_MAX ? FLT_MAX : c; /* a cost beyond float range counts as FLT_MAX */
-                if (cur >= 0 && r != cr) c = c + bias > FLT_MAX ? FLT_MAX : c + bias;
+                c = sat(c); /* a cost beyond float range counts as FLT_MAX */
+                if (o->mul) c = sat(sat(o->mul[i] * c) + o->add[i]);
+                if (cur >= 0 && r != cr) c = sat(c + bias);
                 if (!(c < cost[k - 1])) continue;
                 int at = k - 1;
                 while (at > 0 && cost[at - 1] > c) idx[at] = idx[at - 1], cost[at] = cost[at - 1], at--;
@@ -198,6 +219,31 @@ static int brute(const database *d, int *idx, float *cost, int k, const float *q
     return found;
 }
 
+/* Rules for the database's frames from the input (in domain mode multipliers in [0, 4], some
+ * exactly 1 or 0, additive costs in [−4, 4], blocked runs; in raw mode any values, which the
+ * build may refuse): built into a heap block of exactly its size, or NULL when refused (nothing
+ * written then). The per-frame arrays, in mul, add and blk, are the brute force's. */
+static float *make_rules(fuzz_input *in, const database *d, float *mul, float *add, int *blk)
+{
+    int n = sp_motion_rules_floats(d->frames);
+    ALWAYS(in, n > 0);
+    float *rules = malloc(sizeof(float) * (size_t)n);
+    for (int i = 0; i < 2 * d->frames; i++) {
+        float x = in->a[(3 * i) % FUZZ_ARGS], y = in->a[(3 * i + 1) % FUZZ_ARGS];
+        uint32_t bits;
+        memcpy(&bits, in->a + (3 * i + 2) % FUZZ_ARGS, sizeof bits);
+        mul[i] = in->domain ? ((bits >> 3) & 3 ? fuzz_map(x, 0.0f, 4.0f) : (float)((bits >> 5) & 1)) : x;
+        add[i] = in->domain ? ((bits >> 6) & 1 ? fuzz_map(y, -4.0f, 4.0f) : 0.0f) : y;
+        blk[i] = in->domain ? (int)((bits >> (i % 8)) & 1) : (int)(bits % 3);
+    }
+    for (int i = 0; i < n; i++) rules[i] = -55.0f;
+    if (sp_motion_rules_build(rules, mul, add, blk, d->frames, d->ranges, d->nr) == d->frames) return rules;
+    for (int i = 0; i < n; i++) ALWAYS(in, rules[i] == -55.0f);
+    ALWAYS(in, !in->domain);
+    free(rules);
+    return NULL;
+}
+
 static void f_search(fuzz_input *in)
 {
     database d;
@@ -205,6 +251,14 @@ static void f_search(fuzz_input *in)
         free_database(&d);
         return;
     }
+    float *mul = malloc(sizeof(float) * 2 * (size_t)d.frames),
+          *add = malloc(sizeof(float) * 2 * (size_t)d.frames);
+    int *blk = malloc(sizeof(int) * 2 * (size_t)d.frames);
+    float *rules = in->count & 128 ? make_rules(in, &d, mul, add, blk) : NULL;
+    int forced = (int)((in->count >> 6) & 1);
+    rules_set o = { NULL, NULL, NULL };
+    if (rules)
+        o.mul = mul + forced * d.frames, o.add = add + forced * d.frames, o.blk = blk + forced * d.frames;
     int k = int_arg(in, 1, 5);
     if (k > 5) k = 1 + k % 5;
     float *query = floats((size_t)d.dims, in);
@@ -216,12 +270,12 @@ static void f_search(fuzz_input *in)
     float *cost = malloc(sizeof(float) * (size_t)kk), *bcost = malloc(sizeof(float) * (size_t)kk);
     idx[0] = 12345;
     int got = sp_motion_search(idx, cost, k, d.db, d.frames, d.dims, d.nr, query, current, req, exc, bias,
-                               exclude_end, exclude_near, mode);
+                               exclude_end, exclude_near, mode, rules, forced);
     int valid = k >= 1 && bias >= 0 && bias < INFINITY && mode >= 0 && mode <= 2;
     ALWAYS(in, valid || (got == 0 && idx[0] == 12345));
     if (valid) {
         int want = brute(&d, bidx, bcost, k, query, current, req, exc, bias,
-                         exclude_end > 0 ? exclude_end : 0, exclude_near);
+                         exclude_end > 0 ? exclude_end : 0, exclude_near, &o);
         ALWAYS(in, got == want);
         for (int s = 0; s < k; s++) ALWAYS(in, idx[s] == bidx[s] && (cost[s] == bcost[s] || (idx[s] < 0)));
         for (int s = 0; s < k; s++) ALWAYS(in, idx[s] >= -1 && idx[s] < d.frames);
@@ -229,17 +283,19 @@ static void f_search(fuzz_input *in)
         float *queries = malloc(sizeof(float) * 2 * (size_t)d.dims);
         memcpy(queries, query, sizeof(float) * (size_t)d.dims);
         memcpy(queries + d.dims, query, sizeof(float) * (size_t)d.dims);
-        int currents[2] = { current, current }, tags[4] = { req, exc, req, exc };
+        int currents[2] = { current, current }, tags[4] = { req, exc, req, exc },
+            flags[2] = { forced, forced };
         int *bi = malloc(sizeof(int) * 2 * (size_t)k);
         float *bc = malloc(sizeof(float) * 2 * (size_t)k);
         ALWAYS(in,
                sp_motion_search_batch(bi, bc, k, d.db, d.frames, d.dims, d.nr, queries, currents, tags, bias,
-                                      exclude_end, exclude_near, (mode + 1) % 3, 2)
+                                      exclude_end, exclude_near, (mode + 1) % 3, rules, flags, 2)
                    == 2);
         for (int s = 0; s < 2 * k; s++) ALWAYS(in, bi[s] == idx[s % k]);
         free(bi), free(bc), free(queries);
     }
     free(idx), free(bidx), free(cost), free(bcost), free(query);
+    free(rules), free(mul), free(add), free(blk);
     free_database(&d);
 }
 
@@ -253,11 +309,13 @@ static void f_search_garbage(fuzz_input *in)
     float *db = floats((size_t)n, in), *query = floats((size_t)dims, in);
     int idx[3];
     float cost[3];
+    /* and rules of any memory too, half the time */
+    float *rules = in->flags & 8 ? floats((size_t)sp_motion_rules_floats(frames), in) : NULL;
     int got = sp_motion_search(idx, cost, 3, db, frames, dims, nr, query, int_arg(in, -5, 200), 0, 0, 0.5f, 3,
-                               3, (int)(in->flags % 3));
+                               3, (int)(in->flags % 3), rules, (int)(in->flags >> 4) & 1);
     ALWAYS(in, got >= 0 && got <= 3);
     for (int s = 0; s < 3; s++) ALWAYS(in, idx[s] >= -1 && idx[s] < frames);
-    free(db), free(query);
+    free(db), free(query), free(rules);
 }
 
 static void f_kinematics(fuzz_input *in)

@@ -65,3 +65,23 @@ test('adjustCharacterRotation: adjusting by 2·dt equals adjusting twice by dt',
   }
   assert.ok(worst <= 2e-6, `within ${worst} rad`);
 });
+
+test('quatSlerpShortestApprox far beyond its arc: a unit rotation, the limit of its direction (issue 33, item 19)', () => {
+  // t ≈ A·alpha⁵ overflows (alpha 1e30 gave NaN): the direction of ±(p − q), or q where p is q
+  const q = { x: 0, y: 0, z: 0, w: 1 },
+    p = { x: 0, y: 0.6, z: 0, w: 0.8 },
+    n = Math.hypot(0.6, 0.2);
+  for (const alpha of [1e4, 1e10, 1e30, -1e30, 3.4e38]) {
+    const r = sp.quatSlerpShortestApprox(q, p, alpha),
+      s = Math.sign(alpha);
+    assert.ok(
+      Math.abs(r.y - (s * 0.6) / n) < 1e-6 && Math.abs(r.w + (s * 0.2) / n) < 1e-6,
+      `alpha ${alpha}: ${JSON.stringify(r)}`,
+    );
+    const same = sp.quatSlerpShortestApprox(p, p, alpha);
+    assert.ok(
+      Math.abs(same.y - 0.6) < 1e-7 && Math.abs(same.w - 0.8) < 1e-7,
+      `alpha ${alpha} from p to p: ${JSON.stringify(same)}`,
+    );
+  }
+});

@@ -1,15 +1,29 @@
 // api_manifest.test.mjs — the API manifest (build/manifest.json, read by web/tools/api.mjs
 // from c/sprung.h, the one declaration of the API) against what must follow it: every C
 // function is wrapped in TypeScript (or internal on purpose, for the reason given here),
-// named in a test, called by a fuzz harness and named in the README's API tour; the
+// called in a test (a call in code: its name in a comment or a string is not enough, which a
+// copy of the tests shows), called by a fuzz harness and named in the README's API tour; the
 // README's counts are the manifest's; every exported function, constructor and method of
 // the built declarations documents every parameter, the wrappers' with the unit, domain and
 // description of the header.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import * as sprung from '../../dist/index.js';
+import { TABLE } from '../../web/tools/table.mjs';
+import { parseLine } from '../../web/tools/emit.mjs';
 
 const root = new URL('../../', import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), 'utf8');
@@ -20,17 +34,14 @@ const readAll = (dir, re) =>
     .map((f) => read(`${dir}/${f}`))
     .join('\n');
 
-/** C functions with no TypeScript wrapper of their own, on purpose. */
-const INTERNAL = {
-  sp_critical_spring_damper_coefs:
-    'the state-object API reads its coefficients to step critical springs in JS (steps.ts); its result is criticalSpringDamperExact',
-  sp_spring_damper_exact_coefs:
-    'the state-object API reads its coefficients to step the exact spring in JS (steps.ts); its result is springDamperExact and its stiffness and ratio forms',
-  sp_motion_features:
-    "MotionDatabase's constructor calls it on every clip (its features are then features(frame)): its arguments are the constructor's clips and options, which no C parameter describes",
-  sp_motion_database_build:
-    "MotionDatabase's constructor calls it on the features of every clip: its arguments are the constructor's clips and options, which no C parameter describes",
-};
+/** C functions with no TypeScript wrapper of their own, on purpose: web/tools/table.mjs says
+ *  why (`internal: why`). */
+const INTERNAL = Object.fromEntries(
+  Object.entries(TABLE)
+    .map(([name, line]) => [name, parseLine(line)])
+    .filter(([, e]) => e.internal)
+    .map(([name, e]) => [name, e.why]),
+);
 
 const wrappersOf = new Map();
 for (const [name, w] of Object.entries(manifest.wrappers))
@@ -54,22 +65,114 @@ test('every C function is wrapped in TypeScript, or internal on purpose', () => 
     assert.ok(wrappersOf.has(f.name) !== f.name in INTERNAL, `${f.name}: wrapped xor listed as internal`);
 });
 
-test('every C function is named in a test', () => {
-  const c = readAll('tests/c', /\.c$/),
-    js = readAll('tests/js', /\.test\.mjs$/);
-  for (const f of manifest.functions) {
-    const ts = (wrappersOf.get(f.name) ?? []).map((w) => w.split('.').pop());
-    assert.ok(
-      word(f.name).test(c) || ts.some((w) => word(w).test(js)),
-      `${f.name} (${ts}) is named in no test`,
-    );
+// ---- every function called in a test ----------------------------------------------------------
+
+/** `text` with its comments, string and character literals blanked (C). */
+const cCode = (text) =>
+  text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, (m) =>
+    m.replace(/[^\n]/g, ' '),
+  );
+
+/** The sp_* functions a C test calls: `sp_name(` in its code, not in a comment or a string. */
+const cCalls = (text) => new Set([...cCode(text).matchAll(/\b(sp_\w+)\s*\(/g)].map((m) => m[1]));
+
+/**
+ * What a JavaScript test's code calls, read from its syntax tree (comments and strings are no
+ * code): `calls`, the names called as f(…), obj.f(…) or obj['f'](…); `built`, the classes
+ * constructed as new C(…) or new obj.C(…); `names`, every identifier and property name it uses.
+ */
+function jsCalls(file, text) {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const calls = new Set(),
+    built = new Set(),
+    names = new Set();
+  const nameOf = (e) =>
+    ts.isIdentifier(e)
+      ? e.text
+      : ts.isPropertyAccessExpression(e)
+        ? e.name.text
+        : ts.isElementAccessExpression(e) && ts.isStringLiteral(e.argumentExpression)
+          ? e.argumentExpression.text
+          : null;
+  const visit = (node) => {
+    if (ts.isIdentifier(node)) names.add(node.text);
+    if (ts.isCallExpression(node) && nameOf(node.expression)) calls.add(nameOf(node.expression));
+    if (ts.isNewExpression(node) && nameOf(node.expression)) built.add(nameOf(node.expression));
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return { calls, built, names };
+}
+
+/**
+ * The tests that may call C function `fn` (a manifest entry): every C test and every node test.
+ * (Once the tests mirror c/, its topic's: tests/c/test_<topic>.c and tests/js/<topic>.test.mjs
+ * for fn.source = c/<topic>.c.)
+ */
+const testsOf = (fn, tests) => tests;
+
+/**
+ * The C functions of the manifest that no test calls, with the tests of `tree` (a URL; default
+ * the repository): a function is called when a C test calls it, or a node test calls one of its
+ * wrappers — a function f(…), a constructor new C(…), a method C.m by .m(…) in a file that
+ * names C. A name in a comment or a string is no call.
+ */
+function uncalled(tree = root) {
+  const dir = (d, re) =>
+    readdirSync(new URL(d, tree))
+      .filter((f) => re.test(f))
+      .map((f) => ({ file: `${d}/${f}`, text: readFileSync(new URL(`${d}/${f}`, tree), 'utf8') }));
+  const tests = {
+    c: dir('tests/c/', /\.c$/).map((t) => ({ ...t, calls: cCalls(t.text) })),
+    js: dir('tests/js/', /\.test\.mjs$/).map((t) => ({ ...t, ...jsCalls(t.file, t.text) })),
+  };
+  const calledIn = (w, t) => {
+    const [cls, method] = w.split('.');
+    if (method) return t.calls.has(method) && t.names.has(cls);
+    return /^[A-Z]/.test(w) ? t.built.has(w) : t.calls.has(w);
+  };
+  return manifest.functions
+    .filter((f) => {
+      const { c, js } = testsOf(f, tests);
+      const wrappers = wrappersOf.get(f.name) ?? [];
+      return !c.some((t) => t.calls.has(f.name)) && !js.some((t) => wrappers.some((w) => calledIn(w, t)));
+    })
+    .map((f) => f.name);
+}
+
+test('every C function is called in a test: the C function, or one of its wrappers', () => {
+  assert.deepEqual(uncalled(), [], 'called in no test (a name in a comment or a string is no call)');
+});
+
+test('the call check, on a copy of the tests where one function is only named in a comment, names it', () => {
+  // dampingRatioToDamping's calls renamed away in a copy of the tests, and its names left in a
+  // comment, a string and a C comment: the function is named, never called
+  const copy = mkdtempSync(join(tmpdir(), 'sprung-calls-'));
+  try {
+    const [c, js] = ['sp_damping_ratio_to_damping', 'dampingRatioToDamping'];
+    assert.deepEqual(wrappersOf.get(c), [js]);
+    for (const d of ['tests/c', 'tests/js']) {
+      mkdirSync(join(copy, d), { recursive: true });
+      for (const f of readdirSync(new URL(d, root))) {
+        if (!/\.(c|mjs)$/.test(f)) continue;
+        const text = read(`${d}/${f}`);
+        writeFileSync(join(copy, d, f), text.replace(new RegExp(`\\b(${c}|${js})\\b`, 'g'), '$1_renamed'));
+      }
+    }
+    appendFileSync(join(copy, 'tests/js/helpers.test.mjs'), `// ${js}\nconst named = '${js}(0.5, 4)';\n`);
+    appendFileSync(join(copy, 'tests/c/test_helpers.c'), `/* ${c}(0.5f, 4.0f) */\n`);
+    assert.deepEqual(uncalled(pathToFileURL(`${copy}/`)), [c]);
+    // the name alone was enough before
+    assert.match(readFileSync(join(copy, 'tests/js/helpers.test.mjs'), 'utf8'), word(js));
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
   }
 });
 
 test('every C function is called by a fuzz harness', () => {
-  const fuzz = readAll('tests/fuzz', /^fuzz_.*\.c$/);
+  const fuzz = cCalls(readAll('tests/fuzz', /^fuzz_.*\.c$/));
   for (const f of manifest.functions)
-    assert.ok(word(f.name).test(fuzz), `${f.name} is in no tests/fuzz/fuzz_*.c`);
+    assert.ok(fuzz.has(f.name), `${f.name} is called in no tests/fuzz/fuzz_*.c`);
 });
 
 test("every wrapper is in the README's API tour, and the README's counts are the manifest's", () => {

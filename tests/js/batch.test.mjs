@@ -1,6 +1,6 @@
 // batch.test.mjs — the batch classes of the built package (dist/): each equals the
-// scalar function element by element, bit for bit (the scalar API, or the raw scalar C
-// export for quaternions); any count (0, 1, not multiples of 4); views survive memory
+// scalar C function element by element, bit for bit (the raw scalar C export: the per-call
+// wrappers keep the caller's double state); any count (0, 1, not multiples of 4); views survive memory
 // growth; a NaN stays in its element; dispose semantics; the pose inertializer against
 // the critical spring's closed form worked out here. Run under both WASM builds by
 // batch_builds.test.mjs (the embedded SIMD build, and the scalar one through load-scalar.mjs).
@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sprung from '../../dist/index.js';
 import { wasm, heapF32, scratch, build } from '../../dist/wasm.js';
+import { cCritical, cState } from './c_calls.mjs';
 
 await sprung.init();
 test(`loaded the ${build} build`, () => assert.ok(build === 'simd' || build === 'scalar'));
@@ -67,33 +68,35 @@ for (const count of COUNTS)
           rm = ref(damp),
           rp = ref(spring);
         for (let j = 0; j < count * dim; j++) {
-          let s = sprung.criticalSpringDamperExact(
-            { x: rc.x[j], v: rc.v[j] },
+          [rc.x[j], rc.v[j]] = cCritical(
+            rc.x[j],
+            rc.v[j],
             crit.goal[j],
             crit.goalVelocity[j],
             hOf(crit, j),
             DT,
           );
-          rc.x[j] = s.x;
-          rc.v[j] = s.v;
-          s = sprung.simpleSpringDamperExact({ x: rs.x[j], v: rs.v[j] }, simple.goal[j], hOf(simple, j), DT);
-          rs.x[j] = s.x;
-          rs.v[j] = s.v;
-          s = sprung.decaySpringDamperExact({ x: rd.x[j], v: rd.v[j] }, hOf(decay, j), DT);
-          rd.x[j] = s.x;
-          rd.v[j] = s.v;
-          rm.x[j] = sprung.damperExact(rm.x[j], damp.goal[j], hOf(damp, j), DT);
+          [rs.x[j], rs.v[j]] = cState(
+            'simple_spring_damper_exact',
+            rs.x[j],
+            rs.v[j],
+            simple.goal[j],
+            hOf(simple, j),
+            DT,
+          );
+          [rd.x[j], rd.v[j]] = cState('decay_spring_damper_exact', rd.x[j], rd.v[j], hOf(decay, j), DT);
+          rm.x[j] = wasm.sp_damper_exact(rm.x[j], damp.goal[j], hOf(damp, j), DT);
           const f = spring.frequency[per ? Math.floor(j / dim) : 0];
-          s = sprung.springDamperExact(
-            { x: rp.x[j], v: rp.v[j] },
+          [rp.x[j], rp.v[j]] = cState(
+            'spring_damper_exact',
+            rp.x[j],
+            rp.v[j],
             spring.goal[j],
             spring.goalVelocity[j],
             f,
             hOf(spring, j),
             DT,
           );
-          rp.x[j] = s.x;
-          rp.v[j] = s.v;
         }
         for (const b of [crit, simple, decay, damp, spring]) assert.equal(b.update(DT), b);
         assertSame(crit.x, rc.x, 'critical x');
@@ -220,15 +223,9 @@ test('views stay valid and keep their data when the memory grows under live batc
   assertSame(a.x, before, 'x after writing the big batch');
   // writes through the new views reach the kernel
   a.goal[4] = 2;
-  const want = sprung.criticalSpringDamperExact(
-    { x: a.x[4], v: a.v[4] },
-    2,
-    a.goalVelocity[4],
-    a.halflife[1],
-    DT,
-  );
+  const [wx, wv] = cCritical(a.x[4], a.v[4], 2, a.goalVelocity[4], a.halflife[1], DT);
   a.update(DT);
-  assert.ok(same(a.x[4], want.x) && same(a.v[4], want.v));
+  assert.ok(same(a.x[4], wx) && same(a.v[4], wv));
   big.dispose();
   a.dispose();
 });
@@ -357,4 +354,73 @@ test('pose inertializer: continuous at the transition, decays like the critical 
   pose.input.set(input);
   assertSame(pose.update(pose.input, 0), out, 'input view');
   pose.dispose();
+});
+
+test('members name themselves: after dispose, on another class, and the base class (issue 33, item 19)', () => {
+  const b = new sprung.CriticalSpringDamperExactBatch(2, { perElementHalflife: true });
+  b.dispose();
+  assert.throws(() => b.perElementHalflife, {
+    name: 'TypeError',
+    message: 'sprung.CriticalSpringDamperExactBatch.perElementHalflife: used after dispose()',
+  });
+  // each class's setHalflife refuses a batch of another class, as its update does (it set the
+  // other batch's halflives and returned)
+  const d = new sprung.DamperExactBatch(3);
+  for (const cls of [
+    'CriticalSpringDamperExactBatch',
+    'SimpleSpringDamperExactQuatBatch',
+    'DamperExactQuatBatch',
+  ])
+    for (const m of ['setHalflife', 'update'])
+      assert.throws(() => sprung[cls].prototype[m].call(d, 0.3), {
+        name: 'TypeError',
+        message: `sprung.${cls}.${m}: called on a DamperExactBatch, not a ${cls}`,
+      });
+  assert.deepEqual([...d.halflife], [Math.fround(0.1)], 'nothing changed');
+  assert.equal(sprung.DamperExactBatch.prototype.setHalflife.call(d, 0.3), d);
+  assert.deepEqual([...d.halflife], [Math.fround(0.3)]);
+  d.dispose();
+  // options.dim is named, and the base class says what to construct
+  for (const [dim, error] of [
+    [0, /^RangeError: sprung\.SpringDamperExactBatch: options\.dim must be an integer ≥ 1, got 0$/],
+    [1.5, /^RangeError: sprung\.SpringDamperExactBatch: options\.dim must be an integer ≥ 1, got 1\.5$/],
+    ['3', /^TypeError: sprung\.SpringDamperExactBatch: options\.dim must be a number, got "3"$/],
+  ])
+    assert.throws(() => new sprung.SpringDamperExactBatch(2, { dim }), error);
+  assert.throws(
+    () => new sprung.Batch(2, { dim: 0 }),
+    /^TypeError: sprung\.Batch: the base class of the batches/,
+  );
+});
+
+test("what a batch's Float32Array state keeps, as the README says, against the closed form", () => {
+  // 10 s of a critical spring from rest: x − g = (x0 − g)·e^(−kt)·(1 + kt), k = 2·ln2/halflife
+  const closed = (x0, g, h) =>
+    g + (x0 - g) * Math.exp((-2 * Math.LN2 * 10) / h) * (1 + (2 * Math.LN2 * 10) / h);
+  const run = (x0, g, h, rate) => {
+    const b = new sprung.SimpleSpringDamperExactBatch(1, { halflife: h });
+    b.x[0] = x0;
+    b.goal[0] = g;
+    for (let i = 0; i < 10 * rate; i++) b.update(1 / rate);
+    const st = { x: x0, v: 0 };
+    for (let i = 0; i < 10 * rate; i++) sprung.simpleSpringDamperExact(st, g, h, 1 / rate);
+    const moved = b.x[0] - x0;
+    b.dispose();
+    // the per-call state is the closed form's to float precision of the motion
+    assert.ok(
+      Math.abs(st.x - closed(x0, g, h)) < 1e-6 * Math.abs(g - x0),
+      `per call ${x0} → ${g} at ${rate} Hz`,
+    );
+    return moved / (closed(x0, g, h) - x0); // the share of the motion the batch covers
+  };
+  // a 3 m motion toward x = 1e4, halflife 1 s: 99.4 % at 60 Hz, 88 % at 1 kHz, none at 60 kHz
+  const near = [60, 1000, 60000].map((rate) => run(1e4 - 3, 1e4, 1, rate));
+  assert.ok(
+    Math.abs(near[0] - 0.994) < 0.001 && Math.abs(near[1] - 0.88) < 0.005 && near[2] === 0,
+    `${near}`,
+  );
+  // halflife 100 s: still near 1e4 at 60 Hz, and from x = 3 toward 0 at 60 kHz
+  assert.ok(run(1e4 - 3, 1e4, 100, 60) === 0);
+  assert.ok(run(3, 0, 100, 60000) === 0);
+  assert.ok(Math.abs(run(3, 0, 100, 60) - 1) < 1e-4); // at 60 Hz it keeps the motion
 });

@@ -1,13 +1,14 @@
 // batch_pose_cubic.test.mjs — CubicPoseInertializer of the built package: per bone it equals
-// the scalar cubic inertializer of the package (inertializeCubicTransition/Update for each
-// position component; for rotations the cubic on the scaled angle-axis composed from
-// quatToScaledAngleAxis, decayedOffsetCubic and quatFromScaledAngleAxis, with the transition and
-// the output of the package's quaternion inertializer, inertializeTransitionQuat and
-// inertializeUpdateQuat at dt = 0), bit for bit; the output is continuous at a transition;
+// the scalar cubic inertializer on float state (inertializeCubicTransition and the C
+// sp_inertialize_cubic_update for each position component; for rotations the cubic on the
+// scaled angle-axis composed from quatToScaledAngleAxis, decayedOffsetCubic and
+// quatFromScaledAngleAxis, with the transition of inertializeTransitionQuat and the output of
+// the C sp_inertialize_update_quat at dt = 0), bit for bit; the output is continuous at a transition;
 // argument checks and dispose.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sprung from '../../dist/index.js';
+import { cCubicUpdate, cInertializeQuat } from './c_calls.mjs';
 
 await sprung.init();
 const B = 5,
@@ -25,7 +26,7 @@ function pose(seed) {
 const q = (p, r) => ({ x: p[r], y: p[r + 1], z: p[r + 2], w: p[r + 3] });
 const v3 = (p, a) => ({ x: p[a], y: p[a + 1], z: p[a + 2] });
 
-/** The reference inertializer, bone by bone, from the scalar API. */
+/** The reference inertializer, bone by bone, from the scalar functions on float state. */
 class Reference {
   constructor(z) {
     this.z = z;
@@ -62,26 +63,16 @@ class Reference {
   }
   update(inp, dt) {
     const out = new Float32Array(L.length);
+    // the C functions on float state (the per-call wrappers keep the caller's double state)
     for (let j = 0; j < 3 * B; j++) {
-      const o = sprung.inertializeCubicUpdate(
-        { x: 0, v: 0 },
-        this.pos[j],
-        inp[j],
-        inp[3 * B + j],
-        this.z,
-        dt,
-      );
-      out[j] = o.x;
-      out[3 * B + j] = o.v;
+      [out[j], out[3 * B + j], this.pos[j].t] = cCubicUpdate(this.pos[j], inp[j], inp[3 * B + j], this.z, dt);
     }
     this.t = Math.fround(this.t + Math.fround(dt)); // as the C side: float time, float dt
     for (let b = 0; b < B; b++) {
       const { q: dq, w } = this.rotation(b, this.t),
         r = L.rotations + 4 * b,
         a = L.angularVelocities + 3 * b;
-      const m = { x: 0, y: 0, z: 0, w: 1 },
-        mv = { x: 0, y: 0, z: 0 };
-      sprung.inertializeUpdateQuat(m, mv, dq, w, q(inp, r), v3(inp, a), 1, 0); // dt = 0: the output step only
+      const { out: m, outV: mv } = cInertializeQuat(dq, w, q(inp, r), v3(inp, a), 1, 0); // dt = 0: the output step only
       out.set([m.x, m.y, m.z, m.w], r);
       out.set([mv.x, mv.y, mv.z], a);
     }

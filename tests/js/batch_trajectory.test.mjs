@@ -109,6 +109,22 @@ test('bad input and use after dispose', () => {
     () => b.predict(0.1, NaN, 0.1),
     (e) => e instanceof RangeError && /rotationHalflife/.test(e.message),
   );
+  // a negative dt (issue 33, item 19), here and in the TrajectoryPredictor methods
+  assert.throws(() => b.predict(0.1, 0.1, -0.1), {
+    name: 'RangeError',
+    message: 'sprung.TrajectoryBatch.predict: dt must be a finite number ≥ 0, got -0.1',
+  });
+  const tp = new sprung.TrajectoryPredictor(3),
+    v = { x: 0, y: 0, z: 0 },
+    q = { x: 0, y: 0, z: 0, w: 1 };
+  assert.throws(
+    () => tp.predictPositions(v, v, v, q, 0.3, -0.1),
+    /^RangeError: sprung\.TrajectoryPredictor\.predictPositions: dt must be a finite number ≥ 0, got -0\.1$/,
+  );
+  assert.throws(
+    () => tp.predictRotations(q, v, q, 0.3, -0.1),
+    /^RangeError: sprung\.TrajectoryPredictor\.predictRotations: dt must be a finite number ≥ 0, got -0\.1$/,
+  );
   assert.throws(
     () => new sprung.TrajectoryBatch(2, 0),
     (e) => e instanceof RangeError && /samples/.test(e.message),

@@ -87,3 +87,15 @@ test('the exact springs agree with RK4 in every regime and are dt-invariant', ()
   assert.ok(Number.isFinite(big.x) && Math.abs(big.x - 2) < 1e-6, 'stiffness 1e6, dt = 10 s');
   assert.deepEqual(sp.simpleSpringDamperExact({ x: -1, v: 3 }, 2, 1e-4, 10), { x: 2, v: 0 });
 });
+
+test('frequencyToStiffness and springEnergy refuse a negative frequency, naming it (issue 33, item 19)', () => {
+  for (const f of [-1, -1e-30])
+    for (const [name, call] of [
+      ['frequencyToStiffness', () => sp.frequencyToStiffness(f)],
+      ['springEnergy', () => sp.springEnergy(1, 0, f)],
+    ])
+      assert.throws(call, {
+        name: 'RangeError',
+        message: `sprung.${name}: frequency must be a finite number ≥ 0, got ${f}`,
+      });
+});

@@ -101,3 +101,13 @@ test('timedSpringDamperImplicit: the listing, tracking the linear interpolation 
   assert.ok(Math.abs(a.x - 5) < 0.05, 'reaches the goal about on time');
   assert.throws(() => sp.timedSpringDamperImplicit(a, 5, NaN, h, dt), /tGoal must be a number/);
 });
+
+test('simpleSpringDamperImplicit at halflives that decay beyond float in a step: at the goal (issue 33, item 19)', () => {
+  // the listing's v = e·(v − j1·y·dt) took 0·Infinity at halflife ≤ 1e-20 (NaN)
+  for (const h of [1e-19, 1e-20, 1e-30, 1e-38])
+    assert.deepEqual(
+      { ...sp.simpleSpringDamperImplicit({ x: 3, v: -7 }, 1.5, h, 1 / 60) },
+      { x: 1.5, v: 0 },
+      `halflife ${h}`,
+    );
+});

@@ -1,8 +1,10 @@
 // inertialize.test.mjs — the built inertializers (dist/) against closed forms written here and
-// continuity of the output across transitions (finite differences).
+// continuity of the output across transitions (finite differences); their offsets and clocks on
+// the caller's double state at any frame rate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sprung from '../../dist/index.js';
+import { criticalAt, springTolerance } from './oracle.mjs';
 
 await sprung.init();
 
@@ -170,4 +172,199 @@ test('bad input throws naming the function and argument', () => {
     () => sprung.deadBlendingUpdate({ x: 0, v: 0 }, { x: 0, v: 0, t: -1 }, 0, 0, 0.1, 0.3, 0.1),
     /state\.t/,
   );
+});
+
+// ---- the caller's double state (issue 33, item 3) ----------------------------------------------
+
+test('the spring inertializers stepped for 10 s at 30 Hz, 1 kHz and 60 kHz: the offset is its closed form, out = in + offset near 1e4', () => {
+  // the offset decays as the decay spring (critical toward 0) from (3, −7); the rotation offset's
+  // scaled angle-axis likewise per component (within half a turn); the input stays near 1e4
+  const f32 = Math.fround,
+    G = 1e4,
+    off = [];
+  const mul = (a, b) => ({
+    x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+    y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+    z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+    w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+  });
+  const exp2 = (j) => {
+    const a = Math.hypot(j.x, j.y, j.z),
+      s = a > 0 ? Math.sin(a / 2) / a : 0.5;
+    return { x: j.x * s, y: j.y * s, z: j.z * s, w: Math.cos(a / 2) };
+  };
+  const angle = (a, b) => {
+    const r = mul({ x: -a.x, y: -a.y, z: -a.z, w: a.w }, b);
+    return 2 * Math.atan2(Math.hypot(r.x, r.y, r.z), Math.abs(r.w));
+  };
+  const J = { x: 1.2, y: -0.8, z: 0.5 },
+    W = { x: -0.02, y: 0.01, z: 0.003 },
+    input = exp2({ x: 0.3, y: 0.2, z: -0.4 });
+  for (const h of [0.05, 1, 100])
+    for (const rate of [30, 1000, 60000]) {
+      const dt = 1 / rate,
+        n = 10 * rate,
+        t = n * f32(dt),
+        y = (2 * Math.LN2) / f32(h);
+      const s1 = { x: 3, v: -7 },
+        o1 = { x: 0, v: 0 },
+        x3 = { x: 3, y: -3, z: 1 },
+        v3 = { x: -7, y: 7, z: 0 },
+        ox3 = { x: 0, y: 0, z: 0 },
+        ov3 = { x: 0, y: 0, z: 0 },
+        x2 = { x: 3, y: 1 },
+        v2 = { x: -7, y: 0 },
+        ox2 = { x: 0, y: 0 },
+        ov2 = { x: 0, y: 0 };
+      const q = exp2(J),
+        qv = { ...W },
+        oq = { x: 0, y: 0, z: 0, w: 1 },
+        oqv = { x: 0, y: 0, z: 0 };
+      for (let i = 0; i < n; i++) {
+        sprung.inertializeUpdate(o1, s1, G, 1, h, dt);
+        sprung.inertializeUpdateV3(ox3, ov3, x3, v3, { x: G, y: -G, z: 0 }, { x: 1, y: 1, z: 1 }, h, dt);
+        sprung.inertializeUpdateV2(ox2, ov2, x2, v2, { x: G, y: 0 }, { x: 1, y: 1 }, h, dt);
+        sprung.inertializeUpdateQuat(oq, oqv, q, qv, input, { x: 0, y: 0, z: 0 }, h, dt);
+      }
+      const at = `h=${h} at ${rate} Hz`;
+      const check = (name, got, out, x0, v0, inX, inV) => {
+        const path = (tt) => criticalAt(x0, v0, 0, 0, f32(h), tt),
+          want = path(t),
+          tol = springTolerance(path, y * y, 2 * y, 0, 0, t);
+        const err = Math.abs(got.x - want.x) + Math.abs(got.v - want.v) / y;
+        if (!(err <= tol))
+          off.push(`${name} ${at}: offset ${got.x} ${got.v} vs ${want.x} ${want.v} (${err} > ${tol})`);
+        if (out.x !== inX + got.x || out.v !== inV + got.v) off.push(`${name} ${at}: out ${out.x} ${out.v}`);
+      };
+      check('inertializeUpdate', s1, o1, 3, -7, G, 1);
+      for (const [c, g] of [
+        ['x', G],
+        ['y', -G],
+        ['z', 0],
+      ])
+        check(
+          `inertializeUpdateV3.${c}`,
+          { x: x3[c], v: v3[c] },
+          { x: ox3[c], v: ov3[c] },
+          { x: 3, y: -3, z: 1 }[c],
+          { x: -7, y: 7, z: 0 }[c],
+          g,
+          1,
+        );
+      for (const [c, g] of [
+        ['x', G],
+        ['y', 0],
+      ])
+        check(
+          `inertializeUpdateV2.${c}`,
+          { x: x2[c], v: v2[c] },
+          { x: ox2[c], v: ov2[c] },
+          { x: 3, y: 1 }[c],
+          { x: -7, y: 0 }[c],
+          g,
+          1,
+        );
+      // the rotation offset and the output off·in
+      let tol = 0;
+      const j = {};
+      for (const c of ['x', 'y', 'z']) {
+        const path = (tt) => criticalAt(J[c], W[c], 0, 0, f32(h), tt);
+        j[c] = path(t).x;
+        tol += springTolerance(path, y * y, 2 * y, 0, 0, t);
+      }
+      const wantQ = exp2(j);
+      if (!(angle(q, wantQ) <= tol))
+        off.push(`inertializeUpdateQuat ${at}: offset ${JSON.stringify(q)} vs ${JSON.stringify(wantQ)}`);
+      if (!(angle(oq, mul(wantQ, input)) <= tol + 1e-15))
+        off.push(`inertializeUpdateQuat ${at}: out ${JSON.stringify(oq)}`);
+    }
+  assert.deepEqual(off, []);
+});
+
+test('the cubic, quintic and dead-blending clocks count in double; out = in + the decayed offset near 1e4', () => {
+  // 0.3 s of steps at 30 Hz, 1 kHz and 60 kHz into a blend of 0.5 s: the clock is the sum of the
+  // steps (a float clock ended 7e-5 s short at 60 kHz), the cubic's offset its polynomial
+  // (1 − τ)²·(x + (2x + v·T)·τ) within float rounding, the output exactly in + offset (a float
+  // output rounded it to the input's ulp, 1e-3 near 1e4); dead blending's output its closed form
+  const G = 1e4,
+    off = [];
+  for (const rate of [30, 1000, 60000]) {
+    const dt = 1 / rate,
+      n = Math.round(0.3 * rate);
+    let sum = 0;
+    const cubic = { x: 3, v: -7, t: 0 },
+      quintic = { x: 3, v: -7, t: 0 },
+      dead = { x: G + 3, v: -7, t: 0 },
+      clock3 = { t: 0 },
+      clock2 = { t: 0 };
+    const out = { x: 0, v: 0 },
+      outQ = { x: 0, v: 0 },
+      outD = { x: 0, v: 0 },
+      ox3 = { x: 0, y: 0, z: 0 },
+      ov3 = { x: 0, y: 0, z: 0 },
+      ox2 = { x: 0, y: 0 },
+      ov2 = { x: 0, y: 0 };
+    const off3 = { x: 3, y: -3, z: 1 },
+      vel3 = { x: -7, y: 7, z: 0 };
+    for (let i = 0; i < n; i++) {
+      sum += dt;
+      sprung.inertializeCubicUpdate(out, cubic, G, 0, 0.5, dt);
+      sprung.inertializeQuinticUpdate(outQ, quintic, G, 0, 0.5, dt);
+      sprung.deadBlendingUpdate(outD, dead, G, 0, 0.2, 0.5, dt);
+      sprung.inertializeCubicUpdateV3(
+        ox3,
+        ov3,
+        clock3,
+        off3,
+        vel3,
+        { x: G, y: -G, z: 0 },
+        { x: 0, y: 0, z: 0 },
+        0.5,
+        dt,
+      );
+      sprung.inertializeCubicUpdateV2(
+        ox2,
+        ov2,
+        clock2,
+        { x: 3, y: -3 },
+        { x: -7, y: 7 },
+        { x: G, y: 0 },
+        { x: 0, y: 0 },
+        0.5,
+        dt,
+      );
+    }
+    for (const [name, t] of [
+      ['cubic', cubic.t],
+      ['quintic', quintic.t],
+      ['dead blending', dead.t],
+      ['cubic v3', clock3.t],
+      ['cubic v2', clock2.t],
+    ])
+      if (t !== sum) off.push(`${name} at ${rate} Hz: clock ${t}, steps ${sum}`);
+    const tau = sum / 0.5,
+      poly = (x, v) => (1 - tau) ** 2 * (x + (2 * x + v * 0.5) * tau);
+    const cubicAt = poly(3, -7),
+      tol = 1e-6 * (3 + 7 * 0.5);
+    if (!(Math.abs(out.x - G - cubicAt) <= tol))
+      off.push(`cubic at ${rate} Hz: out ${out.x}, want ${G + cubicAt}`);
+    for (const [c, g, x, v] of [
+      ['x', G, 3, -7],
+      ['y', -G, -3, 7],
+      ['z', 0, 1, 0],
+    ])
+      if (!(Math.abs(ox3[c] - g - poly(x, v)) <= tol)) off.push(`cubic v3.${c} at ${rate} Hz: out ${ox3[c]}`);
+    if (!(Math.abs(ox2.x - G - cubicAt) <= tol)) off.push(`cubic v2 at ${rate} Hz: out ${ox2.x}`);
+    const q = sprung.decayedOffsetQuintic({ x: 0, v: 0, a: 0 }, 3, -7, 0.5, sum);
+    if (outQ.x !== G + q.x) off.push(`quintic at ${rate} Hz: out ${outQ.x}, in + offset ${G + q.x}`);
+    // dead blending: the source extrapolated with its velocity halving every 0.2 s, cross-faded
+    // to the input by smoothstep(t/0.5)
+    const lambda = Math.LN2 / 0.2,
+      sx = G + 3 + (-7 * (1 - Math.exp(-lambda * sum))) / lambda,
+      a = tau * tau * (3 - 2 * tau),
+      want = (1 - a) * sx + a * G;
+    if (!(Math.abs(outD.x - want) <= 1e-6 * 7))
+      off.push(`dead blending at ${rate} Hz: out ${outD.x}, want ${want}`);
+  }
+  assert.deepEqual(off, []);
 });

@@ -49,6 +49,20 @@ test('bad options and bad modules reject with a sprung error; the next init() re
     0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 4, 1, 2, 0, 11,
   ]);
   await assert.rejects(sp.init({ wasm: other }), /sprung\.init: wasm is not a sprung WebAssembly module/);
+  // sprung's custom section ("simd") and nothing else: refused before instantiation, naming what
+  // it lacks (issue 33: it gave "Cannot read properties of undefined (reading 'value')")
+  const labelled = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 0, 11, 6, ...Buffer.from('sprungsimd')]);
+  assert.equal(
+    new TextDecoder().decode(
+      WebAssembly.Module.customSections(new WebAssembly.Module(labelled), 'sprung')[0],
+    ),
+    'simd',
+  );
+  for (const call of [() => sp.init({ wasm: labelled }), async () => sp.initSync({ wasm: labelled })])
+    await assert.rejects(
+      call,
+      /^TypeError: sprung\.init(Sync)?: wasm is not a sprung WebAssembly module \(its memory is not exported\)/,
+    );
   await assert.rejects(sp.init({ wasm: Promise.reject(new Error('network down')) }), /network down/);
   assert.equal(sp.isReady(), false);
   assert.throws(() => sp.lerp(0, 1, 0.5), /sprung\.lerp: call and await init\(\) before using the library/);

@@ -4,9 +4,10 @@
 // MotionController exactly as the built one does, bit for bit, on the motion tests' biped
 // (mirrored, tagged, with contacts), on a looping clip without names or contacts, on the
 // playground's dance card, and from bytes made in another thread (a worker) and transferred.
-// Bad bytes — every truncation, another magic or version, corrupted counts, lengths, head or
-// values, random corruptions — are refused naming the function and `bytes`, and leave no WASM
-// memory behind.
+// Cost rules and custom features load with it; bytes of format version 1 still load. Bad bytes
+// — every truncation, another magic or version, corrupted counts, lengths, head or values,
+// random corruptions — are refused naming the function and `bytes`, and leave no WASM memory
+// behind.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
@@ -329,8 +330,8 @@ test('another magic, version, counts or lengths are refused', () => {
   );
   refused(new TextEncoder().encode('{"frames": 3}'), /must start with "sprungMD".*got "\{/);
   refused(
-    edit((b) => u32(b, 8, 2)),
-    /must be of format version 1 \(this sprung's\), got version 2/,
+    edit((b) => u32(b, 8, 3)),
+    /must be of format version 2 or 1 \(this sprung's\), got version 3/,
   );
   refused(
     edit((b) => u32(b, 8, 0)),
@@ -495,6 +496,98 @@ test('random corruptions of the bytes are refused naming bytes, or load a databa
   }
   assert.equal(allocatedBytes(), before, 'no WASM memory left behind');
   assert.ok(refusedCount > 500 && loadedCount > 100, `${refusedCount} refused, ${loadedCount} loaded`);
+});
+
+test('cost rules and custom features: the loaded database is the built one, its rules and every search forced or not', () => {
+  const clips = biped.clips.map((c, i) => {
+    const frames = c.poses.length / (13 * BIPED.parents.length);
+    return i % 2
+      ? c
+      : { ...c, features: { lean: Float32Array.from({ length: frames }, (_, f) => Math.sin(f / 9)) } };
+  });
+  const options = {
+    ...bipedOptions,
+    features: [
+      ...FEATURES_27.slice(0, 3),
+      { type: 'custom', name: 'lean', mirror: [-1], weight: 1.5, value: (pose) => pose[1] },
+      ...FEATURES_27.slice(3),
+      { type: 'custom', name: 'hipsY', value: (pose) => pose[4] },
+    ],
+    rules: [
+      { clip: 0, multiplier: 0.8 },
+      { clip: biped.clips[2].name, start: 10, stop: 14, additive: [0.5, -0.25, 1e-7, 2] },
+      { clip: 3, block: true, when: 'unforced' },
+      {
+        clip: 1,
+        start: 40,
+        block: true,
+        multiplier: Float32Array.from({ length: clips[1].poses.length / 117 - 40 }, (_, k) => 1 + k / 100),
+      },
+    ],
+  };
+  const built = new sp.MotionDatabase({ ...biped, clips }, options);
+  const bytes = built.toBytes();
+  const head = JSON.parse(new TextDecoder().decode(bytes.subarray(40, 40 + headOf(bytes))));
+  assert.equal(new DataView(bytes.buffer).getUint32(8, true), 2, 'format version 2');
+  assert.deepEqual(head.features[3], { type: 'custom', name: 'lean', floats: 1, weight: 1.5, mirror: [-1] });
+  assert.deepEqual(head.rules[1], {
+    clip: 2,
+    start: 10,
+    stop: 14,
+    multiplier: 1,
+    additive: [0.5, -0.25, Math.fround(1e-7), 2],
+    block: false,
+    when: 'all',
+  });
+  const loaded = sp.MotionDatabase.fromBytes(bytes);
+  sameDatabase(loaded, built, 7);
+  assert.deepEqual(loaded.rules, built.rules);
+  assert.deepEqual(loaded.customFeatures, built.customFeatures);
+  for (const forced of [false, true]) {
+    const rnd = random(forced ? 3 : 4);
+    for (let i = 0; i < 200; i++) {
+      const f = Math.floor(rnd() * built.frames),
+        q = built.features(f);
+      for (let j = 0; j < q.length; j++) q[j] += (rnd() - 0.5) * 0.3 * (Math.abs(q[j]) + 0.1);
+      const o = { current: Math.floor(rnd() * built.frames), forced, bias: 0.1 };
+      const a = loaded.searchBest(q, 4, o),
+        b = built.searchBest(q, 4, o);
+      same(a.frames, b.frames, `search ${i} frames`);
+      same(a.costs, b.costs, `search ${i} costs`);
+      assert.deepEqual(loaded.costBreakdown(q, f, o), built.costBreakdown(q, f, o));
+    }
+  }
+  // and again: the loaded database's bytes are the built one's
+  assert.deepEqual(loaded.toBytes(), bytes);
+  loaded.dispose();
+  built.dispose();
+  // rules the constructor refuses are refused naming bytes
+  refused(
+    withHead(bytes, (h) => ({ ...h, rules: [{ ...h.rules[0], multiplier: -2 }] })),
+    /must describe a valid database: options\.rules\[0\]\.multiplier must be a finite number ≥ 0 within float range, got -2/,
+  );
+  refused(
+    withHead(bytes, (h) => ({ ...h, rules: 'none' })),
+    /must describe a valid database: options\.rules must be an array of rules, got "none"/,
+    TypeError,
+  );
+});
+
+test('bytes of format version 1 (before rules and custom features) still load, as the database they were made from', () => {
+  // version 1 is version 2 without the head's rules: its bytes, as version 1's toBytes wrote them
+  const built = new sp.MotionDatabase(biped, bipedOptions);
+  const v1 = withHead(built.toBytes(), (h) => {
+    const { rules, ...rest } = h;
+    assert.deepEqual(rules, []);
+    return rest;
+  });
+  u32(v1, 8, 1);
+  const loaded = sp.MotionDatabase.fromBytes(v1);
+  sameDatabase(loaded, built, 11);
+  sameSearches(loaded, built, 100, 17);
+  assert.deepEqual(loaded.rules, []);
+  loaded.dispose();
+  built.dispose();
 });
 
 test('toBytes on what is not a live database', () => {

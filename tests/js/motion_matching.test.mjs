@@ -14,6 +14,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
 import { wasm } from '../../dist/wasm.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { BIPED, FEATURES_27, locomotion, random, runReadmeExample, walk } from './motion_fixtures.mjs';
 
 await sp.init();
@@ -146,8 +149,42 @@ function oracleFeatures(poses, frames, features, { loop = false, rate = 60 } = {
 /** A cost beyond float range counts as the largest float (the search's rule: frames still rank). */
 const saturate = (c) => Math.min(c, 3.4028234663852886e38);
 
+/**
+ * Every frame's rule factors for one kind of search, from the rules as declared (written here
+ * from MotionRule's words): a rule covers frames [start, stop) of its clip (by name or index)
+ * and of the clip's mirrored copy; multipliers multiply and additive costs add, in float (or
+ * with `round` = the identity, in double), in the order of the rules; `when` picks the
+ * searches. `clips` are the data's clips.
+ */
+function factors(db, rules, clips, forced, round = f32) {
+  const n = db.frames,
+    m = new Array(n).fill(1),
+    a = new Array(n).fill(0),
+    blocked = new Array(n).fill(false);
+  db.ranges.forEach((range, r) => {
+    const ci = r % clips.length;
+    for (const rule of rules) {
+      if ((rule.when ?? 'all') === (forced ? 'unforced' : 'forced')) continue;
+      if (rule.clip !== ci && rule.clip !== clips[ci].name) continue;
+      const start = rule.start ?? 0,
+        stop = rule.stop ?? range.stop - range.start;
+      for (let f = start; f < stop; f++) {
+        const i = range.start + f,
+          at = (v) => round(typeof v === 'object' ? v[f - start] : v);
+        if (rule.multiplier !== undefined) m[i] = round(m[i] * at(rule.multiplier));
+        if (rule.additive !== undefined) a[i] = round(a[i] + at(rule.additive));
+        if (rule.block) blocked[i] = true;
+      }
+    }
+  });
+  return { m, a, blocked };
+}
+
 /** The brute-force search: every candidate's cost in float (normalised query, then the
- *  squared differences summed in dimension order, then the bias), sorted; the first k. */
+ *  squared differences summed in dimension order, then the rules' multiplier and additive cost,
+ *  then the bias), sorted; the first k. `o.rules` (with `o.clips`, the data's clips) are the
+ *  database's rules as declared; a blocked frame is no candidate unless every frame from the
+ *  current one to it is blocked, in the current frame's clip. */
 function brute(db, query, k, o = {}) {
   const dims = db.dims,
     off = db.featureOffsets.slice(),
@@ -173,11 +210,22 @@ function brute(db, query, k, o = {}) {
     return saturate(c);
   };
   const passes = (i) => (db.tags(i) & req) === req && (db.tags(i) & exc) === 0;
+  const rules = o.rules ? factors(db, o.rules, o.clips, !!o.forced) : null;
+  const ruled = (i) => {
+    const c = cost(i);
+    return rules ? saturate(f32(saturate(f32(rules.m[i] * c)) + rules.a[i])) : c;
+  };
+  const blocked = (i, r) => {
+    if (!rules?.blocked[i]) return false;
+    if (cur < r.start || cur >= r.stop) return true;
+    for (let j = Math.min(i, cur); j <= Math.max(i, cur); j++) if (!rules.blocked[j]) return true;
+    return false;
+  };
   ranges.forEach((r, ri) => {
     for (let i = r.start; i < r.stop; i++) {
       if (!passes(i)) continue;
       if (i === cur) {
-        found.push({ i, c: cost(i), current: true });
+        found.push({ i, c: ruled(i), current: true });
         continue;
       }
       if (!r.loop && i >= r.stop - excludeEnd) continue;
@@ -186,7 +234,8 @@ function brute(db, query, k, o = {}) {
         if (r.loop) d = Math.min(d, r.stop - r.start - d);
         if (d < excludeNear) continue;
       }
-      const c = cost(i);
+      if (blocked(i, r)) continue;
+      const c = ruled(i);
       found.push({ i, c: cr >= 0 && ri !== cr ? saturate(f32(c + bias)) : c, current: false });
     }
   });
@@ -445,6 +494,340 @@ test('groupCosts checks out; a frame rate of 6.5e9 searches with its default exc
   fast.dispose();
 });
 
+// ---- cost rules ---------------------------------------------------------------------------------
+
+/** Random rules over `data`'s clips: multipliers, additive costs (some negative), per-frame
+ *  arrays, blocked runs, over whole clips or ranges of them, each for all searches or for the
+ *  forced or unforced ones, the clip by name or by index. */
+function randomRules(data, rnd) {
+  const rules = [];
+  data.clips.forEach((c, ci) => {
+    const frames = c.poses.length / (13 * BONES);
+    for (let t = 1 + Math.floor(rnd() * 3); t > 0; t--) {
+      const rule = { clip: rnd() < 0.5 ? c.name : ci };
+      const when = ['all', 'unforced', 'forced', undefined][Math.floor(rnd() * 4)];
+      if (when) rule.when = when;
+      if (rnd() < 0.7) {
+        rule.start = Math.floor(rnd() * frames * 0.8);
+        rule.stop = rule.start + 1 + Math.floor(rnd() * (frames - rule.start - 1));
+      }
+      const len = (rule.stop ?? frames) - (rule.start ?? 0),
+        kind = rnd();
+      if (kind < 0.35)
+        rule.multiplier = rnd() < 0.3 ? Float32Array.from({ length: len }, () => rnd() * 2) : 0.5 + rnd();
+      else if (kind < 0.7)
+        rule.additive = rnd() < 0.3 ? Array.from({ length: len }, () => rnd() * 2 - 1) : 4 * rnd() - 2;
+      else rule.block = true;
+      if (rnd() < 0.2) rule.additive ??= rnd() - 0.5;
+      rules.push(rule);
+    }
+  });
+  return rules;
+}
+
+/** A frame in a run of blocked frames, or −1: where a search may start inside a blocked clip. */
+function blockedFrame(db, rules, clips, forced, rnd) {
+  const { blocked } = factors(db, rules, clips, forced);
+  const all = blocked.flatMap((b, i) => (b ? [i] : []));
+  return all.length ? all[Math.floor(rnd() * all.length)] : -1;
+}
+
+for (const [name, data, mirror] of [
+  ['unstructured random features', noise(), false],
+  ['structured clips, mirrored', structured, true],
+]) {
+  test(`cost rules: every search mode, the batch and costBreakdown give the brute force's frames and costs, forced or not: ${name}`, () => {
+    const rnd = random(91);
+    const rules = randomRules(data, rnd);
+    const db = new sp.MotionDatabase(data, { features: FEATURES_27, rules, mirror });
+    const N = 600;
+    let changed = 0,
+      inside = 0;
+    const batch = new sp.MotionSearchBatch(db, N, 3),
+      asked = [];
+    for (let t = 0; t < N; t++) {
+      const o = { ...randomOptions(db, rnd), forced: rnd() < 0.5 };
+      let q = randomQuery(db, rnd);
+      // a third from inside a blocked run, the query near another frame of its clip
+      const from = t % 3 === 1 ? blockedFrame(db, rules, data.clips, o.forced, rnd) : -1;
+      if (from >= 0) {
+        const r = db.rangeOf(from);
+        o.current = from;
+        q = db.features(Math.min(r.stop - 1, Math.max(r.start, from + Math.floor(rnd() * 120 - 60))));
+        inside++;
+      }
+      const all = brute(db, q, Infinity, { ...o, rules, clips: data.clips }),
+        want = all.slice(0, 5);
+      changed += (brute(db, q, 1, o)[0]?.i ?? -1) !== (want[0]?.i ?? -1);
+      for (const mode of ['scan', 'boxes', 'auto']) {
+        const r = db.search(q, { ...o, mode });
+        assert.equal(r.frame, want[0]?.i ?? -1, `query ${t}, ${mode}: frame`);
+        assert.equal(r.cost, want[0]?.c ?? Infinity, `query ${t}, ${mode}: cost`);
+      }
+      const k = 1 + (t % 5),
+        best = db.searchBest(q, k, { ...o, mode: ['scan', 'boxes', 'auto'][t % 3] });
+      for (let s = 0; s < k; s++) {
+        assert.equal(best.frames[s], want[s]?.i ?? -1, `query ${t}, searchBest k = ${k}: frame ${s}`);
+        assert.equal(best.costs[s], want[s]?.c ?? Infinity, `query ${t}, searchBest: cost ${s}`);
+      }
+      // the breakdown's cost is the search's, and says which frames are candidates
+      const costs = new Map(all.map((x) => [x.i, x.c]));
+      for (const f of [best.frames[0], Math.floor(rnd() * db.frames), Math.floor(rnd() * db.frames)]) {
+        if (f < 0) continue;
+        const b = db.costBreakdown(q, f, o);
+        assert.equal(b.candidate, costs.has(f), `query ${t}, frame ${f}: candidate`);
+        if (costs.has(f)) assert.equal(b.cost, costs.get(f), `query ${t}, frame ${f}: costBreakdown`);
+      }
+      batch.queries.set(q, t * db.dims);
+      batch.currents[t] = o.current ?? -1;
+      batch.tags.set([o.requireTags ?? 0, o.excludeTags ?? 0], 2 * t);
+      batch.forced[t] = o.forced ? 1 : 0;
+      asked.push({ q, o });
+    }
+    const shared = { bias: 0.3, excludeEnd: 15, excludeNear: 25 };
+    batch.search(shared);
+    asked.forEach(({ q, o }, i) => {
+      const want = brute(db, q, 3, { ...o, ...shared, rules, clips: data.clips });
+      for (let s = 0; s < 3; s++) {
+        assert.equal(batch.frames[3 * i + s], want[s]?.i ?? -1, `batch query ${i}: frame ${s}`);
+        assert.equal(batch.costs[3 * i + s], want[s]?.c ?? Infinity, `batch query ${i}: cost ${s}`);
+      }
+    });
+    console.log(
+      `# ${name}: the rules changed the frame found in ${changed} of ${N} searches (${inside} from inside a blocked run)`,
+    );
+    assert.ok(changed > N / 5 && inside > N / 4, `${changed} changed, ${inside} inside`);
+    batch.dispose();
+    db.dispose();
+  });
+}
+
+/**
+ * The brute force in double, rounding nothing: each frame's cost m·d + a (+ bias) with d the
+ * squared distance of the query, normalised in double, to the frame's normalised features, and
+ * m, a the products and sums of the rules' values as declared, in double. With each cost, a
+ * bound of what float arithmetic may move it by: 2⁻¹⁸ of the magnitudes it sums (the search
+ * rounds the query's normalisation, 27 squares summed one by one, m·d, + a and + bias). The
+ * candidates are brute's (tags, exclusions, blocked frames).
+ */
+function bruteDouble(db, query, o, rules, clips) {
+  const dims = db.dims,
+    off = db.featureOffsets,
+    sc = db.featureScales;
+  const q = Array.from({ length: dims }, (_, j) => (sc[j] === 0 ? 0 : (query[j] - off[j]) / sc[j]));
+  const { m, a } = factors(db, rules, clips, !!o.forced, (x) => x);
+  const cur = o.current ?? -1,
+    mine = cur >= 0 ? db.rangeOf(cur).start : null;
+  // the candidates: those of the float brute force (which frames, not their costs)
+  return brute(db, query, Infinity, { ...o, rules, clips }).map(({ i }) => {
+    const f = db.normalizedFeatures(i);
+    let d = 0,
+      size = 0;
+    for (let j = 0; j < dims; j++) {
+      const e = q[j] - f[j];
+      d += e * e;
+      size += e * e + 2 * Math.abs(e) * (Math.abs(q[j]) + Math.abs(f[j]));
+    }
+    const bias = mine !== null && i !== cur && db.rangeOf(i).start !== mine ? (o.bias ?? 0) : 0;
+    return { i, c: m[i] * d + a[i] + bias, err: 2 ** -18 * (m[i] * size + Math.abs(a[i]) + bias) };
+  });
+}
+
+for (const [name, data, mirror] of [
+  ['unstructured random features', noise({ seed: 17 }), false],
+  ['structured clips, mirrored', structured, true],
+]) {
+  test(`cost rules against a brute force in double: the frame found is the least cost to rounding, its cost within rounding of the double one: ${name}`, () => {
+    const rnd = random(44);
+    const rules = randomRules(data, rnd);
+    const db = new sp.MotionDatabase(data, { features: FEATURES_27, rules, mirror });
+    const N = 300;
+    let clear = 0;
+    for (let t = 0; t < N; t++) {
+      const o = { ...randomOptions(db, rnd), forced: t % 2 === 0 };
+      const from = t % 3 === 1 ? blockedFrame(db, rules, data.clips, o.forced, rnd) : -1;
+      if (from >= 0) o.current = from;
+      const q = randomQuery(db, rnd);
+      const all = bruteDouble(db, q, o, rules, data.clips).sort((x, y) => x.c - y.c);
+      const [best, second] = all;
+      // a clear winner: no other frame within rounding of it (structured clips and their
+      // mirrored copies hold many frames that tie to rounding)
+      const winner = !!best && (!second || second.c - best.c > best.err + second.err);
+      clear += winner;
+      for (const mode of ['scan', 'boxes']) {
+        const r = db.search(q, { ...o, mode });
+        if (!best) {
+          assert.equal(r.frame, -1, `query ${t}, ${mode}: none is a candidate`);
+          continue;
+        }
+        const got = all.find((x) => x.i === r.frame);
+        assert.ok(got, `query ${t}, ${mode}: frame ${r.frame} is no candidate of the double brute force`);
+        assert.ok(
+          Math.abs(r.cost - got.c) <= got.err,
+          `query ${t}, ${mode}: frame ${r.frame} costs ${r.cost}, in double ${got.c} ± ${got.err}`,
+        );
+        assert.ok(
+          got.c <= best.c + got.err + best.err,
+          `query ${t}, ${mode}: frame ${r.frame} costs ${got.c} in double, frame ${best.i} ${best.c}`,
+        );
+        if (winner) assert.equal(r.frame, best.i, `query ${t}, ${mode}: the clear winner`);
+      }
+    }
+    console.log(`# ${name}: ${clear} of ${N} searches had a clear winner in double, and found it`);
+    assert.ok(clear >= N / 2, `${clear} of ${N}`);
+    db.dispose();
+  });
+}
+
+test('each rule as a designer says it: prefer a clip by 20 %, add to a range, never enter a clip unless forced (and play on once inside)', () => {
+  const clips = structured.clips;
+  const q = (db, f) => db.features(f);
+  const plain = new sp.MotionDatabase(structured, { features: FEATURES_27 });
+  const start = (i) => plain.ranges[i].start;
+  // the query of a frame of take 3, searched from take 0: found there at cost 0 (to rounding)
+  const f3 = start(3) + 100,
+    from = start(0) + 50;
+  const finds = (r, frame) =>
+    assert.ok(r.frame === frame && r.cost < 1e-9, `found ${r.frame} at ${r.cost}, want ${frame}`);
+  finds(plain.search(q(plain, f3), { current: from }), f3);
+  // "prefer take 1 by 20 %": take 1's costs are 0.8 of the feature distance, exactly
+  const prefer = new sp.MotionDatabase(structured, {
+    features: FEATURES_27,
+    rules: [{ clip: clips[1].name, multiplier: 0.8 }],
+  });
+  const query = q(plain, start(1) + 77).map((x, j) => x + 0.3 * (plain.featureScales[j] || 0));
+  for (const f of [start(1) + 10, start(1) + 77, start(2) + 5]) {
+    const b = prefer.costBreakdown(query, f),
+      d = plain.costBreakdown(query, f).cost;
+    assert.equal(b.cost, f < start(2) ? Math.fround(0.8 * d) : d, `frame ${f}`);
+    assert.equal(b.multiplier, f < start(2) ? Math.fround(0.8) : 1);
+  }
+  // "add 5 to frames 100–199 of take 3": its frame 100 is no longer found for its own features
+  const scuff = new sp.MotionDatabase(structured, {
+    features: FEATURES_27,
+    rules: [{ clip: clips[3].name, start: 100, stop: 200, additive: 5 }],
+  });
+  const found = scuff.search(q(plain, f3), { current: from });
+  assert.ok(found.frame !== f3 && found.cost < 5, `found ${found.frame} at ${found.cost}`);
+  assert.equal(scuff.costBreakdown(q(plain, f3), f3, { current: from }).cost, 5);
+  // "never enter take 3 unless forced"
+  const stumble = new sp.MotionDatabase(structured, {
+    features: FEATURES_27,
+    rules: [{ clip: 3, block: true, when: 'unforced' }],
+  });
+  const unforced = stumble.search(q(plain, f3), { current: from });
+  assert.ok(stumble.rangeOf(unforced.frame).start !== start(3), 'an unforced search does not enter it');
+  assert.equal(stumble.costBreakdown(q(plain, f3), f3, { current: from }).blocked, true);
+  finds(stumble.search(q(plain, f3), { current: from, forced: true }), f3);
+  // once inside (the current frame in take 3), it plays on and may jump within it
+  finds(stumble.search(q(plain, f3), { current: f3 - 60 }), f3);
+  const inside = stumble.costBreakdown(q(plain, f3), f3, { current: f3 - 60 });
+  assert.equal(inside.blocked, false);
+  assert.equal(inside.candidate, true);
+  for (const db of [plain, prefer, scuff, stumble]) db.dispose();
+});
+
+test('rules that change nothing search as none, bit for bit; rules are checked, naming the argument', () => {
+  const plain = new sp.MotionDatabase(structured, { features: FEATURES_27 });
+  const none = new sp.MotionDatabase(structured, {
+    features: FEATURES_27,
+    rules: [
+      { clip: 0, multiplier: 1 },
+      { clip: 2, additive: [0, -0, 0], start: 5, stop: 8 },
+    ],
+  });
+  const rnd = random(12);
+  for (let t = 0; t < 200; t++) {
+    const q = randomQuery(plain, rnd),
+      o = { ...randomOptions(plain, rnd), forced: t % 2 === 0 };
+    const a = plain.searchBest(q, 3, o),
+      b = none.searchBest(q, 3, o);
+    assert.deepEqual([...a.frames, ...a.costs], [...b.frames, ...b.costs], `query ${t}`);
+  }
+  none.dispose();
+  plain.dispose();
+  const make = (rules) => new sp.MotionDatabase(structured, { features: FEATURES_27, rules });
+  const err = (rules, re) => assert.throws(() => make(rules), re);
+  err({}, /^TypeError: sprung\.MotionDatabase: options\.rules must be an array of rules, got/);
+  err(
+    [{ clip: 'nope', multiplier: 2 }],
+    /options\.rules\[0\]\.clip names no clip of data\.clips, got "nope"/,
+  );
+  err([{ clip: 99, block: true }], /options\.rules\[0\]\.clip must be an integer in \[0, \d+\], got 99/);
+  err(
+    [{ clip: 0, start: 5, stop: 5, block: true }],
+    /options\.rules\[0\]\.stop must be an integer in \[6, \d+\], got 5/,
+  );
+  err(
+    [{ clip: 0, multiplier: -1 }],
+    /options\.rules\[0\]\.multiplier must be a finite number ≥ 0 within float range, got -1/,
+  );
+  err(
+    [{ clip: 0, multiplier: 1e39 }],
+    /options\.rules\[0\]\.multiplier must be a finite number ≥ 0 within float range, got 1e\+39/,
+  );
+  err(
+    [{ clip: 0, additive: NaN }],
+    /options\.rules\[0\]\.additive must be a finite number within float range, got NaN/,
+  );
+  err(
+    [{ clip: 0, start: 0, stop: 3, additive: [1, 2] }],
+    /options\.rules\[0\]\.additive must be a number or hold one per frame of the rule \(3\), got/,
+  );
+  err(
+    [{ clip: 0, start: 0, stop: 2, multiplier: [1, Infinity] }],
+    /options\.rules\[0\]\.multiplier\[1\] must be a finite number ≥ 0 within float range, got Infinity/,
+  );
+  err([{ clip: 0, block: 'yes' }], /options\.rules\[0\]\.block must be a boolean, got "yes"/);
+  err(
+    [{ clip: 0, block: true, when: 'sometimes' }],
+    /options\.rules\[0\]\.when must be one of 'all', 'unforced', 'forced', got "sometimes"/,
+  );
+  err(
+    [{ clip: 0, multipler: 0.8 }],
+    /options\.rules\[0\] must set a multiplier, an additive cost or block \(a rule that changes nothing\)/,
+  );
+  // the search's option, and the breakdown's arguments
+  const db = make([{ clip: 0, block: true }]);
+  const q = db.features(300);
+  assert.throws(
+    () => db.search(q, { forced: 'yes' }),
+    /sprung\.MotionDatabase\.search: options\.forced must be a boolean/,
+  );
+  assert.throws(
+    () => db.costBreakdown(q, db.frames),
+    /sprung\.MotionDatabase\.costBreakdown: frame must be an integer in \[0, \d+\]/,
+  );
+  assert.throws(
+    () => db.costBreakdown(q, 3, { bias: -1 }),
+    /costBreakdown: options\.bias must be a finite number ≥ 0, got -1/,
+  );
+  assert.throws(
+    () => db.costBreakdown(q, 3, { forced: 2 }),
+    /costBreakdown: options\.forced must be a boolean \(or 0, 1\), got 2/,
+  );
+  assert.throws(
+    () => db.costBreakdown(q.subarray(0, 3), 3),
+    /costBreakdown: query must have at least 27 elements, got 3/,
+  );
+  // rules are a copy, in the form the bytes hold
+  const r = db.rules;
+  assert.deepEqual(r, [
+    {
+      clip: 0,
+      start: 0,
+      stop: structured.clips[0].poses.length / (13 * BONES),
+      multiplier: 1,
+      additive: 0,
+      block: true,
+      when: 'all',
+    },
+  ]);
+  r[0].block = false;
+  assert.equal(db.rules[0].block, true);
+  db.dispose();
+});
+
 // ---- features ---------------------------------------------------------------------------------
 
 test('features against forward kinematics written here: positions, velocities, trajectories, the inertialization feature', () => {
@@ -566,6 +949,271 @@ test('normalisation: offsets are the means, scales each group’s deviation (the
     assert.equal(db.featureScales[j], 0, 'weight 0: the float counts for nothing');
     assert.equal(db.normalizedFeatures(5)[j], 0);
   }
+  db.dispose();
+});
+
+/** The left leg's swing of a pose (13·bones floats): its angle about X and its angular
+ *  velocity about X over 10 — a gait phase, worked out here from the pose layout. */
+function swing(pose) {
+  const q = 6 * BONES + 4 * 2,
+    w = 10 * BONES + 3 * 2;
+  return [2 * Math.atan2(pose[q], pose[q + 3]), pose[w] / 10];
+}
+const SWING = { type: 'custom', name: 'swing', floats: 2, weight: 2 };
+
+test('custom features: from arrays or a function of the pose, normalised and weighted like the others; a query value changes what is picked, as the brute force says', () => {
+  const data = locomotion({ seconds: 40, seed: 21 });
+  const arrays = {
+    ...data,
+    clips: data.clips.map((c) => {
+      const frames = c.poses.length / (13 * BONES),
+        v = new Float64Array(2 * frames);
+      for (let f = 0; f < frames; f++) v.set(swing(c.poses.subarray(13 * BONES * f)), 2 * f);
+      return { ...c, features: { swing: v } };
+    }),
+  };
+  const byValue = new sp.MotionDatabase(data, {
+    features: [...FEATURES_27, { ...SWING, value: (pose) => swing(pose) }],
+  });
+  const byArray = new sp.MotionDatabase(arrays, { features: [...FEATURES_27, SWING] });
+  assert.equal(byArray.dims, 29);
+  assert.deepEqual(byArray.customFeatures, [{ name: 'swing', offset: 27, floats: 2 }]);
+  // the same features either way, the values the ones worked out here
+  const rows = arrays.clips.flatMap((c) =>
+    Array.from({ length: c.features.swing.length / 2 }, (_, f) => [
+      c.features.swing[2 * f],
+      c.features.swing[2 * f + 1],
+    ]),
+  );
+  for (let f = 0; f < byArray.frames; f++) {
+    assert.deepEqual(byValue.normalizedFeatures(f), byArray.normalizedFeatures(f), `frame ${f}`);
+    const x = byArray.features(f);
+    for (let k = 0; k < 2; k++)
+      assert.ok(
+        Math.abs(x[27 + k] - rows[f][k]) <= 1e-5 * Math.max(1, Math.abs(rows[f][k])),
+        `frame ${f}: ${x[27 + k]}, want ${rows[f][k]}`,
+      );
+  }
+  // normalised as a group: its mean, and the mean of its floats' deviations over its weight
+  const mean = (k) => rows.reduce((a, r) => a + r[k], 0) / rows.length;
+  const sd = (k) => Math.sqrt(rows.reduce((a, r) => a + (r[k] - mean(k)) ** 2, 0) / rows.length);
+  for (let k = 0; k < 2; k++) {
+    assert.ok(Math.abs(byArray.featureOffsets[27 + k] - mean(k)) <= 1e-5 * Math.max(1, Math.abs(mean(k))));
+    const want = (sd(0) + sd(1)) / 2 / 2;
+    assert.ok(Math.abs(byArray.featureScales[27 + k] - want) <= 2e-5 * want, `scale ${k}`);
+  }
+  // the query's swing changed to the opposite phase: another frame is picked, the brute force's
+  const rnd = random(5);
+  let changed = 0;
+  for (let t = 0; t < 100; t++) {
+    const f = Math.floor(rnd() * byArray.frames),
+      q = byArray.features(f),
+      o = { excludeNear: 0 };
+    const own = byArray.search(q, o).frame;
+    assert.equal(byArray.setFeatures(q, { swing: [-rows[f][0], -rows[f][1]] }), q);
+    assert.deepEqual([q[27], q[28]], [Math.fround(-rows[f][0]), Math.fround(-rows[f][1])]);
+    const want = brute(byArray, q, 2, o);
+    const found = byArray.searchBest(q, 2, o);
+    assert.deepEqual(
+      [...found.frames],
+      want.map((x) => x.i),
+      `query ${t}`,
+    );
+    assert.deepEqual(
+      [...found.costs],
+      want.map((x) => x.c),
+      `query ${t}`,
+    );
+    changed += found.frames[0] !== own;
+  }
+  console.log(`# the swing changed the frame picked in ${changed} of 100 queries`);
+  assert.ok(changed >= 70, `the swing changed the frame picked in ${changed} of 100 queries`);
+  byValue.dispose();
+  byArray.dispose();
+});
+
+test('custom features of mirrored copies: arrays times their mirror factors, functions of the mirrored pose', () => {
+  const data = locomotion({ seconds: 10, seed: 4 });
+  const clips = data.clips.map((c) => {
+    const frames = c.poses.length / (13 * BONES);
+    return { ...c, features: { lean: Float32Array.from({ length: 2 * frames }, (_, i) => Math.sin(i) + 2) } };
+  });
+  const db = new sp.MotionDatabase(
+    { ...data, clips },
+    {
+      features: [
+        ...FEATURES_27,
+        { type: 'custom', name: 'lean', floats: 2, mirror: [-1, 0.5] },
+        { ...SWING, value: (pose) => swing(pose) },
+      ],
+      mirror: true,
+    },
+  );
+  const half = db.frames / 2;
+  for (const f of [0, 33, half - 1]) {
+    const a = db.features(f),
+      b = db.features(half + f);
+    assert.ok(Math.abs(b[27] + a[27]) < 1e-5 && Math.abs(b[28] - 0.5 * a[28]) < 1e-5, `lean, frame ${f}`);
+    const want = swing(db.pose(half + f));
+    assert.ok(Math.abs(b[29] - want[0]) < 1e-5 && Math.abs(b[30] - want[1]) < 1e-5, `swing, frame ${f}`);
+  }
+  db.dispose();
+});
+
+test('custom features: bad declarations, values and query values get errors naming them', () => {
+  const data = locomotion({ seconds: 10, seed: 4 });
+  const frames = data.clips[0].poses.length / (13 * BONES);
+  const make = (features, clips = data.clips) =>
+    new sp.MotionDatabase({ ...data, clips }, { features: [...FEATURES_27, ...features] });
+  const withFeatures = (features) => data.clips.map((c, i) => (i === 0 ? { ...c, features } : c));
+  const err = (f, re) => assert.throws(f, re);
+  err(
+    () => make([{ type: 'custom' }]),
+    /options\.features\[7\]\.name must be a non-empty string, got undefined/,
+  );
+  err(
+    () =>
+      make([
+        { ...SWING, value: swing },
+        { ...SWING, value: swing },
+      ]),
+    /options\.features\[8\]\.name must name one custom feature, got "swing" twice/,
+  );
+  err(
+    () => make([{ ...SWING, floats: 0 }]),
+    /options\.features\[7\]\.floats must be an integer in \[1, 256\], got 0/,
+  );
+  err(
+    () => make([{ ...SWING, value: 3 }]),
+    /options\.features\[7\]\.value must be a function \(pose, frame, clip\), got 3/,
+  );
+  err(
+    () => make([{ ...SWING, value: swing, mirror: [1] }]),
+    /options\.features\[7\]\.mirror must hold a factor per float \(2\)/,
+  );
+  err(
+    () => make([SWING]),
+    /data\.clips\[0\]\.features\.swing must give the values of custom feature 'swing' \(it has no value function\)/,
+  );
+  err(
+    () => make([{ ...SWING, value: () => [1, NaN] }]),
+    /the value of custom feature 'swing' at frame 0 of data\.clips\[0\]\[1\] must be a finite number within float range, got NaN/,
+  );
+  err(
+    () => make([{ ...SWING, value: () => 1 }]),
+    /the value of custom feature 'swing' at frame 0 of data\.clips\[0\] must be 2 numbers, got 1/,
+  );
+  err(
+    () => make([{ ...SWING, value: swing }], withFeatures({ swng: [] })),
+    /data\.clips\[0\]\.features\.swng names no custom feature of options\.features \(swing\)/,
+  );
+  err(
+    () => make([{ ...SWING, value: swing }], withFeatures({ swing: new Float32Array(frames) })),
+    new RegExp(`data\\.clips\\[0\\]\\.features\\.swing must hold 2 per frame, ${2 * frames} in all`),
+  );
+  const bad = new Float64Array(2 * frames);
+  bad[7] = 1e39;
+  err(
+    () => make([{ ...SWING, value: swing }], withFeatures({ swing: bad })),
+    /data\.clips\[0\]\.features\.swing\[7\] must be a finite number within float range, got 1e\+39/,
+  );
+  // a function's value of 1e39 is beyond float range too
+  err(
+    () => make([{ type: 'custom', name: 'x', value: () => -1e39 }]),
+    /custom feature 'x' at frame 0 of data\.clips\[0\] must be a finite number within float range, got -1e\+39/,
+  );
+  // the query's values: nothing written unless every one is good
+  const db = make([
+    { ...SWING, value: swing },
+    { type: 'custom', name: 'speed', value: () => 1 },
+  ]);
+  const q = db.features(10),
+    before = q.slice();
+  for (const [features, re] of [
+    [
+      { swing: [1, 2], speed: NaN },
+      /^RangeError: sprung\.MotionDatabase\.setFeatures: features\.speed must be a finite number within float range, got NaN$/,
+    ],
+    [
+      { swing: [1] },
+      /^TypeError: sprung\.MotionDatabase\.setFeatures: features\.swing must be 2 numbers, got 1 number$/,
+    ],
+    [
+      { swing: 3 },
+      /^TypeError: sprung\.MotionDatabase\.setFeatures: features\.swing must be 2 numbers, got 3$/,
+    ],
+    [
+      { gait: 1 },
+      /^RangeError: sprung\.MotionDatabase\.setFeatures: features\.gait names no custom feature of the database \(swing, speed\)$/,
+    ],
+    [
+      null,
+      /^TypeError: sprung\.MotionDatabase\.setFeatures: features must be an object of custom feature values by name, got null$/,
+    ],
+  ]) {
+    assert.throws(() => db.setFeatures(q, features), re);
+    assert.deepEqual(q, before, 'nothing written');
+  }
+  assert.throws(
+    () => db.setFeatures(new Float32Array(3), { speed: 1 }),
+    /setFeatures: query must have at least 30 elements, got 3/,
+  );
+  db.setFeatures(q, { speed: 2.5, swing: { length: 2, 0: 0.25, 1: -1 } });
+  assert.deepEqual([q[27], q[28], q[29]], [0.25, -1, 2.5]);
+  db.dispose();
+});
+
+test("the controller's searches (search's part): MotionInput.features set the query's custom values, and each search passes whether it was forced", () => {
+  const data = locomotion({ seconds: 30, seed: 7 });
+  const rules = [
+    { clip: 2, block: true, when: 'unforced' },
+    { clip: 1, multiplier: 0.7, when: 'forced' },
+  ];
+  const db = new sp.MotionDatabase(data, { features: [...FEATURES_27, { ...SWING, value: swing }], rules });
+  const c = new sp.MotionController(db, { candidates: 2 });
+  const crowd = new sp.MotionCrowd(db, 3);
+  const rnd = random(8);
+  let forced = 0,
+    searches = 0,
+    phase = 0;
+  let velocity = { x: 0, y: 0, z: 1.5 };
+  for (let i = 0; i < 900; i++) {
+    if (i % 90 === 0) velocity = { x: 3 * rnd() - 1.5, y: 0, z: 3 * rnd() - 1.5 };
+    phase += 0.2;
+    const input = {
+      velocity,
+      features: i % 3 ? { swing: [0.4 * Math.sin(phase), Math.cos(phase)] } : undefined,
+    };
+    c.update(1 / 60, input);
+    crowd.update(1 / 60, [input, input, input]);
+    for (const ch of [c, ...crowd.characters]) {
+      if (!ch.searched) continue;
+      const s = ch.lastSearch;
+      searches++;
+      forced += s.forced;
+      if (input.features)
+        assert.deepEqual([ch.query[27], ch.query[28]], input.features.swing.map(Math.fround));
+      const want = db.searchBest(ch.query, 1, { current: s.from, forced: s.forced });
+      assert.equal(
+        s.frame,
+        want.frames[0],
+        `update ${i}: the search of a ${s.forced ? 'forced' : 'timed'} search`,
+      );
+      assert.equal(s.cost, want.costs[0]);
+    }
+  }
+  assert.ok(forced > 10 && searches - forced > 100, `${forced} forced of ${searches}`);
+  // bad custom values name the controller's input
+  assert.throws(
+    () => c.update(1 / 60, { velocity, features: { swing: [1, Infinity] } }),
+    /^RangeError: sprung\.MotionController\.update: input\.features\.swing\[1\] must be a finite number within float range, got Infinity$/,
+  );
+  assert.throws(
+    () => crowd.update(1 / 60, [{ velocity }, { velocity, features: { phase: 1 } }, { velocity }]),
+    /^RangeError: sprung\.MotionCrowd\.update: input\.features\.phase names no custom feature of the database \(swing\)$/,
+  );
+  c.dispose();
+  crowd.dispose();
   db.dispose();
 });
 
@@ -728,6 +1376,20 @@ test('bad input: clear errors naming the argument, or −1 for a mask that exclu
     () => make([{ name: 'a', poses }], { features: many }),
     /options\.features make 300 floats a frame, more than 256/,
   );
+  // sizes beyond one block: 0, not a size that wrapped round in WebAssembly's 32-bit size_t
+  // (2^29 frames of 256 floats gave a block of 620,757,508 floats)
+  for (const [frames, dims] of [
+    [2 ** 29, 256],
+    [2 ** 24, 256],
+    [2 ** 30, 100],
+  ])
+    assert.equal(sp.motionDatabaseFloats(frames, dims, 1), 0, `${frames} frames of ${dims}`);
+  // the header's layout: offsets and scales, the features in 252 blocks of 4 (63 runs of 16),
+  // boxes of 16 and 64 frames (low and high), tags, box tags, 3 ranges and the flag
+  assert.equal(
+    sp.motionDatabaseFloats(1000, 27, 3),
+    2 * 28 + 4 * 252 * 27 + 2 * 28 * 63 + 2 * 28 * 16 + 4 * 252 + 2 * 63 + 2 * 16 + 9 + 1,
+  );
   // the searches
   const db = make([{ name: 'a', poses, tags: new Uint32Array(120).fill(1) }]);
   const q = db.features(10);
@@ -815,6 +1477,60 @@ test("the README's motion-capture example runs as copied beside the CMU files an
     y = (2 * Math.LN2) / 0.27;
   const simulation = g * t - g * ((2 / y) * (1 - Math.exp(-y * t)) - t * Math.exp(-y * t));
   assert.ok(Math.abs(z - simulation) <= 0.15 + 0.05, `${z} m, the simulation ${simulation} m`);
+});
+
+/** Runs `file` (an example runReadmeExample wrote in `dir`) with `edit` applied to its code. */
+function runEdited(dir, file, edit) {
+  const code = edit(readFileSync(new URL(file, dir), 'utf8'));
+  writeFileSync(new URL(`edited-${file}`, dir), code);
+  return execFileSync(process.execPath, [fileURLToPath(new URL(`edited-${file}`, dir))], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+test("the README's cost-rules example runs as copied; each rule decides what it says, as worked out here", () => {
+  const { printed, claim, dir } = runReadmeExample('\\*\\*Cost rules\\.\\*\\*', 'rules.mjs');
+  assert.equal(printed, claim);
+  // the picks worked out here: four clips of 60 frames at speeds 0, 0.2, 0.5, 1, normalised by
+  // their deviation; idle's costs × 0.8, the stumble out of unforced searches, the walk's first
+  // 30 frames + 0.1; ties to the first frame
+  const speeds = [0, 0.2, 0.5, 1],
+    mean = speeds.reduce((a, b) => a + b) / 4,
+    sd = Math.sqrt(speeds.reduce((a, v) => a + (v - mean) ** 2, 0) / 4);
+  const pick = (speed, forced, rules = true) => {
+    let best = null;
+    speeds.forEach((v, c) => {
+      for (let f = 0; f < 60; f++) {
+        let cost = ((speed - v) / sd) ** 2;
+        if (rules && c === 0) cost *= 0.8;
+        if (rules && c === 2 && !forced) continue;
+        if (rules && c === 3 && f < 30) cost += 0.1;
+        if (!best || cost < best.cost) best = { clip: ['idle', 'shuffle', 'stumble', 'walk'][c], f, cost };
+      }
+    });
+    return best;
+  };
+  const want = (rules) =>
+    [
+      pick(0.105, false, rules).clip,
+      pick(0.45, false, rules).clip,
+      pick(0.45, true, rules).clip,
+      pick(0.9, false, rules).f,
+    ].join(' ');
+  assert.equal(printed, want(true));
+  // without its rules, each pick is another
+  const without = runEdited(dir, 'rules.mjs', (code) => code.replace(/rules: \[[\s\S]*?\],\n/, ''));
+  assert.equal(without, want(false));
+  assert.equal(without, 'shuffle stumble stumble 0');
+});
+
+test("the README's custom-feature example runs as copied: the steps follow the game's phase, and without it they do not", () => {
+  const { printed, claim, dir } = runReadmeExample('\\*\\*Custom features\\.\\*\\*', 'custom.mjs');
+  assert.equal(printed, claim);
+  assert.equal(printed, 'true');
+  // the update without the phase: the character keeps the clip's own, half a step off the beat
+  const without = runEdited(dir, 'custom.mjs', (code) => code.replace(', features });', ' });'));
+  assert.equal(without, 'false');
 });
 
 test("MotionSearchBatch's views: a view kept across a memory growth detaches, the getter's is live", () => {

@@ -43,3 +43,67 @@ export function bisect(f, lo, hi, iterations = 200) {
 }
 
 export const LN2 = Math.LN2;
+
+/** The critical spring of halflife h from (x, v) toward g with goal velocity q, after t seconds:
+ *  its closed form in double (y = 2·ln2/h, at rest at c = g + 2q/y). */
+export function criticalAt(x, v, g, q, h, t) {
+  const y = (2 * LN2) / h,
+    c = g + (2 * q) / y,
+    u = x - c,
+    j1 = v + y * u,
+    e = Math.exp(-y * t);
+  return { x: c + e * (u + j1 * t), v: e * (v - j1 * y * t) };
+}
+
+/** The spring a = s·(g − x) + d·(q − v) (s > 0) from (x, v) after t seconds: its closed form in
+ *  double, with u = x − c around the rest point c = g + d·q/s, y = d/2 and w² = s − y²:
+ *  x = c + u·C + (v + y·u)·S, v' = v·C − (s·u + y·v)·S, C = e^(−yt)·cos(wt), S = e^(−yt)·sin(wt)/w
+ *  (cosh and sinh of |w|·t when over damped, C = e^(−yt), S = t·e^(−yt) when critical). */
+export function springAt(x, v, g, q, s, d, t) {
+  const y = d / 2,
+    c = g + (d * q) / s,
+    u = x - c,
+    w2 = s - y * y,
+    e = Math.exp(-y * t);
+  let C = e,
+    S = e * t;
+  if (w2 > 0) {
+    const w = Math.sqrt(w2);
+    C = e * Math.cos(w * t);
+    S = (e * Math.sin(w * t)) / w;
+  } else if (w2 < 0) {
+    const w = Math.sqrt(-w2);
+    C = e * Math.cosh(w * t);
+    S = (e * Math.sinh(w * t)) / w;
+  }
+  return { x: c + u * C + (v + y * u) * S, v: v * C - (s * u + y * v) * S };
+}
+
+/** ∫0^T f(t) dt by the trapezoid rule on n intervals. */
+export function integrate(f, T, n = 2000) {
+  let sum = (f(0) + f(T)) / 2;
+  for (let i = 1; i < n; i++) sum += f((T * i) / n);
+  return (sum * T) / n;
+}
+
+/** 8 float epsilons: what a handful of float roundings of a step's coefficients amount to. */
+export const FLOAT_STEPS = 2 ** -21;
+
+/**
+ * How far a spring stepped with float coefficients may be from its closed form after T seconds,
+ * as |Δx| + |Δv|/ω (ω = √s, its natural frequency), for the state in double: FLOAT_STEPS of the
+ * terms of every step's change summed along the path, ∫ (|v| + (s·|x − g| + d·|v| + d·|q|)/ω) dt
+ * (each coefficient is a float, within a few roundings of its value), and of the phase an
+ * oscillation gains from ω's own rounding, ω·T times its amplitude at T. `path(t)` is the closed
+ * form from the start.
+ */
+export function springTolerance(path, s, d, g, q, T) {
+  const w = Math.sqrt(s),
+    c = g + (d * q) / s,
+    end = path(T);
+  const terms = integrate((t) => {
+    const p = path(t);
+    return Math.abs(p.v) + (s * Math.abs(p.x - g) + d * Math.abs(p.v) + d * Math.abs(q)) / w;
+  }, T);
+  return FLOAT_STEPS * (terms + w * T * (Math.abs(end.x - c) + Math.abs(end.v) / w));
+}

@@ -120,3 +120,34 @@ test('quaternion springs are dt-invariant; dt = 0 keeps, halflife = 0 snaps', ()
   sp.decaySpringDamperExactQuat(r, w, 1e-4, 10);
   assert.deepEqual(r, { x: 0, y: 0, z: 0, w: 1 });
 });
+
+test('quatBetween near opposite directions: the rotation by the angle between them (issue 33, item 17)', () => {
+  // q is −p turned by eps: w = cos(θ/2) is sin(eps/2) (1.5e-4 at 3e-4 rad), where 1 + p·q in float
+  // gave 0; the oracle from the float inputs in double
+  for (const p of [
+    [1, 0, 0],
+    [0.3, -2, 5],
+  ])
+    for (const eps of [3e-4, 1e-4, 1e-5, 2e-6]) {
+      const n = Math.hypot(...p),
+        a = p.map((c) => c / n),
+        perp = [-a[1], a[0], 0].map((c) => c / Math.hypot(a[0], a[1]));
+      const turned = rotate(axisAngle(perp, eps), { x: -a[0], y: -a[1], z: -a[2] });
+      const pf = { x: Math.fround(a[0]), y: Math.fround(a[1]), z: Math.fround(a[2]) },
+        qf = { x: Math.fround(turned.x), y: Math.fround(turned.y), z: Math.fround(turned.z) };
+      const u = [pf.x, pf.y, pf.z].map((c) => c / Math.hypot(pf.x, pf.y, pf.z)),
+        v = [qf.x, qf.y, qf.z].map((c) => c / Math.hypot(qf.x, qf.y, qf.z));
+      const c = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]],
+        s = Math.hypot(...c),
+        angle = Math.atan2(s, u[0] * v[0] + u[1] * v[1] + u[2] * v[2]);
+      const want = {
+        x: (c[0] / s) * Math.sin(angle / 2),
+        y: (c[1] / s) * Math.sin(angle / 2),
+        z: (c[2] / s) * Math.sin(angle / 2),
+        w: Math.cos(angle / 2),
+      };
+      const got = sp.quatBetween(pf, qf);
+      for (const k of ['x', 'y', 'z', 'w'])
+        assert.ok(Math.abs(got[k] - want[k]) <= 4e-7, `p ${p}, eps ${eps}: ${k} ${got[k]}, want ${want[k]}`);
+    }
+});

@@ -122,6 +122,15 @@ test('every function and class the README API tour names is exported by the pack
     'footLocking',
     'ikBones',
     'switchCost',
+    // three.js's in the skinned-character example, a Mixamo bone, an importer's option
+    'loadAsync',
+    'parseAsync',
+    'setSize',
+    'setAnimationLoop',
+    'getDelta',
+    'lookAt',
+    'getObjectByProperty',
+    'mixamorigHips',
     'maxFrames',
     // Node's, in the motion-capture examples, and the browser's
     'readFileSync',
@@ -146,6 +155,8 @@ test('every function and class the README API tour names is exported by the pack
     'angularVelocities',
     'lastSearch',
     'toBytes',
+    'costBreakdown',
+    'setFeatures',
   ]) {
     assert.ok(
       classes.some((c) => m in c.prototype),

@@ -1,5 +1,5 @@
 // robust_batch.test.mjs — property tests (fast-check) of the batch classes of the built
-// package: batch = scalar function element by element, bit for bit, on random inputs; a
+// package: batch = scalar C function element by element, bit for bit, on random inputs; a
 // NaN or ±Inf in one element never changes another; a throwing call leaves the batch
 // unchanged; invalid sizes and options are rejected naming the argument; and a memory
 // stress test (thousands of batches created and disposed while the WASM memory grows)
@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import './property-seed.mjs';
 import * as sp from '../../dist/index.js';
 import { wasm } from '../../dist/wasm.js';
+import { cCritical, cState } from './c_calls.mjs';
 
 await sp.init();
 
@@ -25,44 +26,38 @@ after(() => console.log(`# robust_batch.test.mjs: ${cases} property cases`));
 const same = (a, b) => (Number.isNaN(a) ? Number.isNaN(b) : Object.is(a, b));
 const f32 = Math.fround;
 
-// The flat batches and their scalar functions, per float j of element i.
+// The flat batches and their scalar C functions (c_calls.mjs: the per-call wrappers keep the
+// caller's double state), per float j of element i.
 const KINDS = {
   DamperExactBatch: {
     fields: ['x', 'goal'],
     scalar: (b, j, h) => {
-      b.x[j] = sp.damperExact(b.x[j], b.goal[j], h, b.dt);
+      b.x[j] = wasm.sp_damper_exact(b.x[j], b.goal[j], h, b.dt);
     },
   },
   CriticalSpringDamperExactBatch: {
     fields: ['x', 'v', 'goal', 'goalVelocity'],
     scalar: (b, j, h) => {
-      const s = sp.criticalSpringDamperExact({ x: b.x[j], v: b.v[j] }, b.goal[j], b.goalVelocity[j], h, b.dt);
-      b.x[j] = s.x;
-      b.v[j] = s.v;
+      [b.x[j], b.v[j]] = cCritical(b.x[j], b.v[j], b.goal[j], b.goalVelocity[j], h, b.dt);
     },
   },
   SimpleSpringDamperExactBatch: {
     fields: ['x', 'v', 'goal'],
     scalar: (b, j, h) => {
-      const s = sp.simpleSpringDamperExact({ x: b.x[j], v: b.v[j] }, b.goal[j], h, b.dt);
-      b.x[j] = s.x;
-      b.v[j] = s.v;
+      [b.x[j], b.v[j]] = cState('simple_spring_damper_exact', b.x[j], b.v[j], b.goal[j], h, b.dt);
     },
   },
   DecaySpringDamperExactBatch: {
     fields: ['x', 'v'],
     scalar: (b, j, h) => {
-      const s = sp.decaySpringDamperExact({ x: b.x[j], v: b.v[j] }, h, b.dt);
-      b.x[j] = s.x;
-      b.v[j] = s.v;
+      [b.x[j], b.v[j]] = cState('decay_spring_damper_exact', b.x[j], b.v[j], h, b.dt);
     },
   },
   SpringDamperExactBatch: {
     fields: ['x', 'v', 'goal', 'goalVelocity'],
     scalar: (b, j, h, f) => {
-      const s = sp.springDamperExact({ x: b.x[j], v: b.v[j] }, b.goal[j], b.goalVelocity[j], f, h, b.dt);
-      b.x[j] = s.x;
-      b.v[j] = s.v;
+      const args = [b.goal[j], b.goalVelocity[j], f, h, b.dt];
+      [b.x[j], b.v[j]] = cState('spring_damper_exact', b.x[j], b.v[j], ...args);
     },
   },
 };

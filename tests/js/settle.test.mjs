@@ -82,3 +82,14 @@ test('springIsAtRest', () => {
   sp.simpleSpringDamperExact(state, 1, 0.2, T * 0.5);
   assert.equal(sp.springIsAtRest(state, 1, 0, 1e-3, 1e-2), true);
 });
+
+test('springIsAtRest names its goal as its signature does (issue 33, item 19)', () => {
+  assert.throws(() => sp.springIsAtRest({ x: 0, v: 0 }, NaN, 0, 1e-3, 1e-3), {
+    name: 'RangeError',
+    message: 'sprung.springIsAtRest: goal must be a finite number, got NaN',
+  });
+  assert.match(
+    sp.springIsAtRest.toString(),
+    /^function springIsAtRest\(state, goal, goalVelocity, epsX, epsV\)/,
+  );
+});

@@ -1,8 +1,10 @@
 // tracking.test.mjs — tracking springs, character control, adjustment and foot locking
-// through the built package, against closed forms and hand computations done here.
+// through the built package, against closed forms and hand computations done here; the exact
+// trackers on the caller's double state at any frame rate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
+import { springAt, springTolerance } from './oracle.mjs';
 
 await sp.init();
 
@@ -223,4 +225,58 @@ test('foot locking: locked output at the point, continuous, unlock beyond the ra
     () => sp.contactUpdate({}, { x: 0, y: 0, z: 0 }, true, 1, 0, 0.1, 0.1),
     /contactUpdate: contact\.position/,
   );
+});
+
+// ---- the caller's double state (issue 33, item 3) ----------------------------------------------
+
+test('the exact trackers stepped for 10 s at 30 Hz, 1 kHz and 60 kHz on a goal near 1e4 follow their closed form', () => {
+  // a goal at 3 m/s from x = 1e4, sampled at the end of each step: the error (x − goal, v − 3)
+  // is the exact spring's from (3, −10), and x = goal + error (a float state ended 1.1 m off at
+  // 60 kHz); the gain tracker as a spring toward a goal at rest, its stiffness and damping from
+  // the gains (0.05 and 0.2 at 60 Hz: s = 180/s², d = 14.4/s)
+  const f32 = Math.fround,
+    G = 1e4,
+    off = [];
+  for (const [f, h] of [
+    [0.5, 0.2],
+    [2, 1],
+    [0.05, 100],
+  ])
+    for (const rate of [30, 1000, 60000]) {
+      const dt = 1 / rate,
+        T = f32(dt),
+        n = 10 * rate,
+        t = n * T;
+      const a = { x: G + 3, v: -7 },
+        b = { x: G + 3, v: -7 },
+        c = { x: G + 3, v: -7 };
+      for (let i = 1; i <= n; i++) {
+        sp.trackingSpringUpdateExact(a, G + 3 * i * T, 3, 0, f, h, dt);
+        sp.trackingSpringUpdateExactNoAcceleration(b, G + 3 * i * T, 3, f, h, dt);
+        sp.trackingSpringUpdateExactGains(c, G, 0, 0, 0.05, 0.2, 0, dt, 1 / 60);
+      }
+      const w = f32(f32(2 * f32(Math.PI)) * f32(f)),
+        d = (4 * Math.LN2) / f32(h),
+        path = (tt) => springAt(3, -10, 0, 0, w * w, d, tt),
+        e = path(t),
+        tol = springTolerance(path, w * w, d, 0, 0, t);
+      for (const [name, s] of [
+        ['trackingSpringUpdateExact', a],
+        ['trackingSpringUpdateExactNoAcceleration', b],
+      ]) {
+        const err = Math.abs(s.x - (G + 3 * t + e.x)) + Math.abs(s.v - (3 + e.v)) / w;
+        if (!(err <= tol)) off.push(`${name} ${f} Hz, h=${h} at ${rate} Hz: ${s.x} ${s.v} (${err} > ${tol})`);
+      }
+      const gs = f32(Math.sqrt(0.05 * 3600)) ** 2,
+        gd = f32((1 - 0.8 * 0.95) * 60),
+        gPath = (tt) => springAt(G + 3, -7, G, 0, gs, gd, tt),
+        g = gPath(t),
+        gErr = Math.abs(c.x - g.x) + Math.abs(c.v - g.v) / Math.sqrt(gs),
+        gTol = springTolerance(gPath, gs, gd, G, 0, t);
+      if (!(gErr <= gTol))
+        off.push(
+          `trackingSpringUpdateExactGains at ${rate} Hz: ${c.x} ${c.v} vs ${g.x} ${g.v} (${gErr} > ${gTol})`,
+        );
+    }
+  assert.deepEqual(off, []);
 });

@@ -1,12 +1,11 @@
 // vectors.test.mjs — the 2D and 3D dampers and springs (damperExactV2/V3, the critical,
 // simple and decay springs and the spring in every regime on vectors) against the closed form
 // of the damper and RK4 of the spring ODE in double, per component; dt-invariance; the caller's
-// class (a Pixi-like Point with methods) comes back; the JS-stepped critical springs equal the
-// C functions called through the raw exports bit for bit.
+// class (a Pixi-like Point with methods) comes back; each component of the JS-stepped vector
+// springs and dampers is the scalar function bit for bit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
-import { wasm, heapF32 } from '../../dist/wasm.js';
 import { springOde, near, LN2 } from './oracle.mjs';
 
 await sp.init();
@@ -141,34 +140,55 @@ test('vector springs are dt-invariant: 60 steps of 1/60 s equal one of 1 s', () 
   }
 });
 
-test('the JS-stepped vector critical springs and dampers equal the C functions bit for bit', () => {
-  const p = wasm.malloc(64),
-    i = p >> 2;
+test('each component of the vector springs and dampers is the scalar function, bit for bit', () => {
   const same = (a, b) => (Number.isNaN(a) ? Number.isNaN(b) : Object.is(a, b));
   const values = [0, -0, 1, -2.5, 1e-40, 1e20, -7e30, 0.1, 123.456];
   for (const h of [0.2, 0, 1e-30, 7.5])
     for (const dt of [1 / 60, 0, 1e-50, 1e6])
       for (let k = 0; k < values.length; k++) {
         const at = (j) => values[(k + j) % values.length];
-        const x = { x: at(0), y: at(1), z: at(2) },
-          v = { x: at(3), y: at(4), z: at(5) },
+        const x0 = { x: at(0), y: at(1), z: at(2) },
+          v0 = { x: at(3), y: at(4), z: at(5) },
           g = { x: at(6), y: at(7), z: at(8) },
           q = { x: at(1), y: at(3), z: at(5) };
-        heapF32.set([x.x, x.y, x.z, v.x, v.y, v.z, g.x, g.y, g.z, q.x, q.y, q.z], i);
-        wasm.sp_critical_spring_damper_exact_v3(p, p + 12, p + 24, p + 36, h, dt);
-        const c = heapF32.slice(i, i + 6);
-        sp.criticalSpringDamperExactV3(x, v, g, q, h, dt);
-        const got = [x.x, x.y, x.z, v.x, v.y, v.z];
-        got.forEach((u, j) =>
-          assert.ok(same(u, c[j]), `critical v3 h=${h} dt=${dt} [${j}]: ${u} vs ${c[j]}`),
-        );
-        const x2 = { x: at(0), y: at(1) };
-        heapF32.set([x2.x, x2.y, g.x, g.y], i);
-        wasm.sp_damper_exact_v2(p, p + 8, h, dt);
-        sp.damperExactV2(x2, g, h, dt);
-        assert.ok(same(x2.x, heapF32[i]) && same(x2.y, heapF32[i + 1]), `damper v2 h=${h} dt=${dt}`);
+        const scalar = (K, f) =>
+          K.flatMap((c) => {
+            const s = f({ x: x0[c], v: v0[c] }, g[c], q[c]);
+            return [s.x, s.v];
+          });
+        const stepped = (K, f) => {
+          const x = Object.fromEntries(K.map((c) => [c, x0[c]])),
+            v = Object.fromEntries(K.map((c) => [c, v0[c]]));
+          f(x, v);
+          return K.flatMap((c) => [x[c], v[c]]);
+        };
+        const cases = [
+          [
+            'criticalSpringDamperExactV3',
+            scalar(K3, (s, gc, qc) => sp.criticalSpringDamperExact(s, gc, qc, h, dt)),
+            stepped(K3, (x, v) => sp.criticalSpringDamperExactV3(x, v, g, q, h, dt)),
+          ],
+          [
+            'simpleSpringDamperExactV2',
+            scalar(K2, (s, gc) => sp.simpleSpringDamperExact(s, gc, h, dt)),
+            stepped(K2, (x, v) => sp.simpleSpringDamperExactV2(x, v, g, h, dt)),
+          ],
+          [
+            'springDamperExactV3',
+            scalar(K3, (s, gc, qc) => sp.springDamperExact(s, gc, qc, 0.7, h, dt)),
+            stepped(K3, (x, v) => sp.springDamperExactV3(x, v, g, q, 0.7, h, dt)),
+          ],
+          [
+            'damperExactV2',
+            K2.flatMap((c) => [sp.damperExact(x0[c], g[c], h, dt), v0[c]]),
+            stepped(K2, (x) => sp.damperExactV2(x, g, h, dt)),
+          ],
+        ];
+        for (const [name, want, got] of cases)
+          got.forEach((u, j) =>
+            assert.ok(same(u, want[j]), `${name} h=${h} dt=${dt} [${j}]: ${u} vs ${want[j]}`),
+          );
       }
-  wasm.free(p);
 });
 
 test('springDamperExactV2/V3: frequency 0 is valid while the goal velocity is 0, refused otherwise', () => {

@@ -8,13 +8,16 @@
 //   &controls=a,b       (embed) only the controls of those parameters (keys as in the URL), and no
 //                       read-outs: the figure and the sliders a paragraph talks about, in 600×400
 //   &theme=light|dark   the theme; without it the page follows prefers-color-scheme
+// An embed of a panel whose registry entry has a `still` (a 3D panel) first shows a still of its
+// first figure (lib/still.js), drawn without the library, Chart.js or three.js, and loads the live
+// panel when that figure comes into the reader's view or is clicked: the shell fetches the library
+// and Chart.js only when a panel is shown (both in chunks of their own, which every embed of a
+// page shares from the HTTP cache).
 // On a phone (narrower than 760 px) the panel's text is cut to two lines (a button shows it all)
 // and the controls are a sheet fixed at the bottom, so that the first figure is in view above
 // the sheet as loaded; should the reader have scrolled it away, touching a control brings it back.
-import { init } from 'sprung';
 import { buildControls, kind, snap } from './lib/controls.js';
 import { coalesce, debounce, drawTimes } from './lib/frame.js';
-import { chartOf, drawCharts, lineChart } from './lib/chart.js';
 import { setTheme, themeMode } from './lib/theme.js';
 import { readParams, writeQuery } from './lib/url-state.js';
 import { PANELS } from './panels/index.js';
@@ -26,6 +29,8 @@ const search = new URLSearchParams(location.search);
  * fetches none of them unless its panel needs them.
  */
 const makers = {
+  /** @type {typeof import('./lib/chart.js') | null} Chart.js and its adapter, loaded with the first panel */
+  chart: null,
   /** @type {typeof import('./lib/stage.js').createStage | null} */
   stage: null,
   /** @type {typeof import('./lib/heatmap.js').heatmapChart | null} */
@@ -33,10 +38,17 @@ const makers = {
   /** @type {typeof import('./lib/copy-code.js').buildCopyCode | null} */
   copyCode: null,
 };
+/** @type {Promise<unknown> | null} */
+let chartLoading = null;
+/** Loads Chart.js and its adapter (once). */
+const chartLoaded = () => (chartLoading ??= import('./lib/chart.js').then((m) => (makers.chart = m)));
 const MAKERS = {
+  chart: chartLoaded,
   stage: () => import('./lib/stage.js').then((m) => (makers.stage = m.createStage)),
   heatmap: () => import('./lib/heatmap.js').then((m) => (makers.heatmap = m.heatmapChart)),
 };
+/** lib/chart.js, loaded before any panel is mounted. */
+const chartLib = () => /** @type {typeof import('./lib/chart.js')} */ (makers.chart);
 /** Maker `name` of panel `panel`, which must have been loaded (the panel's registry entry names it in `uses`). */
 function maker(panel, name) {
   const make = makers[name];
@@ -113,7 +125,7 @@ function makeUi(panel, state, plots, readouts) {
      */
     plot(caption, options) {
       const where = figure(caption, options.cls, options.hero);
-      const plot = lineChart(where, options);
+      const plot = chartLib().lineChart(where, options);
       probes.push(() => plot.snapshot());
       series.push(plot.specs.map((s) => ({ label: s.label, guide: s.guide || null })));
       charts.push(plot.chart);
@@ -167,8 +179,8 @@ function makeUi(panel, state, plots, readouts) {
       return stage;
     },
     /**
-     * A row of buttons under the controls that set parameters at once (presets): `press()` of
-     * each. Not in an embed that names its controls (`&controls=`).
+     * A row of buttons under the controls' read-outs that set parameters at once (presets):
+     * `press()` of each. Not in an embed that names its controls (`&controls=`).
      * @param {string} label
      * @param {{ label: string, title: string, press: () => void }[]} buttons
      */
@@ -189,7 +201,8 @@ function makeUi(panel, state, plots, readouts) {
         row.append(button);
       }
       row.hidden = only !== null;
-      readouts.before(row);
+      // after the read-outs: what the controls make reads right under them
+      readouts.after(row);
     },
     /**
      * Runs `fn` once the controls rest (120 ms after the last call; once, however often it was
@@ -200,6 +213,26 @@ function makeUi(panel, state, plots, readouts) {
     later(fn) {
       pending.add(fn);
       laterSoon();
+    },
+    /**
+     * Loads the code of figures below the first ones with `load()` (a dynamic import): in an embed
+     * once one of `figures` comes into view, elsewhere at once. Resolves to what `load()` resolves
+     * to. (An embed showing its first figures then never fetches that code.)
+     * @template T
+     * @param {HTMLElement[]} figures
+     * @param {() => Promise<T>} load
+     * @returns {Promise<T>}
+     */
+    near(figures, load) {
+      if (!embed) return load();
+      return new Promise((resolve) => {
+        const seen = new IntersectionObserver((entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          seen.disconnect();
+          resolve(load());
+        });
+        for (const figure of figures) seen.observe(figure);
+      });
     },
     /** A labelled read-out of a derived value; returns a setter taking the text. */
     readout(label) {
@@ -352,7 +385,7 @@ function mountPanel(entry, panel, programs, host, params) {
   const request = coalesce(() => {
     if (!state.live) return;
     state.live.draw(params, changed);
-    drawCharts();
+    chartLib().drawCharts();
     changed = new Set();
     for (const stage of state.stages) stage.sync(params);
     codeStale = true;
@@ -440,11 +473,12 @@ async function show(name, params) {
           })
         : null,
       ready,
+      chartLoaded(),
       ...(entry.uses || []).map((name) => MAKERS[name]()),
     ]);
     // a panel that calls a function of sprung's full module brings that module's bytes in
     // its chunk: init() then loads it (at once when loaded, for every later panel)
-    await init();
+    await import('./lib/library.js').then((m) => m.init());
     state = mounted.get(entry.name);
     if (!state) {
       state = mountPanel(
@@ -533,11 +567,26 @@ function reportHeight() {
   new ResizeObserver(post).observe(document.body);
 }
 
-// The library and the first panel load in parallel.
-const ready = init();
 if (!embed) buildNav();
 if (embed && parent !== window) reportHeight();
+// An embed of a heavy panel shows its still until the reader asks for it (see the top).
+const first = PANELS.find((p) => p.name === search.get('panel')) || PANELS[0];
+const still =
+  embed && first.still && (search.get('figure') === null || search.get('figure') === '0')
+    ? await import('./lib/still.js').then((m) =>
+        m.showStill(
+          /** @type {any} */ (first),
+          /** @type {HTMLElement} */ (document.getElementById('panels')),
+          search,
+        ),
+      )
+    : null;
+if (still) await still.asked;
+// The library, Chart.js and the first panel load in parallel.
+const ready = import('./lib/library.js').then((m) => m.init());
+MAKERS.chart();
 await fromLocation();
+still?.remove();
 addEventListener('popstate', fromLocation);
 
 // A small hook for the end-to-end tests and for measuring smoothness from the console.
@@ -557,10 +606,10 @@ addEventListener('popstate', fromLocation);
    * whether drawn: the panel or the reader may hide one).
    */
   charts: () => {
-    drawCharts(true);
+    chartLib().drawCharts(true);
     return current.ui.charts.map((chart) => ({
       figure: chart.canvas.closest('figure').id,
-      chartjs: chartOf(chart.canvas) === chart,
+      chartjs: chartLib().chartOf(chart.canvas) === chart,
       axes: Object.values(chart.scales).map((s) => ({
         id: s.id,
         type: s.type,

@@ -24,8 +24,9 @@ export default defineConfig({
   preview: { port: 4173 },
   // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
   // (the library has modules of the same names). The library's loader with the embedded
-  // everyday module, its full module, and Chart.js with the playground's adapter (lib/chart.js)
-  // get a chunk each, shared by all panels and cached once for every embed of a page. The heatmaps
+  // everyday module, its full module, Chart.js with the playground's adapter (lib/chart.js) and
+  // three.js get a chunk each, shared by all panels and cached once for every embed of a page (a
+  // static host's cache headers let an article's embeds fetch each once: tests/e2e/embeds.test.mjs). The heatmaps
   // (lib/heatmap.js) and the stage (lib/stage.js) are chunks of their own, fetched only with a
   // panel that uses them (its registry entry's `uses`).
   // The motion panel's databases are made in a module worker (motion/database_worker.js).
@@ -40,15 +41,19 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks: (id) =>
-          /[\\/]dist[\\/](wasm|embedded|inflate|wasm-binary-springs)\.js$/.test(id)
-            ? 'sprung-wasm'
-            : /[\\/]dist[\\/](full|wasm-binary)\.js$/.test(id)
-              ? 'sprung-full'
-              : /[\\/]node_modules[\\/](chart\.js|@kurkle)[\\/]|[\\/]playground[\\/]lib[\\/](chart|legend)\.js$/.test(
-                    id,
-                  )
-                ? 'chart'
-                : undefined,
+          /[\\/]playground[\\/]lib[\\/](theme|controls|frame|url-state)\.js$|vite\/preload-helper/.test(id)
+            ? 'shell'
+            : /[\\/]dist[\\/](wasm|embedded|inflate|wasm-binary-springs)\.js$/.test(id)
+              ? 'sprung-wasm'
+              : /[\\/]dist[\\/](full|wasm-binary)\.js$/.test(id)
+                ? 'sprung-full'
+                : /[\\/]node_modules[\\/](chart\.js|@kurkle)[\\/]|[\\/]playground[\\/]lib[\\/](chart|legend)\.js$/.test(
+                      id,
+                    )
+                  ? 'chart'
+                  : /[\\/]node_modules[\\/]three[\\/]/.test(id)
+                    ? 'three'
+                    : undefined,
         // (A panel's chunk may have no facade module: when the modules it loads later share some
         // of its modules, as pose3d's 3D view does, the chunk exports more than the panel.)
         // A panel's "Copy as code" module (code/NAME.js) is a chunk of its own, code-NAME-hash.js,

@@ -11,7 +11,7 @@ import { heapF32 } from './wasm.js';
 import { allocOwned, freeOwned } from './memory.js';
 import { blocks, getters, live, own, size, view, type Block } from './block.js';
 import type { Ptr, Raw } from './gen/raw.js';
-import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';
+import { check, integer, isFiniteNonNegative, nameOf, nonNegative, type Spec } from './check.js';
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 
@@ -46,6 +46,10 @@ export abstract class Batch<F extends string = string> {
     sizedBy = 'count',
     sizes: Record<string, number> = {},
   ) {
+    if (new.target === Batch)
+      throw new TypeError(
+        'sprung.Batch: the base class of the batches; construct one of them (DamperExactBatch, …)',
+      );
     const offsets: Record<string, number> = {},
       lengths: Record<string, number> = {};
     let floats = 0;
@@ -123,7 +127,7 @@ abstract class HalflifeBatch<F extends string> extends Batch<F | 'halflife'> {
   declare readonly dim: number;
   /** True when every element has its own halflife. */
   get perElementHalflife(): boolean {
-    return size(this, 'per') === 1;
+    return size(this, 'per', 'perElementHalflife') === 1;
   }
 
   /** Halflife in seconds: 1 float shared by all elements, or one per element. Values < 0 or NaN make their elements NaN. */
@@ -155,7 +159,7 @@ function checkUpdate(obj: object, spec: Spec, dt: number): Block {
     b!.method = spec; // then the next update compares one pointer (a class name costs a slice)
   }
   const h = heapF32[b!.args[b!.args.length - 1] >> 2];
-  if (isTime(dt) && (b!.sizes.per === 1 || isTime(h))) return b!; // valid: no message built
+  if (isFiniteNonNegative(dt) && (b!.sizes.per === 1 || isFiniteNonNegative(h))) return b!; // valid: no message built
   check(spec, dt);
   if (b!.sizes.per === 0) nonNegative(nameOf(spec), 'halflife[0]', h);
   return b!;
@@ -353,7 +357,7 @@ export class SpringDamperExactBatch extends MovingGoalBatch<'frequency'> {
     // like the shared halflife, a shared frequency is checked: a bad one would reach every element
     if (b.sizes.per === 0) {
       const f = heapF32[b.args[b.args.length - 2] >> 2];
-      if (!isTime(f)) nonNegative(nameOf(spec), 'frequency[0]', f);
+      if (!isFiniteNonNegative(f)) nonNegative(nameOf(spec), 'frequency[0]', f);
       if (f === 0 && this.goalVelocity.some((q) => q !== 0))
         throw new RangeError(
           `sprung.${nameOf(spec)}: frequency[0] must be > 0 while a goalVelocity is not 0, got 0`,
@@ -498,3 +502,30 @@ export class DamperExactQuatBatch extends HalflifeBatch<'x' | 'goal'> {
   }
 }
 getters(DamperExactQuatBatch, view, 'x', 'goal');
+
+/** Gives `cls` its own `setHalflife`, which refuses a batch of another class as `update` does
+ *  (`CriticalSpringDamperExactBatch.prototype.setHalflife.call(dampers, h)` throws): the method
+ *  the classes inherit is one function, which cannot tell which class's it was called as. */
+function ownSetHalflife(cls: { readonly prototype: object }, spec: Spec): void {
+  const fn = `${nameOf(spec)}.setHalflife`,
+    inherited = HalflifeBatch.prototype.setHalflife;
+  Object.defineProperty(cls.prototype, 'setHalflife', {
+    value(this: HalflifeBatch<string>, h: number) {
+      own(this, fn);
+      return inherited.call(this, h);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+for (const [cls, spec] of [
+  [DamperExactBatch, S.DamperExactBatch],
+  [CriticalSpringDamperExactBatch, S.CriticalSpringDamperExactBatch],
+  [SimpleSpringDamperExactBatch, S.SimpleSpringDamperExactBatch],
+  [DecaySpringDamperExactBatch, S.DecaySpringDamperExactBatch],
+  [SpringDamperExactBatch, S.SpringDamperExactBatch],
+  [SimpleSpringDamperExactQuatBatch, S.SimpleSpringDamperExactQuatBatch],
+  [DecaySpringDamperExactQuatBatch, S.DecaySpringDamperExactQuatBatch],
+  [DamperExactQuatBatch, S.DamperExactQuatBatch],
+] as const)
+  ownSetHalflife(cls, spec);

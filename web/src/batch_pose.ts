@@ -10,7 +10,7 @@
  */
 import { heapF32 } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
-import { check, integer, isTime, nameOf, nonNegative, type Spec } from './check.js';
+import { check, integer, isFiniteNonNegative, nameOf, nonNegative, type Spec } from './check.js';
 import { floats, fresh } from './arrays.js';
 import { Batch } from './batch.js';
 import { at, getters, own, size, view } from './block.js';
@@ -132,7 +132,7 @@ function updateArgs(
   setting: 'halflife' | 'blendtime',
 ): [Ptr, number, number] {
   const { sizes } = own(blend, fn);
-  if (!isTime(dt)) check(spec, input, dt);
+  if (!isFiniteNonNegative(dt)) check(spec, input, dt);
   const value = (blend as unknown as Record<typeof setting, number>)[setting];
   nonNegative(fn, setting, value);
   return [stage(blend, fn, 'input', input, 'input'), value, sizes.bones];

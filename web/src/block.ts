@@ -9,7 +9,6 @@
 import { wasm } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
 import { integer, ready } from './check.js';
-import type { Batch } from './batch.js';
 
 /**
  * What a batch's C calls rely on — its class, block, element count, sizes and field layout —
@@ -72,7 +71,7 @@ export function size(obj: object, name: string, member = name): number {
 }
 
 /** Byte pointer of field `f` of `obj`. @internal */
-export function at<F extends string>(obj: Batch<F>, f: F): Ptr {
+export function at<F extends string>(obj: object, f: F): Ptr {
   const b = live(obj, f);
   const o = b.offsets[f];
   if (o === undefined) throw new TypeError(`sprung.${b.kind}.${f}: a ${b.kind} has no ${f}`);
@@ -80,7 +79,7 @@ export function at<F extends string>(obj: Batch<F>, f: F): Ptr {
 }
 
 /** The view of field `f` of `obj`, re-created if the memory grew since it was made. @internal */
-export function view<F extends string>(obj: Batch<F>, f: F): Float32Array {
+export function view<F extends string>(obj: object, f: F): Float32Array {
   const b = live(obj, f);
   const v = b.views[f];
   if (v !== undefined && v.buffer === wasm.memory.buffer) return v;

@@ -34,9 +34,9 @@ export function isZero2(o: { x: unknown; y: unknown; z?: unknown }): boolean {
   return o.x === 0 && o.y === 0 && (o.z === undefined || o.z === 0);
 }
 
-/** Fast path: a time, a finite float ≥ 0. */
-export function isTime(t: unknown): boolean {
-  return typeof t === 'number' && t >= 0 && t <= 3.4028234663852886e38;
+/** Fast path: a finite float ≥ 0 (a halflife, a dt, a damping: the commonest domain). */
+export function isFiniteNonNegative(v: unknown): boolean {
+  return typeof v === 'number' && v >= 0 && v <= 3.4028234663852886e38;
 }
 
 // ---- specs ---------------------------------------------------------------------------------
@@ -371,7 +371,7 @@ export function integer(
 export function nonNegative(fn: string, name: string, value: unknown): void {
   if (typeof value !== 'number')
     throw new TypeError(`sprung.${fn}: ${name} must be a number, got ${show(value)}`);
-  if (!isTime(value))
+  if (!isFiniteNonNegative(value))
     throw new RangeError(`sprung.${fn}: ${name} must be a finite number ≥ 0, got ${show(value)}`);
 }
 

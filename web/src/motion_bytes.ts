@@ -6,13 +6,13 @@
  * normalises and bounds the features again (`sp_motion_database_build`, a few passes over them),
  * which gives the same database bit for bit, without the forward kinematics of every frame.
  *
- * Format version 1, little-endian (as WebAssembly's memory), every section at a multiple of
+ * Format version 2, little-endian (as WebAssembly's memory), every section at a multiple of
  * 4 bytes from the start:
  *
  * | byte | what |
  * |---|---|
  * | 0 | magic: the 8 ASCII bytes `sprungMD` |
- * | 8 | u32: the format version, 1 |
+ * | 8 | u32: the format version, 2 (1 is read too: no rules, no custom features) |
  * | 12 | u32: the length of the whole, in bytes |
  * | 16 | u32: H, the length of the head (a multiple of 4) |
  * | 20 | u32: frames F, every clip's then their mirrored copies' |
@@ -20,7 +20,7 @@
  * | 28 | u32: C, the clips' frames (without the mirrored copies) |
  * | 32 | u32: P, floats per pose (13·bones) |
  * | 36 | u32: K, contacts per frame (`contactBones`) |
- * | 40 | the head: UTF-8 JSON padded with spaces to H bytes, `{ frameRate, skeleton: { parents, names? }, mirror, features, contactBones, clips: [{ name, frames, loop }] }` (bones by index; `mirror` the bone map or null) |
+ * | 40 | the head: UTF-8 JSON padded with spaces to H bytes, `{ frameRate, skeleton: { parents, names? }, mirror, features, contactBones, clips: [{ name, frames, loop }], rules }` (bones by index; `mirror` the bone map or null; a custom feature as `{ type: 'custom', name, floats, weight, mirror }`, its values in the features below; `rules` as `MotionDatabase.rules` gives them, `{ clip, start, stop, multiplier, additive, block, when }` with the clip by index and a per-frame multiplier or additive cost as an array of numbers) |
  * | 40 + H | f32 × C·P: the clips' poses, in order (pose layout) |
  * | then | f32 × F·D: the features, row-major, not normalised |
  * | then | i32 × C: the clips' tags, per frame |
@@ -29,7 +29,7 @@
  * @internal
  * @packageDocumentation
  */
-import type { MotionData, MotionDatabaseOptions, MotionFeature } from './motion_database.js';
+import type { MotionData, MotionDatabaseOptions, MotionFeature } from './motion_types.js';
 import { wasm } from './wasm.js';
 import { show } from './check.js';
 
@@ -52,7 +52,8 @@ export interface Stored extends Described {
 export const hasFeatures = (s: Described): s is Stored => 'features' in s;
 
 const MAGIC = 'sprungMD';
-const VERSION = 1;
+/** The version written; version 1 (before cost rules and custom features) is read too. */
+const VERSION = 2;
 const HEADER = 40;
 
 const TypedArray = Object.getPrototypeOf(Uint8Array.prototype) as object;
@@ -78,6 +79,7 @@ export function headOf(s: Described): Uint8Array {
     features: s.options.features,
     contactBones: s.options.contactBones,
     clips: s.data.clips.map((clip) => ({ name: clip.name, frames: clip.poses.length / p, loop: clip.loop })),
+    rules: s.options.rules ?? [],
   };
   return new TextEncoder().encode(JSON.stringify(head));
 }
@@ -139,6 +141,7 @@ export function describedBy(
       features: head.features as MotionFeature[],
       contactBones: head.contactBones as number[],
       mirror: (head.mirror ?? false) as ArrayLike<number> | false,
+      rules: head.rules as MotionDatabaseOptions['rules'],
     },
   };
 }
@@ -224,9 +227,9 @@ export function decode(fn: string, u8: Uint8Array): Stored {
   const [version, total, h, f, d, c, p, k] = Array.from({ length: 8 }, (_, i) =>
     view.getUint32(8 + 4 * i, true),
   );
-  if (version !== VERSION)
+  if (version !== VERSION && version !== 1)
     throw new RangeError(
-      `sprung.${fn}: bytes must be of format version ${VERSION} (this sprung's), got version ${version}; make them again with this version's toBytes`,
+      `sprung.${fn}: bytes must be of format version ${VERSION} or 1 (this sprung's), got version ${version}; make them again with this version's toBytes`,
     );
   if (total !== length)
     throw new RangeError(
@@ -259,5 +262,7 @@ export function decode(fn: string, u8: Uint8Array): Stored {
     features = take(Float32Array, f * d),
     tags = take(Int32Array, c),
     contacts = take(Uint8Array, c * k);
+  // version 1 has no rules; in version 2 the constructor checks them as any others
+  if (version === 1) delete head.rules;
   return { ...describedBy(head, clips, p, k, poses, tags, contacts), frames: f, dims: d, features };
 }

@@ -12,8 +12,13 @@
  * @packageDocumentation
  */
 import type { Quat, Vec3 } from './types.js';
-import { integer, isTime, nonNegative, options as optionsOf, ready, show } from './check.js';
-import { MotionDatabase, MotionSearchBatch, type MotionSearchOptions } from './motion_database.js';
+import { integer, isFiniteNonNegative, nonNegative, options as optionsOf, ready, show } from './check.js';
+import {
+  MotionDatabase,
+  MotionSearchBatch,
+  writeCustomFeatures,
+  type MotionSearchOptions,
+} from './motion_database.js';
 import { Skeleton } from './skeleton.js';
 import { PoseInertializer, CubicPoseInertializer } from './batch_pose.js';
 import { TrajectoryPredictor } from './character.js';
@@ -39,6 +44,10 @@ export interface MotionInput {
   velocity: Vec3;
   /** Desired facing, a yaw about +Y; default: toward `velocity` while it is faster than 0.2 m/s, else unchanged. */
   rotation?: Quat;
+  /** The query's values of the database's custom feature groups, by name (a number, or the
+   *  group's `floats` numbers): a gait phase, a look-at target. A group left out keeps the
+   *  playing frame's own values. */
+  features?: { readonly [name: string]: number | ArrayLike<number> };
 }
 
 /** The parts of the controller and their parameters: change them at any time. */
@@ -49,10 +58,11 @@ export interface MotionControllerSettings {
   forceVelocityChange: number;
   /** A change of the desired facing since the last search (rad) that searches at once. Default 0.5. */
   forceRotationChange: number;
-  /** The search's tags, bias, exclusions and mode (its `current` is the playing frame). When
+  /** The search's tags, bias, exclusions and mode (its `current` is the playing frame, and it
+   *  is `forced` when the input's change or a clip's end forces it). When
    *  no frame passes them (a tag mask that excludes every frame), the character plays on and
    *  holds the last frame of a clip that ends, searching again every update there. */
-  search: Omit<MotionSearchOptions, 'current'>;
+  search: Omit<MotionSearchOptions, 'current' | 'forced'>;
   /** Candidates kept with their costs by feature group ({@link MotionController.lastSearch}):
    *  the search then finds the best this many, and prunes less (4 takes several times as long
    *  as 1). Default 1. */
@@ -287,7 +297,7 @@ function checkSettings(fn: string, s: MotionControllerSettings): void {
     'switchCost',
   ] as const;
   for (const k of times)
-    if (!isTime(s[k]) && !(k.startsWith('force') && s[k] === Infinity))
+    if (!isFiniteNonNegative(s[k]) && !(k.startsWith('force') && s[k] === Infinity))
       nonNegative(fn, `settings.${k}`, s[k]);
   if (!Number.isFinite(s.footHeight))
     throw new RangeError(
@@ -337,6 +347,9 @@ class Character {
   readonly scratch: Float32Array;
   readonly pose: Float32Array;
   readonly query: Float32Array;
+  /** The input's custom feature values of this update (NaN where it gave none), and whether it gave any. */
+  readonly customValues: Float32Array;
+  custom = false;
   readonly positions: Float32Array;
   readonly rotations: Float32Array;
   readonly contacts: ContactState[];
@@ -403,6 +416,7 @@ class Character {
     this.pose = new Float32Array(n);
     this.scratch = new Float32Array(n);
     this.query = new Float32Array(db.dims);
+    this.customValues = new Float32Array(db.dims);
     this.positions = new Float32Array(3 * bones);
     this.rotations = new Float32Array(4 * bones);
     this.contacts = Array.from(this.contactBones, () => new ContactState());
@@ -457,13 +471,18 @@ class Character {
   /** Reads the input, moves nothing yet; returns whether this update must search (the query
    *  is then ready, and `current` is the frame playing or −1 at the end of a clip). */
   plan(fn: string, dt: number, input: MotionInput): { search: boolean; forced: boolean; current: number } {
-    if (!isTime(dt)) nonNegative(fn, 'dt', dt);
+    if (!isFiniteNonNegative(dt)) nonNegative(fn, 'dt', dt);
     if (typeof input !== 'object' || input === null)
       throw new TypeError(
         `sprung.${fn}: input must be an object { velocity, rotation? }, got ${show(input)}`,
       );
     finiteFields(fn, 'input.velocity', input.velocity, VEC);
     if (input.rotation !== undefined) rotationArg(fn, 'input.rotation', input.rotation);
+    // the custom features' query values (search's part: motion_database.ts checks them)
+    const features = input.features;
+    this.custom = features !== undefined;
+    if (features !== undefined)
+      writeCustomFeatures(fn, 'input.features', this.db, features, this.customValues.fill(NaN));
     checkSettings(fn, this.settings);
     const s = this.settings;
     this.desiredVelocity.x = input.velocity.x;
@@ -526,6 +545,10 @@ class Character {
       this.query[t.offset] = a.x;
       this.query[t.offset + 1] = a.z;
     }
+    // the input's custom feature values (NaN: a group it left out)
+    if (this.custom)
+      for (let j = 0; j < this.query.length; j++)
+        if (this.customValues[j] === this.customValues[j]) this.query[j] = this.customValues[j];
   }
 
   /** Jumps to frame g (found by a search) unless it is the one playing: the inertializer
@@ -541,7 +564,12 @@ class Character {
     // the continuing pose's bias (the same for every other frame, so the best of them is still
     // the one found): stay unless the switch saves more than switchCost
     if (report.from >= 0 && this.settings.switchCost > 0) {
-      const stay = this.db.groupCosts(this.query, report.from).reduce((a, b) => a + b, 0);
+      // the playing frame's cost as the search compared it (under the cost rules)
+      const stay = this.db.costBreakdown(this.query, report.from, {
+        ...this.settings.search,
+        current: report.from,
+        forced: report.forced,
+      }).cost;
       if (!(report.cost + this.settings.switchCost < stay)) return;
     }
     const n = this.bones;
@@ -792,7 +820,7 @@ function report(
 ): MotionSearchReport {
   const s = c.settings.search;
   const t0 = performance.now();
-  const best = db.searchBest(c.query, k, { ...s, current });
+  const best = db.searchBest(c.query, k, { ...s, current, forced });
   const microseconds = (performance.now() - t0) * 1000;
   const candidates = [];
   for (let i = 0; i < k && best.frames[i] >= 0; i++)
@@ -1040,9 +1068,11 @@ export class MotionCrowd {
       const queries = batch.queries,
         currents = batch.currents,
         tags = batch.tags;
-      due.forEach(({ c, current }, j) => {
+      const forced = batch.forced;
+      due.forEach(({ c, current, forced: f }, j) => {
         queries.set(c.query, j * dims);
         currents[j] = current;
+        forced[j] = f ? 1 : 0;
         tags[2 * j] = c.settings.search.requireTags ?? 0;
         tags[2 * j + 1] = c.settings.search.excludeTags ?? 0;
       });

@@ -32,83 +32,29 @@ import {
   isCompact,
   type MotionBytesOptions,
 } from './motion_compact.js';
-
-/** A skeleton: `parents[i]` is bone i's parent (−1 for bone 0, the simulation bone; < i for the others). */
-export interface MotionSkeleton {
-  /** Each bone's parent: −1 for bone 0, in [0, i) for bone i. */
-  parents: ArrayLike<number>;
-  /** Bone names, so that features and contacts may name bones. */
-  names?: string[];
-}
-
-/**
- * A clip: `poses` holds frames × 13·bones floats, each frame a pose in the pose layout.
- * `tags` is a bit mask per frame (searches can require or exclude bits); `contacts` holds,
- * per frame, one 0/1 per bone of {@link MotionDatabaseOptions.contactBones}, in that order
- * (frame f, contact c at `f·contactBones.length + c`).
- */
-export interface MotionClip {
-  name: string;
-  poses: Float32Array;
-  /** A looping clip plays on from its first frame after its last; its trajectories continue through it. */
-  loop?: boolean;
-  /** A bit mask per frame (32-bit integers). */
-  tags?: ArrayLike<number>;
-  /** Foot contacts per frame (0 or 1 each), as `contactBones` lists the feet. */
-  contacts?: ArrayLike<number>;
-}
-
-/** The clips of a database and what they share: what the importers and the dance card make. */
-export interface MotionData {
-  skeleton: MotionSkeleton;
-  /** Frames per second of every clip. */
-  frameRate: number;
-  clips: readonly MotionClip[];
-  /** Each bone's mirror image (left ↔ right), used by `mirror: true`. */
-  mirror?: ArrayLike<number>;
-}
+import type {
+  BoneRef,
+  MotionClip,
+  MotionData,
+  MotionDatabaseOptions,
+  MotionFeature,
+} from './motion_types.js';
+import { checkRules, plainRules, ruleFactors, type CheckedRule } from './motion_rules.js';
+import { checkCustom, clipCustom, customColumn, writeCustom, type CustomGroup } from './motion_custom.js';
+// the types of the data and options, where they were declared before motion_types.ts
+export type {
+  BoneRef,
+  MotionClip,
+  MotionCustomFeature,
+  MotionData,
+  MotionDatabaseOptions,
+  MotionFeature,
+  MotionRule,
+  MotionSkeleton,
+} from './motion_types.js';
 
 /** The largest feature weight (see {@link MotionFeature}). */
 const MAX_WEIGHT = 1e9;
-
-/** A bone, by index or by name (`skeleton.names`). */
-export type BoneRef = number | string;
-
-/**
- * One feature group: normalised together (one standard deviation, Holden's scheme), weighted
- * by `weight` (default 1). Bone features are in character space (relative to bone 0):
- * `position`, `velocity`, and `inertialization`, the feature cp·position + cv·velocity whose
- * distance between two frames is the approximate transition cost of switching between them
- * (see {@link inertializationFeatureCoefficients}; default the spring inertializer, halflife
- * 0.1 s, blend time 0.2 s). Trajectory features sample bone 0 `frames` frames ahead, as x, z
- * in character space: `trajectoryPosition` its position, `trajectoryDirection` its facing
- * (+Z). A bone feature is 3 floats per frame, a trajectory one 2 per sample. Weights are
- * relative, in [0, 1e9]: a frame's normalised feature is at most 256·√frames deviations from
- * the mean, so with weights up to 1e9 every cost between two of the database's frames fits in
- * a float.
- */
-export type MotionFeature =
-  | { type: 'position' | 'velocity'; bone: BoneRef; weight?: number }
-  | { type: 'trajectoryPosition' | 'trajectoryDirection'; frames: readonly number[]; weight?: number }
-  | {
-      type: 'inertialization';
-      bone: BoneRef;
-      weight?: number;
-      inertializer?: Inertializer;
-      halflife?: number;
-      blendtime?: number;
-    };
-
-/** Options of {@link MotionDatabase}. */
-export interface MotionDatabaseOptions {
-  /** The feature groups, in order: their floats make up a frame's features (at most 256). */
-  features: readonly MotionFeature[];
-  /** The feet whose contacts the clips give (`MotionClip.contacts`), by index or name. */
-  contactBones?: readonly BoneRef[];
-  /** Adds every clip mirrored left ↔ right (across the character's YZ plane) with this bone
-   *  map, or `data.mirror` for `true`; the mirrored frames follow all the others. */
-  mirror?: boolean | ArrayLike<number>;
-}
 
 /** Where a searchable clip lies in the database. */
 export interface MotionRange {
@@ -139,6 +85,29 @@ export interface MotionSearchOptions {
    *  features make them; the plain scan otherwise), `'boxes'` or `'scan'`: the same result, at
    *  different speeds. */
   mode?: 'auto' | 'boxes' | 'scan';
+  /** Whether the search is forced (an input change, a clip's end: a controller says which):
+   *  the cost rules for forced searches apply ({@link MotionRule}`.when`). Default false. */
+  forced?: boolean;
+}
+
+/** Why a frame costs what it costs in a search: {@link MotionDatabase.costBreakdown}. */
+export interface MotionCostBreakdown {
+  /** The total the search compares: saturate(multiplier·features + additive) + bias, in float. */
+  cost: number;
+  /** The feature distance d (the normalised squared differences summed in float), before the rules. */
+  features: number;
+  /** Each feature group's part of `features` (in double; they add up to it to rounding). */
+  groups: Float64Array;
+  /** The rules' multiplier and additive cost of the frame (1 and 0 without rules). */
+  multiplier: number;
+  additive: number;
+  /** The bias added: the search's `bias` for a frame outside the current frame's clip, else 0. */
+  bias: number;
+  /** Whether a rule keeps the frame from being found (blocked, outside the current frame's run). */
+  blocked: boolean;
+  /** Whether the search considers the frame: its tags pass, it is not excluded (at a clip's
+   *  end, near the current frame) and not blocked. */
+  candidate: boolean;
 }
 
 /** The result of a search: the frame found (−1 when none is a candidate) and its cost. */
@@ -179,6 +148,13 @@ interface Declared {
   floats: number;
 }
 
+/** A feature group: its first float in a frame's features, its floats and its weight. */
+interface Group {
+  offset: number;
+  floats: number;
+  weight: number;
+}
+
 /** A checked skeleton: parents, and names by index. */
 interface Skeleton {
   parents: Int32Array;
@@ -214,21 +190,23 @@ function declare(
   fn: string,
   features: unknown,
   sk: Skeleton,
-): { decl: Declared[]; dims: number; horizon: number } {
+): { decl: Declared[]; customs: CustomGroup[]; groups: Group[]; dims: number; horizon: number } {
   if (!Array.isArray(features) || features.length === 0)
     throw new TypeError(
       `sprung.${fn}: options.features must be a non-empty array of features, got ${show(features)}`,
     );
-  const decl: Declared[] = [];
+  const decl: Declared[] = [],
+    customs: CustomGroup[] = [],
+    groups: Group[] = [];
   let dims = 0,
     horizon = 0;
   features.forEach((f: unknown, group) => {
     const at = `options.features[${group}]`;
     const o = optionsOf(fn, at, f);
     const kind = hasOwn(KIND, o.type) ? KIND[o.type as keyof typeof KIND] : undefined; // not 'toString'
-    if (kind === undefined)
+    if (kind === undefined && o.type !== 'custom')
       throw new TypeError(
-        `sprung.${fn}: ${at}.type must be one of ${Object.keys(KIND)
+        `sprung.${fn}: ${at}.type must be one of ${[...Object.keys(KIND), 'custom']
           .map((k) => `'${k}'`)
           .join(', ')}, got ${show(o.type)}`,
       );
@@ -238,55 +216,82 @@ function declare(
       throw new RangeError(
         `sprung.${fn}: ${at}.weight must be at most ${MAX_WEIGHT} (costs beyond float range rank nothing), got ${show(weight)}`,
       );
-    const base = {
-      group,
-      weight: weight as number,
-      inertializer: 0,
-      halflife: 0,
-      blendtime: 0,
-      ahead: 0,
-      bone: 0,
-    };
-    if (kind === FEATURE.trajectoryPosition || kind === FEATURE.trajectoryDirection) {
-      const frames = o.frames as unknown;
-      if (!Array.isArray(frames) || frames.length === 0)
-        throw new TypeError(
-          `sprung.${fn}: ${at}.frames must be a non-empty array of frames ahead, got ${show(frames)}`,
-        );
-      frames.forEach((ahead: unknown, k) => {
-        integer(fn, `${at}.frames[${k}]`, ahead, 0, 1 << 20);
-        horizon = Math.max(horizon, ahead as number);
-        decl.push({ ...base, kind, ahead: ahead as number, offset: dims, floats: 2 });
-        dims += 2;
-      });
-    } else {
-      const bone = boneOf(fn, `${at}.bone`, o.bone, sk);
-      let inertializer = 0,
-        halflife = 0,
-        blendtime = 0;
-      if (kind === FEATURE.inertialization) {
-        const name = o.inertializer ?? 'spring';
-        if (typeof name !== 'string' || !hasOwn(INERTIALIZER, name))
-          throw new TypeError(
-            `sprung.${fn}: ${at}.inertializer must be one of ${Object.keys(INERTIALIZER)
-              .map((k) => `'${k}'`)
-              .join(', ')}, got ${show(name)}`,
-          );
-        inertializer = INERTIALIZER[name as Inertializer];
-        halflife = (o.halflife ?? 0.1) as number;
-        blendtime = (o.blendtime ?? 0.2) as number;
-        nonNegative(fn, `${at}.halflife`, halflife);
-        nonNegative(fn, `${at}.blendtime`, blendtime);
+    const first = dims;
+    if (kind === undefined) {
+      const c = checkCustom(fn, at, o, group, dims, customs);
+      customs.push(c);
+      dims += c.floats;
+    } else
+      for (const d of declareBuiltIn(
+        fn,
+        at,
+        o,
+        kind,
+        { group, weight: weight as number, offset: dims },
+        sk,
+      )) {
+        decl.push(d);
+        dims += d.floats;
+        horizon = Math.max(horizon, d.ahead);
       }
-      decl.push({ ...base, kind, bone, inertializer, halflife, blendtime, offset: dims, floats: 3 });
-      dims += 3;
-    }
+    groups.push({ offset: first, floats: dims - first, weight: weight as number });
   });
   if (dims > MOTION.maxDims)
     throw new RangeError(
       `sprung.${fn}: options.features make ${dims} floats a frame, more than ${MOTION.maxDims}`,
     );
-  return { decl, dims, horizon };
+  return { decl, customs, groups, dims, horizon };
+}
+
+/** The C declarations of built-in group `o` (at `at`) from float `g.offset` on: one per
+ *  trajectory sample, or one for a bone. */
+function declareBuiltIn(
+  fn: string,
+  at: string,
+  o: Record<string, unknown>,
+  kind: number,
+  g: { group: number; weight: number; offset: number },
+  sk: Skeleton,
+): Declared[] {
+  const base = {
+    group: g.group,
+    weight: g.weight,
+    inertializer: 0,
+    halflife: 0,
+    blendtime: 0,
+    ahead: 0,
+    bone: 0,
+  };
+  if (kind === FEATURE.trajectoryPosition || kind === FEATURE.trajectoryDirection) {
+    const frames = o.frames as unknown;
+    if (!Array.isArray(frames) || frames.length === 0)
+      throw new TypeError(
+        `sprung.${fn}: ${at}.frames must be a non-empty array of frames ahead, got ${show(frames)}`,
+      );
+    return frames.map((ahead: unknown, k) => {
+      integer(fn, `${at}.frames[${k}]`, ahead, 0, 1 << 20);
+      return { ...base, kind, ahead: ahead as number, offset: g.offset + 2 * k, floats: 2 };
+    });
+  }
+  const bone = boneOf(fn, `${at}.bone`, o.bone, sk);
+  let inertializer = 0,
+    halflife = 0,
+    blendtime = 0;
+  if (kind === FEATURE.inertialization) {
+    const name = o.inertializer ?? 'spring';
+    if (typeof name !== 'string' || !hasOwn(INERTIALIZER, name))
+      throw new TypeError(
+        `sprung.${fn}: ${at}.inertializer must be one of ${Object.keys(INERTIALIZER)
+          .map((k) => `'${k}'`)
+          .join(', ')}, got ${show(name)}`,
+      );
+    inertializer = INERTIALIZER[name as Inertializer];
+    halflife = (o.halflife ?? 0.1) as number;
+    blendtime = (o.blendtime ?? 0.2) as number;
+    nonNegative(fn, `${at}.halflife`, halflife);
+    nonNegative(fn, `${at}.blendtime`, blendtime);
+  }
+  return [{ ...base, kind, bone, inertializer, halflife, blendtime, offset: g.offset, floats: 3 }];
 }
 
 /** Writes pose `src` mirrored left ↔ right into `dst` (both 13·bones floats at the given
@@ -329,6 +334,10 @@ interface CheckedClip {
   loop: boolean;
   tags: Int32Array;
   contacts: Uint8Array;
+  /** The values of the custom groups it gives, by name. */
+  custom: Map<string, Float32Array>;
+  /** The caller's clip (for the custom groups' value functions). */
+  source: MotionClip;
 }
 
 function checkClips(
@@ -337,6 +346,7 @@ function checkClips(
   bones: number,
   horizon: number,
   contacts: number,
+  customs: readonly CustomGroup[],
 ): CheckedClip[] {
   if (!Array.isArray(clips) || clips.length === 0)
     throw new TypeError(`sprung.${fn}: data.clips must be a non-empty array of clips, got ${show(clips)}`);
@@ -406,9 +416,35 @@ function checkClips(
         cs[k] = t[k] ? 1 : 0;
       }
     }
-    return { name, poses: view, frames, loop, tags, contacts: cs };
+    const custom = clipCustom(fn, at, o.features, frames, customs);
+    return { name, poses: view, frames, loop, tags, contacts: cs, custom, source: c as MotionClip };
   });
 }
+
+/** A cost beyond float range counts as the largest float (the search's rule: every frame still ranks). */
+const saturate = (c: number) => Math.min(c, 3.4028234663852886e38);
+
+/**
+ * Writes the custom feature values `features` (`MotionInput.features`, named `arg` in errors of
+ * `fn`) of `db` into `out` (`dims` floats), checked as {@link MotionDatabase.setFeatures} checks
+ * them. For the controller's query. @internal
+ */
+export function writeCustomFeatures(
+  fn: string,
+  arg: string,
+  db: MotionDatabase,
+  features: unknown,
+  out: Float32Array,
+): void {
+  writeCustom(fn, arg, customsOf.get(db)!, features, out);
+}
+
+/** The pointer to the rules block of a database of block sizes `sizes`, or 0 (NULL) without rules. */
+const rulesOf = (db: MotionDatabase, sizes: Readonly<Record<string, number>>): Ptr =>
+  sizes.rules ? at(db, 'rules') : (0 as Ptr);
+
+/** Each database's custom groups, for {@link writeCustomFeatures}. */
+const customsOf = new WeakMap<MotionDatabase, readonly CustomGroup[]>();
 
 /** The most frames {@link MotionDatabase.searchBest} and {@link MotionSearchBatch} find per query. */
 const MAX_K = 64;
@@ -427,7 +463,7 @@ function searchArgs(
   fn: string,
   db: MotionDatabase,
   options: MotionSearchOptions | undefined,
-): [number, number, number, number, number, number, number] {
+): [number, number, number, number, number, number, number, number] {
   const o = optionsOf(fn, 'options', options) as MotionSearchOptions;
   // a third of a second, within what C's int holds (a frame rate of 6.5e9 Hz is accepted)
   const third = Math.min(Math.round(db.frameRate / 3), 2 ** 31 - 1);
@@ -439,7 +475,17 @@ function searchArgs(
   );
   const ends = [o.excludeEnd ?? third, o.excludeNear ?? third];
   ends.forEach((e, i) => integer(fn, `options.${i ? 'excludeNear' : 'excludeEnd'}`, e, 0, 2 ** 31 - 1));
-  return [current, tags[0] | 0, tags[1] | 0, o.bias ?? 0, ends[0], ends[1], SEARCH[o.mode ?? 'auto']];
+  const forced = o.forced ?? false;
+  if (forced !== true && forced !== false && forced !== 0 && forced !== 1)
+    throw new TypeError(`sprung.${fn}: options.forced must be a boolean (or 0, 1), got ${show(forced)}`);
+  const bias = o.bias ?? 0;
+  nonNegative(fn, 'options.bias', bias);
+  const mode = o.mode ?? 'auto';
+  if (!hasOwn(SEARCH, mode))
+    throw new TypeError(
+      `sprung.${fn}: options.mode must be one of 'scan', 'boxes', 'auto', got ${show(mode)}`,
+    );
+  return [current, tags[0] | 0, tags[1] | 0, bias, ends[0], ends[1], SEARCH[mode], forced ? 1 : 0];
 }
 
 /** The features of the bytes checked against the database they describe: `frames`·`dims` floats, each finite. */
@@ -503,11 +549,18 @@ export function motionDatabaseFloats(frames: number, dims: number, nRanges: numb
  * });
  * const { frame } = db.search(query, { current });
  */
-export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
+export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
   readonly #rate: number;
   readonly #ranges: readonly MotionRange[];
   readonly #decl: readonly Declared[];
-  readonly #groups: readonly { offset: number; floats: number }[];
+  readonly #groups: readonly Group[];
+  readonly #customs: readonly CustomGroup[];
+  /** The custom groups' values of every frame, the groups' floats one after another in a row
+   *  per frame; null without custom groups. */
+  readonly #custom: Float32Array | null;
+  readonly #rules: readonly CheckedRule[];
+  /** Every frame's rule factors (ruleFactors), made on the first cost breakdown. */
+  #factors: ReturnType<typeof ruleFactors> | undefined;
   readonly #parents: Int32Array;
   readonly #names: readonly string[];
   readonly #poses: Float32Array;
@@ -539,7 +592,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     if (!(typeof rate === 'number' && rate > 0 && rate < Infinity))
       throw new RangeError(`sprung.${fn}: data.frameRate must be a finite number > 0, got ${show(rate)}`);
     const bones = sk.parents.length;
-    const { decl, dims, horizon } = declare(fn, o.features, sk);
+    const { decl, customs, groups, dims, horizon } = declare(fn, o.features, sk);
     const cb = (o.contactBones ?? []) as unknown;
     if (!Array.isArray(cb))
       throw new TypeError(`sprung.${fn}: options.contactBones must be an array, got ${show(cb)}`);
@@ -560,13 +613,22 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
         mirror[b] = m[b] as number;
       }
     }
-    const clips = checkClips(fn, d.clips, bones, horizon, contactBones.length);
+    const clips = checkClips(
+      fn,
+      d.clips,
+      bones,
+      horizon,
+      contactBones.length,
+      stored && hasFeatures(stored) ? [] : customs,
+    );
+    const rules = checkRules(fn, o.rules, clips);
     const copies = mirror ? 2 : 1;
     const unmirrored = clips.reduce((s, c) => s + c.frames, 0);
     const frames = copies * unmirrored;
     const nr = copies * clips.length;
     const floatsNeeded = frames <= 2 ** 29 ? full.sp_motion_database_floats(frames, dims, nr) : 0;
-    if (floatsNeeded === 0)
+    const rulesNeeded = rules.length > 0 && floatsNeeded > 0 ? full.sp_motion_rules_floats(frames) : 0;
+    if (floatsNeeded === 0 || (rules.length > 0 && rulesNeeded === 0))
       throw new RangeError(`sprung.${fn}: data.clips hold ${frames} frames, more than one database holds`);
     if (stored && hasFeatures(stored)) storedFeatures(fn, stored, frames, dims);
     super(
@@ -576,16 +638,17 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
         ['db', floatsNeeded],
         ['query', dims],
         ['found', 2 * MAX_K],
+        ['rules', rulesNeeded],
       ],
       'data.clips',
-      { frames, dims, bones, ranges: nr },
+      { frames, dims, bones, ranges: nr, rules: rules.length > 0 ? 1 : 0 },
     );
     this.#rate = rate;
     this.#decl = decl;
-    this.#groups = (o.features as unknown[]).map((_, g) => {
-      const ds = decl.filter((x) => x.group === g);
-      return { offset: ds[0].offset, floats: ds.reduce((s, x) => s + x.floats, 0) };
-    });
+    this.#groups = groups;
+    this.#customs = customs;
+    customsOf.set(this, customs);
+    this.#rules = rules;
     this.#parents = sk.parents;
     this.#names = sk.names.slice();
     this.#unmirrored = unmirrored;
@@ -622,10 +685,81 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
     }
     this.#ranges = ranges;
     try {
-      this.#build(stored && hasFeatures(stored) ? stored.features : undefined);
+      // bytes of toBytes() hold every frame's custom values; compact ones, each clip's by name
+      const features = stored && hasFeatures(stored) ? stored.features : undefined;
+      this.#custom = customs.length === 0 ? null : this.#customValues(clips, features);
+      this.#build(features);
+      if (rules.length > 0) this.#buildRules();
     } catch (e) {
       this.dispose();
       throw e;
+    }
+  }
+
+  /** The custom groups' values of every frame (`#custom`): each clip's arrays, or the groups'
+   *  value functions of its poses (mirrored for the mirrored copies), or those of `stored`
+   *  features (rows of dims floats). */
+  #customValues(clips: readonly CheckedClip[], stored: Float32Array | undefined): Float32Array {
+    const fn = 'MotionDatabase',
+      frames = size(this, 'frames'),
+      dims = size(this, 'dims'),
+      pose = new Float32Array(13 * size(this, 'bones'));
+    const width = this.#customs.reduce((n, c) => n + c.floats, 0),
+      out = new Float32Array(frames * width);
+    let offset = 0;
+    for (const g of this.#customs) {
+      if (stored)
+        for (let f = 0; f < frames; f++)
+          out.set(stored.subarray(f * dims + g.offset, f * dims + g.offset + g.floats), f * width + offset);
+      else
+        this.#ranges.forEach((r, k) => {
+          const c = clips[k % clips.length];
+          const poseOf = (f: number) => MotionDatabase.prototype.pose.call(this, r.start + f, pose);
+          const given = c.custom.get(g.name),
+            at = `data.clips[${k % clips.length}]`;
+          customColumn(
+            fn,
+            at,
+            g,
+            given,
+            r.mirrored,
+            c.frames,
+            c.source,
+            poseOf,
+            out.subarray(r.start * width),
+            width,
+            offset,
+          );
+        });
+      offset += g.floats;
+    }
+    return out;
+  }
+
+  /** Builds the rules' block (sp_motion_rules_build) from the rules' factors of every frame. */
+  #buildRules(): void {
+    const fn = 'MotionDatabase',
+      frames = size(this, 'frames'),
+      nr = this.#ranges.length,
+      clips = nr / (this.#mirror ? 2 : 1);
+    const f = ruleFactors(
+      this.#rules,
+      this.#ranges.map((r, k) => ({ clip: k % clips, start: r.start })),
+      frames,
+    );
+    const p = allocFloats(fn, 'options.rules', 6 * frames + 3 * nr);
+    try {
+      const additives = plus(p, 2 * frames),
+        blocked = plus(additives, 2 * frames),
+        ranges = plus(blocked, 2 * frames);
+      heapF32.set(f.multipliers, p >> 2);
+      heapF32.set(f.additives, additives >> 2);
+      heapI32.set(f.blocked, blocked >> 2);
+      this.#ranges.forEach((r, k) => heapI32.set([r.start, r.stop, r.loop ? 1 : 0], (ranges >> 2) + 3 * k));
+      const built = full.sp_motion_rules_build(at(this, 'rules'), p, additives, blocked, frames, ranges, nr);
+      if (built !== frames) throw new Error(`sprung.${fn}: internal: the rules were not built`);
+    } finally {
+      wasm.free(p);
     }
   }
 
@@ -646,11 +780,10 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
         ranges = plus(tags, frames);
       if (features) heapF32.set(features, p >> 2);
       else this.#featuresInto(p);
-      for (const d of this.#decl)
-        for (let j = 0; j < d.floats; j++) {
-          heapI32[(groups >> 2) + d.offset + j] = d.group;
-          heapF32[(weights >> 2) + d.offset + j] = d.weight;
-        }
+      this.#groups.forEach((g, k) => {
+        heapI32.fill(k, (groups >> 2) + g.offset, (groups >> 2) + g.offset + g.floats);
+        heapF32.fill(g.weight, (weights >> 2) + g.offset, (weights >> 2) + g.offset + g.floats);
+      });
       heapI32.set(this.#tags, tags >> 2);
       this.#ranges.forEach((r, k) => heapI32.set([r.start, r.stop, r.loop ? 1 : 0], (ranges >> 2) + 3 * k));
       const built = full.sp_motion_database_build(
@@ -671,45 +804,117 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
   }
 
   /** Computes every frame's features (row-major, frames·dims floats) at `out` in WASM memory:
-   *  each range's poses (mirrored for a mirrored copy) through sp_motion_features. */
+   *  each range's poses (mirrored for a mirrored copy) through sp_motion_features, and the
+   *  custom groups' values. */
   #featuresInto(out: Ptr): void {
     const fn = 'MotionDatabase';
     const dims = size(this, 'dims'),
       bones = size(this, 'bones'),
       decl = this.#decl,
       stride = 13 * bones;
+    const builtIn = decl.reduce((n, d) => n + d.floats, 0);
+    // with custom groups, the built-in features are made apart (sp_motion_features writes rows
+    // of its own floats) and put in their places
+    const apart = this.#custom !== null;
     const longest = Math.max(...this.#ranges.map((r) => r.stop - r.start));
-    // the largest clip's poses, the parents and the declarations
-    const p = allocFloats(fn, 'data.clips', longest * stride + bones + 6 * decl.length);
+    // the largest clip's poses, the parents, the declarations, and its built-in features apart
+    const p = allocFloats(
+      fn,
+      'data.clips',
+      longest * stride + bones + 6 * decl.length + (apart ? longest * builtIn : 0),
+    );
     try {
       const parents = plus(p, longest * stride),
         di = plus(parents, bones),
-        df = plus(di, 4 * decl.length);
+        df = plus(di, 4 * decl.length),
+        made = plus(df, 2 * decl.length);
       heapI32.set(this.#parents, parents >> 2);
       putDeclarations(decl, di, df);
       for (const r of this.#ranges) {
         const frames = r.stop - r.start;
-        if (!r.mirrored) heapF32.set(this.#poses.subarray(r.start * stride, r.stop * stride), p >> 2);
-        else
-          for (let f = 0, s = (r.start - this.#unmirrored) * stride; f < frames; f++)
-            mirrorPose(heapF32, (p >> 2) + f * stride, this.#poses, s + f * stride, bones, this.#mirror!);
-        const made = full.sp_motion_features(
-          plus(out, r.start * dims),
-          p,
-          frames,
-          parents,
-          bones,
-          r.loop ? 1 : 0,
-          1 / this.#rate,
-          di,
-          df,
-          decl.length,
-        );
-        if (made !== dims) throw new Error(`sprung.${fn}: internal: features of ${r.name} not made`);
+        if (decl.length > 0) {
+          if (!r.mirrored) heapF32.set(this.#poses.subarray(r.start * stride, r.stop * stride), p >> 2);
+          else
+            for (let f = 0, s = (r.start - this.#unmirrored) * stride; f < frames; f++)
+              mirrorPose(heapF32, (p >> 2) + f * stride, this.#poses, s + f * stride, bones, this.#mirror!);
+          const n = full.sp_motion_features(
+            apart ? made : plus(out, r.start * dims),
+            p,
+            frames,
+            parents,
+            bones,
+            r.loop ? 1 : 0,
+            1 / this.#rate,
+            di,
+            df,
+            decl.length,
+          );
+          if (n !== builtIn) throw new Error(`sprung.${fn}: internal: features of ${r.name} not made`);
+        }
+        if (apart) this.#interleave(out, made, r, builtIn);
       }
     } finally {
       wasm.free(p);
     }
+  }
+
+  /** Writes range `r`'s features at `out` (rows of dims floats): the built-in ones made at
+   *  `made` (rows of `builtIn` floats) and the custom ones. */
+  #interleave(out: Ptr, made: Ptr, r: MotionRange, builtIn: number): void {
+    const dims = size(this, 'dims'),
+      custom = this.#custom!,
+      width = custom.length / size(this, 'frames');
+    for (let f = r.start; f < r.stop; f++) {
+      const row = (out >> 2) + f * dims,
+        from = (made >> 2) + (f - r.start) * builtIn;
+      let k = 0;
+      for (const d of this.#decl) {
+        heapF32.copyWithin(row + d.offset, from + k, from + k + d.floats);
+        k += d.floats;
+      }
+      k = f * width;
+      for (const c of this.#customs) {
+        heapF32.set(custom.subarray(k, k + c.floats), row + c.offset);
+        k += c.floats;
+      }
+    }
+  }
+
+  /** Each clip's custom values by name (`{ features }`, for compact bytes, which carry the
+   *  clips' values only): refused when a mirrored copy's are not its clip's × `mirror` (a value
+   *  function of the mirrored poses), which those bytes could not give back. */
+  #clipCustom(fn: string): { features?: Record<string, Float32Array> }[] {
+    const clips = this.#ranges.filter((r) => !r.mirrored);
+    const custom = this.#custom;
+    if (custom === null) return clips.map(() => ({}));
+    const width = custom.length / size(this, 'frames');
+    for (const m of this.#ranges.filter((r) => r.mirrored)) {
+      const r = clips[this.#ranges.indexOf(m) - clips.length];
+      let offset = 0;
+      for (const c of this.#customs) {
+        for (let f = 0; f < r.stop - r.start; f++)
+          for (let k = 0; k < c.floats; k++) {
+            const given = custom[(r.start + f) * width + offset + k],
+              got = custom[(m.start + f) * width + offset + k];
+            if (got !== Math.fround(given * c.mirror[k]))
+              throw new RangeError(
+                `sprung.${fn}: options.compact: custom feature '${c.name}' of '${m.name}' must be its clip's values × mirror (compact bytes carry the clips' values only), got ${got} for ${given} × ${c.mirror[k]} at frame ${f}; use toBytes() without compact`,
+              );
+          }
+        offset += c.floats;
+      }
+    }
+    return clips.map((r) => {
+      const features: Record<string, Float32Array> = {};
+      let offset = 0;
+      for (const c of this.#customs) {
+        const v = (features[c.name] = new Float32Array((r.stop - r.start) * c.floats));
+        for (let f = 0; f < r.stop - r.start; f++)
+          v.set(custom.subarray((r.start + f) * width + offset, (r.start + f) * width + offset + c.floats), f * c.floats);
+        offset += c.floats;
+      }
+      return { features };
+    });
   }
 
   /**
@@ -718,7 +923,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    * (poses, tags, contacts, loops), mirror map, feature declarations and contact bones, and
    * every frame's features (4·dims bytes a frame, the mirrored copies' too), so that loading
    * computes none; the clips' poses (52 bytes a bone and frame) are most of them. Format
-   * version 1, little-endian, starting with the magic `sprungMD` (the layout:
+   * version 2, little-endian, starting with the magic `sprungMD` (the layout:
    * web/src/motion_bytes.ts, or the README's motion-matching section). This computes every
    * frame's features again, as long as the constructor takes. Returns a new Uint8Array with an
    * ArrayBuffer of its own: write it to a file, or post it to another thread (transferable).
@@ -748,7 +953,16 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
         contacts: this.#contacts.subarray(r.start * nc, r.stop * nc),
       }));
     const names = this.#names.length > 0 ? { names: this.#names.slice() } : {};
-    const groups = this.#groups.map((_, g): MotionFeature => {
+    const groups = this.#groups.map((group, g): MotionFeature => {
+      const c = this.#customs.find((x) => x.group === g);
+      if (c)
+        return {
+          type: 'custom',
+          name: c.name,
+          floats: c.floats,
+          weight: group.weight,
+          mirror: Array.from(c.mirror),
+        };
       const ds = this.#decl.filter((d) => d.group === g),
         d = ds[0];
       const type = nameIn(KIND, d.kind);
@@ -771,9 +985,14 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
         features: groups,
         contactBones: Array.from(this.#contactBones),
         mirror: this.#mirror ? Array.from(this.#mirror) : undefined,
+        rules: plainRules(this.#rules),
       },
     };
-    if (compact) return encodeCompact(fn, described, compact);
+    if (compact) {
+      const custom = this.#clipCustom(fn);
+      clips.forEach((clip, i) => Object.assign(clip, custom[i]));
+      return encodeCompact(fn, described, compact);
+    }
     const p = allocFloats(fn, 'this', frames * dims);
     let features: Float32Array;
     try {
@@ -856,7 +1075,32 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    *  order of `options.features`. */
   get groups(): { offset: number; floats: number }[] {
     own(this, 'MotionDatabase.groups');
-    return this.#groups.map((g) => ({ ...g }));
+    return this.#groups.map((g) => ({ offset: g.offset, floats: g.floats }));
+  }
+  /** The cost rules (`options.rules`) as the database applies them (a copy): each with its clip
+   *  by index, its first frame and one past its last in the clip, its multiplier and additive
+   *  cost (a number, or a Float32Array of one per frame), `block` and `when`. */
+  get rules(): {
+    clip: number;
+    start: number;
+    stop: number;
+    multiplier: number | Float32Array;
+    additive: number | Float32Array;
+    block: boolean;
+    when: 'all' | 'unforced' | 'forced';
+  }[] {
+    own(this, 'MotionDatabase.rules');
+    return this.#rules.map((r) => ({
+      ...r,
+      multiplier: typeof r.multiplier === 'number' ? r.multiplier : r.multiplier.slice(),
+      additive: typeof r.additive === 'number' ? r.additive : r.additive.slice(),
+    }));
+  }
+  /** The custom feature groups (`{ type: 'custom' }`): each one's name, first float in a
+   *  frame's features and floats, in the order of `options.features`. */
+  get customFeatures(): { name: string; offset: number; floats: number }[] {
+    own(this, 'MotionDatabase.customFeatures');
+    return this.#customs.map((c) => ({ name: c.name, offset: c.offset, floats: c.floats }));
   }
   /** The trajectory samples the features use: for each, the group, the first float, `ahead`
    *  (frames) and whether it is a direction. @internal */
@@ -980,6 +1224,118 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
   }
 
   /**
+   * Why `frame` costs what it costs for `query` under `options` (those of
+   * {@link MotionDatabase.search}, `forced` included; `mode` changes nothing): `cost` the exact
+   * total the search compares (equal, bit for bit, to the cost a search that finds the frame
+   * reports), `features` the feature distance d in it (before the rules: the sum of the
+   * normalised squared differences in float, in dimension order), `groups` each feature group's
+   * part of d ({@link MotionDatabase.groupCosts}), `multiplier` and `additive` the rules'
+   * factors (cost = multiplier·d + additive, plus `bias`), `bias` the bias added (outside the
+   * current frame's clip), `blocked` whether a rule keeps the frame from being found, and
+   * `candidate` whether the search considers it at all (tags, exclusions and blocks passed).
+   * @param query - Float32Array of `dims` floats, not normalised (finite)
+   * @param frame - (integer in [0, frames)) the frame
+   * @param options - (optional) the search's options (`MotionSearchOptions`)
+   */
+  costBreakdown(query: Float32Array, frame: number, options?: MotionSearchOptions): MotionCostBreakdown {
+    const fn = 'MotionDatabase.costBreakdown';
+    const dims = own(this, fn).sizes.dims;
+    const [current, require, exclude, bias, excludeEnd, excludeNear, , forced] = searchArgs(
+      fn,
+      this,
+      options,
+    );
+    const q = finiteQuery(fn, query, dims);
+    this.#frame('costBreakdown', 'frame', frame);
+    const groups = MotionDatabase.prototype.groupCosts.call(this, q, frame) as Float64Array;
+    // the search's distance: the normalised query against the frame's features, in float
+    const f = MotionDatabase.prototype.normalizedFeatures.call(this, frame);
+    const db = view(this, 'db'),
+      dp = (dims + 3) & ~3;
+    let d = 0;
+    for (let j = 0; j < dims; j++) {
+      const sc = db[dp + j],
+        e = Math.fround((sc === 0 ? 0 : Math.fround(Math.fround(q[j] - db[j]) / sc)) - f[j]);
+      d = Math.fround(d + Math.fround(e * e));
+    }
+    d = saturate(d);
+    const range = this.rangeOf(frame),
+      mine = current >= 0 ? this.rangeOf(current) : null;
+    const { multiplier, additive, blocked } = this.#ruleOf(frame, current, forced === 1);
+    const b = mine && mine.start !== range.start ? Math.fround(bias) : 0;
+    // the search's order: m·d, + a, + bias, each rounded to float and saturated
+    const md = saturate(Math.fround(multiplier * d)),
+      cost = saturate(Math.fround(saturate(Math.fround(md + additive)) + b));
+    const t = this.#tags[frame];
+    let candidate = (t & require) === require && (t & exclude) === 0;
+    if (frame !== current) {
+      let near = Infinity;
+      if (mine && mine.start === range.start) {
+        near = Math.abs(frame - current);
+        if (range.loop) near = Math.min(near, range.stop - range.start - near);
+      }
+      const end = range.loop ? range.stop : Math.max(range.start, range.stop - excludeEnd);
+      candidate &&= frame < end && near >= excludeNear && !blocked;
+    }
+    return { cost, features: d, groups, multiplier, additive, bias: b, blocked, candidate };
+  }
+
+  /** The rules' factors of `frame` in a search from `current` (forced or not): multiplier and
+   *  additive cost in float, and whether it is blocked there (the current frame never is, nor a
+   *  frame of its run of blocked frames within its clip). */
+  #ruleOf(
+    frame: number,
+    current: number,
+    forced: boolean,
+  ): { multiplier: number; additive: number; blocked: boolean } {
+    if (this.#rules.length === 0) return { multiplier: 1, additive: 0, blocked: false };
+    const frames = size(this, 'frames'),
+      clips = this.#ranges.length / (this.#mirror ? 2 : 1);
+    this.#factors ??= ruleFactors(
+      this.#rules,
+      this.#ranges.map((r, k) => ({ clip: k % clips, start: r.start })),
+      frames,
+    );
+    const set = forced ? frames : 0,
+      f = this.#factors;
+    let blocked = f.blocked[set + frame] === 1 && frame !== current;
+    if (blocked && current >= 0) {
+      // open when the frames from the current one to this one are all blocked, within one clip
+      const range = this.rangeOf(frame);
+      if (current >= range.start && current < range.stop) {
+        blocked = false;
+        for (let i = Math.min(frame, current); i <= Math.max(frame, current); i++)
+          blocked ||= f.blocked[set + i] === 0;
+      }
+    }
+    return { multiplier: f.multipliers[set + frame], additive: f.additives[set + frame], blocked };
+  }
+
+  /**
+   * Writes the values of custom feature groups into `query` ({@link MotionCustomFeature}): by
+   * name, a number or `floats` numbers each, finite within float range. Throws, naming the
+   * value, for an unknown name, a wrong count or a value that is not finite (and writes none).
+   * @param query - Float32Array of at least `dims` floats: the query to write into
+   * @param features - the values by name: `{ phase: [Math.sin(p), Math.cos(p)] }`
+   * @returns query
+   */
+  setFeatures(
+    query: Float32Array,
+    features: { readonly [name: string]: number | ArrayLike<number> },
+  ): Float32Array {
+    const fn = 'MotionDatabase.setFeatures';
+    const dims = own(this, fn).sizes.dims;
+    writeCustom(
+      fn,
+      'features',
+      this.#customs,
+      features,
+      fresh(query, floats(fn, 'query', query, dims), dims),
+    );
+    return query;
+  }
+
+  /**
    * The pose of `frame` (13·bones floats; a mirrored frame mirrored), into `out` if given.
    * @param frame - (integer in [0, frames)) the frame
    * @param out - (optional) a Float32Array of at least 13·bones floats to write into
@@ -1038,22 +1394,46 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    *  at the returned pointer (k indices, then k costs). */
   #search(fn: string, query: Float32Array, k: number, options: MotionSearchOptions | undefined): Ptr {
     const { sizes } = own(this, fn);
-    const args = searchArgs(fn, this, options);
+    const [current, require, exclude, bias, excludeEnd, excludeNear, mode, forced] = searchArgs(
+      fn,
+      this,
+      options,
+    );
     const dims = sizes.dims;
     const q = finiteQuery(fn, query, dims);
     const p = at(this, 'query'),
       out = at(this, 'found');
     heapF32.set(q, p >> 2);
-    full.sp_motion_search(out, plus(out, k), k, at(this, 'db'), sizes.frames, dims, sizes.ranges, p, ...args);
+    full.sp_motion_search(
+      out,
+      plus(out, k),
+      k,
+      at(this, 'db'),
+      sizes.frames,
+      dims,
+      sizes.ranges,
+      p,
+      current,
+      require,
+      exclude,
+      bias,
+      excludeEnd,
+      excludeNear,
+      mode,
+      rulesOf(this, sizes),
+      forced,
+    );
     return out;
   }
 
   /**
    * The frame of least cost for `query` (`dims` floats, not normalised): the squared distance
-   * of the normalised features, plus `bias` outside the current frame's clip. Exact: the frame
-   * a scan of every candidate finds (ties in frame order, the current frame first). Returns an
-   * object the database owns, overwritten by the next search: `frame` −1 when no frame is a
-   * candidate (a tag mask that excludes every frame).
+   * of the normalised features (times the cost rules' multiplier, plus their additive cost:
+   * {@link MotionRule}), plus `bias` outside the current frame's clip; frames a rule blocks are
+   * not found. Exact: the frame a scan of every candidate finds (ties in frame order, the
+   * current frame first). Returns an object the database owns, overwritten by the next search:
+   * `frame` −1 when no frame is a candidate (a tag mask that excludes every frame).
+   * {@link MotionDatabase.costBreakdown} tells why a frame costs what it costs.
    * @param query - Float32Array of dims floats: (any) the features searched for, not normalised; one holding NaN
    *   or ±Inf finds nothing
    * @param options - (optional) each optional: `current` (≥ −1) the frame playing now, or −1 (any other value is
@@ -1061,9 +1441,10 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    *   not have; `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0)
    *   frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the
    *   current one left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result)
-   *   ('scan', 'boxes', 'auto')
+   *   ('scan', 'boxes', 'auto'); `forced` ([0, 1]) 1 for a forced search (an input change, a clip's end): the
+   *   rules for forced searches apply
    * @see the C function `sp_motion_search` in c/sprung.h
-   * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
+   * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode,forced} *
    */
   search(query: Float32Array, options?: MotionSearchOptions): MotionSearchResult {
     own(this, 'MotionDatabase.search');
@@ -1086,9 +1467,10 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found'> {
    *   not have; `bias` (≥ 0) cost added to the frames outside the current frame's range; `excludeEnd` (≥ 0)
    *   frames left out at the end of each range that does not loop (< 0: 0); `excludeNear` (≥ 0) frames around the
    *   current one left out (< 0: 0); `mode` the scan, boxes first, or boxes when they help (the same result)
-   *   ('scan', 'boxes', 'auto')
+   *   ('scan', 'boxes', 'auto'); `forced` ([0, 1]) 1 for a forced search (an input change, a clip's end): the
+   *   rules for forced searches apply
    * @see the C function `sp_motion_search` in c/sprung.h
-   * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode} *
+   * @c sp_motion_search options=?{current,requireTags:require_tags,excludeTags:exclude_tags,bias,excludeEnd:exclude_end,excludeNear:exclude_near,mode,forced} *
    */
   searchBest(
     query: Float32Array,
@@ -1115,15 +1497,18 @@ export type MotionBatchSearchOptions = Pick<
 
 /**
  * Many searches of one database in one WebAssembly call (a crowd): write each query's
- * features into `queries` (query i at `i·dims`), its current frame into `currents` (−1: none)
- * and its tag masks into `tags` (required at 2i, excluded at 2i + 1), call `search()`, read
+ * features into `queries` (query i at `i·dims`), its current frame into `currents` (−1: none),
+ * its tag masks into `tags` (required at 2i, excluded at 2i + 1) and whether it is forced into
+ * `forced` (1, or 0: the default), call `search()`, read
  * the `k` best frames of query i from `frames` and `costs` at `i·k`. The arrays are views of
  * WASM memory (read them again after other sprung calls). Call `dispose()` when done; the
  * database must outlive it.
  */
-export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | 'frames' | 'costs'> {
+export class MotionSearchBatch extends Batch<
+  'queries' | 'currents' | 'tags' | 'forced' | 'frames' | 'costs'
+> {
   readonly #db: MotionDatabase;
-  #ints: Partial<Record<'currents' | 'tags' | 'frames', Int32Array>> = {};
+  #ints: Partial<Record<'currents' | 'tags' | 'forced' | 'frames', Int32Array>> = {};
 
   /**
    * Room for `count` queries of `database`, each finding its `k` best frames.
@@ -1148,6 +1533,7 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
         ['queries', count * dims],
         ['currents', count],
         ['tags', 2 * count],
+        ['forced', count],
         ['frames', count * k],
         ['costs', count * k],
       ],
@@ -1159,7 +1545,7 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
   }
 
   /** An Int32Array view of field `f` of `n` ints, renewed when memory grew. */
-  #int(f: 'currents' | 'tags' | 'frames', n: number): Int32Array {
+  #int(f: 'currents' | 'tags' | 'forced' | 'frames', n: number): Int32Array {
     const v = this.#ints[f];
     if (v !== undefined && v.buffer === heapI32.buffer) return v;
     return (this.#ints[f] = new Int32Array(heapI32.buffer, at(this, f), n));
@@ -1179,6 +1565,12 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
   get tags(): Int32Array {
     const b = own(this, 'MotionSearchBatch.tags');
     return this.#int('tags', 2 * b.count);
+  }
+  /** Whether each query's search is forced (1) or not (0, the default): the database's cost
+   *  rules for forced searches apply to it ({@link MotionRule}`.when`). */
+  get forced(): Int32Array {
+    const b = own(this, 'MotionSearchBatch.forced');
+    return this.#int('forced', b.count);
   }
   /** The frames found, `k` per query, best first; −1 past the last candidate. */
   get frames(): Int32Array {
@@ -1223,6 +1615,8 @@ export class MotionSearchBatch extends Batch<'queries' | 'currents' | 'tags' | '
       excludeEnd,
       excludeNear,
       mode,
+      rulesOf(this.#db, sizes),
+      at(this, 'forced'),
       n,
     );
     return this;

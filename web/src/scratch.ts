@@ -1,6 +1,6 @@
 /**
  * The scratch area through which objects cross into C: WASM memory the loader sets aside at
- * init. Its first {@link STEP_FLOATS} floats are the JS-stepped paths' (steps.ts: the
+ * init, and hands this module with {@link frames} (which imports nothing of the loader). Its first {@link STEP_FLOATS} floats are the JS-stepped paths' (steps.ts: the
  * coefficients of the cached springs, the quaternion springs' state), which write and read
  * them with no caller's code in between; the rest is a stack of frames of
  * {@link FRAME_FLOATS} floats. A call uses the frame at {@link frame}: it reads its object
@@ -16,7 +16,6 @@
  * @internal
  * @packageDocumentation
  */
-import { SCRATCH_FLOATS, heapF32, scratch } from './wasm.js';
 import type { Ptr } from './gen/raw.js';
 import type { Vec2 } from './types.js';
 
@@ -28,15 +27,22 @@ export const FRAME_FLOATS = 32;
 /** Byte pointer of the frame the running call uses. */
 export let frame = 0 as Ptr;
 
-/** The byte pointer of the last frame. */
-let last = 0;
+/** The byte pointer of the scratch area, and of its last frame. */
+let base = 0,
+  last = 0;
+/** The instance's memory, and a Float32 view of it (renewed when the memory grew). */
+let memory: { readonly buffer: ArrayBuffer } | undefined,
+  heap = new Float32Array(0);
 /** How many calls have {@link enter}ed: one that sees it change knows its frame may be overwritten. */
 let calls = 0;
 
-/** Sets the frames up in the scratch area of a new instance (wasm.ts calls it at init). */
-export function frames(): void {
+/** Sets the frames up in the scratch area of a new instance, `floats` floats at byte `scratch`
+ *  of `mem` (wasm.ts calls it at init: this module imports nothing of the loader). */
+export function frames(scratch: number, floats: number, mem: { readonly buffer: ArrayBuffer }): void {
+  base = scratch;
   frame = (scratch + 4 * STEP_FLOATS) as Ptr;
-  last = scratch + 4 * (SCRATCH_FLOATS - FRAME_FLOATS);
+  last = scratch + 4 * (floats - FRAME_FLOATS);
+  memory = mem;
 }
 
 /** A call is about to write the frame: returns the count {@link alone} compares. */
@@ -71,7 +77,7 @@ export function back(was: Ptr): void {
 
 /** The C pointer of float `i` of the steps' part. */
 export function slot(i: number): Ptr {
-  return (scratch + 4 * i) as Ptr;
+  return (base + 4 * i) as Ptr;
 }
 
 /** Writes a vector's first `n` fields of x, y, z, w to the floats at `p`, every field read
@@ -88,7 +94,8 @@ export function put(p: Ptr, v: Vec2 & { z?: number; w?: number }, n: 2 | 3 | 4):
   } finally {
     back(was);
   }
-  const h = heapF32,
+  if (heap.buffer !== memory!.buffer) heap = new Float32Array(memory!.buffer);
+  const h = heap,
     i = p >> 2;
   h[i] = x;
   h[i + 1] = y;

@@ -24,6 +24,7 @@ export { init, initSync, isReady } from './springs_entry.js';
 export { smoothTimeToHalflife, halflifeToSmoothTime } from './springs_entry.js';
 export { bindAttribute } from './three_attribute.js';
 export type { BufferAttributeLike } from './three_attribute.js';
+export { bindSkeleton, type SkeletonBinding, type SkeletonBindingOptions } from './three_skin.js';
 
 /** A 2D vector: three.js `Vector2`, or any object with numeric x, y. */
 export interface Vector2Like {

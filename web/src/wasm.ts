@@ -288,6 +288,9 @@ function verify(fn: string, module: WebAssembly.Module, kind: Kind): 'simd' | 's
   const label = section ? new TextDecoder().decode(section) : '';
   if (label !== 'simd' && label !== 'scalar' && label !== 'springs')
     throw new TypeError(`sprung.${fn}: wasm is not a sprung WebAssembly module (no sprung section)`);
+  const exported = WebAssembly.Module.exports(module).map((e) => e.name);
+  if (!exported.includes('memory') || !exported.includes('__heap_base'))
+    throw new TypeError(`sprung.${fn}: wasm is not a sprung WebAssembly module (its memory is not exported)`);
   if (kind === 'full' && label === 'springs')
     throw new TypeError(
       `sprung.${fn}: wasm is the everyday module (sprung-springs.wasm), which lacks functions this program imports; ` +
@@ -313,7 +316,7 @@ function start(
   scratchF32 = scratch >> 2;
   allocator?.reset(scratch + 4 * SCRATCH_FLOATS);
   detached();
-  frames();
+  frames(scratch, SCRATCH_FLOATS, all.memory);
   compiled = module;
   build = label;
   fullPart?.loaded(label === 'springs' ? undefined : all);

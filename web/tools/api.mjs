@@ -22,13 +22,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import * as esbuild from 'esbuild';
+import * as prettier from 'prettier';
 import { Problems, indexLines, indexRange, readHeader } from './header.mjs';
 import { bind, camel, readWrappers } from './bind.mjs';
 import { compact, enumName, refsOf, specOf } from './specs.mjs';
-import { ENUM_TYPE, GENERATED, Helpers, parseLine, wrapperOf, wrapperSource } from './emit.mjs';
+import { ENUM_TYPE, GENERATED, Helpers, parseLine, wrap, wrapperOf, wrapperSource } from './emit.mjs';
 import { TABLE } from './table.mjs';
 import { EXAMPLES } from './examples.mjs';
-import { vectorsTs } from './vectors.mjs';
+import { FAST_NAMES, inertializersTs, vectorsTs } from './vectors.mjs';
 
 const at = process.argv.indexOf('--root');
 const root = at > 0 ? process.argv[at + 1] : join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,6 +71,8 @@ function readTable(manifest, problems) {
     const e = parseLine(TABLE[f.name]);
     if (!(e.tier in TIERS))
       problems.add('web/tools/table.mjs', 0, `${f.name}: tier ${e.tier} is neither everyday nor full`);
+    if (e.internal && !e.why)
+      problems.add('web/tools/table.mjs', 0, `${f.name}: internal says why (\`internal: why\`)`);
     entries.set(f.name, e);
   }
   return entries;
@@ -195,18 +198,6 @@ function docOf(b, entry, manifest, tsNames) {
   return [...lines.map((l) => l.replace(/\*\//g, '*∕')), ' */'];
 }
 
-/** `text` in lines of at most 110 characters, the first starting with `first`, the others with `next`. */
-function wrap(text, first, next = first) {
-  const out = [];
-  let line = first;
-  for (const word of text.split(' ')) {
-    if (line.length + word.length > 110 && line.trim() !== '*') (out.push(line.trimEnd()), (line = next));
-    line += (line.endsWith(' ') ? '' : ' ') + word;
-  }
-  out.push(line.trimEnd());
-  return out;
-}
-
 // ---- outputs -------------------------------------------------------------------------------
 
 function rawTs(manifest) {
@@ -214,7 +205,8 @@ function rawTs(manifest) {
   const lines = manifest.functions.map((f) => {
     const params = f.params.map((p) => `${p.name === 'in' ? 'input' : p.name}: ${tsType(p)}`).join(', ');
     const first = f.doc.split(/(?<=\.)\s/)[0];
-    return `  /** ${first.replace(/\*\//g, '*∕')} (${f.source}) */\n  ${f.name}(${params}): ${f.returns.type === 'void' ? 'void' : 'number'};`;
+    const doc = wrap(`${first.replace(/\*\//g, '*∕')} (${f.source}) */`, '  /**', '   *  ');
+    return `${doc.join('\n')}\n  ${f.name}(${params}): ${f.returns.type === 'void' ? 'void' : 'number'};`;
   });
   return `${GENERATED}/** A byte address in WebAssembly memory, what a C pointer is: a number of its own type, so
  *  that a float where a pointer belongs (or the reverse) does not compile. */
@@ -259,6 +251,34 @@ function constantsTs(manifest) {
   return out.join('\n');
 }
 
+/** The hand-written modules of web/src whose steps the table's `js=` tokens call. */
+const STEP_MODULES = ['steps', 'other_springs', 'tracking', 'inertialize'];
+
+/** Each module of JS steps (hand-written or generated), with the names of its exports that the
+ *  wrappers call: the `js=` functions of the table and their `try…` forms, the constants their
+ *  tokens pass, and what the vectors' fast paths call (FAST_NAMES). */
+function stepModules() {
+  const wanted = new Set(FAST_NAMES);
+  for (const line of Object.values(TABLE)) {
+    const js = parseLine(line).js?.match(/^(\w+)\((.*)\)$/);
+    if (!js) continue;
+    wanted.add(js[1]).add(`try${js[1][0].toUpperCase()}${js[1].slice(1)}`);
+    for (const a of js[2].split(',')) if (/^[A-Z_]+$/.test(a)) wanted.add(a);
+  }
+  const exportsOf = (text) =>
+    [...text.matchAll(/^export (?:function|const|let) (\w+)/gm)]
+      .map((m) => m[1])
+      .filter((n) => wanted.has(n));
+  return [
+    ...STEP_MODULES.map((m) => [
+      `../${m}.js`,
+      exportsOf(readFileSync(join(root, `web/src/${m}.ts`), 'utf8')),
+    ]),
+    ['./vectors.js', exportsOf(vectorsTs(''))],
+    ['./inertializers.js', exportsOf(inertializersTs(''))],
+  ];
+}
+
 /** The generated wrappers of one tier. */
 function tierTs(tier, list, helpers) {
   const { module } = TIERS[tier];
@@ -276,31 +296,12 @@ function tierTs(tier, list, helpers) {
   };
   from(['heapF32'], '../wasm.js');
   from(
-    ['check', 'checkNumbers', 'initialized', 'isF', 'isFlag', 'isTime', 'isZero2', 'MAX_F'],
+    ['check', 'checkNumbers', 'initialized', 'isF', 'isFlag', 'isFiniteNonNegative', 'isZero2', 'MAX_F'],
     '../check.js',
   );
   from(['frame', 'enter', 'alone', 'deeper', 'back'], '../scratch.js');
   if (used('Ptr')) imports.push("import type { Ptr } from './raw.js';");
-  from(
-    [
-      'damperStep',
-      'damperCoefs',
-      'damperApply',
-      'criticalStep',
-      'tryCriticalStep',
-      'springStep',
-      'trySpringStep',
-      'quatStep',
-      'tryQuatStep',
-      'inertializeStep',
-      'tryInertializeStep',
-      'FREQUENCY_HALFLIFE',
-      'STIFFNESS_DAMPING',
-      'RATIO_HALFLIFE',
-    ],
-    '../steps.js',
-  );
-  from(['critical2', 'critical3', 'damper2', 'damper3', 'component', 'one'], './vectors.js');
+  for (const [file, names] of stepModules()) from(names, file);
   from(
     [...helpers.readers.values(), ...helpers.writers.values()].map((h) => h.name),
     './marshal.js',
@@ -344,7 +345,7 @@ function publicExports() {
   const dirs = ['web/src', 'web/src/gen'];
   const entries = ['index.ts', 'springs_entry.ts', 'no-embed.ts', 'node-cjs.ts', 'api.ts', 'springs_api.ts'];
   // sprung/three's entry and the modules only it exports
-  entries.push('three.ts', 'three_attribute.ts', 'three_smooth.ts');
+  entries.push('three.ts', 'three_attribute.ts', 'three_smooth.ts', 'three_skin.ts');
   const out = [];
   for (const dir of dirs)
     for (const f of readdirSync(join(root, dir))
@@ -398,7 +399,7 @@ function springsApiTs(everyday) {
   );
 }
 
-function gen() {
+async function gen() {
   const { manifest, entries, generated, hand, wrappers } = load();
   const problems = new Problems();
   const tsNames = new Map();
@@ -440,9 +441,12 @@ function gen() {
   const dir = join(root, 'web/src/gen');
   rmSync(dir, { recursive: true, force: true }); // nothing left over from an earlier layout
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'raw.ts'), rawTs(manifest));
-  writeFileSync(join(dir, 'constants.ts'), constantsTs(manifest));
-  writeFileSync(
+  // every file formatted as the repository's sources are (Prettier, its .prettierrc)
+  const files = [
+    [join(dir, 'raw.ts'), rawTs(manifest)],
+    [join(dir, 'constants.ts'), constantsTs(manifest)],
+  ];
+  files.push([
     join(dir, 'specs.ts'),
     `${GENERATED}/**\n * The argument spec of every wrapper, in check.ts's compact grammar (web/tools/specs.mjs).\n` +
       ` * @internal\n * @packageDocumentation\n */\nimport type { Spec } from '../check.js';\n\n` +
@@ -453,27 +457,47 @@ function gen() {
         )
         .join('\n') +
       '\n',
-  );
+  ]);
   for (const tier of Object.keys(TIERS))
-    writeFileSync(join(root, TIERS[tier].file), tierTs(tier, byTier[tier], helpers));
-  writeFileSync(join(dir, 'marshal.ts'), helpers.source());
-  writeFileSync(join(dir, 'vectors.ts'), vectorsTs(GENERATED));
-  writeFileSync(join(dir, 'api.ts'), apiTs());
-  writeFileSync(join(dir, 'springs_api.ts'), springsApiTs(byTier.everyday));
+    files.push([join(root, TIERS[tier].file), tierTs(tier, byTier[tier], helpers)]);
+  files.push(
+    [join(dir, 'marshal.ts'), helpers.source()],
+    [join(dir, 'vectors.ts'), vectorsTs(GENERATED)],
+    [join(dir, 'inertializers.ts'), inertializersTs(GENERATED)],
+  );
+  await writeFormatted(files);
+  // the entries' named exports, from the modules just written
+  await writeFormatted([
+    [join(dir, 'api.ts'), apiTs()],
+    [join(dir, 'springs_api.ts'), springsApiTs(byTier.everyday)],
+  ]);
   // The everyday module holds the C functions that sprung/springs calls: esbuild bundles that
   // entry from the sources and lists them.
   const everyday = everydayFunctions();
-  writeFileSync(
-    join(dir, 'springs.ts'),
-    GENERATED +
-      '\n/** The C functions of the everyday module (sprung-springs.wasm): those sprung/springs calls.\n' +
-      " *  Every other one is called through full.ts's `full`. */\n" +
-      `export type SpringsFn =\n${everyday.map((f) => `  | '${f}'`).join('\n')};\n`,
-  );
+  await writeFormatted([
+    [
+      join(dir, 'springs.ts'),
+      GENERATED +
+        '\n/** The C functions of the everyday module (sprung-springs.wasm): those sprung/springs calls.\n' +
+        " *  Every other one is called through full.ts's `full`. */\n" +
+        `export type SpringsFn =\n${everyday.map((f) => `  | '${f}'`).join('\n')};\n`,
+    ],
+  ]);
   writeFileSync(join(root, 'build/everyday.txt'), everyday.map((f) => `_${f}`).join(',') + '\n');
   console.log(
     `api: ${manifest.functions.length} C functions; ${generated.length} wrappers generated (${byTier.everyday.length} everyday), ` +
       `${hand.length} hand-written members bound; ${everyday.length} C functions in the everyday module`,
+  );
+}
+
+/** Writes each [path, TypeScript] of `files`, formatted by Prettier with the repository's
+ *  options, as `./build.sh format` formats the sources written by hand. */
+async function writeFormatted(files) {
+  const options = await prettier.resolveConfig(join(root, 'web/src/index.ts'));
+  await Promise.all(
+    files.map(async ([path, text]) =>
+      writeFileSync(path, await prettier.format(text, { ...options, filepath: path })),
+    ),
   );
 }
 
@@ -593,7 +617,7 @@ function writeIndex() {
 }
 
 const cmd = process.argv[2];
-if (cmd === 'gen') gen();
+if (cmd === 'gen') await gen();
 else if (cmd === 'exports') exportsList();
 else if (cmd === 'docs') docs();
 else if (cmd === 'index') writeIndex();

@@ -17,7 +17,7 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '../../dist');
 const ENTRIES = ['index', 'springs_entry', 'no-embed'];
 // sprung/three has no CommonJS build: its declarations stay as tsc wrote them (they import only
 // each other and the entries)
-const ESM_ONLY = ['three', 'three_attribute'];
+const ESM_ONLY = ['three', 'three_attribute', 'three_skin'];
 const IMPORT = /((?:from|import)\s*['"])(\.{1,2}\/[^'"]+)(['"])/g;
 
 const files = (dir, ext) =>

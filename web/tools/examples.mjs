@@ -7,12 +7,13 @@ export const EXAMPLES = {
 springCharacterUpdate(player, input * maxSpeed, 0.2, dt);`,
   desiredRotationUpdateStrafe: `if (strafing) desiredRotationUpdateStrafe(rightStick, cameraAzimuth, 0.2, desiredRotation);
 else desiredRotationUpdate(desiredRotation, desiredVelocity, 0.2);`,
-  simulationPositionUpdateV2: `simulationPositionUpdateV2(hero.position, velocity, acceleration, { x: stickX * 200, y: stickY * 200 }, 0.2, dt);`,
+  simulationPositionUpdateV2: `const desired = { x: stickX * 200, y: stickY * 200 }; // px/s
+simulationPositionUpdateV2(hero.position, velocity, acceleration, desired, 0.2, dt);`,
   damperExact: `// every frame: the camera covers half its distance to the target every 0.1 s
-camera.x = damperExact(camera.x, target.x, 0.1, dt);`,
+camera.position.x = damperExact(camera.position.x, target.x, 0.1, dt);`,
   cubicEasingUpdate: `const panel = { x: 0, v: 0, t: 0 };
-// on click: panel.t = 0; target = 300;   every frame:
-cubicEasingUpdate(panel, target, 0.4, dt); // there in 0.4 s, at rest`,
+// on click: panel.t = 0 (and a new goal); every frame:
+cubicEasingUpdate(panel, 300, 0.4, dt); // there in 0.4 s, at rest`,
   inertialEasingUpdate: `const knob = { x: 0, v: 0 };
 inertialEasingUpdate(knob, pointerX, 4000, dt); // follows, never faster than 4000 px/s²`,
   extrapolate: `const ball = { x: 0, v: 5 };
@@ -40,11 +41,11 @@ springDamperExact(state, goal, 0, frequency, halflife, dt);`,
   springDamperExact: `const s = { x: 0, v: 0 };
 springDamperExact(s, 1, 0, 2, 0.3, dt); // bouncy: 2 Hz, damping halflife 0.3 s`,
   criticalSpringDamperExact: `const s = { x: 0, v: 0 };
-criticalSpringDamperExact(s, target, targetVelocity, 0.2, dt); // follows a moving target`,
+criticalSpringDamperExact(s, target.x, targetVelocity.x, 0.2, dt); // follows a moving target`,
   simpleSpringDamperExact: `const camera = { x: 0, v: 0 };
 simpleSpringDamperExact(camera, targetX, 0.15, dt); // halflife 0.15 s, any frame rate`,
   damperExactV2: `damperExactV2(sprite.position, pointer, 0.1, dt); // a Pixi Point follows the pointer`,
-  damperExactV3: `damperExactV3(camera.position, target.position, 0.15, dt); // a THREE.Vector3 comes back`,
+  damperExactV3: `damperExactV3(camera.position, target, 0.15, dt); // a THREE.Vector3 comes back`,
   criticalSpringDamperExactV2: `criticalSpringDamperExactV2(ship.position, shipVelocity, target, targetVelocity, 0.2, dt);`,
   criticalSpringDamperExactV3: `criticalSpringDamperExactV3(camera.position, cameraVelocity, player.position, playerVelocity, 0.2, dt);`,
   simpleSpringDamperExactV2: `const velocity = { x: 0, y: 0 };

@@ -9,11 +9,14 @@
 //              solvers, the article's comparison variants, the larger per-call functions);
 //   hand       (after the tier) the wrapper is written by hand, with an `@c` tag naming this
 //              function (classes that own WASM memory, functions of Float32Arrays);
-//   internal   (after the tier) no wrapper: hand-written code calls the C function itself;
-//   js=f(a,…)  stepped in JS by web/src/steps.ts: after the argument checks the wrapper
-//              calls tryF(a, …) (which checks the state objects, reading each field once) and,
-//              where that fails but the full check passes, f(a, …); the arguments are the
-//              wrapper's parameters, numbers, null or steps.ts constants;
+//   internal: why   (after the tier, the rest of the line) no wrapper, for the reason given:
+//              hand-written code calls the C function itself;
+//   js=f(a,…)  stepped in JS, in double on the caller's state (web/src/steps.ts,
+//              other_springs.ts, tracking.ts, inertialize.ts, gen/vectors.ts and
+//              gen/inertializers.ts export f): after the argument checks the wrapper calls
+//              tryF(a, …) (which checks the state objects, reading each field once) and, where
+//              that fails but the full check passes, f(a, …); the arguments are the wrapper's
+//              parameters, numbers, true, false, null or the steps' constants;
 //   ts=c, ts=pre_{a,b}, ts=?{a,b}, ts=pre_{…}:Type
 //              map wrapper parameter `ts` to C parameter `c`, or to the C parameters
 //              pre_a, pre_b as the fields of one object (the grammar of bind.mjs), with its
@@ -49,7 +52,7 @@ export const TABLE = {
   sp_damper_exponential: 'full',
   sp_damper_exact: 'everyday js=damperStep(x,g,halflife,dt)',
   sp_damper_implicit: 'full',
-  sp_damper_decay_exact: 'everyday',
+  sp_damper_decay_exact: 'everyday js=damperStep(x,0,halflife,dt)',
   sp_halflife_to_lag: 'full',
   sp_lag_to_halflife: 'full',
   sp_damper_exact_v2: 'everyday js=damper2(position,goal,halflife,dt)',
@@ -58,7 +61,8 @@ export const TABLE = {
   sp_spring_damper_bad: 'full',
   sp_spring_damper_exact_stiffness:
     'everyday js=springStep(state,goal,goalVelocity,STIFFNESS_DAMPING,stiffness,damping,dt)',
-  sp_spring_damper_exact_coefs: 'everyday internal',
+  sp_spring_damper_exact_coefs:
+    'everyday internal: the state-object API reads its coefficients to step the exact spring in JS (steps.ts); its result is springDamperExact and its stiffness and ratio forms',
   sp_spring_damper_exact:
     'everyday js=springStep(state,goal,goalVelocity,FREQUENCY_HALFLIFE,frequency,halflife,dt)',
   sp_spring_damper_exact_ratio:
@@ -67,10 +71,11 @@ export const TABLE = {
   sp_critical_spring_damper_exact: 'everyday js=criticalStep(state,goal,goalVelocity,halflife,dt)',
   sp_simple_spring_damper_exact: 'everyday js=criticalStep(state,goal,0,halflife,dt)',
   sp_decay_spring_damper_exact: 'everyday js=criticalStep(state,0,0,halflife,dt)',
-  sp_critical_spring_damper_coefs: 'everyday internal',
+  sp_critical_spring_damper_coefs:
+    'everyday internal: the state-object API reads its coefficients to step critical springs in JS (steps.ts); its result is criticalSpringDamperExact',
   sp_simple_spring_damper_implicit: 'full',
-  sp_spring_damper_exact_v2: 'full',
-  sp_spring_damper_exact_v3: 'full',
+  sp_spring_damper_exact_v2: 'everyday js=spring2(position,velocity,goal,goalVelocity,frequency,halflife,dt)',
+  sp_spring_damper_exact_v3: 'everyday js=spring3(position,velocity,goal,goalVelocity,frequency,halflife,dt)',
   sp_critical_spring_damper_exact_v2:
     'everyday js=critical2(position,velocity,goal,goalVelocity,halflife,dt)',
   sp_critical_spring_damper_exact_v3:
@@ -89,7 +94,7 @@ export const TABLE = {
   sp_critical_settle_time: 'everyday',
   sp_critical_settle_halflife: 'everyday',
   sp_duration_bounce_to_spring: 'everyday out=out_{frequency,halflife}:SpringParameters',
-  sp_spring_is_at_rest: 'everyday state={x,v}',
+  sp_spring_is_at_rest: 'everyday state={x,v} goal=g',
   // Springs designed by their response
   sp_spring_damping_ratio: 'full',
   sp_spring_overshoot: 'full',
@@ -111,27 +116,30 @@ export const TABLE = {
   sp_inertialize_transition: 'everyday',
   sp_inertialize_update: 'everyday js=inertializeStep(out,offset,inX,inV,halflife,dt)',
   sp_inertialize_transition_v3: 'full',
-  sp_inertialize_update_v3: 'full',
+  sp_inertialize_update_v3: 'full js=inertialize3(outX,outV,offX,offV,inX,inV,halflife,dt)',
   sp_inertialize_transition_quat: 'full',
-  sp_inertialize_update_quat: 'full',
+  sp_inertialize_update_quat: 'full js=inertializeQuatStep(outX,outV,offX,offV,inX,inV,halflife,dt)',
   sp_decay_cubic: 'full',
   sp_decayed_offset_cubic: 'full',
   sp_inertialize_cubic_transition: 'full',
-  sp_inertialize_cubic_update: 'full',
+  sp_inertialize_cubic_update: 'full js=polynomialStep(false,out,offset,inX,inV,blendtime,dt)',
   sp_inertialize_cubic_transition_v3: 'full clock=off_{t}',
-  sp_inertialize_cubic_update_v3: 'full clock=off_{t}',
+  sp_inertialize_cubic_update_v3:
+    'full clock=off_{t} js=cubic3(outX,outV,clock,offX,offV,inX,inV,blendtime,dt)',
   sp_quintic_blendtime: 'full',
   sp_decay_quintic: 'full',
   sp_decayed_offset_quintic: 'full',
   sp_inertialize_quintic_transition: 'full',
-  sp_inertialize_quintic_update: 'full',
+  sp_inertialize_quintic_update: 'full js=polynomialStep(true,out,offset,inX,inV,blendtime,dt)',
   sp_dead_blending_evaluate: 'full state=ext_{x,v,t}:DeadBlendState',
   sp_dead_blending_transition: 'full state=ext_{x,v,t}:DeadBlendState',
-  sp_dead_blending_update: 'full state=ext_{x,v,t}:DeadBlendState',
+  sp_dead_blending_update:
+    'full state=ext_{x,v,t}:DeadBlendState js=deadStep(out,state,inX,inV,halflife,blendtime,dt)',
   sp_inertialize_transition_v2: 'full',
-  sp_inertialize_update_v2: 'full',
+  sp_inertialize_update_v2: 'full js=inertialize2(outX,outV,offX,offV,inX,inV,halflife,dt)',
   sp_inertialize_cubic_transition_v2: 'full clock=off_{t}',
-  sp_inertialize_cubic_update_v2: 'full clock=off_{t}',
+  sp_inertialize_cubic_update_v2:
+    'full clock=off_{t} js=cubic2(outX,outV,clock,offX,offV,inX,inV,blendtime,dt)',
   // Extrapolation and easing
   sp_extrapolate: 'full',
   sp_extrapolate_v2: 'full',
@@ -141,9 +149,9 @@ export const TABLE = {
   sp_inertial_easing_update: 'full',
   sp_inertial_easing_duration: 'full',
   // Other springs
-  sp_double_spring_damper_exact: 'full',
-  sp_timed_spring_damper_exact: 'full',
-  sp_velocity_spring_damper_exact: 'full',
+  sp_double_spring_damper_exact: 'full js=doubleStep(state,goal,halflife,dt)',
+  sp_timed_spring_damper_exact: 'full js=timedStep(state,goal,tGoal,halflife,dt,apprehension)',
+  sp_velocity_spring_damper_exact: 'full js=velocityStep(state,goal,maxSpeed,halflife,dt,apprehension)',
   // Quaternions
   sp_quat_mul: 'everyday',
   sp_quat_inv: 'everyday',
@@ -164,7 +172,7 @@ export const TABLE = {
   sp_quat_exp: 'full v=v',
   sp_quat_log: 'full q=q',
   sp_quat_between: 'full q=q',
-  sp_damper_exact_quat: 'everyday',
+  sp_damper_exact_quat: 'everyday js=damperQuatStep(rotation,goal,halflife,dt)',
   // Quaternion springs
   sp_simple_spring_damper_exact_quat: 'everyday js=quatStep(rotation,angularVelocity,goal,halflife,dt)',
   sp_decay_spring_damper_exact_quat: 'everyday js=quatStep(rotation,angularVelocity,null,halflife,dt)',
@@ -212,10 +220,13 @@ export const TABLE = {
   sp_tracking_spring_update_improved: 'full',
   sp_tracking_spring_update_no_acceleration_improved: 'full',
   sp_tracking_spring_update_no_velocity_acceleration_improved: 'full',
-  sp_tracking_spring_update_exact: 'full',
-  sp_tracking_spring_update_exact_no_acceleration: 'full',
-  sp_tracking_spring_update_exact_no_velocity_acceleration: 'full',
-  sp_tracking_spring_update_exact_gains: 'full',
+  sp_tracking_spring_update_exact: 'full js=trackingStep(state,xGoal,vGoal,aGoal,frequency,halflife,dt)',
+  sp_tracking_spring_update_exact_no_acceleration:
+    'full js=trackingStep(state,xGoal,vGoal,0,frequency,halflife,dt)',
+  sp_tracking_spring_update_exact_no_velocity_acceleration:
+    'full js=trackingStep(state,xGoal,null,0,frequency,halflife,dt)',
+  sp_tracking_spring_update_exact_gains:
+    'full js=gainsStep(state,xGoal,vGoal,aGoal,xGain,vGain,aGain,dt,gainDt)',
   sp_tracking_gains_to_spring: 'full out=out_{frequency,halflife}:TrackingSpring',
   sp_tracking_target_velocity: 'full',
   sp_tracking_target_acceleration: 'full',
@@ -256,9 +267,15 @@ export const TABLE = {
   sp_contact_reset: 'full contact=out_contact inputContactState:boolean',
   sp_contact_update: 'full',
   // Motion matching
-  sp_motion_features: 'full internal',
+  sp_motion_features:
+    "full internal: MotionDatabase's constructor calls it on every clip (its features are then features(frame)): its arguments are the constructor's clips and options, which no C parameter describes",
   sp_motion_database_floats: 'full hand',
-  sp_motion_database_build: 'full internal',
+  sp_motion_database_build:
+    "full internal: MotionDatabase's constructor calls it on the features of every clip: its arguments are the constructor's clips and options, which no C parameter describes",
+  sp_motion_rules_floats:
+    "full internal: MotionDatabase's constructor sizes the block of its cost rules (options.rules) with it; the database's rules getter gives them",
+  sp_motion_rules_build:
+    "full internal: MotionDatabase's constructor calls it on the factors of every frame that its cost rules (options.rules) make, which no C parameter describes",
   sp_motion_search: 'full hand',
   sp_motion_search_batch: 'full hand',
   sp_forward_kinematics: 'full hand',

@@ -5,7 +5,7 @@
 // never needs.
 import { ContactState, contactReset, contactUpdate } from 'sprung';
 import { COLORS } from '../lib/theme.js';
-import { FOOT_SECONDS, FOOT_SHAPE, FOOTPRINT_EVERY, RATE } from '../panels/character.js';
+import { FOOT_SECONDS, FOOT_SHAPE, FOOTPRINT_EVERY, RATE } from './scenario.js';
 
 /** A walking foot at time t: planted half of each 0.8 s step (sliding by `slide`), swinging otherwise. */
 function footAt(t, p, out) {

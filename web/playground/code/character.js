@@ -1,28 +1,29 @@
 // "Copy as code" of the trajectory prediction & character control panel (panels/character.js):
 // the scripted run through the panel's world (simulation object, prediction, character
-// adjusted or synchronised and clamped, obstacles), and foot locking on the panel's walking foot,
-// as complete JavaScript, TypeScript and C programs.
+// adjusted or synchronised and clamped, obstacles), foot locking on the panel's walking foot, and
+// the simulation object's distributions (its one-second trajectories and its histograms), as
+// complete JavaScript, TypeScript and C programs. (The animation data's series are the panel's
+// own reading of files, which the programs leave out: their `guide` says so.)
 import {
   BOXES,
-  FOOTPRINT_EVERY,
-  FOOT_SHAPE,
   CIRCLES,
-  DEADZONE,
-  FOOT_SECONDS,
   MODES,
   PREDICT,
   RADIUS,
-  RATE,
-  BIN,
-  BINS,
-  RECORD_SECONDS,
   REPLAY_SECONDS,
   SCRIPT,
+  clamps,
+  DEADZONE,
+  FOOTPRINT_EVERY,
+  FOOT_SECONDS,
+  FOOT_SHAPE,
+  HISTOGRAMS,
+  RATE,
+  RECORD_SECONDS,
   STICK_SEED,
   STRAND_EVERY,
-  clamps,
-} from '../panels/character.js';
-import { clipRoots } from '../character/distributions.js';
+  STRAND_STEP,
+} from '../character/scenario.js';
 import { ann, cHead, cRow, cf, jn, jsAndTs, jsHead, jsRow, randomSource } from '../lib/program.js';
 
 /** The degrees `deg` in radians as JS text (the very double the panel computes). */
@@ -381,118 +382,100 @@ function footProgram(p) {
   };
 }
 
+/** The plots of the distributions in window.playground.data(): the trajectories, then the histograms. */
+const STRANDS_PLOT = 6;
+/** The simulation object's series in each. */
+const SIMULATION_SERIES = 2;
+
 /**
- * The distributions: the simulation object driven by the panel's stick script and the animation
- * data's root motion (the 3D panel's clips, rounded as the panel rounds them), as one-second
- * trajectories from where each starts and as speed histograms.
+ * The distributions: the simulation object driven by the panel's stick script, as one-second
+ * trajectories from where each starts, and the histograms of its speed, acceleration and angular
+ * speed (from its springs' state).
  * @param {any} p
  */
 function distributionsProgram(p) {
-  const title = `One-second trajectories and speeds of the simulation object (halflife ${jn(p.simHalflife)} s) and of the animation data`;
-  const clips = clipRoots(RATE);
+  const title = `One-second trajectories and histograms of the simulation object (halflife ${jn(p.simHalflife)} s)`;
   const frames = RECORD_SECONDS * RATE;
+  const [speed, accel, angular] = HISTOGRAMS;
   const js = jsAndTs((ts) => {
     return (
       jsHead(title, ts) +
       `import {\n  init,\n  desiredRotationUpdate,\n  desiredVelocityUpdate,\n  simulationPositionUpdate,\n` +
-      `  simulationRotationUpdate,\n} from 'sprung';\n` +
-      (ts ? `import type { Quat } from 'sprung';\n` : '') +
-      `\nawait init();\n\n` +
+      `  simulationRotationUpdate,\n} from 'sprung';\n\nawait init();\n\n` +
       `const halflife = ${jn(p.simHalflife)}; // s, of the simulation object's velocity and rotation\n` +
       `const speeds = [${jn(p.forwardSpeed)}, ${jn(p.sideSpeed)}, ${jn(p.backSpeed)}]; // m/s forward, sideways, backward\n` +
       `const rate = ${RATE};\nconst seconds = ${RECORD_SECONDS}; // of recording\nconst deadzone = ${DEADZONE};\n` +
       `const every = ${STRAND_EVERY}; // frames between the starts of the one-second trajectories\n` +
-      `const bin = ${BIN}; // m/s, of the speed histograms\nconst bins = ${BINS};\n\n` +
+      `const step = ${STRAND_STEP}; // frames between their points\n\n` +
       randomSource(ts ? 'ts' : 'js', STICK_SEED) +
       `\n// The stick, pushed every way: a direction, and a push of none, half or full, for 0.5 to 2 s each.\n` +
       `const script${ann(ts, '[number, number, number][]')} = [];\n` +
       `for (let t = 0; t < seconds; ) {\n  const duration = 0.5 + 1.5 * random01();\n  const angle = 2 * Math.PI * random01();\n` +
       `  const u = random01();\n  const push = u < 0.15 ? 0 : u < 0.4 ? 0.5 : 1;\n` +
       `  script.push([duration, push * Math.sin(angle), push * Math.cos(angle)]);\n  t += duration;\n}\n\n` +
-      `/** The share of \`values\` in each bin of the histogram: rows label, bin start, share (and the last bin again at its end). */\n` +
-      `function histogram(label${ann(ts, 'string')}, values${ann(ts, 'number[]')}) {\n` +
+      jsRow(ts, true) +
+      `/** The share of \`values\` in each bin of a histogram (the last bin takes all beyond): rows label, bin start, share (and the last bin again at its end). */\n` +
+      `function histogram(label${ann(ts, 'string')}, values${ann(ts, 'number[]')}, bin${ann(ts, 'number')}, bins${ann(ts, 'number')}) {\n` +
       `  const counts = new Array(bins).fill(0);\n  for (const v of values) counts[Math.min(bins - 1, Math.floor(v / bin))]++;\n` +
       `  counts.forEach((c, k) => row(label, k * bin, c / values.length));\n  row(label, bins * bin, counts[bins - 1] / values.length);\n}\n` +
-      jsRow(ts, true) +
-      `\n// The simulation object, driven by the stick for ${RECORD_SECONDS} s.\n` +
+      `\n// The simulation object, driven by the stick for ${RECORD_SECONDS} s: its path (x, z, heading) and, from its\n` +
+      `// springs' state, its speed (m/s), acceleration (m/s²) and angular speed (°/s) at every frame.\n` +
       `const stick = { x: 0, y: 0, z: 0 };\nconst desiredVelocity = { x: 0, y: 0, z: 0 };\nconst desiredRotation = { x: 0, y: 0, z: 0, w: 1 };\n` +
       `const position = { x: 0, y: 0, z: 0 };\nconst velocity = { x: 0, y: 0, z: 0 };\nconst acceleration = { x: 0, y: 0, z: 0 };\n` +
       `const rotation = { x: 0, y: 0, z: 0, w: 1 };\nconst angularVelocity = { x: 0, y: 0, z: 0 };\n` +
-      `const xs${ann(ts, 'number[]')} = [];\nconst zs${ann(ts, 'number[]')} = [];\n` +
-      `const rotations${ann(ts, 'Quat[]')} = [];\nconst simSpeeds${ann(ts, 'number[]')} = [];\n` +
+      `const path${ann(ts, 'number[][]')} = [];\n` +
+      `const speedValues${ann(ts, 'number[]')} = [];\nconst accelerationValues${ann(ts, 'number[]')} = [];\nconst angularValues${ann(ts, 'number[]')} = [];\n` +
       `let segment = 0;\nlet until = script[0][0];\n` +
-      `for (let k = 0; k <= seconds * rate; k++) {\n  xs.push(position.x);\n  zs.push(position.z);\n  rotations.push({ ...rotation });\n` +
-      `  simSpeeds.push(Math.hypot(velocity.x, velocity.z));\n  if (k === seconds * rate) break;\n` +
+      `for (let k = 0; k <= seconds * rate; k++) {\n  path.push([position.x, position.z, 2 * Math.atan2(rotation.y, rotation.w)]);\n` +
+      `  speedValues.push(Math.hypot(velocity.x, velocity.z));\n  accelerationValues.push(Math.hypot(acceleration.x, acceleration.z));\n` +
+      `  angularValues.push((Math.abs(angularVelocity.y) * 180) / Math.PI);\n  if (k === seconds * rate) break;\n` +
       `  while (k / rate >= until - 1e-9) until += script[++segment][0];\n  stick.x = script[segment][1];\n  stick.z = script[segment][2];\n` +
       `  desiredVelocityUpdate(stick, 0, rotation, speeds[0], speeds[1], speeds[2], desiredVelocity);\n` +
       `  if (Math.hypot(stick.x, stick.z) > deadzone) desiredRotationUpdate(desiredRotation, desiredVelocity, 0);\n` +
       `  simulationPositionUpdate(position, velocity, acceleration, desiredVelocity, halflife, 1 / rate);\n` +
       `  simulationRotationUpdate(rotation, angularVelocity, desiredRotation, halflife, 1 / rate);\n}\n` +
-      `/** (dx, 0, dz) rotated by the inverse of q (into the frame of a body of rotation q): [x, z]. */\n` +
-      `function toLocal(q${ann(ts, 'Quat')}, dx${ann(ts, 'number')}, dz${ann(ts, 'number')}) {\n` +
-      `  const [ux, uy, uz] = [-q.x, -q.y, -q.z];\n  const tx = 2 * (uy * dz);\n  const ty = 2 * (uz * dx - ux * dz);\n` +
-      `  const tz = 2 * (-uy * dx);\n  return [dx + q.w * tx + (uy * tz - uz * ty), dz + q.w * tz + (ux * ty - uy * tx)];\n}\n` +
       `// Its one-second trajectories, each from where it starts, facing forward (x sideways, z forward).\n` +
-      `for (let s = 0; s + rate <= seconds * rate; s += every) {\n  for (let j = 0; j <= rate; j++) {\n` +
-      `    const [x, z] = toLocal(rotations[s], xs[s + j] - xs[s], zs[s + j] - zs[s]);\n` +
-      `    row('simstrand', x, z);\n  }\n  console.log('simstrand NaN NaN');\n}\nhistogram('simspeed', simSpeeds);\n\n` +
-      `// The animation data: the root motion of the 3D panel's clips over their cycles, ${RATE} samples a second:\n` +
-      `// [sideways, forward (m/s), yaw rate (rad/s)].\n` +
-      `const clips = [\n${clips.map(({ name, roots }) => `  // ${name}\n  [${roots.map((r) => `[${r.join(', ')}]`).join(', ')}],\n`).join('')}];\n` +
-      `const dataSpeeds${ann(ts, 'number[]')} = [];\n` +
-      `for (const roots of clips) {\n  for (const [side, forward] of roots) dataSpeeds.push(Math.hypot(side, forward));\n` +
-      `  for (let s = 0; s < roots.length; s += every) {\n    let x = 0;\n    let z = 0;\n    let yaw = 0;\n    row('datastrand', 0, 0);\n` +
-      `    for (let j = 0; j < rate; j++) {\n      const [side, forward, turn] = roots[(s + j) % roots.length];\n` +
-      `      x += (Math.cos(yaw) * side + Math.sin(yaw) * forward) / rate;\n      z += (-Math.sin(yaw) * side + Math.cos(yaw) * forward) / rate;\n` +
-      `      yaw += turn / rate;\n      row('datastrand', x, z);\n    }\n    console.log('datastrand NaN NaN');\n  }\n}\n` +
-      `histogram('dataspeed', dataSpeeds);\n`
+      `for (let s = 0; s + rate < path.length; s += every) {\n  const [x0, z0, yaw] = path[s];\n` +
+      `  for (let j = 0; j <= rate; j += step) {\n    const dx = path[s + j][0] - x0;\n    const dz = path[s + j][1] - z0;\n` +
+      `    row('simstrand', Math.cos(yaw) * dx - Math.sin(yaw) * dz, Math.sin(yaw) * dx + Math.cos(yaw) * dz);\n  }\n` +
+      `  console.log('simstrand NaN NaN');\n}\n` +
+      `histogram('simspeed', speedValues, ${speed.bin}, ${speed.bins});\n` +
+      `histogram('simacceleration', accelerationValues, ${accel.bin}, ${accel.bins});\n` +
+      `histogram('simangular', angularValues, ${angular.bin}, ${angular.bins});\n`
     );
   });
-  const rows = clips.map(({ roots }) => roots.length);
   const c =
     cHead(title) +
     `#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
     `#define RATE ${RATE}\n#define FRAMES ${frames} /* ${RECORD_SECONDS} s of recording */\n` +
     `#define EVERY ${STRAND_EVERY} /* frames between the starts of the trajectories */\n` +
-    `#define BINS ${BINS}\n#define BIN ${BIN} /* m/s, of the speed histograms */\n\n` +
+    `#define STEP ${STRAND_STEP} /* frames between their points */\n\n` +
     randomSource('c', STICK_SEED) +
-    `\n/* The animation data: the root motion of the 3D panel's clips over their cycles, ${RATE} samples a second:\n` +
-    ` * [sideways, forward (m/s), yaw rate (rad/s)]. */\n` +
-    clips
-      .map(
-        ({ name, roots }) =>
-          `static const double ${name}[${roots.length}][3] = {${roots.map((r) => ` { ${r.map(jn).join(', ')} }`).join(',')} };\n`,
-      )
-      .join('') +
-    `static const double (*const clips[${clips.length}])[3] = { ${clips.map(({ name }) => name).join(', ')} };\n` +
-    `static const int clip_samples[${clips.length}] = { ${rows.join(', ')} };\n\n` +
-    `static double script[256][3]; /* the stick: duration, x, z */\nstatic float xs[FRAMES + 1], zs[FRAMES + 1];\nstatic double sim_speeds[FRAMES + 1];\n` +
-    `static sp_quat rotations[FRAMES + 1];\nstatic double data_speeds[${rows.reduce((a, b) => a + b, 0)}];\n\n` +
-    `/* (dx, 0, dz) rotated by the inverse of q (into the frame of a body of rotation q) */\n` +
-    `static void to_local(const sp_quat *q, double dx, double dz, double *x, double *z)\n{\n` +
-    `    const double ux = -q->x, uy = -q->y, uz = -q->z;\n` +
-    `    const double tx = 2 * (uy * dz), ty = 2 * (uz * dx - ux * dz), tz = 2 * (-uy * dx);\n` +
-    `    *x = dx + q->w * tx + (uy * tz - uz * ty);\n    *z = dz + q->w * tz + (ux * ty - uy * tx);\n}\n\n` +
-    `/* the share of values in each bin of the histogram: rows label, bin start, share (and the last bin again at its end) */\n` +
-    `static void histogram(const char *label, const double *values, int n)\n{\n    int counts[BINS] = { 0 }, i;\n` +
-    `    for (i = 0; i < n; i++) {\n        const int k = (int)floor(values[i] / BIN);\n        counts[k < BINS - 1 ? k : BINS - 1]++;\n    }\n` +
-    `    for (i = 0; i < BINS; i++) printf("%s %.5f %.5f\\n", label, i * BIN, (double)counts[i] / n);\n` +
-    `    printf("%s %.5f %.5f\\n", label, BINS * BIN, (double)counts[BINS - 1] / n);\n}\n\n` +
+    `\nstatic double script[256][3]; /* the stick: duration, x, z */\nstatic double path[FRAMES + 1][3]; /* x, z, heading */\n` +
+    `static double speeds[FRAMES + 1], accelerations[FRAMES + 1], angulars[FRAMES + 1];\n\n` +
+    `/* the share of values in each bin of a histogram (the last takes all beyond): rows label, bin start, share (and the last bin again at its end) */\n` +
+    `static void histogram(const char *label, const double *values, int n, double bin, int bins)\n{\n    int counts[64] = { 0 }, i;\n` +
+    `    for (i = 0; i < n; i++) {\n        const int k = (int)floor(values[i] / bin);\n        counts[k < bins - 1 ? k : bins - 1]++;\n    }\n` +
+    `    for (i = 0; i < bins; i++) printf("%s %.5f %.5f\\n", label, i * bin, (double)counts[i] / n);\n` +
+    `    printf("%s %.5f %.5f\\n", label, bins * bin, (double)counts[bins - 1] / n);\n}\n\n` +
     `int main(void)\n{\n    const float halflife = ${cf(p.simHalflife)}; /* s */\n` +
     `    const float fwrd_speed = ${cf(p.forwardSpeed)}, side_speed = ${cf(p.sideSpeed)}, back_speed = ${cf(p.backSpeed)}; /* m/s */\n` +
     `    sp_vec3 stick = { 0.0f, 0.0f, 0.0f }, desired_velocity = { 0.0f, 0.0f, 0.0f }, position = { 0.0f, 0.0f, 0.0f };\n` +
     `    sp_vec3 velocity = { 0.0f, 0.0f, 0.0f }, acceleration = { 0.0f, 0.0f, 0.0f }, angular_velocity = { 0.0f, 0.0f, 0.0f };\n` +
     `    sp_quat desired_rotation = { 0.0f, 0.0f, 0.0f, 1.0f }, rotation = { 0.0f, 0.0f, 0.0f, 1.0f };\n` +
-    `    double t = 0.0, until;\n    int n = 0, segment = 0, k, s, j, c, m = 0;\n` +
+    `    double t = 0.0, until;\n    int n = 0, segment = 0, k, s, j;\n` +
     `    /* the stick, pushed every way: a direction, and a push of none, half or full, for 0.5 to 2 s each */\n` +
     `    while (t < ${RECORD_SECONDS}) {\n` +
     `        const double duration = 0.5 + 1.5 * random01(), angle = 2 * 3.14159265358979323846 * random01(), u = random01();\n` +
     `        const double push = u < 0.15 ? 0 : u < 0.4 ? 0.5 : 1;\n` +
     `        script[n][0] = duration;\n        script[n][1] = push * sin(angle);\n` +
     `        script[n][2] = push * cos(angle);\n        n++;\n        t += duration;\n    }\n` +
-    `    /* the simulation object, driven by the stick */\n    until = script[0][0];\n` +
-    `    for (k = 0; k <= FRAMES; k++) {\n        xs[k] = position.x;\n        zs[k] = position.z;\n        rotations[k] = rotation;\n` +
-    `        sim_speeds[k] = hypot(velocity.x, velocity.z);\n        if (k == FRAMES) break;\n` +
+    `    /* the simulation object, driven by the stick: its path, and from its springs' state its speed,\n` +
+    `       acceleration and angular speed (degrees per second) */\n    until = script[0][0];\n` +
+    `    for (k = 0; k <= FRAMES; k++) {\n        path[k][0] = position.x;\n        path[k][1] = position.z;\n` +
+    `        path[k][2] = 2 * atan2(rotation.y, rotation.w);\n        speeds[k] = hypot(velocity.x, velocity.z);\n` +
+    `        accelerations[k] = hypot(acceleration.x, acceleration.z);\n` +
+    `        angulars[k] = fabs(angular_velocity.y) * 180 / 3.14159265358979323846;\n        if (k == FRAMES) break;\n` +
     `        while ((double)k / RATE >= until - 1e-9) until += script[++segment][0];\n` +
     `        stick.x = (float)script[segment][1];\n        stick.z = (float)script[segment][2];\n` +
     `        sp_desired_velocity_update(&desired_velocity, &stick, 0.0f, &rotation, fwrd_speed, side_speed, back_speed);\n` +
@@ -500,30 +483,26 @@ function distributionsProgram(p) {
     `        sp_simulation_position_update(&position, &velocity, &acceleration, &desired_velocity, halflife, 1.0f / RATE);\n` +
     `        sp_simulation_rotation_update(&rotation, &angular_velocity, &desired_rotation, halflife, 1.0f / RATE);\n    }\n` +
     `    /* its one-second trajectories, each from where it starts, facing forward (x sideways, z forward) */\n` +
-    `    for (s = 0; s + RATE <= FRAMES; s += EVERY) {\n        for (j = 0; j <= RATE; j++) {\n` +
-    `            double x, z;\n` +
-    `            to_local(&rotations[s], (double)xs[s + j] - xs[s], (double)zs[s + j] - zs[s], &x, &z);\n` +
-    `            printf("simstrand %.5f %.5f\\n", x, z);\n        }\n` +
-    `        printf("simstrand nan nan\\n");\n    }\n    histogram("simspeed", sim_speeds, FRAMES + 1);\n` +
-    `    /* the animation data's trajectories and speeds */\n` +
-    `    for (c = 0; c < ${clips.length}; c++) {\n        const double (*roots)[3] = clips[c];\n        const int samples = clip_samples[c];\n` +
-    `        for (j = 0; j < samples; j++) data_speeds[m++] = hypot(roots[j][0], roots[j][1]);\n` +
-    `        for (s = 0; s < samples; s += EVERY) {\n            double x = 0.0, z = 0.0, yaw = 0.0;\n` +
-    `            printf("datastrand %.5f %.5f\\n", 0.0, 0.0);\n` +
-    `            for (j = 0; j < RATE; j++) {\n                const double *r = roots[(s + j) % samples];\n` +
-    `                x += (cos(yaw) * r[0] + sin(yaw) * r[1]) / RATE;\n                z += (-sin(yaw) * r[0] + cos(yaw) * r[1]) / RATE;\n` +
-    `                yaw += r[2] / RATE;\n                printf("datastrand %.5f %.5f\\n", x, z);\n            }\n` +
-    `            printf("datastrand nan nan\\n");\n        }\n    }\n    histogram("dataspeed", data_speeds, m);\n    return 0;\n}\n`;
+    `    for (s = 0; s + RATE <= FRAMES; s += EVERY) {\n        const double c = cos(path[s][2]), sn = sin(path[s][2]);\n` +
+    `        for (j = 0; j <= RATE; j += STEP) {\n            const double dx = path[s + j][0] - path[s][0], dz = path[s + j][1] - path[s][1];\n` +
+    `            printf("simstrand %.5f %.5f\\n", c * dx - sn * dz, sn * dx + c * dz);\n        }\n` +
+    `        printf("simstrand nan nan\\n");\n    }\n` +
+    `    histogram("simspeed", speeds, FRAMES + 1, ${speed.bin}, ${speed.bins});\n` +
+    `    histogram("simacceleration", accelerations, FRAMES + 1, ${accel.bin}, ${accel.bins});\n` +
+    `    histogram("simangular", angulars, FRAMES + 1, ${angular.bin}, ${angular.bins});\n    return 0;\n}\n`;
   return {
     id: 'distributions',
-    title: 'trajectory and speed distributions',
+    title: 'trajectory, speed, acceleration and angular speed distributions',
     ...js,
     c,
     compare: [
-      { plot: 4, series: 0, cols: [0, 1], rows: 'datastrand' },
-      { plot: 4, series: 1, cols: [0, 1], rows: 'simstrand' },
-      { plot: 5, series: 0, cols: [0, 1], rows: 'dataspeed' },
-      { plot: 5, series: 1, cols: [0, 1], rows: 'simspeed' },
+      { plot: STRANDS_PLOT, series: SIMULATION_SERIES, cols: [0, 1], rows: 'simstrand' },
+      ...['simspeed', 'simacceleration', 'simangular'].map((rows, k) => ({
+        plot: STRANDS_PLOT + 1 + k,
+        series: SIMULATION_SERIES,
+        cols: [0, 1],
+        rows,
+      })),
     ],
   };
 }

@@ -3,7 +3,7 @@
 // velocity spring that predicts the trajectory a query asks for), and the cost of a switch
 // against the transition-cost feature's estimate of it (what the search's distance ranks by).
 // (A whole motion-matched character in a few dozen lines is the README's example.)
-import { COST_PLOT, OFFSET, RATE, SPEED_PLOT, STEPS, STICK, V } from '../panels/motion.js';
+import { COST_PLOT, OFFSET, RATE, SPEED_PLOT, STEPS, STICK, V, costOptions } from '../panels/motion.js';
 import { ann, cHead, cRow, cf, jn, jsAndTs, jsHead, jsRow } from '../lib/program.js';
 
 const END = STICK[STICK.length - 1][0];
@@ -68,31 +68,39 @@ function speedProgram(p) {
 
 /** The cost of a switch and the transition-cost feature's estimate, over velocity offsets. */
 function costProgram(p) {
-  const title = 'The cost of a switch and the distance of the transition-cost feature (spring inertializer)';
+  const o = costOptions(p);
+  const cubic = o.inertializer === 'cubic';
+  const title = `The cost of a switch and the distance of the transition-cost feature (${o.inertializer} inertializer)`;
+  const [name, value, what] = cubic
+    ? ['blendtime', p.blendtime, "s, the cubic inertializer's blend time"]
+    : ['halflife', p.halflife, "s, the spring inertializer's"];
   const js = jsAndTs(
     (ts) =>
       jsHead(title, ts) +
       `import { init, transitionCost } from 'sprung';\n\nawait init();\n\n` +
-      `const halflife = ${jn(p.halflife)}; // s, the spring inertializer's\n` +
+      `const ${name} = ${jn(value)}; // ${what}\n` +
       `const offset = ${OFFSET}; // m: the bone's position offset at the switch\n` +
       jsRow(ts) +
       `console.log('# velocity offset (m/s), cost (area of the offset), feature distance (m·s)');\n` +
       `for (let k = 0; k <= ${STEPS}; k++) {\n  const v = ${-V} + (${2 * V} * k) / ${STEPS};\n` +
       `  // 'exact': the area between the inertialized motion and the new animation;\n` +
       `  // 'approx': |feature(source) − feature(destination)|, the distance a motion-matching search ranks by.\n` +
-      `  const cost = transitionCost(offset, v, { halflife, measure: 'exact' });\n` +
-      `  const feature = transitionCost(offset, v, { halflife, measure: 'approx' });\n` +
+      `  const cost = transitionCost(offset, v, { inertializer: '${o.inertializer}', ${name}, measure: 'exact' });\n` +
+      `  const feature = transitionCost(offset, v, { inertializer: '${o.inertializer}', ${name}, measure: 'approx' });\n` +
       `  row(v, cost, feature);\n}\n`,
   );
+  // the C function takes both times (the other one's value is its default, unused)
+  const [halflife, blendtime] = cubic ? ['0.15f', cf(p.blendtime)] : [cf(p.halflife), '0.3f'];
+  const kind = cubic ? 'SP_INERTIALIZER_CUBIC' : 'SP_INERTIALIZER_SPRING';
   const c =
     cHead(title) +
     `#include <stdio.h>\n#include "sprung.h"\n\n` +
-    `int main(void)\n{\n    const float halflife = ${cf(p.halflife)}; /* s, the spring inertializer's */\n` +
+    `int main(void)\n{\n    const float ${name} = ${cubic ? blendtime : halflife}; /* ${what} */\n` +
     `    const float offset = ${cf(OFFSET)}; /* m: the bone's position offset at the switch */\n    int k;\n` +
     `    printf("# velocity offset (m/s), cost (area of the offset), feature distance (m·s)\\n");\n` +
     `    for (k = 0; k <= ${STEPS}; k++) {\n        const double v = ${-V}.0 + (${2 * V}.0 * k) / ${STEPS}.0;\n` +
-    `        const float cost = sp_transition_cost(offset, (float)v, SP_INERTIALIZER_SPRING, SP_COST_EXACT, halflife, 0.3f, 0.5f);\n` +
-    `        const float feature = sp_transition_cost(offset, (float)v, SP_INERTIALIZER_SPRING, SP_COST_APPROX, halflife, 0.3f, 0.5f);\n` +
+    `        const float cost = sp_transition_cost(offset, (float)v, ${kind}, SP_COST_EXACT, ${cubic ? halflife : name}, ${cubic ? name : blendtime}, 0.5f);\n` +
+    `        const float feature = sp_transition_cost(offset, (float)v, ${kind}, SP_COST_APPROX, ${cubic ? halflife : name}, ${cubic ? name : blendtime}, 0.5f);\n` +
     `        ${cRow(['v', '(double)cost', '(double)feature'])}\n    }\n    return 0;\n}\n`;
   return {
     id: 'cost',

@@ -9,7 +9,7 @@
 // so they print the panel's curves: the same to float rounding, about 1e-6 degrees, which is
 // why they print six decimals rather than the five of the other panels' programs.
 import { ANGLE_PLOT, LEAD_FRAMES, OFFSET_PLOT } from '../panels/pose3d.js';
-import { HOLD, RATE } from '../pose3d/scenario.js';
+import { HOLD, RATE } from '../pose3d/params.js';
 import { BONE_COUNT, bone } from '../pose3d/skeleton.js';
 import { ann, cf, cHead, jn, jsAndTs, jsHead } from '../lib/program.js';
 

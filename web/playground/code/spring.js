@@ -162,7 +162,7 @@ function springProgram(p, kind, shown) {
       `    /* the goal's step */\n` +
       `    for (k = 0; k < 3; k++) {\n` +
       `        const double t = k == 0 ? 0.0 : k == 1 ? ${STEP_AT} : ${duration};\n` +
-      `        printf("goal %.5f %.5f\\n", t, (double)goal_at(t));\n    }\n`
+      `        printf("goal %.5f %.5f\\n", t - ${STEP_AT}, (double)goal_at(t));\n    }\n`
     : '';
   const exactJs = {
     freq: 'springDamperExact(exact, g, 0, frequency, halflife, dt)',
@@ -225,10 +225,10 @@ function springProgram(p, kind, shown) {
       setupJs +
       measuresJs +
       `const dt = ${dtText}; // s\n\n` +
-      `/** The goal steps from 0 to 1 at t = ${STEP_AT} s. */\n` +
+      `/** The goal steps from 0 to 1 at t = ${STEP_AT} s; times are printed from the step (t − ${STEP_AT}). */\n` +
       `const goalAt = (t${ann(ts, 'number')}) => (t < ${STEP_AT} - 1e-6 ? 0 : 1);\n` +
       (fine
-        ? `for (const t of [0, ${STEP_AT}, ${duration}]) console.log('goal', t.toFixed(5), goalAt(t).toFixed(5));\n`
+        ? `for (const t of [0, ${STEP_AT}, ${duration}]) console.log('goal', (t - ${STEP_AT}).toFixed(5), goalAt(t).toFixed(5));\n`
         : '') +
       `\n` +
       names.map((n) => `const ${n} = { x: 0, v: 0 };\n`).join('') +
@@ -241,14 +241,14 @@ function springProgram(p, kind, shown) {
       `// ${duration} s of frames; in a game, call frame(goal) once a frame.\n` +
       `for (let k = 0; k * dt <= ${duration} + 1e-9; k++) {\n` +
       `  const t = k * dt;\n` +
-      `  row(t, ${names.map((n) => `${n}.x`).join(', ')});\n` +
+      `  row(t - ${STEP_AT}, ${names.map((n) => `${n}.x`).join(', ')});\n` +
       `  frame(goalAt(t));\n}\n`,
   );
   const c =
     cHead(title) +
     `#include <math.h>\n#include <stdio.h>\n#include "sprung.h"\n\n` +
     `typedef struct { float x, v; } spring;\n\n` +
-    `/* The goal steps from 0 to 1 at t = ${STEP_AT} s. */\n` +
+    `/* The goal steps from 0 to 1 at t = ${STEP_AT} s; times are printed from the step (t - ${STEP_AT}). */\n` +
     `static float goal_at(double t) { return t < ${STEP_AT} - 1e-6 ? 0.0f : 1.0f; }\n\n` +
     `int main(void)\n{\n    int k;\n` +
     setupC +
@@ -259,7 +259,7 @@ function springProgram(p, kind, shown) {
     `    for (k = 0; k * dt_d <= ${duration} + 1e-9; k++) {\n` +
     `        const double t = k * dt_d;\n` +
     `        const float g = goal_at(t);\n` +
-    `        ${cRow(['t', ...names.map((n) => `${n}.x`)])}\n` +
+    `        ${cRow([`t - ${STEP_AT}`, ...names.map((n) => `${n}.x`)])}\n` +
     `        ${exactC};\n` +
     others.map(([n, , call]) => `        ${guardC(n, call)};\n`).join('') +
     `    }\n` +

@@ -1,10 +1,11 @@
 // Plots with Chart.js: the one adapter every panel draws through (`ui.plot` in main.js makes a
 // figure and calls lineChart; lib/heatmap.js makes the heatmaps on the same Chart.js setup).
 //
-// Chart.js is tree-shaken: only the line controller, the point and line elements, the linear
-// scale and the filler are registered, with three small plugins of this file (vertical markers,
-// draggable handles, a shared style), and the Vite build puts all of it in one chunk (`chart`) that
-// every embed of a page shares from the cache. Animation is off: a chart is redrawn by the
+// Chart.js is tree-shaken: only the line controller, the point and line elements and the linear
+// scale are registered, with two small plugins of this file (the markers plugin also fills a
+// series down to y = 0, all the Filler plugin did here, for a tenth of its 2.5 KB; draggable
+// handles), and the Vite build puts all of it in one chunk (`chart`) that every embed of a page
+// shares from the cache. Animation is off: a chart is redrawn by the
 // panel once a frame while a slider moves, and must show the new curve at once.
 //
 // The panel's side of a chart stays as it was with the playground's own plotter: fill series with
@@ -13,6 +14,9 @@
 // are palette names (lib/theme.js), resolved when drawn, so a chart follows the light or dark
 // theme. Every chart has both axis titles (lineChart refuses a chart without them). Tick labels
 // carry the decimals of their step and a real minus sign.
+//
+// Reading by pointing (lib/readout.js, loaded on a chart's first visit by the pointer or the
+// keyboard): a crosshair and the value of every series at the pointer, in HTML over the canvas.
 //
 // Interaction, through Chart.js's own events (the `handles` plugin below): handles are points of
 // the chart drawn by Chart.js, grabbed and dragged with a mouse, a pen or a finger (pointer events,
@@ -24,7 +28,7 @@
 // y: { title } })`, then reset/add/commit in draw(); a series the programs of "Copy as code" do
 // not print must say why in `guide` (tests/e2e/snippets.test.mjs holds every other series to a
 // printed row set).
-import { Chart, Filler, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
+import { Chart, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import { legendKeys } from './legend.js';
 import { color, onTheme, palette } from './theme.js';
 
@@ -33,6 +37,7 @@ import { color, onTheme, palette } from './theme.js';
  * @property {string} label
  * @property {string} color      palette name or CSS colour
  * @property {number} [width]    line width in CSS px (default 1.5; 0: no line)
+ * @property {number} [alpha]    opacity of the line and points (default 1): many overlaid strands
  * @property {number[]} [dash]   dash pattern in CSS px
  * @property {boolean} [stepped] the value holds until the next point (goal steps)
  * @property {number} [points]   radius of a dot at each point (CSS px)
@@ -124,6 +129,9 @@ const markersPlugin = {
     const state = extras(chart);
     if (!state) return;
     zeroLines(chart, palette.frame);
+    chart.data.datasets.forEach((d, i) => {
+      if (/** @type {any} */ (d).sprungFill && chart.isDatasetVisible(i)) fillArea(chart, i);
+    });
     const list = state.spans;
     if (!list.length) return;
     const { ctx, chartArea: area, scales } = chart;
@@ -165,6 +173,45 @@ const markersPlugin = {
     ctx.restore();
   },
 };
+
+/**
+ * Fills the area between dataset `i`'s line (as drawn: straight, or stepped) and y = 0, in its
+ * background colour, within the plot area; a gap (a point without a value) ends a piece.
+ * @param {Chart} chart
+ * @param {number} i
+ */
+function fillArea(chart, i) {
+  const points = chart.getDatasetMeta(i).data;
+  const stepped = !!(/** @type {any} */ (chart.data.datasets[i]).stepped);
+  const { ctx, chartArea: area } = chart;
+  const zero = Math.max(area.top, Math.min(area.bottom, chart.scales.y.getPixelForValue(0)));
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(area.left, area.top, area.right - area.left, area.bottom - area.top);
+  ctx.clip();
+  ctx.fillStyle = /** @type {string} */ (chart.data.datasets[i].backgroundColor);
+  ctx.beginPath();
+  let open = false;
+  let lastX = 0;
+  let lastY = 0;
+  for (const p of points) {
+    const { x, y } = p;
+    if (/** @type {any} */ (p).skip || !Number.isFinite(y)) {
+      if (open) ctx.lineTo(lastX, zero);
+      open = false;
+      continue;
+    }
+    if (!open) ctx.moveTo(x, zero);
+    else if (stepped) ctx.lineTo(x, lastY);
+    ctx.lineTo(x, y);
+    open = true;
+    lastX = x;
+    lastY = y;
+  }
+  if (open) ctx.lineTo(lastX, zero);
+  ctx.fill();
+  ctx.restore();
+}
 
 /** A handle's pixel position on `chart`, or null when it lies outside the drawn ranges. */
 function handlePixel(chart, h) {
@@ -298,7 +345,7 @@ const handlesPlugin = {
   },
 };
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, Filler, markersPlugin, handlesPlugin);
+Chart.register(LineController, LineElement, PointElement, LinearScale, markersPlugin, handlesPlugin);
 Chart.defaults.animation = false;
 Chart.defaults.maintainAspectRatio = false;
 Chart.defaults.font.family = FAMILY;
@@ -390,6 +437,33 @@ export const POINTER_EVENTS = /** @type {any} */ ([
   'pointerup',
   'pointercancel',
 ]);
+
+/** The events on a chart's canvas that wake its reading (lib/readout.js). */
+const WAKE = ['pointermove', 'pointerdown', 'focus', 'keydown'];
+/**
+ * Makes the chart in `canvas` (inside `box`) readable by pointing and by the keyboard (it takes
+ * the focus; the arrow keys step from point to point): its first visit loads lib/readout.js,
+ * which shows `reading` (what the chart shows of itself: see there). Until then it costs nothing.
+ * @param {HTMLCanvasElement} canvas
+ * @param {HTMLElement} box
+ * @param {import('./readout.js').LineReading | import('./readout.js').MapReading} reading
+ */
+export function readable(canvas, box, reading) {
+  canvas.tabIndex = 0;
+  canvas.setAttribute('aria-description', 'Point at it, or use the arrow keys, to read its values.');
+  /** @type {Promise<{ event: (e: Event) => void }> | null} */
+  let woken = null;
+  const wake = (/** @type {Event} */ e) => {
+    // the arrow keys read the chart: they do not scroll the page meanwhile
+    if (e instanceof KeyboardEvent && /^Arrow|^Home$|^End$/.test(e.key)) e.preventDefault();
+    woken ??= import('./readout.js').then((m) => {
+      for (const type of WAKE) canvas.removeEventListener(type, wake);
+      return m.attach(canvas, box, reading);
+    });
+    woken.then((r) => r.event(e));
+  };
+  for (const type of WAKE) canvas.addEventListener(type, wake);
+}
 
 /**
  * The options of one linear axis: its title, fixed bounds if any, ticks at nice steps (not at the
@@ -494,7 +568,8 @@ export function lineChart({ canvas, box, legendHost }, options) {
       pointRadius: s.points || 0,
       pointHoverRadius: s.points || 0,
       pointBorderWidth: 0,
-      fill: s.fill ? 'origin' : false,
+      // filled down to y = 0 by the markers plugin (fillArea)
+      sprungFill: !!s.fill,
       // A dot on the frame stays whole: points may reach 8 px beyond the plot area.
       clip: s.points ? 8 : 0,
       hidden: !shown[i] || off[i],
@@ -505,7 +580,7 @@ export function lineChart({ canvas, box, legendHost }, options) {
   function paintDatasets() {
     series.forEach((s, i) => {
       const d = datasets[i];
-      const c = color(s.color);
+      const c = color(s.color, s.alpha);
       Object.assign(d, {
         borderColor: c,
         pointBackgroundColor: c,
@@ -531,6 +606,20 @@ export function lineChart({ canvas, box, legendHost }, options) {
   });
   /** @type {any} */ (chart).$extras = state;
   paintAxes(chart);
+  /** @type {(() => void)[]} called after every redraw (the reading by pointing follows the curves) */
+  const redrawn = [];
+  readable(canvas, box, {
+    kind: 'line',
+    chart,
+    series,
+    shown: (i) => shown[i] && !off[i],
+    points: (i) => pools[i],
+    count: (i) => counts[i],
+    x: options.x.title,
+    y: options.y.title,
+    busy: () => state.grab !== null,
+    listen: (fn) => redrawn.push(fn),
+  });
 
   const legend = legendKeys(options.legend === false ? null : legendHost, series, (i) => {
     off[i] = !off[i];
@@ -620,6 +709,7 @@ export function lineChart({ canvas, box, legendHost }, options) {
       }
     } else chart.update('none');
     placeCursor();
+    for (const fn of redrawn) fn();
   }
 
   function placeCursor() {

@@ -1,7 +1,9 @@
 // "Copy as code": complete programs reproducing what the panel runs, in JavaScript,
 // TypeScript and C, and the parameters as JSON. A panel may offer several programs (one per
 // topic: smoothing, interpolation, resonance...). The text is always visible in a <pre>
-// (selectable by hand); the Copy button puts it on the clipboard.
+// (selectable by hand); the Copy button puts it on the clipboard. Its styles come with it: an
+// embed, which never shows the box, fetches neither.
+import './copy-code.css';
 
 const LANGS = [
   ['js', 'JavaScript'],

@@ -4,9 +4,10 @@
 // ramp drawn along it). The image is computed at any resolution (a coarse grid while a slider
 // moves, one cell per device pixel when still) and scaled smoothly into the plot area. A point
 // can be marked on it, and a pointer moving over it (a mouse hovering, a finger or pen pressed)
-// reports the data point under it, through Chart.js's events.
+// reports the data point under it, through Chart.js's events; the value under the pointer (or
+// the keyboard's crosshair) is read out (lib/readout.js).
 import { Chart } from 'chart.js';
-import { POINTER_EVENTS, axisOptions, enqueue, paintAxes, zeroLines } from './chart.js';
+import { POINTER_EVENTS, axisOptions, enqueue, paintAxes, readable, zeroLines } from './chart.js';
 import { onTheme } from './theme.js';
 
 /** Viridis-like anchor colours of the ramp, low to high. */
@@ -102,7 +103,7 @@ Chart.register(heatmapPlugin);
  * @param {{ canvas: HTMLCanvasElement, box: HTMLElement }} where
  * @param {{ x: { title: string }, y: { title: string }, scale: string, pick?: (x: number, y: number) => void }} options
  */
-export function heatmapChart({ canvas }, options) {
+export function heatmapChart({ canvas, box }, options) {
   const image = document.createElement('canvas');
   image.width = 0;
   const colorAxis = axisOptions({ title: options.scale, min: 0, max: 1 }, 'y');
@@ -122,10 +123,51 @@ export function heatmapChart({ canvas }, options) {
   });
   /** @type {HeatmapState} */
   const s = { image, mark: null };
-  const update = () => chart.update('none');
-  const redraw = () => chart.draw();
+  const update = () => {
+    chart.update('none');
+    for (const fn of redrawn) fn();
+  };
+  const redraw = () => {
+    chart.draw();
+    for (const fn of redrawn) fn();
+  };
   /** @type {any} */ (chart).$heatmap = s;
   /** @type {any} */ (chart).$pick = options.pick || null;
+  /** The values last drawn (a copy: the panel may reuse its array), for the reading by pointing. */
+  let grid = { values: new Float32Array(0), nx: 0, ny: 0, range: [0, 1, 0, 1] };
+  /** @type {(() => void)[]} */
+  const redrawn = [];
+  /** Column and row of the cell at data point (x, y), or null outside the grid. */
+  const cellAt = (x, y) => {
+    const [x0, x1, y0, y1] = grid.range;
+    const i = Math.floor(((x - x0) / (x1 - x0)) * grid.nx);
+    const j = Math.floor(((y - y0) / (y1 - y0)) * grid.ny);
+    return i >= 0 && i < grid.nx && j >= 0 && j < grid.ny ? [i, j] : null;
+  };
+  readable(canvas, box, {
+    kind: 'map',
+    chart,
+    value(x, y) {
+      const c = cellAt(x, y);
+      return c ? grid.values[c[1] * grid.nx + c[0]] : null;
+    },
+    cell(x, y) {
+      const c = cellAt(x, y);
+      if (!c) return null;
+      const [x0, x1, y0, y1] = grid.range;
+      return [x0 + ((c[0] + 0.5) * (x1 - x0)) / grid.nx, y0 + ((c[1] + 0.5) * (y1 - y0)) / grid.ny];
+    },
+    step: () => ({
+      x: (grid.range[1] - grid.range[0]) / Math.max(1, grid.nx),
+      y: (grid.range[3] - grid.range[2]) / Math.max(1, grid.ny),
+    }),
+    x: options.x.title,
+    y: options.y.title,
+    scale: options.scale,
+    busy: () => false,
+    mark: () => s.mark,
+    listen: (fn) => redrawn.push(fn),
+  });
   if (options.pick) canvas.classList.add('pick');
   // light lines over the image, whatever the theme
   paintAxes(chart, '#ffffff26');
@@ -174,6 +216,9 @@ export function heatmapChart({ canvas }, options) {
       Object.assign(scales.x, { min: x0, max: x1 });
       Object.assign(scales.y, { min: y0, max: y1 });
       Object.assign(scales.c, { min: 0, max: max > 0 ? max : 1 });
+      const kept = grid.values.length >= nx * ny ? grid.values : new Float32Array(nx * ny);
+      for (let k = 0; k < nx * ny; k++) kept[k] = values[k];
+      grid = { values: kept, nx, ny, range: [x0, x1, y0, y1] };
       enqueue(update, canvas);
     },
     /**

@@ -120,8 +120,13 @@ export function createStage({ fig, box, canvas, legendHost }, spec) {
     b.dataset.role = 'extra';
     if (extra.key) b.setAttribute('aria-keyshortcuts', extra.key);
   }
+  // The time, and what to do (left out where the bar is short: an embed; the view's label says it)
   const status = document.createElement('output');
   status.className = 'stage-status';
+  const clock = document.createElement('span');
+  const hint = document.createElement('span');
+  hint.className = 'stage-hint';
+  status.append(clock, hint);
   bar.append(status);
   fig.append(bar);
 
@@ -236,10 +241,14 @@ export function createStage({ fig, box, canvas, legendHost }, spec) {
       }
     }
     const t = ticks / RATE;
-    const text = user
-      ? `${user.goal === null ? 'yours' : `goal ${user.goal.toFixed(2)}, yours`} — Replay for the scenario`
-      : `t = ${t.toFixed(2)} s of ${spec.duration(params).toFixed(1)} s${grab ? ' — click or drag to move the goal' : ''}`;
-    if (status.value !== text) status.value = text;
+    const [time, what] = user
+      ? [user.goal === null ? 'yours' : `goal ${user.goal.toFixed(2)}, yours`, ' — Replay for the scenario']
+      : [
+          `t = ${t.toFixed(2)} s of ${spec.duration(params).toFixed(1)} s`,
+          grab ? ' — click or drag to move the goal' : '',
+        ];
+    if (clock.textContent !== time) clock.textContent = time;
+    if (hint.textContent !== what) hint.textContent = what;
   }
 
   function loop(nowMs) {

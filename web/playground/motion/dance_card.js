@@ -324,6 +324,7 @@ export const MIRROR = Int32Array.from(BONES, ([name]) => {
  * clip. Returns { skeleton, frameRate, clips: [{ name, poses, loop, tags, contacts }], mirror,
  * tags (the tag bits), segments: [{ clip, label, kind, gait, speed, dir, turn, radius, angle,
  * start, end (frames, end exclusive) }] }.
+ * @param {{ rate?: number, takes?: Record<string, any[]> }} [options]
  */
 export function danceCard({ rate = 60, takes = TAKES } = {}) {
   const clips = [];

@@ -1,87 +1,69 @@
 // The motion panel's databases, made in a module worker: the dance card (ten minutes of
-// locomotion, made in code) or CMU's two takes (their BVH texts, fetched by the page), and
-// the MotionDatabase of either with a feature set. Making the data and computing every frame's
-// features take a second or more, which would freeze the page; the worker posts the database's
-// bytes (MotionDatabase.toBytes, transferred, not copied) and the page loads them
-// (MotionDatabase.fromBytes), which computes no features. The worker runs the page's compiled
-// module (sprung/no-embed, init({ wasm })): no second download or compilation, no second copy.
+// locomotion, made in code), CMU's two takes (their BVH texts, fetched by the page), or the
+// reader's own takes (BVH texts, or the clips the page sampled from their glTF character), and
+// the MotionDatabase of any of them with a feature set and weights. Making the data and
+// computing every frame's features take a second or more, which would freeze the page; the
+// worker posts the database's bytes (made by motion/export.js, transferred, not copied) and the
+// page loads them, which computes no features. The worker runs the page's compiled module
+// (sprung/no-embed, init({ wasm })): no second download or compilation, no second copy.
 import { MotionDatabase, Skeleton, init, parseBvh } from 'sprung/no-embed';
 import { danceCard } from './dance_card.js';
 import { CMU_FILES, CMU_SCALE, RIGS, features } from './rigs.js';
+import { bvhData, readerRig, withContacts } from './takes.js';
+import { databaseBytes } from './export.js';
 
-/** bone i ↔ the bone of the other side (by Left/Right in the names). */
-function mirrorMap(names) {
-  return Int32Array.from(names, (name) => {
-    const other = name.replace(/^(Left|Right)/, (s) => (s === 'Left' ? 'Right' : 'Left'));
-    const i = names.indexOf(other);
-    return i < 0 ? names.indexOf(name) : i;
-  });
-}
+/** What takes.js reads the takes with. */
+const sprung = { parseBvh, Skeleton };
+/** @type {Promise<void> | null} */
+let ready = null;
+/** Rig → its motion data and bones, made once (the reader's: until they drop other files). */
+const data = {};
 
 /**
- * Foot contacts of a motion-capture clip, which has none: a toe is in contact while it is near
- * the floor and nearly still (Holden marks them by the same two thresholds).
+ * The motion data and bones of a request: { data (MotionData, contacts included), rig
+ * ({ feet, ik, ankles, hips }), report (what was read, for the page) }.
+ * @param {{ rig: string, texts?: string[], takes?: { name: string, text: string }[], clips?: any }} request
  */
-function contactsOf(data, rig) {
-  const names = data.skeleton.names;
-  const toes = RIGS[rig].feet.map((n) => names.indexOf(n));
-  const bones = names.length;
-  const skeleton = new Skeleton(data.skeleton.parents);
-  try {
-    const poses = data.clip.poses;
-    const frames = poses.length / (13 * bones);
-    const contacts = new Uint8Array(2 * frames);
-    const floor = new Float64Array(2).fill(Infinity);
-    const heights = new Float64Array(2 * frames);
-    const speeds = new Float64Array(2 * frames);
-    for (let f = 0; f < frames; f++) {
-      const s = skeleton.forwardKinematics(poses.subarray(f * 13 * bones, (f + 1) * 13 * bones));
-      const p = s.positions;
-      const v = s.velocities;
-      toes.forEach((t, k) => {
-        heights[2 * f + k] = p[3 * t + 1];
-        speeds[2 * f + k] = Math.hypot(v[3 * t], v[3 * t + 1], v[3 * t + 2]);
-        floor[k] = Math.min(floor[k], p[3 * t + 1]);
-      });
-    }
-    for (let i = 0; i < contacts.length; i++)
-      contacts[i] = heights[i] < floor[i % 2] + 0.05 && speeds[i] < 0.5 ? 1 : 0;
-    return contacts;
-  } finally {
-    skeleton.dispose();
+function dataOf({ rig, texts, takes, clips }) {
+  if (rig === 'dance') return { data: danceCard(), rig: RIGS.dance, report: null };
+  if (rig === 'cmu') {
+    const read = bvhData(
+      sprung,
+      texts.map((text, i) => ({ name: CMU_FILES[i], text })),
+      { scale: CMU_SCALE, start: 1 },
+    );
+    return { data: withContacts(sprung, read.data, RIGS.cmu.feet), rig: RIGS.cmu, report: null };
   }
-}
-
-/** The CMU takes as motion data, from the texts of CMU_FILES. */
-function cmuData(texts) {
-  const takes = texts.map((text, i) =>
-    parseBvh(text, { scale: CMU_SCALE, start: 1, frameRate: 60, name: CMU_FILES[i] }),
-  );
-  const skeleton = takes[0].skeleton;
+  // the reader's: BVH takes (read here), or clips the page sampled from a glTF file
+  const read = takes ? bvhData(sprung, takes) : { data: clips, report: { units: null, skipped: [] } };
+  const bones = readerRig(read.data.skeleton.names);
   return {
-    skeleton,
-    frameRate: 60,
-    clips: takes.map((t) => ({ ...t.clip, contacts: contactsOf(t, 'cmu') })),
-    mirror: mirrorMap(skeleton.names),
+    data: withContacts(sprung, read.data, bones.feet),
+    rig: bones,
+    report: { ...read.report, bones },
   };
 }
 
-let ready = null;
-const data = {}; // rig → its motion data, made once
-
-// { id, module, rig: 'dance' | 'cmu', set, texts? } → { id, bytes } or { id, error }
-onmessage = async ({ data: { id, module, rig, set, texts } }) => {
+// { id, module, rig: 'dance' | 'cmu' | 'reader', key (the reader's data), set, weights, texts?,
+//   takes?, clips? } → { id, bytes, names, rig, report } or { id, error }
+onmessage = async ({ data: request }) => {
+  const { id, module, rig, key, set, weights } = request;
   try {
     await (ready ??= init({ wasm: module }));
-    data[rig] ??= rig === 'dance' ? danceCard() : cmuData(texts);
-    const db = new MotionDatabase(data[rig], {
-      features: features(set, rig),
-      contactBones: RIGS[rig].feet,
-      mirror: true,
+    const name = rig === 'reader' ? `reader:${key}` : rig;
+    if (rig === 'reader' && (request.takes || request.clips)) delete data[name];
+    data[name] ??= dataOf(request);
+    const made = data[name];
+    const db = new MotionDatabase(made.data, {
+      features: features(set, made.rig, weights),
+      contactBones: made.rig.feet,
+      mirror: made.data.mirror !== undefined,
     });
-    const bytes = db.toBytes();
+    const bytes = databaseBytes(db);
     db.dispose();
-    postMessage({ id, bytes }, [bytes.buffer]);
+    postMessage({ id, bytes, names: made.data.skeleton.names, rig: made.rig, report: made.report }, [
+      bytes.buffer,
+    ]);
   } catch (e) {
     postMessage({ id, error: e instanceof Error ? e.message : String(e) });
   }

@@ -1,10 +1,11 @@
 // The motion-matching panel's databases: the dance card (made in code) or CMU's two
 // motion-capture takes (served beside the playground when the build found them: build.sh keeps
-// them in build/data/cmu/, Vite's public folder), each with one of two feature sets — the
-// inertialization transition-cost feature of the feet and hips, or Holden's plain positions
-// and velocities — and the trajectory 20, 40 and 60 frames ahead. A worker
-// (motion/database_worker.js) makes each database and posts its bytes; the page only loads
-// them (MotionDatabase.fromBytes): it never computes a feature.
+// them in build/data/cmu/, Vite's public folder), or the reader's own takes (BVH files, or the
+// clips of their glTF character), each with a feature set — the inertialization transition-cost
+// feature of the feet and hips (for the spring or the cubic inertializer), or Holden's plain
+// positions and velocities — the trajectory 20, 40 and 60 frames ahead, and weights. A worker
+// (motion/database_worker.js) makes each database and posts its bytes; the page only loads them:
+// it never computes a feature.
 import { MotionDatabase, wasmModule } from 'sprung';
 import { CMU_FILES } from './rigs.js';
 
@@ -34,10 +35,10 @@ const pending = new Map(); // request id → { resolve, reject }
 let nextId = 0;
 function startWorker() {
   worker = new Worker(new URL('./database_worker.js', import.meta.url), { type: 'module' });
-  worker.onmessage = ({ data: { id, bytes, error } }) => {
+  worker.onmessage = ({ data: { id, error, ...made } }) => {
     const request = pending.get(id);
     pending.delete(id);
-    if (error === undefined) request?.resolve(bytes);
+    if (error === undefined) request?.resolve(made);
     else request?.reject(new Error(`The motion database could not be made: ${error}`));
   };
   worker.onerror = (e) => {
@@ -53,10 +54,18 @@ function startWorker() {
 }
 
 /**
- * The database of rig 'dance' or 'cmu' with the feature set `set`, mirrored: made in the worker,
- * loaded here from its bytes (a promise of a MotionDatabase).
+ * The database of rig 'dance', 'cmu' or 'reader' with the feature set `set` and the weights
+ * `weights` ({ feet, hips, path, facing }), mirrored: made in the worker, loaded here from its
+ * bytes. `reader` ({ key, takes?: [{ name, text }], clips?: motion data }) is the reader's data
+ * (sent once per key: the worker keeps it). Resolves to { db, bytes, names, rig (its bones), report }.
+ * @param {string} rig
+ * @param {string} set
+ * @param {{ feet: number, hips: number, path: number, facing: number }} weights
+ * @param {{ key: number, takes?: { name: string, text: string }[], clips?: any } | null} [reader]
+ * @returns {Promise<{ db: MotionDatabase, bytes: Uint8Array, names: string[], report: any,
+ *   rig: { feet: string[], ik: string[], ankles: string[], hips: string } }>}
  */
-export async function loadDatabase(rig, set) {
+export async function loadDatabase(rig, set, weights, reader = null) {
   let texts;
   if (rig === 'cmu') {
     cmuTexts ??= fetchCmu().catch((e) => {
@@ -67,9 +76,10 @@ export async function loadDatabase(rig, set) {
   }
   if (!worker) startWorker();
   const id = nextId++;
-  const bytes = await new Promise((resolve, reject) => {
+  /** @type {any} */
+  const made = await new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, module: wasmModule(), rig, set, texts });
+    worker.postMessage({ id, module: wasmModule(), rig, set, weights, texts, ...(reader ?? {}) });
   });
-  return MotionDatabase.fromBytes(bytes);
+  return { ...made, db: MotionDatabase.fromBytes(made.bytes) };
 }

@@ -35,36 +35,73 @@ const TRAJECTORY = [
  * @typedef {import('sprung').MotionFeature} MotionFeature
  */
 
+/** The cubic inertializer's blend time (s): the controller's default, and its feature's. */
+export const BLENDTIME = 0.2;
+
 /**
  * The feature groups of `set` ('transition': the transition-cost feature of the ankles and the
- * hips, for the spring inertializer of halflife 0.1 s; 'plain': Holden's positions and velocities).
+ * hips, for the spring inertializer of halflife 0.1 s; 'cubic': the same for the cubic
+ * inertializer of blend time 0.2 s; 'plain': Holden's positions and velocities), for the bones
+ * `rig` (a name of RIGS, or a reader's { ankles: [left, right], hips }) and the trajectory,
+ * each weighted by `weights` of its part of the body ({ feet, hips, path, facing }, default 1).
+ * @returns {MotionFeature[]}
  */
-/** @returns {MotionFeature[]} */
-export function features(set, rig) {
-  const [left, right] = RIGS[rig].ankles;
-  if (set === 'transition')
+export function features(set, rig, weights = {}) {
+  return featureSet(set, rig).map(([part, f]) => ({ ...f, weight: (f.weight ?? 1) * (weights[part] ?? 1) }));
+}
+
+/**
+ * The feature groups of `set` for `rig`, each with the part of the body whose weight it takes
+ * ('feet', 'hips', 'path' or 'facing').
+ * @returns {[string, MotionFeature][]}
+ */
+function featureSet(set, rig) {
+  const { ankles, hips } = typeof rig === 'string' ? RIGS[rig] : rig;
+  const [left, right] = ankles;
+  const [path, facing] = TRAJECTORY;
+  if (set === 'transition' || set === 'cubic') {
+    /** @type {Partial<MotionFeature>} */
+    const blend =
+      set === 'cubic'
+        ? { inertializer: 'cubic', blendtime: BLENDTIME }
+        : { inertializer: 'spring', halflife: 0.1 };
     return [
-      { type: 'inertialization', bone: left, halflife: 0.1, weight: 0.75 },
-      { type: 'inertialization', bone: right, halflife: 0.1, weight: 0.75 },
-      { type: 'inertialization', bone: RIGS[rig].hips, halflife: 0.1 },
-      ...TRAJECTORY,
+      ['feet', { type: 'inertialization', bone: left, weight: 0.75, ...blend }],
+      ['feet', { type: 'inertialization', bone: right, weight: 0.75, ...blend }],
+      ['hips', { type: 'inertialization', bone: hips, ...blend }],
+      ['path', path],
+      ['facing', facing],
     ];
+  }
   return [
-    { type: 'position', bone: left, weight: 0.75 },
-    { type: 'position', bone: right, weight: 0.75 },
-    { type: 'velocity', bone: left },
-    { type: 'velocity', bone: right },
-    { type: 'velocity', bone: RIGS[rig].hips },
-    ...TRAJECTORY,
+    ['feet', { type: 'position', bone: left, weight: 0.75 }],
+    ['feet', { type: 'position', bone: right, weight: 0.75 }],
+    ['feet', { type: 'velocity', bone: left }],
+    ['feet', { type: 'velocity', bone: right }],
+    ['hips', { type: 'velocity', bone: hips }],
+    ['path', path],
+    ['facing', facing],
   ];
 }
 
 /** Each feature group's short name, in the order of `features`. */
 export function groupNames(set) {
-  return set === 'transition'
+  return set !== 'plain'
     ? ['left foot', 'right foot', 'hips', 'path', 'facing']
     : ['left foot', 'right foot', 'left foot v', 'right foot v', 'hips v', 'path', 'facing'];
 }
 
 /** The controller's options for a rig: where the IK chains end. */
 export const ikBones = (rig) => RIGS[rig].ik;
+
+/** The other side's name of a bone (Left ↔ Right, a leading L ↔ R before a capital), or itself. */
+function otherSide(name) {
+  if (/Left|Right/.test(name)) return name.replace(/Left|Right/, (s) => (s === 'Left' ? 'Right' : 'Left'));
+  return name.replace(/^(L|R)(?=[A-Z])/, (s) => (s === 'L' ? 'R' : 'L'));
+}
+
+/** Bone i ↔ the bone of the other side (itself on the middle line); null when a side's bone has no partner. */
+export function mirrorMap(names) {
+  const map = Int32Array.from(names, (name) => names.indexOf(otherSide(name)));
+  return map.includes(-1) ? null : map;
+}

@@ -68,7 +68,7 @@ export const pivot = (degrees) =>
  * A take's moves with their blends set: into a move of another gait, the larger of the two
  * gaits' blends; within a gait (a change of speed, turn or direction), STEER.
  */
-function takeOf(moves) {
+export function takeOf(moves) {
   return moves.map((m, i) => {
     const last = moves[i - 1];
     return {

@@ -138,7 +138,7 @@ export default {
         { label: 'clean signal', color: COLORS.ink, width: 1.2, dash: [4, 3] },
       ],
       x: { title: 't (s)', min: 0, max: SIGNAL_SECONDS },
-      y: { title: 'x', min: -1.5, max: 2 },
+      y: { title: 'signal and its smoothings x', min: -1.5, max: 2 },
     });
     const spline = ui.plot('interpolation: springs following the control points', {
       series: [
@@ -146,8 +146,8 @@ export default {
         { label: 'piecewise linear goal', color: COLORS.goal, width: 1, dash: [4, 3] },
         { label: 'spring', color: COLORS.exact, width: 2 },
       ],
-      x: { title: 'x', min: -0.5, max: 5.5 },
-      y: { title: 'y', min: -1.5, max: 3 },
+      x: { title: 'position x', min: -0.5, max: 5.5 },
+      y: { title: 'position y', min: -1.5, max: 3 },
     });
     const spectrum = ui.plot('resonance: response against drive frequency', {
       series: [
@@ -168,7 +168,7 @@ export default {
         { label: 'spring', color: COLORS.other, width: 2 },
       ],
       x: { title: 't (s)', min: 0, max: DRIVEN_SECONDS },
-      y: { title: 'x' },
+      y: { title: 'position x' },
     });
     for (let k = 0; k < POINTS_X.length; k++) spline.add(0, POINTS_X[k], POINTS_Y[k]);
     for (let k = 0; k < POINTS_X.length; k++) spline.add(1, POINTS_X[k], POINTS_Y[k]);
@@ -309,6 +309,8 @@ export default {
             spectrum.add(0, hz, gains[k]);
             spectrum.add(1, hz, (energies[k] * gainPeak) / energyPeak);
           });
+          // headroom over the peak: the markers' labels ("tuned", "shown") sit above the curve
+          spectrum.bounds('y', 0, 1.32 * gainPeak);
           const at = peakOf(hzs, gains);
           const energyAt = peakOf(hzs, energies);
           readPeak(`${at.toFixed(2)} Hz (tuned to ${p.tuned.toFixed(2)} Hz)`);

@@ -6,7 +6,10 @@
 // (predictDesired, sliding along the walls too) or its desired velocity held. The character
 // entity moves in its own (slower, "animation") style and is kept near the simulation by
 // synchronisation (either way), adjustment (optionally limited by its velocity) and clamping.
-// Below: a replay of a scripted run with the same settings, and foot locking with contact_update.
+// Below: a replay of a scripted run with the same settings, foot locking with contact_update, and
+// the animation data the article holds the simulation object against: CMU's motion capture played
+// back with the character entity marked on the ground, the simulation bone made procedurally, and
+// the distributions of the dance card's, CMU's and the simulation object's movements, overlaid.
 import {
   adjustCharacterPosition,
   adjustCharacterPositionByVelocity,
@@ -23,121 +26,39 @@ import {
   simulationRotationUpdate,
   TrajectoryPredictor,
 } from 'sprung';
+import {
+  BOXES,
+  CIRCLES,
+  DEADZONE,
+  FOOT_SECONDS,
+  HISTOGRAMS,
+  MODES,
+  PREDICT,
+  RADIUS,
+  REPLAY_SECONDS,
+  boxCorners,
+  clamps,
+  facing,
+  scripted,
+} from '../character/scenario.js';
 import { fitCanvas } from '../lib/canvas.js';
 import { color, COLORS, onTheme, palette } from '../lib/theme.js';
 
 const DEG = Math.PI / 180;
-export const PREDICT = 20;
 const PIXELS_PER_METRE = 46;
-export const RATE = 60;
-/** The autopilot's stick script, used when nobody touches the controls: [seconds, stick x, stick z]. */
-export const SCRIPT = [
-  [1.3, 0, 1],
-  [1.1, 0.9, 0.4],
-  [0.7, 0, 0],
-  [1.1, -0.7, -0.7],
-  [1.2, -1, 0.3],
-  [0.6, 0, 0],
-  [1.1, 0.2, -1],
-];
-const SCRIPT_SECONDS = SCRIPT.reduce((s, [d]) => s + d, 0);
-export const REPLAY_SECONDS = 8;
-export const FOOT_SECONDS = 3;
 const TRAIL = 150;
-export const MODES = [
-  ['none', 'nothing (drifts)'],
-  ['sync', 'synchronisation: character to simulation'],
-  ['simsync', 'synchronisation: simulation to character'],
-  ['adjust', 'adjustment'],
-  ['velocity', 'adjustment by velocity'],
+/** CMU's takes (motion/rigs.js CMU_FILES), as the playback and the simulation bone's figures offer them. */
+const TAKES = [
+  ['01_01', 'CMU 01_01 (subject 1)'],
+  ['01_03', 'CMU 01_03 (subject 1)'],
 ];
+/** Why "Copy as code" prints no series of the animation data. */
+const DATA_GUIDE =
+  'the animation data (the dance card’s generator, CMU’s files read by parseBvh, which C lacks): no program prints it';
 const PREDICTIONS = [
   ['desired', 'controller ticked ahead'],
   ['held', 'desired velocity held'],
 ];
-/** Stick length below which a stick counts as released (the article's 0.01). */
-export const DEADZONE = 0.01;
-/** Radius of the simulation object and of the character entity where they meet obstacles (m). */
-export const RADIUS = 0.3;
-/**
- * The little world of the article's walls figure: a room 12 m × 9.9 m with pillars and blocks.
- * Circles: x, z, radius; boxes: x, z, width, depth, yaw in degrees (+Z turning toward +X).
- */
-export const CIRCLES = [
-  [-1.5, 4.4, 0.6],
-  [3.4, 1.6, 0.9],
-];
-export const BOXES = [
-  [0, 7.3, 13.6, 0.8, 0],
-  [0, -3.4, 13.6, 0.8, 0],
-  [6.4, 1.95, 0.8, 11.5, 0],
-  [-6.4, 1.95, 0.8, 11.5, 0],
-  [-3.6, 2.4, 1.8, 0.7, 30],
-  [2.2, -1.4, 1.2, 1.2, 45],
-];
-
-/**
- * The corners (x, z) of box [x, z, width, depth, yaw°]: its width runs along (cos, −sin) of the yaw.
- * @param {number[]} box
- */
-function boxCorners(box) {
-  const [x, z, w, d, yaw] = box;
-  const c = Math.cos(yaw * DEG);
-  const sn = Math.sin(yaw * DEG);
-  return [
-    [-1, -1],
-    [1, -1],
-    [1, 1],
-    [-1, 1],
-  ].map(([a, b]) => [x + (a * w * c) / 2 + (b * d * sn) / 2, z - (a * w * sn) / 2 + (b * d * c) / 2]);
-}
-
-/** Clamping applies when the two may differ (not when one is synchronised to the other). */
-export const clamps = (p) => p.clamp && p.mode !== 'sync' && p.mode !== 'simsync';
-
-/** Stick of the autopilot at time t (looping), written into `stick`. */
-function scripted(t, stick) {
-  let u = t % SCRIPT_SECONDS;
-  for (const [d, x, z] of SCRIPT) {
-    if (u < d) {
-      stick.x = x;
-      stick.z = z;
-      return stick;
-    }
-    u -= d;
-  }
-  return stick;
-}
-
-/**
- * The horizontal vector (dx, 0, dz) rotated by the inverse of q: into the frame of a body of
- * rotation q (x to its side, z ahead), as quat_inv_mul_vec3: v + w·t + u×t with u = −q.xyz,
- * t = 2·u×v. Returns [x, z].
- */
-export function toLocal(q, dx, dz) {
-  const [ux, uy, uz] = [-q.x, -q.y, -q.z];
-  const tx = 2 * (uy * dz);
-  const ty = 2 * (uz * dx - ux * dz);
-  const tz = 2 * (-uy * dx);
-  return [dx + q.w * tx + (uy * tz - uz * ty), dz + q.w * tz + (ux * ty - uy * tx)];
-}
-
-/** Facing direction (x, z) of a yaw quaternion: +Z rotated by q. */
-function facing(q) {
-  return [2 * (q.x * q.z + q.w * q.y), 1 - 2 * (q.x * q.x + q.y * q.y)];
-}
-
-/**
- * The angle (degrees) between the facing directions of two yaw rotations: what clamping keeps
- * within max angle. atan2 of the cross and dot products: accurate at every angle (acos of the dot
- * product is not, near 0).
- */
-function angleBetween(a, b) {
-  const [ax, az] = facing(a);
-  const [bx, bz] = facing(b);
-  return Math.abs(Math.atan2(ax * bz - az * bx, ax * bx + az * bz)) * (180 / Math.PI);
-}
-
 const v3 = () => ({ x: 0, y: 0, z: 0 });
 const q4 = () => ({ x: 0, y: 0, z: 0, w: 1 });
 
@@ -247,68 +168,14 @@ function makeWorld(walls) {
   return w;
 }
 
-/**
- * The distributions of "Code vs Data Driven Displacement": the simulation object driven for
- * RECORD_SECONDS by a stick that changes every 0.5–2 s (direction, and push: none, half, full;
- * from a seeded generator), cut into one-second trajectories every STRAND_EVERY frames, each seen
- * from where it starts (facing forward, at the origin); and the animation data's, from the 3D
- * panel's clips (their root motion sampled at RATE, a strand from every STRAND_EVERY samples).
- * Drawn by character/distributions.js, loaded when the figures come near the view.
- */
-export const RECORD_SECONDS = 40;
-export const STICK_SEED = 5;
-export const STRAND_EVERY = 30;
-/** The speed histogram's bins (m/s). */
-export const BIN = 0.25;
-export const BINS = 32;
-
-/** The side view draws the foot every this many frames (0.1 s) while it is planted. */
-export const FOOTPRINT_EVERY = 6;
-/** A foot's outline from its toe (m, x forward and height): toe, heel, ankle, back to the toe. */
-export const FOOT_SHAPE = [
-  [0, 0],
-  [-0.2, 0],
-  [-0.15, 0.09],
-  [0, 0],
-];
-
-/**
- * Loads figures' code with `load()` (a dynamic import): in an embed once one of `figures` comes
- * within a screen of the view, elsewhere at once. Resolves to what `load()` resolves to.
- * @template T
- * @param {{ embed: boolean }} ui
- * @param {HTMLElement[]} figures
- * @param {() => Promise<T>} load
- * @returns {Promise<T>}
- */
-function whenNear(ui, figures, load) {
-  if (!ui.embed) return load();
-  return new Promise((resolve) => {
-    const near = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        near.disconnect();
-        resolve(load());
-      },
-      { rootMargin: '0px' },
-    );
-    for (const figure of figures) near.observe(figure);
-  });
-}
-
 export default {
   blurb:
-    'Drive the simulation object (blue) from the keyboard (focus the view, then WASD or the arrow keys), by ' +
-    'dragging in the view with the mouse or a finger, or with a gamepad; left alone, an autopilot drives. Its ' +
-    'velocity and rotation are critical springs, so its future trajectory is predicted exactly (blue dots) — ' +
-    '<em>trajectory prediction</em>. The character entity (red) moves as its animation would, more slowly, and is ' +
-    'kept near the simulation by synchronisation (the character to the simulation, or the simulation to the ' +
-    'character), adjustment (optionally limited by its own velocity, which hides foot sliding) and clamping ' +
-    '(dashed circle). The view looks the way the camera does (its azimuth turns the stick, as in a game); ' +
-    '<em>strafe</em> keeps the object facing the camera’s direction (or a gamepad’s right stick) whatever way it ' +
-    'moves. Both bodies collide with the walls, pillars and blocks and slide along them, and the prediction, ' +
-    'the controller ticked ahead with the stick held, slides along them too. Below: the same settings on a ' +
-    'scripted run, and foot locking with <code>contact_update</code>.',
+    'Drive the simulation object (blue) with the keyboard (WASD or the arrows, the view focused), a mouse, a finger or ' +
+    'a gamepad; left alone, an autopilot drives. Its velocity and rotation are critical springs, so its future is ' +
+    '<em>predicted</em> exactly (blue dots). The character entity (red) moves as its animation would and is kept near ' +
+    'it by synchronisation, adjustment and clamping (dashed circle); both slide along the walls. <em>Strafe</em> ' +
+    'faces the camera’s direction. Below: a scripted run, foot locking (<code>contact_update</code>), and the ' +
+    'article’s animation data: motion capture with its simulation bone, and its distributions against the object’s.',
   layout: 'character',
   params: {
     simHalflife: {
@@ -382,6 +249,23 @@ export default {
     },
     unlockRadius: { label: 'unlock radius', min: 0.02, max: 0.5, step: 0.01, value: 0.2, unit: 'm' },
     footHalflife: { label: 'foot blend halflife', min: 0, max: 0.3, step: 0.01, value: 0.08, unit: 's' },
+    take: { group: 'Animation data', label: 'motion capture played', options: TAKES, value: '01_01' },
+    positionWindow: {
+      label: 'simulation bone: position smoothed over',
+      min: 0,
+      max: 2,
+      step: 0.05,
+      value: 0.5,
+      unit: 's',
+    },
+    directionWindow: {
+      label: 'simulation bone: heading smoothed over',
+      min: 0,
+      max: 3,
+      step: 0.05,
+      value: 1,
+      unit: 's',
+    },
   },
   mount(ui) {
     const { canvas, box, summary } = ui.canvas(
@@ -451,36 +335,64 @@ export default {
       x: { title: 'x (m)', min: -0.3, max: 3.7 },
       y: { title: 'height (m)', min: -0.05, max: 0.3 },
     });
-    // The distributions: how far the simulation object's one-second trajectories and its speeds
-    // spread, against the animation data's (the 3D panel's clips).
+    // The animation data: CMU's motion capture played back with the character entity on the
+    // ground, and its simulation bone (character/playback.js, character/simulation_bone.js).
+    const replayView = ui.canvas('motion capture played back: the character entity (red) on the ground', {
+      cls: 'mocap',
+    });
+    const boneMap = ui.plot('the simulation bone, made procedurally: seen from above', {
+      series: [
+        { label: 'upper spine, projected', color: COLORS.goal, width: 3.5, guide: DATA_GUIDE },
+        { label: 'simulation bone (smoothed)', color: COLORS.bad, width: 1.25, guide: DATA_GUIDE },
+        { label: 'hips’ heading', color: COLORS.goal, width: 3.5, guide: DATA_GUIDE },
+        { label: 'simulation bone’s heading', color: COLORS.bad, width: 1.25, guide: DATA_GUIDE },
+      ],
+      x: { title: 'x (m)' },
+      y: { title: 'z (m)' },
+      equal: true,
+      cls: 'square',
+    });
+    const headingPlot = ui.plot('the simulation bone’s heading over time, against the hips’', {
+      series: [
+        { label: 'hips’ heading (projected)', color: COLORS.goal, width: 3.5, guide: DATA_GUIDE },
+        { label: 'simulation bone’s heading (smoothed)', color: COLORS.bad, width: 1.25, guide: DATA_GUIDE },
+      ],
+      x: { title: 't (s)', min: 0 },
+      y: { title: 'heading (°)' },
+    });
+    // The distributions (character/distributions.js): the simulation object's one-second
+    // trajectories and its speeds, accelerations and angular speeds, over the animation data's.
+    const sources = [
+      { label: 'dance card', color: COLORS.bad, width: 1, alpha: 0.75, guide: DATA_GUIDE },
+      { label: 'CMU’s takes', color: COLORS.implicit, width: 1, alpha: 0.85, guide: DATA_GUIDE },
+      { label: 'simulation object', color: COLORS.exact, width: 1, alpha: 0.3 },
+    ];
     const strands = ui.plot(
-      'one-second trajectories from where each starts: simulation object and animation data',
+      'one-second trajectories from where each starts: the animation data and the simulation object',
       {
-        series: [
-          { label: 'animation data (the 3D panel’s clips)', color: COLORS.bad, width: 2 },
-          { label: 'simulation object', color: COLORS.exact, width: 1 },
-        ],
+        series: sources,
         x: { title: 'sideways (m)' },
         y: { title: 'forward (m)' },
         equal: true,
         cls: 'square',
       },
     );
-    const speeds = ui.plot('speed distribution: the share of frames at each speed', {
-      series: [
-        { label: 'animation data', color: COLORS.bad, width: 2, stepped: true },
+    const hists = HISTOGRAMS.map((h) =>
+      ui.plot(
+        `${h.key === 'angular' ? 'angular speed' : h.key} distribution: the share of frames in each bin`,
         {
-          label: 'simulation object',
-          color: COLORS.exact,
-          width: 1.5,
-          stepped: true,
-          fill: true,
-          fillAlpha: 0.15,
+          series: sources.map((src, i) => ({
+            ...src,
+            width: i === 2 ? 1.5 : 2,
+            alpha: 1,
+            stepped: true,
+            ...(i === 2 ? { fill: true, fillAlpha: 0.15 } : {}),
+          })),
+          x: { title: h.title, min: 0, max: h.bin * h.bins },
+          y: { title: 'share of frames', min: 0 },
         },
-      ],
-      x: { title: 'speed (m/s)', min: 0, max: BIN * BINS },
-      y: { title: 'share of frames', min: 0 },
-    });
+      ),
+    );
     const walls = new Obstacles(CIRCLES.length, BOXES.length);
     walls.circles.set(CIRCLES.flat());
     walls.boxes.set(BOXES.flatMap(([x, z, w, d, yaw]) => [x, z, w, d, yaw * DEG]));
@@ -793,110 +705,73 @@ export default {
       requestAnimationFrame(tick);
     }
 
-    /** The obstacles' outlines as series 3 of the replay (each shape closed, a gap between shapes). */
-    function drawObstacles(on) {
-      replay.reset(3);
-      replay.visible(3, on);
-      if (!on) return;
-      for (const [x, z, r] of CIRCLES) {
-        for (let k = 0; k <= 48; k++) {
-          const t = (k / 48) * 2 * Math.PI;
-          replay.add(3, x + r * Math.cos(t), z + r * Math.sin(t));
-        }
-        replay.add(3, NaN, NaN);
-      }
-      for (const b of BOXES) {
-        const corners = boxCorners(b);
-        for (const [x, z] of [...corners, corners[0]]) replay.add(3, x, z);
-        replay.add(3, NaN, NaN);
-      }
-    }
-
-    function drawReplay(p) {
-      shadow.reset();
-      for (let i = 0; i < 3; i++) replay.reset(i);
-      turn.reset(0);
-      turn.reset(1);
-      if (clamps(p)) {
-        turn.add(1, 0, p.maxAngle);
-        turn.add(1, REPLAY_SECONDS, p.maxAngle);
-      }
-      drawObstacles(p.obstacles);
-      let worst = 0;
-      let sum = 0;
-      let widest = 0;
-      for (let k = 0; k <= REPLAY_SECONDS * RATE; k++) {
-        if (k > 0) {
-          scripted((k - 1) / RATE, shadow.stick);
-          shadow.step(p, 1 / RATE);
-        }
-        replay.add(0, shadow.simPosition.x, shadow.simPosition.z);
-        replay.add(1, shadow.charPosition.x, shadow.charPosition.z);
-        const angle = angleBetween(shadow.charRotation, shadow.simRotation);
-        turn.add(0, k / RATE, angle);
-        widest = Math.max(widest, angle);
-        const apart = Math.hypot(
-          shadow.charPosition.x - shadow.simPosition.x,
-          shadow.charPosition.z - shadow.simPosition.z,
-        );
-        worst = Math.max(worst, apart);
-        sum += apart;
-        if (k % RATE === RATE / 2) {
-          predict(shadow, p);
-          const pos = predictor.positions;
-          for (let i = 1; i < PREDICT; i += 2) replay.add(2, pos[3 * i], pos[3 * i + 2]);
-        }
-      }
-      replay.commit();
-      // Headroom above the curve and the clamp's line, which would sit on the frame.
-      turn.bounds('y', 0, 1.2 * Math.max(widest, clamps(p) ? p.maxAngle : 0, 1));
-      turn.commit();
-      turn.summary(
-        `The character turns more slowly than the simulation object: it faces up to ${widest.toFixed(1)}° away from it` +
-          (clamps(p) ? `, clamping keeping it within ${p.maxAngle}°.` : ' (not clamped).'),
-      );
-      replay.summary(
-        `Over the ${REPLAY_SECONDS} s scripted run, kept in sync by ${MODES.find(([m]) => m === p.mode)?.[1]}, the character ` +
-          `stays within ${worst.toFixed(2)} m of the simulation (${(sum / (REPLAY_SECONDS * RATE + 1)).toFixed(2)} m on average)` +
-          (p.obstacles
-            ? `; both slide along the ${CIRCLES.length} pillars and ${BOXES.length} walls and blocks drawn in grey.`
-            : '.'),
-      );
-    }
-
-    // The code of the figures below the first ones (foot locking; the distributions, with the
-    // clips') loads in chunks of its own when they come near the view: an embed showing the first
-    // figures never fetches it. Elsewhere it loads at once, and the playground reports ready (what
-    // the tests wait for) once it has drawn.
+    // The code of the figures below the first one (the scripted run; foot locking; the animation
+    // data's, with the worker that makes it) loads in chunks of its own when they come near the
+    // view: an embed showing the first figure never fetches it. Elsewhere it loads at once, and the
+    // playground reports ready (what the tests wait for) once it has drawn.
     /** @type {{ draw: (p: any) => void } | null} */
-    let distributions = null;
+    let replayed = null;
     /** @type {{ draw: (p: any) => void } | null} */
     let footLocking = null;
+    /** @type {ReturnType<typeof import('../character/data_figures.js').dataFigures> | null} */
+    let data = null;
+    const dataFigureList = [
+      replayView.fig,
+      boneMap.figure,
+      headingPlot.figure,
+      strands.figure,
+      ...hists.map((h) => h.figure),
+    ];
     const belowLoaded = Promise.all([
-      whenNear(ui, [strands.figure, speeds.figure], () => import('../character/distributions.js')).then(
-        (m) => {
-          distributions = m.distributions(strands, speeds);
-          if (params) distributions.draw(params);
-        },
-      ),
-      whenNear(ui, [foot.figure, side.figure], () => import('../character/foot.js')).then((m) => {
-        footLocking = m.footLocking(foot, side);
-        if (params) footLocking.draw(params);
-      }),
+      ui
+        .near([replay.figure, turn.figure], () => import('../character/replay.js'))
+        .then((m) => {
+          const figures = m.replayFigures(replay, turn, { shadow, predict, predictor });
+          replayed = figures;
+          if (params) figures.draw(params);
+        }),
+      ui
+        .near([foot.figure, side.figure], () => import('../character/foot.js'))
+        .then((m) => {
+          const figures = m.footLocking(foot, side);
+          footLocking = figures;
+          if (params) figures.draw(params);
+        }),
+      ui
+        .near(dataFigureList, () => import('../character/data_figures.js'))
+        .then((m) => {
+          const figures = m.dataFigures({
+            view: replayView,
+            map: boneMap,
+            heading: headingPlot,
+            strands,
+            hists,
+          });
+          data = figures;
+          if (running) figures.start();
+          if (!params) return;
+          figures.simulation(params);
+          figures.load(params);
+        }),
     ]);
-    /** The distributions for the parameters of the last draw (ui.later calls it when the controls rest). */
-    const distributionsLater = () => distributions?.draw(params);
+    /** What waits for the controls to rest (ui.later): a minute of simulation; the data read anew. */
+    const simulationLater = () => data?.simulation(params);
+    const windowsLater = () => data?.load(params);
+    const DATA_KEYS = ['take', 'positionWindow', 'directionWindow'];
+    const FOOT_KEYS = ['slide', 'unlockRadius', 'footHalflife'];
 
     return {
       draw(p, changed) {
         params = p;
         const has = (...k) => !changed || k.some((key) => changed.has(key));
-        const footKeys = ['slide', 'unlockRadius', 'footHalflife'];
-        if (!changed || Object.keys(p).some((key) => changed.has(key) && !footKeys.includes(key)))
-          drawReplay(p);
-        if (has(...footKeys)) footLocking?.draw(p);
-        // A minute of simulation: redrawn once the sliders rest.
-        if (has('simHalflife', 'forwardSpeed', 'sideSpeed', 'backSpeed')) ui.later(distributionsLater);
+        const others = [...FOOT_KEYS, ...DATA_KEYS];
+        if (!changed || Object.keys(p).some((key) => changed.has(key) && !others.includes(key)))
+          replayed?.draw(p);
+        if (has(...FOOT_KEYS)) footLocking?.draw(p);
+        // A minute of simulation, and the animation data read anew: once the sliders rest.
+        if (has('simHalflife', 'forwardSpeed', 'sideSpeed', 'backSpeed')) ui.later(simulationLater);
+        if (has('positionWindow', 'directionWindow')) ui.later(windowsLater);
+        if (has('take')) data?.take(p);
         summary(
           `Live top-down view, camera azimuth ${p.camera}°: the simulation object moves ` +
             `at up to ${p.forwardSpeed} m/s forward with halflife ${p.simHalflife} s, ` +
@@ -910,11 +785,13 @@ export default {
       show() {
         if (running) return;
         running = true;
+        data?.start();
         last = performance.now();
         requestAnimationFrame(tick);
       },
       hide() {
         running = false;
+        data?.stop();
       },
       inspect() {
         return {
@@ -932,6 +809,7 @@ export default {
           ]),
           radius: RADIUS,
           obstacles: params.obstacles ? { circles: CIRCLES, boxes: BOXES } : null,
+          data: data ? data.inspect() : null,
         };
       },
     };

@@ -99,7 +99,7 @@ export default {
       ui.plot(caption, {
         series,
         x: { title: 't (s)', min: 0, max: DURATION },
-        y: { title: 'x', min: -0.6, max: 1.6 },
+        y: { title: 'position x', min: -0.6, max: 1.6 },
       }),
     );
     const decay = ui.plot('the lerp damper at dt = 1 toward 0: x after each step', {
@@ -108,7 +108,7 @@ export default {
         { label: '(1 − factor)^t', color: COLORS.ink, width: 1, dash: [4, 3] },
       ],
       x: { title: 't (steps)', min: 0, max: DECAY_STEPS },
-      y: { title: 'x', min: 0, max: 1 },
+      y: { title: 'position x', min: 0, max: 1 },
     });
     const ddt = RATES.slice(0, 3).map((r) => ui.readout(`damping·dt at ${r.label}`));
     const note = ui.readout('damper_exponential');

@@ -3,13 +3,26 @@
 //
 // THE PANEL CONTRACT
 // ==================
-// Registering a panel: add `{ name, title, uses?, load, code? }` to PANELS below.
+// Registering a panel: add `{ name, title, uses?, still?, load, code? }` to PANELS below.
 //   name    the URL key (`?panel=NAME`) and the prefix of its element ids (`#panel-NAME`,
 //           `#NAME-<param>` for controls, `#NAME-code` for the code box)
 //   title   the heading and the navigation label
 //   uses?   the figure makers the panel calls beyond ui.plot and ui.canvas: 'stage' (ui.stage),
 //           'heatmap' (ui.heatmap); loaded beside the panel, so an embed of another panel never fetches them
 //   load    `() => import('./file.js')`: the module's default export is the panel
+//   still?  `() => import('../DIR/still.js')`: for a panel heavy to load (a 3D view), a still of its
+//           first figure, which an embed (`&embed=1`, without `&figure=` or with `&figure=0`) shows
+//           until the reader asks for the live panel: the figure comes into view in the reader's
+//           window (an iframe below the fold stays a still until the article is scrolled to it) or
+//           is clicked (lib/still.js). The module's default export is `{ caption, cls?, layout?,
+//           draw(canvas, search) }`: the live figure's caption and classes, the panel's layout
+//           class (so that the still has the live figure's size: import the panel's CSS in the
+//           module), and `draw`, which draws a real picture of the figure into `canvas` (sized by
+//           CSS: lib/canvas.js fitCanvas) for the URL's parameters `search` (lib/url-state.js
+//           readParams) in the theme of lib/theme.js — its first frame, on a 2-D canvas
+//           (lib/view3d.js draws grounds, capsules and solids). It must import neither 'sprung',
+//           Chart.js nor three.js: the embed's bytes before the reader asks are held to 150 KB
+//           (tests/e2e/embeds.test.mjs). pose3d/still.js is an example.
 //   code?   `() => import('../code/file.js')`: its "Copy as code" programs, in a module of their own
 //           (loaded only beside the full view, never by an embed). The module's default export is
 //           `programs(p, shown) → Program[]`: a list of complete programs, one per topic of the
@@ -44,6 +57,9 @@
 //   ui.stage(spec) → stage              the animated view beside the first figure (lib/stage.js)
 //   ui.actions(label, buttons)          a row of buttons under the controls (presets)
 //   ui.readout(label) → set(text)       a labelled read-out below the controls
+//   ui.near(figures, load) → promise    runs `load()` (a dynamic import of the code of figures below
+//                                      the first ones) at once, or in an embed once one of `figures`
+//                                      comes into view: an embed's first bytes stay its first figures'
 //   ui.set({ key: value })              changes parameters from inside the panel, as a control would
 //   ui.snap(key, value) → value         a slider's value as its control would hold it (range, step)
 //   ui.request()                        asks for a full redraw
@@ -121,6 +137,7 @@ export const PANELS = [
   {
     name: 'pose3d',
     title: '9 · Pose in 3D',
+    still: () => import('../pose3d/still.js'),
     load: () => import('./pose3d.js'),
     code: () => import('../code/pose3d.js'),
   },

@@ -129,7 +129,7 @@ export default {
           { label: 'offset', color: COLORS.bad, width: 1.5 },
         ],
         x: { title: 't (s)', min: 0, max: SECONDS },
-        y: { title: 'x' },
+        y: { title: 'position x' },
       }),
     );
 

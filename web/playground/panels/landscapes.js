@@ -211,6 +211,18 @@ export default {
     } catch {
       refit.observe(maps[0].box);
     }
+    // A new pixel ratio also as a media query hears it: Chromium's observer, for one, misses a
+    // ratio changed by emulation (a zoom in the developer tools, the tests' override).
+    const watchRatio = () =>
+      matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener(
+        'change',
+        () => {
+          if (params) refineSoon();
+          watchRatio();
+        },
+        { once: true },
+      );
+    watchRatio();
 
     // The arrow keys move the transition shown, on a map that has the focus.
     for (const m of maps) {

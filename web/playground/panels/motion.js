@@ -1,20 +1,35 @@
 // Panel 10 — Motion matching: the four articles in one character. The keyboard (WASD or the
 // arrows, shift to run), a gamepad or a drag in the view (a stick under the finger) moves the
-// simulation object; a MotionController searches the procedural dance card or CMU's motion
-// capture (each database made in a worker, loaded here from its bytes) for the frame whose features best match the query, inertializes every
-// switch, adjusts and clamps the character toward the simulation and locks its feet. Each part
-// is a switch; an overlay shows the query against the chosen frame's features, the best
-// candidates' costs by feature group, switches per second and the time of a search. Left alone,
-// an autopilot drives. A crowd of 100 runs on one MotionCrowd (their searches in one call).
+// simulation object; a MotionController searches the procedural dance card, CMU's motion
+// capture or the reader's own files (a glTF character with its animations, or BVH takes,
+// dropped on the view or picked; each database made in a worker, loaded here from its bytes)
+// for the frame whose features best match the query, inertializes every switch (spring or
+// cubic), adjusts and clamps the character toward the simulation and locks its feet. The
+// character is a skinned mesh posed by sprung/three's bindSkeleton, as a game would pose it;
+// its locked feet and its simulation bone (the hips' projection smoothed, against the raw one)
+// are drawn on the ground. Each part is a switch, the feature weights and the switch cost are
+// sliders; the reader's database and the code that loads it in a game are exported. An
+// overlay (&overlay=0 hides it) shows the query against the chosen frame's features, the best
+// candidates' costs by feature group, switches per second and the time of a search. Left
+// alone, an autopilot drives. A crowd of 100 runs on one MotionCrowd (their searches in one call).
 //
 // Two plots explain two of its parts with numbers a program can print: the simulation object's
 // speed on a scripted stick (the walk and run speeds and the simulation's halflife), and the
 // cost of a switch against the transition-cost feature's estimate of it (the inertializer's
 // halflife). three.js loads only with the 3D view (a dynamic import).
 import '../motion/motion.css';
-import { MotionController, MotionCrowd, simulationPositionUpdate, transitionCost } from 'sprung';
+import {
+  MotionController,
+  MotionCrowd,
+  clipFromThree,
+  simulationPositionUpdate,
+  transitionCost,
+} from 'sprung';
 import { COLORS, color, onTheme, palette, theme } from '../lib/theme.js';
-import { CMU_CREDIT, groupNames, ikBones, loadDatabase } from '../motion/databases.js';
+import { CMU_CREDIT, groupNames, loadDatabase } from '../motion/databases.js';
+import { BLENDTIME, mirrorMap } from '../motion/rigs.js';
+import { gameCode } from '../motion/export.js';
+import { PRESETS, autopilot, stickVelocity } from '../motion/autopilot.js';
 
 /** Frames per second of the plots' scripted stick (the programs step at this rate too). */
 export const RATE = 60;
@@ -37,24 +52,21 @@ export const SPEED_PLOT = 0;
 export const COST_PLOT = 1;
 /** The crowd's size. */
 const CROWD = 100;
-/** The autopilot's stick when nobody drives: [seconds, x (right), z (ahead), run]. */
-const AUTOPILOT = [
-  [2.5, 0, 1, 0],
-  [2, 0.7, 0.7, 0],
-  [2.5, 1, 0, 1],
-  [1.5, 0, 0, 0],
-  [2, -1, 0, 0],
-  [2, 0, -1, 0],
-  [2.5, -0.7, 0.7, 1],
-  [1.5, 0, 0, 0],
-];
-const AUTOPILOT_LENGTH = AUTOPILOT.reduce((s, [d]) => s + d, 0);
 /** Seconds without input before the autopilot takes over again. */
 const IDLE = 4;
-/** The camera's azimuth (see motion/view.js): the stick turns by it. */
-const AZIMUTH = 0.45;
 /** Colours of the feature groups in the overlay. */
 const GROUP_COLORS = ['#1a73e8', '#d93025', '#188038', '#e37400', '#a142f4', '#12b5cb', '#9aa0a6'];
+
+/**
+ * The transition cost's options of the panel's inertializer: the cubic's blend time in the
+ * cubic mode, else the spring's halflife.
+ * @returns {{ inertializer: 'spring' | 'cubic', halflife?: number, blendtime?: number }}
+ */
+export function costOptions(p) {
+  return p.features === 'cubic'
+    ? { inertializer: 'cubic', blendtime: Number(p.blendtime) }
+    : { inertializer: 'spring', halflife: Number(p.halflife) };
+}
 
 /** The desired speed of the plotted stick at time t. */
 export function stickSpeed(t, p) {
@@ -65,16 +77,15 @@ export function stickSpeed(t, p) {
 export default {
   blurb:
     'A character moved by <em>motion matching</em>, the four articles at work together. Drive it with ' +
-    '<kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> or the arrow keys (hold <kbd>Shift</kbd> to run), a gamepad, or ' +
-    'by dragging in the view (a stick appears under the finger); left alone, an autopilot drives. The input moves ' +
-    'the <em>simulation object</em> (orange ring) and predicts its trajectory (orange line); a ' +
-    '<code>MotionController</code> searches a <code>MotionDatabase</code> ten times a second for the frame whose ' +
-    'features — the feet and hips, and the trajectory 20, 40 and 60 frames ahead (orange dots: asked for; blue: ' +
-    'found) — best match. The database is the procedural dance card (made in code, in a worker: ten minutes of walks, runs, ' +
-    'strafes, turns, starts and stops, mirrored) or two takes of CMU motion capture. Switch off inertialization, ' +
-    'adjustment, clamping or foot locking to see what each adds, and compare the article’s transition-cost feature ' +
-    'with plain positions and velocities. The overlay shows the query against the chosen frame, the best candidates’ ' +
-    'costs by feature group, switches per second and the time of a search.',
+    '<kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> or the arrow keys (<kbd>Shift</kbd> runs), a gamepad, or by ' +
+    'dragging in the view; left alone, an autopilot drives. The input moves the <em>simulation object</em> (orange ' +
+    'ring) and predicts its trajectory; a <code>MotionController</code> searches a <code>MotionDatabase</code> ten ' +
+    'times a second for the frame whose features — feet, hips, the trajectory ahead (orange dots: asked for; blue: ' +
+    'found) — match best, and a skinned mesh is posed by <code>bindSkeleton</code> (<code>sprung/three</code>). Red ' +
+    'discs are the locked feet; the small blue ring and its trail, the animation’s simulation bone: the hips’ ground ' +
+    'projection (grey) smoothed. The database is the procedural dance card (ten minutes of locomotion, mirrored), ' +
+    'two takes of CMU motion capture, or your own files: drop a glTF character with its animations, or BVH takes, on ' +
+    'the view, tune it, and export its database. Switch each part of the controller off to see what it adds.',
   layout: 'motion',
   params: {
     database: {
@@ -82,17 +93,30 @@ export default {
       options: [
         ['dance', 'dance card (procedural)'],
         ['cmu', 'CMU motion capture'],
+        ['reader', 'your files (drop them on the view)'],
       ],
       value: 'dance',
     },
     features: {
       label: 'features',
       options: [
-        ['transition', 'transition cost'],
+        ['transition', 'transition cost (spring)'],
+        ['cubic', 'transition cost (cubic)'],
         ['plain', 'positions, velocities'],
       ],
       value: 'transition',
     },
+    walkSpeed: {
+      group: 'Movement',
+      label: 'walk speed',
+      min: 0.4,
+      max: 2.2,
+      step: 0.05,
+      value: 1.4,
+      unit: 'm/s',
+    },
+    runSpeed: { label: 'run speed (Shift)', min: 0.6, max: 5, step: 0.1, value: 3.6, unit: 'm/s' },
+    simHalflife: { label: 'simulation halflife', min: 0.1, max: 0.6, step: 0.01, value: 0.27, unit: 's' },
     inertialization: {
       group: 'Parts of the controller',
       label: 'inertialize switches',
@@ -103,17 +127,7 @@ export default {
     clamping: { label: 'clamp to the simulation', check: true, value: true },
     footLocking: { label: 'lock the feet (contacts and IK)', check: true, value: true },
     crowd: { label: `a crowd of ${CROWD}`, check: true, value: false },
-    walkSpeed: {
-      group: 'Movement',
-      label: 'walk speed',
-      min: 0.8,
-      max: 2.2,
-      step: 0.05,
-      value: 1.4,
-      unit: 'm/s',
-    },
-    runSpeed: { label: 'run speed (Shift)', min: 2.5, max: 5, step: 0.1, value: 3.6, unit: 'm/s' },
-    simHalflife: { label: 'simulation halflife', min: 0.1, max: 0.6, step: 0.01, value: 0.27, unit: 's' },
+    overlay: { label: 'the search overlay', check: true, value: true },
     halflife: {
       group: 'Switches',
       label: 'inertializer halflife',
@@ -122,8 +136,23 @@ export default {
       step: 0.01,
       value: 0.1,
       unit: 's',
+      show: (p) => p.features !== 'cubic',
+    },
+    blendtime: {
+      label: 'inertializer blend time',
+      min: 0.05,
+      max: 0.5,
+      step: 0.01,
+      value: 0.2,
+      unit: 's',
+      show: (p) => p.features === 'cubic',
     },
     searchInterval: { label: 'search every', min: 0.05, max: 0.5, step: 0.05, value: 0.1, unit: 's' },
+    switchCost: { label: 'switch cost (what a switch must save)', min: 0, max: 8, step: 0.05, value: 0.25 },
+    wFeet: { group: 'Feature weights', label: 'feet', min: 0, max: 3, step: 0.05, value: 1 },
+    wHips: { label: 'hips', min: 0, max: 3, step: 0.05, value: 1 },
+    wPath: { label: 'trajectory positions', min: 0, max: 3, step: 0.05, value: 1 },
+    wFacing: { label: 'trajectory directions', min: 0, max: 3, step: 0.05, value: 1 },
   },
   mount(ui) {
     const {
@@ -146,7 +175,31 @@ export default {
     const knob = document.createElement('div');
     knob.className = 'motion-stick';
     knob.hidden = true;
-    box.append(overlay, knob, note);
+    // the reader's files: picked (a hidden input behind the button) or dropped on the view
+    const files = document.createElement('input');
+    files.type = 'file';
+    files.id = 'motion-files';
+    files.multiple = true;
+    files.accept = '.glb,.gltf,.bin,.bvh';
+    files.hidden = true;
+    box.append(overlay, knob, note, files);
+    // the export of the reader's database: its bytes, and the code that loads them in a game
+    const exported = document.createElement('details');
+    exported.className = 'motion-export';
+    exported.hidden = true;
+    const exportTitle = document.createElement('summary');
+    exportTitle.textContent = 'Export your database and the code that loads it in a game';
+    const download = document.createElement('button');
+    download.type = 'button';
+    download.textContent = 'Download database.bin';
+    const copyCode = document.createElement('button');
+    copyCode.type = 'button';
+    copyCode.textContent = 'Copy the code';
+    const code = document.createElement('pre');
+    code.id = 'motion-game-code';
+    code.tabIndex = 0;
+    exported.append(exportTitle, download, copyCode, code);
+    box.after(exported);
 
     const speedPlot = ui.plot('the simulation object on a scripted stick', {
       series: [
@@ -167,17 +220,35 @@ export default {
     const readData = ui.readout('database');
     const readSearch = ui.readout('search');
     const readSwitches = ui.readout('switches');
+    const readFeet = ui.readout('locked feet');
     const readInput = ui.readout('input');
+    const readYours = ui.readout('your files');
+    ui.actions('Your character', [
+      {
+        label: 'Open files…',
+        title: 'A glTF/GLB character with its animations, or BVH takes: nothing leaves the page',
+        press: () => files.click(),
+      },
+      {
+        label: 'Sample character',
+        title: 'A skinned character made in code (Mixamo’s bone names, four animations), as a file would be',
+        press: () => sample(),
+      },
+    ]);
 
     let p = null;
     let view = null; // { scene: the view module, gl, motion: MotionView } once three.js has loaded
     let failed = null;
     let note3d = null;
-    const databases = new Map(); // `${database}:${features}` → MotionDatabase
+    const databases = new Map(); // `${database}:${features}:${weights}` → what loadDatabase made
     const making = new Map(); // the same keys → the promise of a database the worker is making
     let db = null;
+    let made = null; // what loadDatabase made for db: { db, bytes, names, rig, report }
     let dbKey = '';
     let rig = 'dance';
+    // the reader's files: { key (new for each drop), name, takes | clips, character (a glTF scene) }
+    let reader = null;
+    let readerSent = null; // the reader's key whose data the worker has
     let controller = null;
     let crowd = null;
     let crowdInputs = [];
@@ -228,6 +299,8 @@ export default {
         crowd: color(COLORS.goal),
         simulation: color(COLORS.implicit),
         chosen: color(COLORS.exact),
+        raw: color(COLORS.muted),
+        contact: color(COLORS.bad),
       });
     }
     onTheme(() => {
@@ -245,34 +318,60 @@ export default {
     const firstDatabase = new Promise((resolve) => {
       firstShown = () => resolve(undefined);
     });
+    /** The feature weights of the sliders, as the worker takes them. */
+    const weights = () => ({ feet: p.wFeet, hips: p.wHips, path: p.wPath, facing: p.wFacing });
     /** Makes (once) and shows the database of the current choices. */
     async function choose() {
-      const key = `${p.database}:${p.features}`;
-      if (key === dbKey || fig.hidden) return;
+      if (fig.hidden) return;
+      if (p.database === 'reader' && !reader) {
+        loading = null;
+        note.hidden = false;
+        note.textContent =
+          'Drop a glTF/GLB character with its animations (a Mixamo-style locomotion set), or BVH takes, on this ' +
+          'view — or use “Open files…” or “Sample character” under the controls. Nothing leaves the page.';
+        firstShown();
+        return;
+      }
+      const w = weights();
+      const key = `${p.database}${p.database === 'reader' ? reader.key : ''}:${p.features}:${Object.values(w)}`;
+      if (key === dbKey) return;
       const token = (loading = {});
       note.hidden = false;
       note.textContent =
         p.database === 'dance'
           ? 'Making the dance card (ten minutes of locomotion, in code) and its database…'
-          : 'Loading CMU’s motion capture and making its database…';
+          : p.database === 'cmu'
+            ? 'Loading CMU’s motion capture and making its database…'
+            : `Making the database of ${reader.name}…`;
       let next = databases.get(key);
       try {
         if (!next) {
           // one request per database: a choice made again meanwhile waits for the same bytes
-          if (!making.has(key))
+          if (!making.has(key)) {
+            // the reader's data goes to the worker once (it keeps it)
+            const data =
+              p.database !== 'reader'
+                ? null
+                : readerSent === reader.key
+                  ? { key: reader.key }
+                  : { key: reader.key, takes: reader.takes, clips: reader.clips };
+            if (data) readerSent = reader.key;
             making.set(
               key,
-              loadDatabase(p.database, p.features).finally(() => making.delete(key)),
+              loadDatabase(p.database, p.features, w, data).finally(() => making.delete(key)),
             );
+          }
           next = await making.get(key);
           databases.set(key, next);
           if (token !== loading) return;
         }
       } catch (e) {
         if (token !== loading) return;
+        if (p.database === 'reader') readerSent = null;
         const message = e instanceof Error ? e.message : String(e);
         note.textContent = message;
         note3d = message;
+        if (p.database === 'reader') readYours(message);
         firstShown();
         return;
       }
@@ -280,10 +379,12 @@ export default {
       loading = null;
       note3d = null;
       note.hidden = true;
-      db = next;
+      db = next.db;
+      made = next;
       dbKey = key;
       rig = p.database;
       restart();
+      showExport();
       firstShown();
     }
 
@@ -292,7 +393,7 @@ export default {
       const at = controller ? { ...controller.simulation.position } : { x: 0, y: 0, z: 0 };
       const rotation = controller ? { ...controller.simulation.rotation } : undefined;
       controller?.dispose();
-      controller = new MotionController(db, { ...settings(), ikBones: ikBones(rig), position: at, rotation });
+      controller = new MotionController(db, { ...settings(), ikBones: made.rig.ik, position: at, rotation });
       best = bestOf = null;
       switchTimes.length = 0;
       searchTime = NaN;
@@ -301,9 +402,16 @@ export default {
       if (view) attach();
     }
 
+    /** The view's character for the database shown (made for its skeleton, or the reader's glTF one), bound to the controller. */
+    let attached = null;
     function attach() {
       if (!db) return;
-      view.motion.skeleton(db.parents, rig === 'dance');
+      const character = rig === 'reader' ? (reader.character ?? null) : null;
+      if (attached !== made) {
+        view.motion.character(db, made.names, character);
+        attached = made;
+      }
+      view.motion.bind(controller);
       view.motion.crowdOf(crowd ? CROWD : 0);
       view.motion.recenter();
       if (note3d === null) note.hidden = true;
@@ -315,16 +423,151 @@ export default {
      */
     function settings() {
       return {
-        inertialization: p.inertialization ? 'spring' : 'none',
+        inertialization: p.inertialization ? (p.features === 'cubic' ? 'cubic' : 'spring') : 'none',
         halflife: p.halflife,
+        blendtime: p.blendtime,
         adjustment: p.adjustment,
         clamping: p.clamping,
         footLocking: p.footLocking,
         searchInterval: p.searchInterval,
+        switchCost: p.switchCost,
         simulationVelocityHalflife: p.simHalflife,
         simulationRotationHalflife: p.simHalflife,
       };
     }
+
+    // ---- the reader's files ---------------------------------------------------------------
+
+    /**
+     * Reads the reader's files: BVH takes (their texts go to the worker), or a glTF character
+     * (a .glb, or a .gltf with its .bin files) whose animations are sampled here into clips
+     * (clipFromThree, the armature above the bones applied) and whose scene is drawn.
+     * @param {File[]} list
+     */
+    async function readFiles(list) {
+      const bvh = list.filter((f) => /\.bvh$/i.test(f.name));
+      const gltf = list.find((f) => /\.(glb|gltf)$/i.test(f.name));
+      try {
+        if (!gltf && bvh.length === 0) throw new Error('no .glb, .gltf or .bvh file among them');
+        readYours(`reading ${list.map((f) => f.name).join(', ')}…`);
+        if (gltf) reader = await readGltf(gltf, list);
+        else
+          reader = {
+            key: ++readerKeys,
+            name: bvh.length === 1 ? bvh[0].name : `${bvh.length} BVH takes`,
+            takes: await Promise.all(bvh.map(async (f) => ({ name: f.name, text: await f.text() }))),
+          };
+        readYours(`${reader.name}: making the database in a worker…`);
+        if (p.database === 'reader') choose();
+        else ui.set({ database: 'reader' });
+      } catch (e) {
+        readYours(
+          `could not read ${list.map((f) => f.name).join(', ')}: ${e instanceof Error ? e.message : e}`,
+        );
+      }
+    }
+    let readerKeys = 0;
+
+    /** A glTF character and its animations as the reader's data: { key, name, clips, character }. */
+    async function readGltf(file, list) {
+      const { GLTFLoader } = await import('three/examples/jsm/loaders/GLTFLoader.js');
+      const { LoadingManager } = await import('three');
+      // a .gltf's other files (buffers, textures) from the files dropped with it
+      const urls = new Map(list.map((f) => [f.name, URL.createObjectURL(f)]));
+      const manager = new LoadingManager();
+      manager.setURLModifier((url) => urls.get(url.split('/').pop()) ?? url);
+      try {
+        const loaded = await new GLTFLoader(manager).parseAsync(await file.arrayBuffer(), '');
+        /** @type {any} */
+        let mesh = null;
+        loaded.scene.traverse((o) => {
+          if (!mesh && /** @type {any} */ (o).isSkinnedMesh) mesh = o;
+        });
+        if (!mesh) throw new Error('it holds no skinned mesh (a rigged character)');
+        if (loaded.animations.length === 0) throw new Error('it holds no animations');
+        const takes = loaded.animations.map((clip) =>
+          clipFromThree(clip, mesh.skeleton, { root: loaded.scene, maxFrames: 60 * 60 * 20 }),
+        );
+        const skeleton = takes[0].skeleton;
+        const mirror = mirrorMap(skeleton.names);
+        return {
+          key: ++readerKeys,
+          name: file.name,
+          character: loaded.scene,
+          clips: {
+            skeleton,
+            frameRate: 60,
+            clips: takes.map((t) => t.clip),
+            ...(mirror ? { mirror } : {}),
+          },
+        };
+      } finally {
+        for (const url of urls.values()) URL.revokeObjectURL(url);
+      }
+    }
+
+    /** The sample character (motion/sample.js: made in code, exported as a GLB), read as a dropped file. */
+    async function sample() {
+      readYours('making the sample character (a GLB, in code)…');
+      const { sampleGlb } = await import('../motion/sample.js');
+      const bytes = await sampleGlb();
+      await readFiles([new File([/** @type {ArrayBuffer} */ (bytes)], 'sample-character.glb')]);
+    }
+
+    files.addEventListener('change', () => {
+      if (files.files && files.files.length) readFiles([...files.files]);
+      files.value = '';
+    });
+    box.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      box.classList.add('dropping');
+    });
+    box.addEventListener('dragleave', () => box.classList.remove('dropping'));
+    box.addEventListener('drop', (e) => {
+      e.preventDefault();
+      box.classList.remove('dropping');
+      if (e.dataTransfer && e.dataTransfer.files.length) readFiles([...e.dataTransfer.files]);
+    });
+
+    /** The export block, for the reader's database: its bytes and the game's code. */
+    function showExport() {
+      exported.hidden = rig !== 'reader';
+      if (rig !== 'reader') return;
+      const r = made.report;
+      readYours(
+        `${reader.name}: ${db.frames.toLocaleString('en')} frames of ${db.bones} bones` +
+          (r && r.units ? `, read in ${r.units}` : '') +
+          (r && r.skipped && r.skipped.length
+            ? `, the first frame of ${r.skipped.length} left out (a reference pose)`
+            : '') +
+          `; feet ${made.rig.feet.join(', ')}`,
+      );
+      code.textContent = gameCode({
+        file: reader.character ? reader.name : null,
+        settings: settings(),
+        ik: made.rig.ik,
+      });
+    }
+    download.addEventListener('click', () => {
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(
+        new Blob([/** @type {any} */ (made.bytes)], { type: 'application/octet-stream' }),
+      );
+      a.download = 'database.bin';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    });
+    copyCode.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(code.textContent ?? '');
+        copyCode.textContent = 'Copied';
+      } catch {
+        // no clipboard (an insecure page): the text is selectable in the box
+        getSelection()?.selectAllChildren(code);
+        copyCode.textContent = 'Selected: press Ctrl+C';
+      }
+      setTimeout(() => (copyCode.textContent = 'Copy the code'), 1500);
+    });
 
     function makeCrowd() {
       crowd?.dispose();
@@ -340,7 +583,7 @@ export default {
         y: 0,
         z: c.z + 2.5 * (Math.floor(i / 10) - 4.5),
       }));
-      crowd = new MotionCrowd(db, CROWD, { ...settings(), ikBones: ikBones(rig), positions });
+      crowd = new MotionCrowd(db, CROWD, { ...settings(), ikBones: made.rig.ik, positions });
       crowdInputs = positions.map((home, i) => ({
         home,
         velocity: { x: 0, y: 0, z: 0 },
@@ -467,20 +710,6 @@ export default {
       return null;
     }
 
-    /** The autopilot's stick at time t. */
-    function autopilot(t) {
-      let u = t % AUTOPILOT_LENGTH;
-      for (const [d, x, z, run] of AUTOPILOT) {
-        if (u < d) {
-          stick.x = x;
-          stick.z = z;
-          stick.run = run === 1;
-          return;
-        }
-        u -= d;
-      }
-    }
-
     /** The desired velocity of the stick: the screen's directions turned into the world by the camera's azimuth. */
     function desired() {
       const source = readStick();
@@ -489,14 +718,9 @@ export default {
         inputName = source;
       } else if (clock - idleSince > IDLE) {
         inputName = 'autopilot';
-        autopilot(clock);
+        autopilot(clock, stick);
       } else inputName = 'none';
-      const speed = stick.run ? p.runSpeed : p.walkSpeed;
-      // forward (sin a, cos a) is up on the screen, right (−cos a, sin a) is right
-      const [s, c] = [Math.sin(AZIMUTH), Math.cos(AZIMUTH)];
-      velocity.x = speed * (stick.z * s - stick.x * c);
-      velocity.z = speed * (stick.z * c + stick.x * s);
-      return velocity;
+      return stickVelocity(stick, stick.run ? p.runSpeed : p.walkSpeed, velocity);
     }
 
     // ---- the overlay ----------------------------------------------------------------------
@@ -560,6 +784,16 @@ export default {
       searchTime = ((performance.now() - t0) * 1000) / REPEATS;
     }
 
+    /** The locked feet, in words: "left, right", "none", or "off" (foot locking switched off). */
+    function lockedFeet() {
+      if (!controller.settings.footLocking) return 'off (foot locking is switched off)';
+      const names = made.rig.feet;
+      const locked = controller.contacts.flatMap((k, i) => (k.lock ? [names[i]] : []));
+      return locked.length
+        ? `${locked.join(', ')} (${locked.length} of ${names.length})`
+        : `none of ${names.length}`;
+    }
+
     /** Switches in the last two seconds, per second. */
     function switchRate() {
       while (switchTimes.length && switchTimes[0] < clock - 2) switchTimes.shift();
@@ -589,23 +823,27 @@ export default {
       const muted = palette.muted;
       const s = controller.lastSearch;
       const range = db.rangeOf(controller.frame);
+      // a short overlay (an embed, a phone): one line of text and the best candidate only
+      const compact = h < 110;
+      const rate = `${switchRate().toFixed(1)} switches/s`;
+      const cost = `cost ${s ? s.cost.toFixed(2) : '…'}`;
+      const locked = controller.contacts.filter((k) => k.lock).length;
+      const feet = `${locked} ${locked === 1 ? 'foot' : 'feet'} locked`;
       ctx.fillStyle = ink;
-      ctx.fillText(`frame ${controller.frame} · ${range.name}`, 6, 4, w - 12);
-      ctx.fillStyle = muted;
-      ctx.fillText(
-        `${switchRate().toFixed(1)} switches/s · ${searchTime.toFixed(0)} µs a search · cost ${s ? s.cost.toFixed(2) : '…'}`,
-        6,
-        18,
-        w - 12,
-      );
+      if (compact) ctx.fillText(`frame ${controller.frame} · ${rate} · ${cost} · ${feet}`, 6, 3, w - 12);
+      else {
+        ctx.fillText(`frame ${controller.frame} · ${range.name}`, 6, 4, w - 12);
+        ctx.fillStyle = muted;
+        ctx.fillText(`${rate} · ${searchTime.toFixed(0)} µs a search · ${cost} · ${feet}`, 6, 18, w - 12);
+      }
       // the query (orange) against the chosen frame (blue), normalised, float by float, in groups
       const names = groupNames(p.features);
       const groups = db.groups;
       const q = normalize(controller.query);
       const f = db.normalizedFeatures(controller.frame);
       const dims = db.dims;
-      const top = 36;
-      const barH = h < 150 ? 26 : 40;
+      const top = compact ? 17 : 36;
+      const barH = compact ? 22 : h < 150 ? 26 : 40;
       const gap = 4;
       const unit = (w - 12 - gap * (groups.length - 1)) / dims;
       let x = 6;
@@ -626,7 +864,7 @@ export default {
         x += gap;
       });
       // the best candidates' costs, stacked by feature group
-      const list = candidates() ?? [];
+      const list = (candidates() ?? []).slice(0, compact ? 1 : 4);
       const rows = top + barH + 6;
       let keyLines = 1;
       for (let kx = 6, k = 0; k < names.length; k++) {
@@ -634,7 +872,7 @@ export default {
         if (kx > 6 && kx + width > w - 6) [kx, keyLines] = [6, keyLines + 1];
         kx += width;
       }
-      const rowH = Math.max(8, Math.min(14, (h - rows - 5 - 11 * keyLines) / 4));
+      const rowH = Math.max(8, Math.min(14, (h - rows - 5 - 11 * keyLines) / (compact ? 1 : 4)));
       const most = Math.max(1e-9, ...list.map((c) => c.cost));
       ctx.font = `${Math.min(11, Math.floor(rowH + 1))}px system-ui, sans-serif`;
       list.forEach((c, i) => {
@@ -708,11 +946,13 @@ export default {
     function plotCost(q) {
       costPlot.reset(0);
       costPlot.reset(1);
+      const cubic = q.features === 'cubic';
+      const blend = costOptions(q);
       let most = 0;
       for (let k = 0; k <= STEPS; k++) {
         const v = -V + (2 * V * k) / STEPS;
-        const exact = transitionCost(OFFSET, v, { halflife: q.halflife, measure: 'exact' });
-        const feature = transitionCost(OFFSET, v, { halflife: q.halflife, measure: 'approx' });
+        const exact = transitionCost(OFFSET, v, { ...blend, measure: 'exact' });
+        const feature = transitionCost(OFFSET, v, { ...blend, measure: 'approx' });
         costPlot.add(0, v, exact);
         costPlot.add(1, v, feature);
         most = Math.max(most, exact);
@@ -720,10 +960,13 @@ export default {
       costPlot.commit();
       costPlot.summary(
         `A switch that leaves a bone ${OFFSET} m and v m/s from the new animation costs the area of the offset the ` +
-          `spring inertializer (halflife ${q.halflife.toFixed(2)} s) decays: up to ${most.toFixed(3)} m·s here. The ` +
+          (cubic
+            ? `cubic inertializer (blend time ${q.blendtime.toFixed(2)} s) blends out`
+            : `spring inertializer (halflife ${q.halflife.toFixed(2)} s) decays`) +
+          `: up to ${most.toFixed(3)} m·s here. The ` +
           'transition-cost feature, cp·position + cv·velocity, turns that cost into a distance between two frames, ' +
           'so the search ranks candidate frames by what switching to them would cost. The database’s feature is ' +
-          'made for a halflife of 0.1 s.',
+          (cubic ? `made for a blend time of ${BLENDTIME} s.` : 'made for a halflife of 0.1 s.'),
       );
     }
 
@@ -750,7 +993,8 @@ export default {
       if (now - lastReadout < 250 || !controller) return;
       lastReadout = now;
       readData(
-        `${db.frames.toLocaleString('en')} frames × ${db.dims} features, mirrored` +
+        `${db.frames.toLocaleString('en')} frames × ${db.dims} features` +
+          (rig !== 'reader' || (made.names && mirrorMap(made.names)) ? ', mirrored' : '') +
           (rig === 'cmu'
             ? ' (CMU: data from mocap.cs.cmu.edu, created with funding from NSF EIA-0196217)'
             : ''),
@@ -764,6 +1008,7 @@ export default {
           : '…',
       );
       readSwitches(`${switchRate().toFixed(1)} per second, ${controller.switches} in all`);
+      readFeet(lockedFeet());
       readInput(inputName);
       describe();
     }
@@ -776,9 +1021,10 @@ export default {
       const range = db.rangeOf(controller.frame);
       const sim = controller.simulation;
       describeView(
-        `A ${db.bones}-bone character moved by motion matching over ${db.frames} frames (${rig === 'dance' ? 'the dance card' : 'CMU motion capture'}), ` +
+        `A ${db.bones}-bone skinned character moved by motion matching over ${db.frames} frames (${rig === 'dance' ? 'the dance card' : rig === 'cmu' ? 'CMU motion capture' : reader.name}), ` +
           `playing frame ${controller.frame} of “${range.name}”; simulation speed ` +
           `${Math.hypot(sim.velocity.x, sim.velocity.z).toFixed(2)} m/s; ${switchRate().toFixed(1)} switches per second; ` +
+          `locked feet: ${lockedFeet()}; ` +
           `input: ${inputName}.` +
           (rig === 'cmu' ? ` ${CMU_CREDIT}` : ''),
       );
@@ -800,15 +1046,30 @@ export default {
     return {
       draw(next, changed) {
         p = next;
+        // a database's stick speeds and switch cost (motion/autopilot.js), when it is chosen, or
+        // when the page opens on it with none of them in the URL
+        const preset = PRESETS[p.database];
+        const given = new URLSearchParams(location.search);
+        if (
+          preset &&
+          (changed ? changed.has('database') : !Object.keys(preset).some((k) => given.has(k))) &&
+          Object.entries(preset).some(([k, v]) => p[k] !== v)
+        )
+          ui.set(preset); // (p is the parameters object: it has them at once)
         const has = (...k) => !changed || k.some((key) => changed.has(key));
         if (has('walkSpeed', 'runSpeed', 'simHalflife')) plotSpeed(p);
-        if (has('halflife')) plotCost(p);
+        if (has('halflife', 'blendtime', 'features')) plotCost(p);
         loadView();
+        overlay.hidden = !p.overlay;
+        if (view) view.motion.overlay = p.overlay;
         if (has('database', 'features')) choose();
-        else if (controller) {
+        // a weight makes the database again (in the worker): once the slider rests, not every step of a drag
+        else if (has('wFeet', 'wHips', 'wPath', 'wFacing')) ui.later(choose);
+        if (controller) {
           const s = settings();
           for (const c of [controller, ...(crowd ? crowd.characters : [])]) Object.assign(c.settings, s);
           if (has('crowd')) makeCrowd();
+          if (rig === 'reader') showExport();
         }
         if (!running) render(0);
         describe();
@@ -843,11 +1104,22 @@ export default {
           root: c ? Array.from(c.positions.subarray(0, 3)) : null,
           hips: c ? c.positions[4] : NaN, // bone 1's height: the hips of both skeletons
           ankles: c
-            ? ikBones(rig).map((name) =>
+            ? made.rig.ik.map((name) =>
                 Array.from(c.positions.subarray(3 * db.bone(name), 3 * db.bone(name) + 3)),
               )
             : null,
           contacts: c ? c.contacts.map((k) => ({ lock: k.lock, position: { ...k.position } })) : null,
+          lockedFeet: c ? lockedFeet() : null,
+          switchRate: c ? switchRate() : NaN,
+          overlay: !overlay.hidden,
+          skinned: view && view.motion.skin ? view.motion.skinCheck(c) : null,
+          drawn: view && c ? view.motion.drawn() : null,
+          rotations: c ? Array.from(c.rotations.subarray(0, 8)) : null,
+          simulationBone: c
+            ? { root: Array.from(c.positions.subarray(0, 3)), raw: [c.positions[3], c.positions[5]] }
+            : null,
+          reader: reader ? { name: reader.name, gltf: !!reader.character } : null,
+          exported: exported.hidden ? null : { code: code.textContent, bytes: made.bytes.length },
           settings: c ? { ...c.settings } : null,
           crowd: crowd ? { count: crowd.characters.length, searches: crowd.searches } : null,
           candidates: best

@@ -1,6 +1,7 @@
 // Panel 4 — Other springs: the double spring (S-shaped), the timed spring (reaches the goal at
 // a given time, marked), the velocity spring (its goal moves at a limited speed) and the
-// quaternion spring (its rotation as continuous angles, and the path of the arrow it turns).
+// quaternion spring (its rotation as continuous angles, a solid it turns live in 3D, and the path
+// of the arrow it turns).
 import {
   doubleSpringDamperExact,
   quatFromScaledAngleAxis,
@@ -86,7 +87,8 @@ export default {
     'tracks a linear interpolation (red) that reaches the goal at the goal time (marked), looking apprehension × ' +
     'halflife ahead. The velocity spring’s intermediate goal moves at most at the maximum speed. The quaternion ' +
     'spring turns a rotation toward goal rotations along the shortest arc: its rotation as a continuous scaled ' +
-    'angle-axis over time (no jump where it passes 180°), and the path of the arrow it turns, seen from the front. ' +
+    'angle-axis over time (no jump where it passes 180°), a solid it turns live (drag it to turn the goal yourself), ' +
+    'and the path of the arrow it turns, seen from the front. ' +
     'In the stage, drag the goal: the timed spring gets there the set time after you let go of it.',
   params: {
     halflife: { label: 'halflife', min: 0, max: 0.6, step: 0.01, value: 0.2, unit: 's' },
@@ -129,7 +131,7 @@ export default {
           { label: 'simple spring', color: COLORS.ink, width: 1, dash: [4, 4] },
         ],
         x: { title: 't (s)', min: 0, max: SECONDS },
-        y: { title: 'x', min: -1, max: 1.5 },
+        y: { title: 'position x', min: -1, max: 1.5 },
       });
     const plots = SPRINGS.map(({ caption, mid }) => scalar(caption, mid));
     const angles = ui.plot('quaternion spring: rotation as scaled angle-axis (degrees)', {
@@ -142,8 +144,28 @@ export default {
         { label: 'goal z', color: COLORS.exact, width: 1, dash: [4, 3] },
       ],
       x: { title: 't (s)', min: 0, max: SECONDS },
-      y: { title: 'degrees' },
+      y: { title: 'angle × axis (°)' },
     });
+    // The solid's view (others/rotation.js, drawn with lib/view3d.js) loads when it comes near.
+    const solidFigure = ui.canvas(
+      'quaternion spring, live: the solid turning toward its goal (outline); drag it to turn the goal',
+      { cls: 'solid' },
+    );
+    /** @type {ReturnType<typeof import('../others/rotation.js').rotationView> | null} */
+    let solid = null;
+    /** @type {[any, string] | null} what the solid plays (the run the plots show) and its summary */
+    let solidScript = null;
+    let shown = false;
+    const solidLoaded = ui
+      .near([solidFigure.fig], () => import('../others/rotation.js'))
+      .then((m) => {
+        const view = m.rotationView(solidFigure, {
+          step: (q, v, goal, dt) => simpleSpringDamperExactQuat(q, v, goal, params.halflife, dt),
+        });
+        solid = view;
+        if (solidScript) view.play(...solidScript);
+        if (shown) view.start();
+      });
     const arrow = ui.plot('quaternion spring: path of the arrow tip (x, y of the rotated forward axis)', {
       series: [
         { label: 'arrow tip', color: COLORS.exact, width: 2 },
@@ -156,14 +178,17 @@ export default {
           guide: 'the circle the tip of a unit arrow stays in',
         },
       ],
-      x: { title: 'x', min: -1.1, max: 1.1 },
-      y: { title: 'y', min: -1.1, max: 1.1 },
+      x: { title: 'arrow tip x', min: -1.1, max: 1.1 },
+      y: { title: 'arrow tip y', min: -1.1, max: 1.1 },
       equal: true,
       cls: 'square',
     });
     for (let k = 0; k <= 96; k++) arrow.add(3, Math.cos((k * Math.PI) / 48), Math.sin((k * Math.PI) / 48));
     for (const [start, value] of STEPS) for (const plot of plots) plot.add(0, start, value);
     for (const plot of plots) plot.add(0, SECONDS, goalAt(SECONDS));
+    /** The quaternion spring's run as the plots show it: rotation (x, y, z, w) and goal index per sample. */
+    const run = { rotations: new Float64Array(0), goals: new Uint8Array(0) };
+    let params = null;
     const readTimed = ui.readout('timed spring at goal time');
     const readAngle = ui.readout('rotation left at the end');
     const clock = frameClock(RATE);
@@ -219,6 +244,7 @@ export default {
     const goals = [0, 1, 2].map(() => ({ x: 0, y: 0, z: 0, w: 1 }));
     return {
       draw(p, changed) {
+        params = p;
         const has = (...keys) => !changed || keys.some((key) => changed.has(key));
         const due = (t) => timeLeft(t, p.duration);
         const deps = [
@@ -281,7 +307,17 @@ export default {
           }
           const shown = { x: 0, y: 0, z: 0, w: 1 };
           const goalShown = { x: 0, y: 0, z: 0, w: 1 };
+          const samples = Math.round(SECONDS * RATE) + 1;
+          if (run.goals.length !== samples) {
+            run.rotations = new Float64Array(4 * samples);
+            run.goals = new Uint8Array(samples);
+          }
+          let sample = 0;
           const visit = (t) => {
+            if (sample < samples) {
+              run.rotations.set([rotation.x, rotation.y, rotation.z, rotation.w], 4 * sample);
+              run.goals[sample++] = STEPS.findLastIndex(([s]) => t >= s - 1e-6);
+            }
             // The rotation's sign is kept continuous, so its angle-axis never jumps (angles may pass 180°).
             alignTo(shown, rotation, shown);
             quatToScaledAngleAxis(shown, axis);
@@ -337,7 +373,32 @@ export default {
           arrow.summary(
             `The arrow tip sweeps from (0, 0) to the goals, ending at (${f[0].toFixed(2)}, ${f[1].toFixed(2)}).`,
           );
+          solidScript = [
+            {
+              seconds: SECONDS,
+              at(t, q, goal) {
+                const k = Math.min(run.goals.length - 1, Math.round(t * RATE));
+                [q.x, q.y, q.z, q.w] = run.rotations.subarray(4 * k, 4 * k + 4);
+                Object.assign(goal, goals[run.goals[k]]);
+              },
+            },
+            `A solid turned by the quaternion spring (halflife ${p.halflife} s) toward goal rotations of ${p.angle}°: ` +
+              `the rotation the angle plot shows, live; it ends ${(left * DEG).toFixed(2)}° from the last goal.`,
+          ];
+          solid?.play(...solidScript);
         }
+      },
+      loaded: ui.embed ? null : solidLoaded,
+      show() {
+        shown = true;
+        solid?.start();
+      },
+      hide() {
+        shown = false;
+        solid?.stop();
+      },
+      inspect() {
+        return { solid: solid ? solid.inspect() : null };
       },
     };
   },

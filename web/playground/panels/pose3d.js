@@ -6,39 +6,22 @@
 //
 // This file is the panel's contract with the playground (panels/index.js); the 3D content
 // lives in ../pose3d/, and three.js loads only when the 3D view is built (a dynamic import),
-// so that no other panel, and no other panel's embed, fetches it.
+// so that no other panel, no other panel's embed, and no embed of this panel's plots alone
+// (`&figure=1`) fetches it. An embed shows pose3d/still.js's picture of the view first.
 import '../pose3d/pose3d.css';
 import { COLORS, color, onTheme, theme } from '../lib/theme.js';
 import { flexion, offsetAngle, tune } from '../pose3d/blends.js';
 import { CLIP_NAMES, CLIPS, bake } from '../pose3d/clips.js';
-import { HOLD, LEAD, RATE, Scenario, record } from '../pose3d/scenario.js';
+import { COMPARE_CAPTION, LANES, NARROW } from '../pose3d/lanes.js';
+import { HOLD, JOINTS, LEAD, PARAMS, RATE } from '../pose3d/params.js';
+import { Scenario, record } from '../pose3d/scenario.js';
 import { BONE_COUNT, bone } from '../pose3d/skeleton.js';
 
-/** The four lanes, in the order of blends.js makeBlends; colours shared by the bodies and the plots. */
-const LANES = [
-  { title: 'no blending (pop)', short: 'no blending', tag: 'pop', color: COLORS.goal },
-  { title: 'spring inertializer', short: 'spring', tag: 'spring', color: COLORS.exact },
-  { title: 'cubic inertializer', short: 'cubic', tag: 'cubic', color: COLORS.implicit },
-  { title: 'dead blending', short: 'dead blending', tag: 'dead', color: COLORS.other },
-];
-/** Viewports narrower than this (CSS px) label their lane with its tag. */
-const NARROW = 150;
-const JOINTS = [
-  ['LeftUpLeg', 'left hip'],
-  ['LeftLeg', 'left knee'],
-  ['LeftFoot', 'left ankle'],
-  ['Spine', 'spine'],
-  ['LeftArm', 'left shoulder'],
-  ['LeftForeArm', 'left elbow'],
-  ['Head', 'head'],
-];
-const CLIP_OPTIONS = CLIP_NAMES.map((name) => [name, name]);
 /** Frames of the recorded switch before t = 0. */
 export const LEAD_FRAMES = Math.round(LEAD * RATE);
 /** The offset plot is the first plot (data()[0]), the joint's angle the second. */
 export const OFFSET_PLOT = 0;
 export const ANGLE_PLOT = 1;
-const COMPARE_CAPTION = 'one switch, four ways (live 3D view)';
 const deg = (x) => `${x.toFixed(1)}°`;
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -52,65 +35,7 @@ export default {
     'last resort against foot sliding: no feet in the picture. The crowd view runs hundreds of characters on one ' +
     '<code>TrajectoryBatch</code> and one <code>PoseInertializer</code>, one call each per frame.',
   layout: 'pose3d',
-  params: {
-    view: {
-      label: 'view',
-      options: [
-        ['compare', 'one switch, four ways'],
-        ['crowd', 'crowd'],
-      ],
-      value: 'compare',
-    },
-    from: { group: 'The switch', label: 'from clip', options: CLIP_OPTIONS, value: 'walk' },
-    to: { label: 'to clip', options: CLIP_OPTIONS, value: 'run' },
-    at: { label: 'switch at phase of the from clip', min: 0, max: 0.99, step: 0.01, value: 0.3 },
-    sync: { label: 'start the new clip at the same phase', check: true, value: true },
-    halflife: {
-      group: 'Blends',
-      label: 'spring halflife',
-      min: 0.02,
-      max: 0.5,
-      step: 0.01,
-      value: 0.1,
-      unit: 's',
-    },
-    blendtime: {
-      label: 'blend time (cubic, dead blending)',
-      min: 0.05,
-      max: 1,
-      step: 0.05,
-      value: 0.3,
-      unit: 's',
-    },
-    extrapolation: {
-      label: 'dead blending velocity halflife',
-      min: 0.02,
-      max: 1,
-      step: 0.01,
-      value: 0.2,
-      unit: 's',
-    },
-    joint: { group: 'View', label: 'joint plotted', options: JOINTS, value: 'LeftForeArm' },
-    camera: {
-      label: 'camera',
-      options: [
-        ['side', 'beside each character'],
-        ['shoulder', 'over the shoulder: no feet, no foot sliding'],
-      ],
-      value: 'side',
-      show: (p) => p.view === 'compare',
-    },
-    speed: { label: 'playback speed', min: 0.1, max: 1, step: 0.05, value: 1, unit: '×' },
-    loop: { label: 'replay the switch', check: true, value: true, show: (p) => p.view === 'compare' },
-    crowd: {
-      label: 'characters',
-      min: 50,
-      max: 1000,
-      step: 50,
-      value: 200,
-      show: (p) => p.view === 'crowd',
-    },
-  },
+  params: PARAMS,
   mount(ui) {
     const { fig, box, canvas, summary: describeView } = ui.canvas(COMPARE_CAPTION, { cls: 'view3d' });
     const caption = fig.querySelector('figcaption');
@@ -121,6 +46,14 @@ export default {
       label.textContent = lane.title;
       box.append(label);
       return label;
+    });
+    // Each lane's frame, in HTML over the canvas: a line between the viewports that the 3D view's
+    // dynamic resolution (a software renderer drawing at 7/8 of the pixels, say) cannot round away.
+    const laneFrames = LANES.map(() => {
+      const frame = document.createElement('div');
+      frame.className = 'pose3d-frame';
+      box.append(frame);
+      return frame;
     });
     const note = document.createElement('div');
     note.className = 'pose3d-note';
@@ -229,33 +162,38 @@ export default {
     let lastReadout = 0;
     setPaused(reducedMotion());
 
-    import('../pose3d/scene.js')
-      .then((scene) => {
-        const gl = scene.createRenderer(canvas);
-        if (!gl) {
-          failed = 'WebGL 2 is not available in this browser: the 3D view is off, the plots still work.';
+    /**
+     * Loads three.js and the 3D view, unless the view is hidden (an embed of one plot,
+     * `&figure=N`): called with the first drawing, once the shell has hidden what it hides.
+     */
+    const loadView = () =>
+      import('../pose3d/scene.js')
+        .then((scene) => {
+          const gl = scene.createRenderer(canvas);
+          if (!gl) {
+            failed = 'WebGL 2 is not available in this browser: the 3D view is off, the plots still work.';
+            note.textContent = failed;
+            return;
+          }
+          view = {
+            scene,
+            gl,
+            compare: new scene.CompareView(
+              gl.renderer,
+              LANES.map((l) => color(l.color)),
+            ),
+            crowd: null,
+            palette: null,
+          };
+          note.hidden = true;
+          applyTheme();
+          if (p) modeChanged();
+          if (p && !running) render(0);
+        })
+        .catch((e) => {
+          failed = `The 3D view could not load: ${e.message}`;
           note.textContent = failed;
-          return;
-        }
-        view = {
-          scene,
-          gl,
-          compare: new scene.CompareView(
-            gl.renderer,
-            LANES.map((l) => color(l.color)),
-          ),
-          crowd: null,
-          palette: null,
-        };
-        note.hidden = true;
-        applyTheme();
-        if (p) modeChanged();
-        if (p && !running) render(0);
-      })
-      .catch((e) => {
-        failed = `The 3D view could not load: ${e.message}`;
-        note.textContent = failed;
-      });
+        });
 
     /** The lanes' colours and the 3D views' palette follow the page's theme. */
     function applyTheme() {
@@ -307,7 +245,7 @@ export default {
 
     function modeChanged() {
       const compare = p.view === 'compare';
-      for (const label of lanes) label.hidden = !compare;
+      for (const el of [...lanes, ...laneFrames]) el.hidden = !compare;
       clipBox.hidden = scrubLabel.hidden = stepButton.hidden = !compare;
       const text = compare
         ? COMPARE_CAPTION
@@ -347,6 +285,15 @@ export default {
         // labels at the bottom left of their viewports, on the ground, clear of the heads
         const height = canvas.clientHeight;
         views.forEach(([x, y, vw, vh], k) => {
+          const frame = laneFrames[k].style;
+          const rect = [`${x}px`, `${y}px`, `${vw}px`, `${vh}px`];
+          if (
+            frame.width !== rect[2] ||
+            frame.height !== rect[3] ||
+            frame.left !== rect[0] ||
+            frame.top !== rect[1]
+          )
+            [frame.left, frame.top, frame.width, frame.height] = rect;
           const label = lanes[k];
           const text = vw < NARROW ? LANES[k].tag : LANES[k].title;
           if (label.textContent !== text) label.textContent = text;
@@ -496,6 +443,7 @@ export default {
       draw(next, changed) {
         const first = p === null;
         p = next;
+        if (first && !fig.hidden) loadView();
         const has = (...keys) => !changed || keys.some((k) => changed.has(k));
         if (!plotScenario) plotScenario = new Scenario(baked, p);
         if (has('from', 'to', 'at', 'sync', 'halflife', 'blendtime', 'extrapolation', 'joint')) plotSwitch(p);

@@ -329,16 +329,11 @@ const PARAMS = {
 
 export default {
   blurb:
-    'The exact spring toward a goal that steps to 1, in every regime. Set it by stiffness and damping, by ' +
-    'frequency and halflife, by damping ratio and halflife, or by a UI library’s duration and bounce; the ' +
-    'read-outs convert between them. At a large dt the exact spring lands on its own curve, the explicit Euler ' +
-    'spring (<code>spring_damper_bad</code>) drifts or explodes, and the article’s fast implicit spring stays ' +
-    'stable but approximate. Right: the critical frequency of each halflife; above the curve the spring is under ' +
-    'damped (bouncy), below over damped. Grab the goal in the stage to throw the springs around. Set by its ' +
-    '<em>response</em>, the spring is designed the way a designer thinks: drag the peak (overshoot, time to ' +
-    'peak) and the settling point (or the 90 % point of the rise) on the curve, or type them, and read back ' +
-    'the frequency and halflife the library’s inverse solvers give. Every spring’s overshoot, rise and settling ' +
-    'times and lag are measured by the forward functions.',
+    'The exact spring toward a goal that steps to 1, set by stiffness and damping, frequency and halflife, ' +
+    'damping ratio, a UI library’s duration and bounce, or its <em>response</em>: drag the peak and the settling ' +
+    'point on the curve (or type them) and read the frequency and halflife the inverse solvers give. At a large ' +
+    'dt the exact spring stays on its curve, explicit Euler (<code>spring_damper_bad</code>) drifts or explodes, ' +
+    'the article’s implicit spring is stable but approximate. Below: the critical frequency of each halflife.',
   params: PARAMS,
 
   mount(ui) {
@@ -382,8 +377,9 @@ export default {
           guide: 'the spring before the last change, to compare with: the reader’s history, not a parameter',
         },
       ],
-      x: { title: 't (s)', min: 0, max: fitDuration(0.5) },
-      y: { title: 'x', min: -0.4, max: 2 },
+      // Times from the goal's step: "settled after 0.500 s" sits at t = 0.5.
+      x: { title: 't after the goal steps (s)', min: -STEP_AT, max: fitDuration(0.5) - STEP_AT },
+      y: { title: 'position x', min: -0.4, max: 2 },
     });
     // The response mode's handles, on the curve itself.
     const handles = {
@@ -438,10 +434,11 @@ export default {
     });
     for (let k = 4; k <= 100; k++) map.add(0, k / 100, criticalFrequency(k / 100));
     const out = {
+      // first what a designer reads back: the spring the controls make
+      fh: ui.readout('frequency, halflife'),
       regime: ui.readout('regime'),
       ratio: ui.readout('damping ratio'),
       sd: ui.readout('stiffness, damping'),
-      fh: ui.readout('frequency, halflife'),
       fc: ui.readout('critical frequency'),
       settle: ui.readout('critical spring settles (1 %)'),
       euler: ui.readout('Euler at large dt'),
@@ -462,9 +459,9 @@ export default {
     const snapped = (key, value) => ui.snap(key, value);
     const timeKey = () => (params.target === 'rise' ? 'rise' : 'settling');
     /**
-     * The peak handle moved to (x, y): the overshoot is y − 1; a time to peak of x − step sets the
-     * design time, since at a given overshoot (damping ratio) every time of the response scales
-     * together as 1/frequency.
+     * The peak handle moved to (x, y): the overshoot is y − 1; a time to peak of x (from the step)
+     * sets the design time, since at a given overshoot (damping ratio) every time of the response
+     * scales together as 1/frequency.
      */
     function movePeak(x, y) {
       const overshoot = snapped('overshoot', (y - 1) * 100);
@@ -472,18 +469,18 @@ export default {
       const key = timeKey();
       const trial = springOf({ ...params, overshoot });
       const peak = springPeakTime(trial.frequency, trial.halflife);
-      if (overshoot / 100 >= NO_PEAK && Number.isFinite(peak) && x > STEP_AT)
-        values[key] = snapped(key, (params[key] * (x - STEP_AT)) / peak);
+      if (overshoot / 100 >= NO_PEAK && Number.isFinite(peak) && x > 0)
+        values[key] = snapped(key, (params[key] * x) / peak);
       ui.set(values);
     }
     /**
      * A time handle moved to x: the design time `key` scaled so that the handle's time
      * (`at(spring)`, from the current parameters, which may be ahead of the last drawing) lands
-     * on x − step.
+     * on x (from the step).
      */
     function moveTime(key, x, at) {
       const now = at(springOf(params));
-      if (x > STEP_AT && now > 0) ui.set({ [key]: snapped(key, (params[key] * (x - STEP_AT)) / now) });
+      if (x > 0 && now > 0) ui.set({ [key]: snapped(key, (params[key] * x) / now) });
     }
     const clockOf = (p, kind) => frameClock(kind === 'fine' ? FINE_RATE : 1000 / p.bigDt);
     /** @type {Spring} */
@@ -508,7 +505,8 @@ export default {
       ],
       range: () => [-0.4, 2],
       duration: () => duration,
-      cursors: [time],
+      // (the stage's time runs from the springs' start; the plot's from the step)
+      cursors: [{ cursor: (t) => time.cursor(t === null ? null : t - STEP_AT) }],
       restart(p) {
         live.clocks = SPRINGS.map(({ kind }) => clockOf(p, kind));
         for (const st of states) st.x = st.v = 0;
@@ -541,8 +539,8 @@ export default {
       const r = response;
       const rise = p.mode === 'response' && p.target === 'rise';
       const line = (series, y) => {
-        time.add(series, 0, y);
-        time.add(series, duration, y);
+        time.add(series, -STEP_AT, y);
+        time.add(series, duration - STEP_AT, y);
         time.add(series, NaN, NaN);
       };
       for (const i of [6, 7, 8]) time.reset(i);
@@ -553,12 +551,12 @@ export default {
       time.visible(7, rise);
       t90 = firstReach(spring, 0.9, r.peak);
       const hasPeak = r.overshoot >= NO_PEAK && STEP_AT + r.peak <= duration;
-      if (hasPeak) time.add(8, STEP_AT + r.peak, 1 + r.overshoot);
+      if (hasPeak) time.add(8, r.peak, 1 + r.overshoot);
       const settleY = Number.isFinite(r.settling) ? stepResponse(spring, r.settling) : NaN;
-      time.add(8, STEP_AT + r.settling, settleY);
+      time.add(8, r.settling, settleY);
       if (rise) {
-        time.add(8, STEP_AT + t90 - r.rise, 0.1);
-        time.add(8, STEP_AT + t90, 0.9);
+        time.add(8, t90 - r.rise, 0.1);
+        time.add(8, t90, 0.9);
       }
       if (p.mode !== 'response') {
         for (const h of Object.values(handles)) h.hide();
@@ -566,26 +564,32 @@ export default {
       }
       const perceived = perceivedOf(spring);
       handles.perceived.place(
-        STEP_AT + perceived,
+        perceived,
         stepResponse(spring, perceived),
         `perceived ${perceived.toFixed(3)} s`,
       );
       const pct = (v) => `${(v * 100).toFixed(1)} %`;
       if (hasPeak)
         handles.peak.place(
-          STEP_AT + r.peak,
+          r.peak,
           1 + r.overshoot,
           `peak ${pct(r.overshoot)} after ${r.peak.toFixed(3)} s`,
           'xy',
         );
-      else handles.peak.place(duration, 1 + r.overshoot, `${pct(r.overshoot)} overshoot: drag up`, 'y');
+      else
+        handles.peak.place(
+          duration - STEP_AT,
+          1 + r.overshoot,
+          `${pct(r.overshoot)} overshoot: drag up`,
+          'y',
+        );
       if (rise) {
         handles.settle.hide();
-        handles.rise.place(STEP_AT + t90, 0.9, `rise (10→90 %) ${r.rise.toFixed(3)} s`);
+        handles.rise.place(t90, 0.9, `rise (10→90 %) ${r.rise.toFixed(3)} s`);
       } else {
         handles.rise.hide();
         handles.settle.place(
-          STEP_AT + r.settling,
+          r.settling,
           settleY,
           `settled (±${p.tolerance} %) after ${r.settling.toFixed(3)} s`,
         );
@@ -618,11 +622,11 @@ export default {
       time.visible(9, ghost !== null);
       if (!ghost) return;
       const st = { x: 0, v: 0 };
-      time.add(9, 0, 0);
+      time.add(9, -STEP_AT, 0);
       frameClock(FINE_RATE).advance(
         duration,
         (t, dt) => springDamperExact(st, goalAt(t), 0, ghost.frequency, ghost.halflife, dt),
-        (t) => time.add(9, t, st.x),
+        (t) => time.add(9, t - STEP_AT, st.x),
       );
     }
 
@@ -634,18 +638,18 @@ export default {
         // The time axis fits the response (a few times its settling time), but holds still while
         // a handle is dragged, so that the handle stays under the pointer; it fits on release.
         if (!time.dragging()) duration = fitDuration(response.settling);
-        time.bounds('x', 0, duration);
+        time.bounds('x', -STEP_AT, duration - STEP_AT);
         const { s, d, frequency, halflife } = spring;
         time.reset(0);
-        time.add(0, 0, 0);
-        time.add(0, STEP_AT, 1);
-        time.add(0, duration, 1);
+        time.add(0, -STEP_AT, 0);
+        time.add(0, 0, 1);
+        time.add(0, duration - STEP_AT, 1);
         let peak = 0;
         let eulerExploded = false;
         SPRINGS.forEach(({ kind, step }, i) => {
           const st = { x: 0, v: 0 };
           time.reset(i + 1);
-          time.add(i + 1, 0, 0);
+          time.add(i + 1, -STEP_AT, 0);
           clockOf(p, kind).advance(
             duration,
             (t, dt) => {
@@ -656,13 +660,13 @@ export default {
                 if (i === 3) eulerExploded = true;
                 return;
               }
-              time.add(i + 1, t, st.x);
+              time.add(i + 1, t - STEP_AT, st.x);
               if (i === 0) peak = Math.max(peak, st.x);
             },
           );
         });
         time.visible(5, p.implicit);
-        time.markers([{ x: STEP_AT, label: 'goal steps', color: COLORS.goal }]);
+        time.markers([{ x: 0, label: 'goal steps', color: COLORS.goal }]);
         drawResponse(p);
         drawGhost();
         time.commit();

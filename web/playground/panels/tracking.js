@@ -216,7 +216,7 @@ export default {
       ui.plot(caption, {
         series: [{ label: 'signal', color: COLORS.goal, width: 1.5 }, ...series],
         x: { title: 't (s)', min: 0, max: SECONDS },
-        y: { title: 'x', min: -1.6, max: 1.8 },
+        y: { title: 'position x', min: -1.6, max: 1.8 },
       });
     const main = plot('tracking at 60 Hz', [
       { label: 'gains', color: COLORS.exact, width: 2 },

@@ -1,10 +1,8 @@
 // The drawn body of the 3D pose panel's character: one capsule (or box, for the crowd) per
 // entry of skeleton.js SHAPES, each rigidly attached to its bone.
 import { BufferAttribute, BufferGeometry, CapsuleGeometry, Matrix4, Quaternion, Vector3 } from 'three';
+import { SHADE } from './lanes.js';
 import { SHAPES } from './skeleton.js';
-
-/** Brightness of the body's parts (multiplied with the character's colour). */
-export const SHADE = { torso: 0.82, head: 1.0, left: 1.0, right: 0.62 };
 
 /**
  * The matrix placing a unit shape (along Y, centred on the origin) on shape `s` in its

@@ -22,7 +22,8 @@ import { PoseInertializer, TrajectoryBatch } from 'sprung';
 import { BONE_COUNT, SHAPES, bone, forwardKinematics } from './skeleton.js';
 import { sample } from './clips.js';
 import { qrot } from './math.js';
-import { SHADE, shapeMatrix } from './body.js';
+import { shapeMatrix } from './body.js';
+import { SHADE } from './lanes.js';
 import { createWorld, fit } from './scene.js';
 
 const B = BONE_COUNT;

@@ -6,10 +6,7 @@
 import { BONE_COUNT } from './skeleton.js';
 import { Player } from './clips.js';
 import { flexion, makeBlends, offsetAngle, tune } from './blends.js';
-
-export const LEAD = 0.4;
-export const HOLD = 1.6;
-export const RATE = 60;
+import { HOLD, LEAD, RATE } from './params.js';
 
 export class Scenario {
   /** `baked`: the baked clips by name (clips.js bake); `p`: the panel's parameters. */

@@ -21,14 +21,11 @@ import { damperExact } from 'sprung';
 import { BONE_COUNT, bone, forwardKinematics } from './skeleton.js';
 import { qrot } from './math.js';
 import { bodyGeometry } from './body.js';
+import { FOG, FOV, PALETTES, laneCamera, layout } from './lanes.js';
+
+export { PALETTES };
 
 const HIPS = bone('Hips');
-
-/** Colours of the page's light and dark themes for the 3D views. */
-export const PALETTES = {
-  light: { background: '#f7f8fa', ground: '#e8eaee', line: '#c4c9d0', major: '#9aa1aa' },
-  dark: { background: '#16181b', ground: '#202327', line: '#363b42', major: '#4b535c' },
-};
 
 /**
  * A WebGL renderer on `canvas`, or null when the browser has no WebGL 2 (then the panel
@@ -258,30 +255,16 @@ export class Character {
 export class CompareView {
   constructor(renderer, colors) {
     this.renderer = renderer;
-    this.world = createWorld(40, 7, 19);
+    this.world = createWorld(40, FOG[0], FOG[1]);
     this.characters = colors.map((c, k) => new Character(this.world, c, k + 1));
     this.cameras = colors.map((_, k) => {
-      const cam = new PerspectiveCamera(32, 1, 0.1, 60);
+      const cam = new PerspectiveCamera(FOV, 1, 0.1, 60);
       cam.layers.enable(k + 1);
       return cam;
     });
     // each camera's heading and height, following its character through sprung's damper
     this.follow = colors.map(() => null);
     this.target = new Vector3();
-  }
-
-  /** The viewports [x, y, w, h] (CSS pixels, y from the top) for a canvas of w × h. */
-  static layout(w, h, n) {
-    const cols = w >= 1.3 * h ? n : Math.ceil(n / 2);
-    const rows = Math.ceil(n / cols);
-    const cw = w / cols;
-    const ch = h / rows;
-    return Array.from({ length: n }, (_, k) => [
-      Math.round((k % cols) * cw),
-      Math.round(Math.floor(k / cols) * ch),
-      Math.round(cw) - 1,
-      Math.round(ch) - 1,
-    ]);
   }
 
   /**
@@ -291,7 +274,7 @@ export class CompareView {
    */
   render(poses, dt, shoulder = false) {
     const [w, h] = fit(this.renderer);
-    const views = CompareView.layout(w, h, this.characters.length);
+    const views = layout(w, h, this.characters.length);
     this.characters.forEach((ch, k) => ch.pose(poses[k]));
     const root = this.characters[0].at(0, this.target);
     this.world.follow(root.x, root.z);
@@ -312,18 +295,9 @@ export class CompareView {
       const cam = this.cameras[k];
       const [x, y, vw, vh] = views[k];
       cam.aspect = vw / vh;
-      if (shoulder) {
-        // behind the character at head height, looking ahead over its shoulder
-        const a = f.yaw + Math.PI - 0.08;
-        const dist = 2.3 / Math.min(1, cam.aspect * 1.5);
-        cam.position.set(t.x + Math.sin(a) * dist, f.height + 1.0, t.z + Math.cos(a) * dist);
-        cam.lookAt(t.x + Math.sin(f.yaw) * 2, f.height + 0.45, t.z + Math.cos(f.yaw) * 2);
-      } else {
-        const a = f.yaw + 1.05;
-        const dist = 3.7 / Math.min(1, cam.aspect * 1.5);
-        cam.position.set(t.x + Math.sin(a) * dist, f.height + 0.6, t.z + Math.cos(a) * dist);
-        cam.lookAt(t.x, f.height, t.z);
-      }
+      const { eye, target } = laneCamera(t.x, t.z, f.yaw, f.height, cam.aspect, shoulder);
+      cam.position.set(eye[0], eye[1], eye[2]);
+      cam.lookAt(target[0], target[1], target[2]);
       cam.updateProjectionMatrix();
       this.world.shadow(ch.pos[3 * HIPS], ch.pos[3 * HIPS + 2], ch.shadowStrength());
       this.renderer.setViewport(x, h - y - vh, vw, vh);
