@@ -17,7 +17,14 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import * as sp from '../../dist/index.js';
 import { allocatedBytes } from '../../dist/memory.js';
-import { FEATURES_27, locomotion, loopingCircle, random, runReadmeExample } from './motion_fixtures.mjs';
+import {
+  BIPED,
+  FEATURES_27,
+  locomotion,
+  loopingCircle,
+  random,
+  runReadmeExample,
+} from './motion_fixtures.mjs';
 import { danceCard } from '../../web/playground/motion/dance_card.js';
 import { CMU_FILES, CMU_SCALE, features as playgroundFeatures } from '../../web/playground/motion/rigs.js';
 import { DEGREE, decodeCompact, largestErrors, searches, unmirrored } from './motion_compact_oracle.mjs';
@@ -192,6 +199,104 @@ test('a looping clip without names or contacts, not mirrored, an inertialization
   assert.ok(e.position <= 1e-3 && e.rotation <= 0.1 * DEGREE);
   const r = loaded.search(built.features(40));
   assert.ok(Math.abs(r.frame - 40) <= 1, `found ${r.frame}`);
+  loaded.dispose();
+  built.dispose();
+});
+
+test('cost rules and custom features go through compact bytes: the same rules, values, and forced and unforced searches', () => {
+  const data = locomotion({ seconds: 20, seed: 8 });
+  const frames = (c) => c.poses.length / (13 * BIPED.parents.length);
+  // 'lean' given by every clip (mirror −1: the mirrored copy's are the clip's × −1); 'hips' of
+  // two floats, by a value function of the pose that a mirror leaves as it is (the hips' height
+  // and forward position) for the odd clips, given by the even ones
+  const clips = data.clips.map((c, i) => {
+    const n = frames(c);
+    const lean = Float32Array.from({ length: n }, (_, f) => Math.sin(f / 9 + i));
+    return {
+      ...c,
+      features:
+        i % 2 ? { lean } : { lean, hips: Float32Array.from({ length: 2 * n }, (_, k) => (k % 7) / 3) },
+    };
+  });
+  const options = {
+    features: [
+      ...FEATURES_27,
+      { type: 'custom', name: 'lean', mirror: [-1], weight: 1.5 },
+      { type: 'custom', name: 'hips', floats: 2, weight: 0.5, value: (pose) => [pose[4], pose[5]] },
+    ],
+    contactBones: ['leftFoot', 'rightFoot'],
+    mirror: true,
+    rules: [
+      { clip: 0, multiplier: 0.8 },
+      { clip: data.clips[1].name, start: 10, stop: 14, additive: [0.5, -0.25, 1e-7, 2] },
+      { clip: 2, block: true, when: 'unforced' },
+      {
+        clip: 3,
+        start: 40,
+        multiplier: Float32Array.from({ length: frames(clips[3]) - 40 }, (_, k) => 1 + k / 100),
+      },
+      { clip: 0, start: 100, stop: 160, block: true, when: 'forced', additive: 0.25 },
+    ],
+  };
+  const built = new sp.MotionDatabase({ ...data, clips }, options);
+  const bytes = built.toBytes({ compact: true });
+  const loaded = sp.MotionDatabase.fromBytes(bytes);
+  sameShape(loaded, built);
+  assert.deepEqual(loaded.rules, built.rules);
+  assert.deepEqual(loaded.customFeatures, built.customFeatures);
+  // every frame's custom values, the mirrored copies' too, exactly the built database's
+  const customs = built.customFeatures;
+  for (let f = 0; f < built.frames; f++) {
+    const a = loaded.features(f),
+      b = built.features(f);
+    for (const c of customs)
+      for (let k = c.offset; k < c.offset + c.floats; k++)
+        if (a[k] !== b[k])
+          assert.fail(`frame ${f}: ${c.name}[${k - c.offset}] ${a[k]} loaded, ${b[k]} built`);
+  }
+  // the oracle's reader finds the clips' values as the clips gave them
+  const decoded = decodeCompact(bytes);
+  assert.deepEqual(Array.from(decoded.clips[0].custom.lean), Array.from(clips[0].features.lean, Math.fround));
+  assert.deepEqual(Array.from(decoded.clips[2].custom.hips), Array.from(clips[2].features.hips, Math.fround));
+  // searches forced and not, from a frame playing now (the rules' block lets it play on)
+  for (const forced of [false, true]) {
+    const rnd = random(forced ? 5 : 6);
+    let same = 0,
+      regret = 0;
+    for (let i = 0; i < 1000; i++) {
+      const f = Math.floor(rnd() * built.frames),
+        q = built.features(f);
+      for (let j = 0; j < q.length; j++) q[j] += (rnd() - 0.5) * 0.4 * (Math.abs(q[j]) + 0.1);
+      const o = { current: rnd() < 0.3 ? -1 : Math.floor(rnd() * built.frames), forced };
+      const a = { ...built.search(q, o) },
+        b = { ...loaded.search(q, o) };
+      const rule = built.costBreakdown(q, b.frame, o);
+      // never a frame the rules keep the original from finding
+      assert.equal(rule.blocked, false, `search ${i}: frame ${b.frame} is blocked (forced: ${forced})`);
+      if (a.frame === b.frame) same++;
+      else regret = Math.max(regret, (rule.cost - a.cost) / Math.max(a.cost, 1e-6));
+    }
+    assert.ok(same >= 990, `forced: ${forced}: ${same} of 1,000 searches found the same frame`);
+    assert.ok(regret <= 1e-3, `forced: ${forced}: the others cost ${regret} more in the original`);
+  }
+  loaded.dispose();
+  built.dispose();
+});
+
+test('a mirrored copy whose custom values compact bytes cannot give back is refused, naming the feature', () => {
+  const data = locomotion({ seconds: 10, seed: 9 });
+  // the hips' height by a value function, mirror −1: the mirrored copy's are not the clip's × −1
+  const built = new sp.MotionDatabase(data, {
+    features: [...FEATURES_27, { type: 'custom', name: 'height', mirror: [-1], value: (pose) => pose[4] }],
+    mirror: true,
+  });
+  assert.throws(
+    () => built.toBytes({ compact: true }),
+    /^RangeError: sprung\.MotionDatabase\.toBytes: options\.compact: custom feature 'height' of 'take 0 \(mirrored\)' must be its clip's values × mirror \(compact bytes carry the clips' values only\), got [-\d.e]+ for [-\d.e]+ × -1 at frame 0; use toBytes\(\) without compact$/,
+  );
+  // toBytes() carries every frame's features: it loads as built
+  const loaded = sp.MotionDatabase.fromBytes(built.toBytes());
+  assert.deepEqual(loaded.features(built.frames - 1), built.features(built.frames - 1));
   loaded.dispose();
   built.dispose();
 });

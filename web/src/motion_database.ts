@@ -910,7 +910,10 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
       for (const c of this.#customs) {
         const v = (features[c.name] = new Float32Array((r.stop - r.start) * c.floats));
         for (let f = 0; f < r.stop - r.start; f++)
-          v.set(custom.subarray((r.start + f) * width + offset, (r.start + f) * width + offset + c.floats), f * c.floats);
+          v.set(
+            custom.subarray((r.start + f) * width + offset, (r.start + f) * width + offset + c.floats),
+            f * c.floats,
+          );
         offset += c.floats;
       }
       return { features };
