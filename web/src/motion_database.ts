@@ -937,7 +937,10 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
    * along each clip; loading computes the features again, as long as the constructor takes. The
    * playground's dance card: 55 MB as `toBytes()` (21.4 MB after gzip -9), 1.13 MB after gzip -9
    * compact (19.0× smaller). Making them takes 2–4× as long as the constructor (the encoder measures its
-   * errors by forward kinematics).
+   * errors by forward kinematics). The cost rules and each clip's custom feature values go in
+   * exactly; a mirrored copy's custom values are made again as its clip's × `mirror`, so a
+   * database whose mirrored values are not (a value function of the mirrored poses) is refused:
+   * use `toBytes()`.
    * @param options - (optional) `compact`: `true`, or the tolerances (`MotionCompactOptions`)
    */
   toBytes(options?: MotionBytesOptions): Uint8Array {
