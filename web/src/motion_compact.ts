@@ -53,7 +53,7 @@
  * @packageDocumentation
  */
 import type { Described } from './motion_bytes.js';
-import type { MotionFeature } from './motion_database.js';
+import type { MotionFeature } from './motion_types.js';
 import { describedBy, headOf, readHead } from './motion_bytes.js';
 import { poseVelocities, qmul, qrot } from './motion_clip.js';
 import { options as optionsOf, show } from './check.js';
