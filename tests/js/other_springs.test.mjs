@@ -131,12 +131,22 @@ test('edges: dt = 0 keeps the state, halflife = 0 snaps', () => {
   });
   // halflife 0 on a moving target: the spring is the target, xi + vg·dt, moving at vg = (g − xi)/tGoal
   const f = Math.fround;
-  for (const [xi, g, tGoal, dt] of [[0, 1, 0.5, 1 / 60], [0.5, 3, 1, 0.1], [2, -1, 0.25, 1 / 30]]) {
+  for (const [xi, g, tGoal, dt] of [
+    [0, 1, 0.5, 1 / 60],
+    [0.5, 3, 1, 0.1],
+    [2, -1, 0.25, 1 / 30],
+  ]) {
     const vg = (g - xi) / tGoal,
       got = sp.timedSpringDamperExact({ x: -1, v: 2, xi }, g, tGoal, 0, dt, 2);
-    assert.ok(near(got.x, xi + vg * f(dt), 1e-6) && near(got.v, vg, 1e-6), `timed h=0 tGoal=${tGoal}: ${got.x}, ${got.v}`);
+    assert.ok(
+      near(got.x, xi + vg * f(dt), 1e-6) && near(got.v, vg, 1e-6),
+      `timed h=0 tGoal=${tGoal}: ${got.x}, ${got.v}`,
+    );
     const fast = sp.velocitySpringDamperExact({ x: -1, v: 2, xi }, g, Math.abs(vg), 0, dt, 2);
-    assert.ok(near(fast.x, xi + vg * f(dt), 1e-6) && near(fast.v, vg, 1e-6), `velocity h=0: ${fast.x}, ${fast.v}`);
+    assert.ok(
+      near(fast.x, xi + vg * f(dt), 1e-6) && near(fast.v, vg, 1e-6),
+      `velocity h=0: ${fast.x}, ${fast.v}`,
+    );
   }
   assert.deepEqual(sp.velocitySpringDamperExact({ x: -1, v: 2, xi: 0.5 }, 3, 4, 1e-4, 10), {
     x: 3,
