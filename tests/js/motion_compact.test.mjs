@@ -708,7 +708,7 @@ test('what is not a database, or not live, is refused', () => {
   );
 });
 
-test("the README's compact example runs as copied beside the CMU files and prints what its comment says", () => {
-  const { printed, claim } = runReadmeExample('\\*\\*A database for the wire\\.\\*\\*', 'compact.mjs');
+test("the reference's compact example runs as copied beside the CMU files and prints what its comment says", () => {
+  const { printed, claim } = runReadmeExample('### A database for the wire', 'compact.mjs', 'docs/API.md');
   assert.equal(printed, claim);
 });
