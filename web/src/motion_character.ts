@@ -80,7 +80,7 @@ export class Character {
   /** The inertializer whose offset the character holds. */
   mode: MotionControllerSettings['inertialization'];
   /** The last searches, a ring of {@link HISTORY} (see {@link Character.record}). */
-  readonly history = new Float64Array(HISTORY * 6);
+  readonly history: Float64Array = new Float64Array(HISTORY * 6);
   recorded = 0;
   /** This update's search: due, forced, from which frame. */
   due = false;
