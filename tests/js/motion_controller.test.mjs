@@ -232,6 +232,35 @@ test('a crowd plays exactly as single controllers do, its searches batched', () 
   for (const c of [crowd, one, single]) c.dispose();
 });
 
+test("a crowd's batch grows when more characters are due than before: a sharp turn for all", () => {
+  // two characters with `candidates: 2` (a batch of its own, made for the two), then all six:
+  // a sharp change of every input forces every search at once, a group larger than that batch,
+  // which is made again (the regression: its size was read after disposing it)
+  const n = 6;
+  const crowd = new sp.MotionCrowd(db, n, {
+    positions: Array.from({ length: n }, (_, i) => ({ x: 2 * i, y: 0, z: 0 })),
+  });
+  const walk = { velocity: { x: 0, y: 0, z: 1.2 } },
+    turn = { velocity: { x: -3, y: 0, z: 0 } };
+  crowd.characters[1].settings.candidates = crowd.characters[4].settings.candidates = 2;
+  let searches = 0;
+  for (let f = 0; f < 12; f++) {
+    crowd.update(dt, Array(n).fill(walk));
+    searches += crowd.characters[1].searched && crowd.characters[1].lastSearch.candidates.length === 2;
+  }
+  assert.ok(searches >= 2, `${searches} searches with 2 candidates before the turn`);
+  for (const ch of crowd.characters) ch.settings.candidates = 2;
+  crowd.update(dt, Array(n).fill(turn));
+  assert.equal(crowd.searches, n, 'every character searches at the turn');
+  crowd.characters.forEach((ch, i) => {
+    const s = ch.lastSearch;
+    assert.ok(ch.searched && s.forced, `character ${i} searched, forced`);
+    assert.equal(s.candidates.length, 2, `character ${i}: its 2 candidates`);
+    assert.equal(s.frame, db.search(ch.query, { current: s.from }).frame, `character ${i}`);
+  });
+  crowd.dispose();
+});
+
 test('a crowd of 1,000 plays as 1,000 separate controllers: positions within 1e-5 m over 10 s of scripted input', (t) => {
   const n = 1000,
     interval = 0.1;

@@ -259,11 +259,10 @@ export class Crowd implements CrowdOfCharacter {
     for (const [k, group] of byK) {
       let batch = this.#batches.get(k);
       if (batch === undefined || batch.count < group.length) {
+        // the larger of the two, read before the old batch is disposed (a disposed batch refuses reads)
+        const count = Math.max(group.length, batch?.count ?? 0);
         batch?.dispose();
-        this.#batches.set(
-          k,
-          (batch = new MotionSearchBatch(db, Math.max(group.length, batch?.count ?? 0), k)),
-        );
+        this.#batches.set(k, (batch = new MotionSearchBatch(db, count, k)));
       }
       const queries = batch.queries,
         currents = batch.currents,
