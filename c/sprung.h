@@ -151,7 +151,8 @@
  * Foot locking: contact_reset contact_update
  * Motion matching: motion_features motion_database_floats motion_database_build motion_rules_floats
  *   motion_rules_build motion_search motion_search_batch
- * Skeletons: forward_kinematics ik_two_bone
+ * Skeletons: forward_kinematics ik_two_bone ik_hinge_axis
+ * Motion controller: motion_controller_place motion_controller_update
  */
 
 #ifndef SPRUNG_H
@@ -2372,17 +2373,130 @@ void sp_forward_kinematics(float *out_positions, float *out_rotations, float *ou
                            float *out_angular_velocities, const float *pose, const int *parents, int bones);
 /** Two-bone IK: turns the local rotations of the parent and grandparent of `bone` (a hip and knee
  *  for an ankle) so that `bone` reaches `target`, or points at it as far as the chain reaches less
- *  `max_length_buffer`, the middle joint bending in the plane it bends in now (toward `pole` when
- *  the chain is straight). Nothing changes when the chain or the target is degenerate.
+ *  `max_length_buffer`. The middle joint bends in the plane it bends in now, on the side of `pole`:
+ *  a chain bent the other way is bent through straight, and within about 12° of straight the plane
+ *  turns toward the plane of the chain and `pole` (a straight chain's own plane is no plane at all,
+ *  and flips from frame to frame). Nothing changes when the chain or the target is degenerate.
  *  @param[in,out] pose {13·bones} the pose
  *  @param[in] parents {bones} each bone's parent
  *  @param[in] bones (≥ 0) bones
  *  @param[in] bone (≥ 0) the end of the chain; its parent and grandparent turn (none outside the skeleton)
  *  @param[in] target [m] the world position `bone` should reach
- *  @param[in] pole the world direction the middle joint bends toward when the chain is straight
+ *  @param[in] pole the world direction the middle joint bends toward (a knee's forward)
  *  @param[in] max_length_buffer [m] (≥ 0) how far short of full extension the chain stops */
 void sp_ik_two_bone(float *pose, const int *parents, int bones, int bone, const sp_vec3 *target,
                     const sp_vec3 *pole, float max_length_buffer);
+/** The axis a chain's middle joint bends about (a knee's hinge), in the middle bone's own frame:
+ *  the mean over the poses of the chain's normal (c − a) × (b − a) (root a, middle b, end c =
+ *  `bone`), each scaled by the sine of the angle at the root, so that the poses that bend it
+ *  most count most; normalised. In a pose, q_middle · axis × (c − a) is then the direction the
+ *  middle joint bends toward: the `pole` of sp_ik_two_bone that turns with the leg (Holden's code
+ *  takes a fixed axis of the knee's own frame).
+ *  @param[out] out_axis the unit axis, in the middle bone's frame; zero when no pose bends the chain
+ *  @param[in] poses {13·bones·frames} the poses, one after another
+ *  @param[in] frames (≥ 0) poses
+ *  @param[in] parents {bones} each bone's parent
+ *  @param[in] bones (≥ 0) bones
+ *  @param[in] bone (≥ 0) the end of the chain (it needs a parent and a grandparent)
+ *  @return ([0, 1]) 1 when an axis was found, 0 (a zero axis) otherwise */
+int sp_ik_hinge_axis(sp_vec3 *out_axis, const float *poses, int frames, const int *parents, int bones,
+                     int bone);
+
+/* ------------------------------------------------------------------------
+ * Motion controller (motion_controller.c): the frame of many motion-matched characters after
+ * their searches
+ *
+ * Holden's controller loop over arrays of characters (MotionController is a crowd of one): each
+ * character's pose arrays are 13·bones floats at i·13·bones (input, offset, output, pose), its
+ * world transforms at i·3·bones and i·4·bones, its contacts at i·n_contacts. The caller searches,
+ * decides the switches (sp_motion_controller_place, then sp_inertialize_pose_transition or
+ * sp_inertialize_pose_cubic_transition on the character's offset) and writes each character's
+ * frame pose (bone 0 in the database's world) and its contact states before each update.
+ * ------------------------------------------------------------------------ */
+
+/* How a character blends its switches (sp_motion_settings.inertialization). */
+#define SP_BLEND_NONE 0   /* the frame's pose as it is */
+#define SP_BLEND_SPRING 1 /* sp_inertialize_pose_update, halflife */
+#define SP_BLEND_CUBIC 2  /* sp_inertialize_pose_cubic_update, blendtime */
+
+/** A motion-matched character's state: the simulation object (position, velocity, acceleration,
+ *  rotation, angular velocity), the desired velocity and rotation (the input), the map x ↦ r·x + t
+ *  that takes the database's bone 0 into the game's world, the cubic inertializer's time since its
+ *  last transition, and whether its contacts were started (0 or 1). */
+typedef struct sp_motion_character {
+    sp_vec3 simulation_position, simulation_velocity, simulation_acceleration;
+    sp_quat simulation_rotation;
+    sp_vec3 simulation_angular_velocity;
+    sp_vec3 desired_velocity;
+    sp_quat desired_rotation;
+    sp_quat map_rotation;
+    sp_vec3 map_translation;
+    float blend_time;
+    int started;
+} sp_motion_character;
+
+/** A character's settings (MotionControllerSettings): the inertializer (SP_BLEND_*) and its
+ *  halflife [s] or blend time [s]; the simulation's velocity and rotation halflives [s];
+ *  adjustment (0 or 1; by velocity 0 or 1) with its halflives [s] and largest ratios; clamping
+ *  (0 or 1) with its distance [m] and angle [rad]; foot locking (0 or 1) with the unlock radius
+ *  [m], the locked point's height [m], the contact's blend halflife [s] and the IK's length
+ *  buffer [m]. */
+typedef struct sp_motion_settings {
+    int inertialization;
+    float halflife, blendtime;
+    float simulation_velocity_halflife, simulation_rotation_halflife;
+    int adjustment, adjustment_by_velocity;
+    float adjust_position_halflife, adjust_rotation_halflife;
+    float adjust_position_max_ratio, adjust_rotation_max_ratio;
+    int clamping;
+    float clamp_distance, clamp_angle;
+    int foot_locking;
+    float foot_unlock_radius, foot_height, foot_halflife, foot_length_buffer;
+} sp_motion_settings;
+
+/** Sets a character's map so that bone 0 of `pose` (a frame of the database) lands at `position`
+ *  facing `rotation`, and maps the pose's bone 0 by it (the other bones are local): where a
+ *  character starts, and where a switch puts the frame found (under the bone 0 playing).
+ *  @param[in,out] character the character; its map is set
+ *  @param[in,out] pose {13·bones} the frame's pose; its bone 0 mapped into the game's world
+ *  @param[in] position [m] where bone 0 lands
+ *  @param[in] rotation where it faces
+ *  @param[in] bones (≥ 1) bones */
+void sp_motion_controller_place(sp_motion_character *character, float *pose, const sp_vec3 *position,
+                                const sp_quat *rotation, int bones);
+/** One frame of n characters after their searches, each: bone 0 of its frame pose mapped into the
+ *  game's world; its switches blended (SP_BLEND_*); the simulation object moved toward the desired
+ *  velocity and rotation; bone 0 adjusted toward it and clamped to it, the map moved with it (the
+ *  animation plays on from there); its contacts updated from their bones (a contact starts only
+ *  within `foot_unlock_radius` of its locked point, and a foot that locks stops), and with foot
+ *  locking each leg's end placed by sp_ik_two_bone at its contact (plus its offset from the
+ *  contact bone: a heel above its toe) and turned so that the contact bone points at it; and
+ *  its world transforms.
+ *  @param[in,out] input {13·bones·n} each character's frame pose, bone 0 in the database's world; mapped
+ *  @param[in,out] offset {13·bones·n} each character's inertializer offset
+ *  @param[out] out_blended {13·bones·n} the blended poses, adjusted and clamped
+ *  @param[out] out_pose {13·bones·n} the poses drawn: the blended pose after foot IK
+ *  @param[out] out_positions [m] {3·bones·n} world positions of every bone of `out_pose`
+ *  @param[out] out_rotations {4·bones·n} world rotations, x,y,z,w
+ *  @param[in,out] characters {n} each character's state
+ *  @param[in,out] contacts {n_contacts·n} each character's contacts
+ *  @param[in] contact_states {n_contacts·n} ([0, 1]) 1 where the frame's contact bone is in contact
+ *  @param[in] settings {n} each character's settings
+ *  @param[in] parents {bones} each bone's parent
+ *  @param[in] bones (≥ 1) bones
+ *  @param[in] contact_bones {n_contacts} the bone whose world position is each contact's input
+ *  @param[in] ik_bones {n_contacts} the end of each contact's IK chain (its parent and grandparent turn)
+ *  @param[in] hinge_axes {n_contacts} each chain's hinge axis in its middle bone's frame
+ *  (sp_ik_hinge_axis); a zero axis bends it toward the character's forward
+ *  @param[in] n_contacts (≥ 0) contacts per character
+ *  @param[in] dt [s] (≥ 0) time step
+ *  @param[in] n (≥ 0) characters */
+void sp_motion_controller_update(float *input, float *offset, float *out_blended, float *out_pose,
+                                 float *out_positions, float *out_rotations, sp_motion_character *characters,
+                                 sp_contact *contacts, const int *contact_states,
+                                 const sp_motion_settings *settings, const int *parents, int bones,
+                                 const int *contact_bones, const int *ik_bones, const sp_vec3 *hinge_axes,
+                                 int n_contacts, float dt, int n);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,15 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import * as THREE from 'three';
 import { BVHLoader } from 'three/examples/jsm/loaders/BVHLoader.js';
-import { init, MotionDatabase, Obstacles, parseBvh, DamperExactBatch, TrajectoryPredictor } from 'sprung';
+import {
+  init,
+  MotionController,
+  MotionDatabase,
+  Obstacles,
+  parseBvh,
+  DamperExactBatch,
+  TrajectoryPredictor,
+} from 'sprung';
 
 await init();
 
@@ -144,6 +152,11 @@ export const positions = Array.from({ length: 100 }, (_, i) => ({
 export const inputs = positions.map((_, i) => ({ velocity: { x: Math.sin(i), y: 0, z: Math.cos(i) } }));
 /** Draws a character: world positions and rotations of its bones. */
 export const draw = (positions, rotations) => positions.length + rotations.length;
+/** A motion controller on `db` that has walked for a second. */
+export const controller = new MotionController(db);
+for (let i = 0; i < 60; i++) controller.update(dt, inputs[0]);
+/** A debug overlay: draws rows of bars (here it counts them). */
+export const overlay = { bars: (rows) => rows.length };
 export const parents = take.skeleton.parents;
 /** The first frame of the take: a pose (13 floats a bone). */
 export const pose = take.clip.poses.slice(0, 13 * parents.length);

@@ -5,13 +5,11 @@
 // crowd of 100 characters; bytes per frame) and writes tests/bench/results/motion.json.
 // --cpu-time: Node times by its CPU time (less disturbed by other jobs while iterating; the
 // published figures use the wall clock).
-import { CHROMIUM_FLAGS } from '../e2e/harness.mjs';
-import { mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { bundle, runPage } from './page.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
-import * as esbuild from 'esbuild';
 import * as sp from '../../dist/index.js';
 import { runMotion } from './motion_suite.mjs';
 import { danceCard } from '../../web/playground/motion/dance_card.js';
@@ -48,42 +46,8 @@ import { danceCard } from '../../web/playground/motion/dance_card.js';
 })();
 `,
   );
-  esbuild.buildSync({
-    entryPoints: [join(dir, 'motion_entry.mjs')],
-    bundle: true,
-    format: 'esm',
-    outfile: join(dir, 'motion.js'),
-  });
-  const html =
-    '<!doctype html><meta charset=utf-8><title>sprung motion bench</title><link rel=icon href="data:,"><script type=module src=motion.js></script>\n';
-  const server = createServer((req, res) => {
-    const path = new URL(req.url, 'http://x').pathname;
-    if (path === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    else if (path === '/motion.js')
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(dir, 'motion.js')));
-    else res.writeHead(404).end();
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { chromium } = await import('playwright-core');
-  const userDataDir = join(os.tmpdir(), `sprung-motion-bench-${process.pid}`);
-  const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
-  try {
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    page.on('console', (m) => console.log(m.text()));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    await page.waitForFunction(() => window.__bench, null, { timeout: 30 * 60e3, polling: 500 });
-    const r = await page.evaluate(() => window.__bench);
-    if (!r.ok) throw new Error(r.error);
-    result.chromium = { ...r.result, userAgent: r.userAgent };
-  } finally {
-    await browser.close();
-    server.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
+  await bundle(join(dir, 'motion_entry.mjs'), join(dir, 'motion.js'));
+  result.chromium = await runPage(join(dir, 'motion.js'), 'sprung motion bench');
 }
 result.loadavg.after = os.loadavg();
 mkdirSync(join(root, 'tests/bench/results'), { recursive: true });

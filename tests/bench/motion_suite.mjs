@@ -169,7 +169,7 @@ function crowd(sp, db, now, log, seed) {
 }
 
 /** Holden's 27 features on the dance card's skeleton. */
-const DANCE_FEATURES = [
+export const DANCE_FEATURES = [
   { type: 'position', bone: 'LeftFoot', weight: 0.75 },
   { type: 'position', bone: 'RightFoot', weight: 0.75 },
   { type: 'velocity', bone: 'LeftFoot' },

@@ -589,10 +589,146 @@ static void kinematics(void)
     check_true("ik: a bone outside the skeleton, nothing changes", memcmp(copy, leg, sizeof leg) == 0);
 }
 
+/* ---- the IK's bending side and the hinge axis ------------------------------------------------
+ * A leg in the plane x = 0: hip at (0, 1, 0) under a root at the origin, thigh and shin 0.5 m
+ * along −Y, the hip flexed by β/2 and the knee by −β about X, so that the knee points toward −Z
+ * for β > 0 and toward +Z (bent backward, hyperextended) for β < 0. */
+static void bent_leg(float *leg, double beta)
+{
+    memset(leg, 0, sizeof(float) * 13 * 4);
+    float *p = leg, *q = leg + 6 * 4;
+    for (int b = 0; b < 4; b++) q[4 * b + 3] = 1.0f;
+    p[3 * 1 + 1] = 1.0f;
+    p[3 * 2 + 1] = -0.5f;
+    p[3 * 3 + 1] = -0.5f;
+    q[4 * 1 + 0] = (float)sin(beta / 4), q[4 * 1 + 3] = (float)cos(beta / 4);
+    q[4 * 2 + 0] = (float)sin(-beta / 2), q[4 * 2 + 3] = (float)cos(-beta / 2);
+}
+
+static void ik_bending_side(void)
+{
+    const int parents[4] = { -1, 0, 1, 2 };
+    float leg[13 * 4], pos[3 * 4], rot[4 * 4];
+    /* a target 0.9 m below the hip: the knee sits where the law of cosines puts it, on the pole's
+     * side (−Z), (0, 1 − 0.45, −0.5·sin(acos 0.9)), whichever way and however little the leg was
+     * bent; the knee of a leg bent by a hair the other way used to bend backward (a 16 cm flip
+     * from one frame to the next) */
+    sp_vec3 target = { 0.0f, 0.1f, 0.0f }, pole = { 0.0f, 0.0f, -1.0f };
+    double kz = -0.5 * sqrt(1.0 - 0.81), worst = 0.0;
+    for (int i = -16; i <= 16; i++) {
+        bent_leg(leg, i * 0.25 * 3.14159265358979 / 180.0);
+        sp_ik_two_bone(leg, parents, 4, 3, &target, &pole, 0.0f);
+        sp_forward_kinematics(pos, rot, NULL, NULL, leg, parents, 4);
+        double miss = sqrt(pow(pos[9] - 0.0, 2) + pow(pos[10] - 0.1, 2) + pow(pos[11] - 0.0, 2));
+        double knee = sqrt(pow(pos[6], 2) + pow(pos[7] - 0.55, 2) + pow(pos[8] - kz, 2));
+        worst = fmax(worst, fmax(miss, knee));
+    }
+    check_near("ik: a leg bent either way by up to 4°: the ankle on the target, the knee on the pole's side",
+               worst, 0.0, 2e-6);
+    /* out of reach: extended less the buffer, the knee still toward the pole */
+    sp_vec3 far = { 0.0f, -2.0f, 0.0f };
+    bent_leg(leg, -0.02);
+    sp_ik_two_bone(leg, parents, 4, 3, &far, &pole, 0.015f);
+    sp_forward_kinematics(pos, rot, NULL, NULL, leg, parents, 4);
+    check_near("ik: out of reach, the ankle 0.985 m from the hip", 1.0 - pos[10], 0.985, 2e-6);
+    check_near("ik: out of reach, the knee toward the pole", pos[8], -0.5 * sqrt(1.0 - pow(0.985, 2)), 2e-5);
+    /* a straight leg and a pole 40° out of its plane: the leg bends in the plane of the pole, exactly */
+    double a = 40.0 * 3.14159265358979 / 180.0;
+    sp_vec3 tilted = { (float)sin(a), 0.0f, (float)-cos(a) };
+    bent_leg(leg, 0.0);
+    sp_ik_two_bone(leg, parents, 4, 3, &target, &tilted, 0.0f);
+    sp_forward_kinematics(pos, rot, NULL, NULL, leg, parents, 4);
+    check_near("ik: bent in the pole's plane, the ankle on the target",
+               sqrt(pow(pos[9], 2) + pow(pos[10] - 0.1, 2) + pow(pos[11], 2)), 0.0, 2e-6);
+    check_near("ik: bent in the pole's plane, the knee along the pole (x)", pos[6], -kz * sin(a), 2e-6);
+    check_near("ik: bent in the pole's plane, the knee along the pole (z)", pos[8], kz * cos(a), 2e-6);
+    /* a leg turned about its hip, out of the plane of a forward pole, keeps its own plane: the ankle still reaches */
+    bent_leg(leg, 0.6);
+    float *q = leg + 6 * 4;
+    q[4 * 1 + 1] = (float)sin(0.25), q[4 * 1 + 0] *= (float)cos(0.25), q[4 * 1 + 3] *= (float)cos(0.25);
+    sp_quat h = { q[4], q[5], q[6], q[7] };
+    sp_quat_normalize(&h, &h);
+    memcpy(q + 4, &h, sizeof h);
+    sp_vec3 near = { 0.1f, 0.15f, -0.1f };
+    sp_ik_two_bone(leg, parents, 4, 3, &near, &pole, 0.0f);
+    sp_forward_kinematics(pos, rot, NULL, NULL, leg, parents, 4);
+    check_near("ik: a leg turned about its hip out of the pole's plane reaches the target",
+               sqrt(pow(pos[9] - 0.1, 2) + pow(pos[10] - 0.15, 2) + pow(pos[11] + 0.1, 2)), 0.0, 2e-6);
+}
+
+/* A knee that bends about a known axis: the thigh turned anyhow in the world, the knee's local
+ * rotation a turn by θ ∈ (0.1, 1.5) about `hinge` (in the thigh's frame) after a rest rotation,
+ * the shin's end across the hinge: sp_ik_hinge_axis finds the hinge in the knee's own frame,
+ * rest⁻¹·hinge, pointing so that (knee's rotation · axis) × (ankle − hip) points at the knee. */
+static void hinge_axis(void)
+{
+    enum { F = 40, LEG = 4 };
+    const int parents[LEG] = { -1, 0, 1, 2 };
+    static float poses[F * 13 * LEG];
+    const double hx = 0.36, hy = 0.48, hz = 0.8; /* the hinge, unit, in the thigh's frame */
+    sp_quat rest = { 0.2f, -0.1f, 0.3f, 0.927f };
+    sp_quat_normalize(&rest, &rest);
+    /* thigh offset m = (0, −0.45, 0.27) ⟂ hinge; the shin's end e in the knee's frame with rest·e ⟂ hinge */
+    sp_vec3 m = { 0.0f, -0.45f, 0.27f }, across = { 0.0f, -0.4f, 0.24f }, e;
+    sp_quat inv;
+    sp_quat_inv(&inv, &rest);
+    sp_quat_mul_vec3(&e, &inv, &across);
+    for (int f = 0; f < F; f++) {
+        float *pose = poses + f * 13 * LEG, *p = pose, *q = pose + 6 * LEG;
+        memset(pose, 0, sizeof(float) * 13 * LEG);
+        for (int b = 0; b < LEG; b++) q[4 * b + 3] = 1.0f;
+        sp_quat thigh = { (float)rnd() - 0.5f, (float)rnd() - 0.5f, (float)rnd() - 0.5f, 1.0f }, knee, turn;
+        sp_quat_normalize(&thigh, &thigh);
+        double th = 0.1 + 1.4 * rnd();
+        turn = (sp_quat){ (float)(hx * sin(th / 2)), (float)(hy * sin(th / 2)), (float)(hz * sin(th / 2)),
+                          (float)cos(th / 2) };
+        sp_quat_mul(&knee, &turn, &rest);
+        p[3 * 1 + 1] = 1.0f;
+        memcpy(q + 4, &thigh, sizeof thigh);
+        memcpy(p + 6, &m, sizeof m);
+        memcpy(q + 8, &knee, sizeof knee);
+        memcpy(p + 9, &e, sizeof e);
+    }
+    sp_vec3 axis, want = { (float)hx, (float)hy, (float)hz };
+    int found = sp_ik_hinge_axis(&axis, poses, F, parents, LEG, 3);
+    sp_vec3 local;
+    sp_quat_mul_vec3(&local, &inv, &want);
+    double dot = axis.x * local.x + axis.y * local.y + axis.z * local.z;
+    check_true("hinge axis: found", found == 1);
+    check_near("hinge axis: the knee's axis in its own frame, up to its sign", fabs(dot), 1.0, 1e-6);
+    /* its sign: the pole it makes points at the knee, in every pose */
+    int toward = 1;
+    for (int f = 0; f < F; f++) {
+        float pos[3 * LEG], rot[4 * LEG];
+        sp_forward_kinematics(pos, rot, NULL, NULL, poses + f * 13 * LEG, parents, LEG);
+        sp_quat kq = { rot[8], rot[9], rot[10], rot[11] };
+        sp_vec3 n, ac = { pos[9] - pos[3], pos[10] - pos[4], pos[11] - pos[5] };
+        sp_quat_mul_vec3(&n, &kq, &axis);
+        sp_vec3 pole = { n.y * ac.z - n.z * ac.y, n.z * ac.x - n.x * ac.z, n.x * ac.y - n.y * ac.x };
+        double side = pole.x * (pos[6] - pos[3]) + pole.y * (pos[7] - pos[4]) + pole.z * (pos[8] - pos[5]);
+        toward &= side > 0.0;
+    }
+    check_true("hinge axis: its pole points at the knee in every pose", toward);
+    /* a chain never bent: no axis */
+    for (int f = 0; f < F; f++) {
+        float *pose = poses + f * 13 * LEG;
+        memcpy(pose + 6 * LEG + 8, &(sp_quat){ 0.0f, 0.0f, 0.0f, 1.0f }, sizeof(sp_quat));
+        sp_vec3 straight = { 0.0f, -0.45f, 0.27f };
+        memcpy(pose + 9, &straight, sizeof straight);
+    }
+    found = sp_ik_hinge_axis(&axis, poses, F, parents, LEG, 3);
+    check_true("hinge axis: a straight chain has none (0, a zero axis)",
+               found == 0 && axis.x == 0.0f && axis.y == 0.0f && axis.z == 0.0f);
+    check_true("hinge axis: a bone without a grandparent has none",
+               sp_ik_hinge_axis(&axis, poses, F, parents, LEG, 1) == 0);
+}
+
 int main(void)
 {
     features_on_paths();
     search_exact();
     kinematics();
+    ik_bending_side();
+    hinge_axis();
     return testing_finish("test_motion_matching");
 }

@@ -1,7 +1,10 @@
 // fuzz_files.mjs — the untrusted-file entry points of the package (parseBvh, and
-// MotionDatabase.fromBytes) fed mutations of real inputs: CMU's 01_01.bvh and 01_03.bvh (cut to
-// their first frames, whole and with their hierarchy), and the bytes of databases built from
-// them and from a looping procedural clip (with a custom feature and cost rules). Coverage-guided fuzzing of JavaScript needs a native
+// MotionDatabase.fromBytes, of toBytes()'s bytes and of compact bytes) fed mutations of real
+// inputs: CMU's 01_01.bvh and 01_03.bvh (cut to their first frames, whole and with their
+// hierarchy), and the bytes of databases built from them and from a looping procedural clip
+// (with a custom feature and cost rules), in either format (compact bytes with their CRC-32
+// made to match nine times in ten, as a hostile file would, so that the mutations reach the
+// decoder's streams). Coverage-guided fuzzing of JavaScript needs a native
 // addon that cannot be fetched here, so this is a deterministic mutational fuzzer: a seeded
 // generator picks a seed input and stacks 1–4 mutations (byte flips, splices and truncations,
 // hostile numbers put in place of numbers, lines dropped, doubled or swapped). Every input must
@@ -14,6 +17,7 @@
 //   node tests/fuzz/fuzz_files.mjs --runs N     deterministic (seed 1), N inputs per target
 //   node tests/fuzz/fuzz_files.mjs SECONDS      random seeds, SECONDS shared by the targets
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import * as sp from '../../dist/index.js';
 import { allocatedBytes } from '../../dist/memory.js';
 
@@ -112,11 +116,12 @@ function databaseSeeds() {
     },
   );
   const seeds = [a.toBytes(), b.toBytes()];
+  const compact = [a.toBytes({ compact: true }), b.toBytes({ compact: true })];
   a.dispose();
   b.dispose();
-  return seeds;
+  return { seeds, compact };
 }
-const dbSeeds = databaseSeeds();
+const { seeds: dbSeeds, compact: compactSeeds } = databaseSeeds();
 
 // ---- mutations -----------------------------------------------------------------------------------
 const HOSTILE = [
@@ -180,9 +185,16 @@ function mutateText(text) {
   return lines.join('\n');
 }
 
-function mutateBytes(bytes) {
+/** The end of the header and JSON head of `b`: toBytes()'s (40 bytes, H at byte 16) or compact
+ *  bytes' (36 bytes, H at byte 20). */
+function headEnd(b, compact) {
+  const at = compact ? 20 : 16;
+  return b.length >= at + 4 ? (compact ? 36 : 40) + new DataView(b.buffer).getUint32(at, true) : b.length;
+}
+
+function mutateBytes(bytes, compact) {
   let b = bytes.slice();
-  const head = b.length >= 20 ? 40 + new DataView(b.buffer).getUint32(16, true) : b.length; // header, JSON head
+  const head = headEnd(b, compact);
   switch (Math.floor(rnd() * 5)) {
     case 0:
     case 1: {
@@ -284,6 +296,9 @@ const targets = {
     const db = refusedOrDone('MotionDatabase.fromBytes', input, () => sp.MotionDatabase.fromBytes(input));
     if (db) checkDatabase(db);
   },
+  fromCompactBytes(input) {
+    targets.fromBytes(input);
+  },
 };
 
 function generate(target) {
@@ -293,8 +308,15 @@ function generate(target) {
     const options = pick([undefined, opts, { frameRate: pick([1, 30, 240, 1e4]) }, { start: 1, end: 2 }]);
     return { text, options };
   }
-  let bytes = pick(dbSeeds);
-  for (let k = 1 + Math.floor(rnd() * 3); k > 0; k--) bytes = mutateBytes(bytes);
+  const compact = target === 'fromCompactBytes';
+  let bytes = pick(compact ? compactSeeds : dbSeeds);
+  for (let k = 1 + Math.floor(rnd() * 3); k > 0; k--) bytes = mutateBytes(bytes, compact);
+  // compact bytes carry a CRC-32 of every byte from 20 on: made to match, most inputs reach the streams
+  if (compact && bytes.length >= 36 && rnd() < 0.9) {
+    const u8 = bytes.slice();
+    new DataView(u8.buffer).setUint32(16, crc32(u8.subarray(20)), true);
+    return u8;
+  }
   return bytes;
 }
 

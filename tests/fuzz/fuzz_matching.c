@@ -1,6 +1,7 @@
-/* fuzz_matching.c — libFuzzer harness over motion matching and skeletons (motion_matching.c,
- * skeleton.c): features of clips, database sizes and builds, cost rules, the search in every
- * mode and its batch, with and without rules, forward kinematics and the two-bone IK.
+/* fuzz_matching.c — libFuzzer harness over motion matching, skeletons and the motion controller
+ * (motion_matching.c, skeleton.c, motion_controller.c): features of clips, database sizes and
+ * builds, cost rules, the search in every mode and its batch, with and without rules, forward
+ * kinematics, the two-bone IK and the hinge axis, and the frame of a crowd of characters.
  *
  * Every array is a heap buffer of exactly the size the header gives (ASan); sizes, bones,
  * parents, feature declarations, ranges, tags, k, modes and the current frame come from the
@@ -336,14 +337,78 @@ static void f_kinematics(fuzz_input *in)
                       pose[6 * bones + 4 * b + 3] };
         MUST(in, unit(r));
     }
-    free(p), free(q), free(v), free(w), free(pose), free(parents);
+    sp_vec3 axis;
+    int frames = 1 + (int)(in->count % 3);
+    float *poses = poses_of(in, frames, bones);
+    int found = sp_ik_hinge_axis(&axis, poses, frames, parents, bones, bone);
+    ALWAYS(in, found == 0 || found == 1);
+    if (!found) ALWAYS(in, axis.x == 0.0f && axis.y == 0.0f && axis.z == 0.0f);
+    if (found && in->domain)
+        MUST(in, fabsf(axis.x * axis.x + axis.y * axis.y + axis.z * axis.z - 1.0f) < 1e-4f);
+    free(p), free(q), free(v), free(w), free(pose), free(parents), free(poses);
+}
+
+/* The frame of 1–3 characters of 1–6 bones with 0–2 contacts each: in domain mode a valid
+ * chain (parents i − 1), unit rotations, settings in their domains; in raw mode every float and
+ * int of the structs from the input's bits. */
+static void f_controller(fuzz_input *in)
+{
+    int bones = 1 + (int)(in->count % 6), n = 1 + (int)(in->flags % 3), nc = (int)((in->flags >> 2) % 3);
+    size_t pose = 13 * (size_t)bones * (size_t)n;
+    float *input = poses_of(in, n, bones), *offset = poses_of(in, n, bones);
+    float *blended = malloc(sizeof(float) * pose), *drawn = malloc(sizeof(float) * pose);
+    float *positions = malloc(sizeof(float) * 3 * (size_t)bones * (size_t)n);
+    float *rotations = malloc(sizeof(float) * 4 * (size_t)bones * (size_t)n);
+    int *parents = parents_of(in, bones);
+    sp_motion_character *c = malloc(sizeof *c * (size_t)n);
+    sp_motion_settings *s = malloc(sizeof *s * (size_t)n);
+    sp_contact *contacts = malloc(sizeof *contacts * (size_t)(nc * n + 1));
+    int *states = malloc(sizeof(int) * (size_t)(nc * n + 1)), cb[2], ik[2];
+    sp_vec3 hinges[2];
+    for (int k = 0; k < 2; k++) {
+        cb[k] = int_arg(in, -1, bones - 1), ik[k] = int_arg(in, -1, bones - 1);
+        hinges[k] =
+            in->domain ? (sp_vec3){ arg_in(in, -1, 1), arg_in(in, -1, 1), arg_in(in, -1, 1) } : vec3(in);
+    }
+    for (int i = 0; i < n; i++) {
+        float *f = (float *)&c[i];
+        for (size_t j = 0; j < sizeof c[i] / sizeof(float); j++) f[j] = arg_in(in, -10.0f, 10.0f);
+        float *g = (float *)&s[i];
+        for (size_t j = 0; j < sizeof s[i] / sizeof(float); j++) g[j] = arg_in(in, 0.0f, 1.0f);
+        if (in->domain) {
+            sp_quat unitq[3] = { quat(in), quat(in), quat(in) };
+            c[i].simulation_rotation = unitq[0], c[i].desired_rotation = unitq[1],
+            c[i].map_rotation = unitq[2];
+            c[i].started = (int)(in->flags >> 4) & 1;
+            s[i].inertialization = (int)((in->flags >> 5) % 3), s[i].adjustment = s[i].clamping = 1;
+            s[i].adjustment_by_velocity = (int)(in->flags >> 6) & 1, s[i].foot_locking = 1;
+        } else {
+            memcpy(&c[i].started, &(int){ int_arg(in, 0, 0) }, sizeof(int));
+            memcpy(&s[i].inertialization, &(int){ int_arg(in, 0, 0) }, sizeof(int));
+        }
+    }
+    for (int j = 0; j < nc * n; j++) {
+        float *f = (float *)&contacts[j];
+        for (size_t m = 0; m < sizeof contacts[j] / sizeof(float); m++) f[m] = arg_in(in, -1.0f, 1.0f);
+        contacts[j].state = int_arg(in, 0, 1), contacts[j].lock = int_arg(in, 0, 1);
+        states[j] = int_arg(in, 0, 1);
+    }
+    sp_vec3 at = small3(in);
+    sp_quat facing = quat(in);
+    sp_motion_controller_place(c, input, &at, &facing, bones);
+    sp_motion_controller_update(input, offset, blended, drawn, positions, rotations, c, contacts, states, s,
+                                parents, bones, cb, ik, hinges, nc, arg_in(in, 0.0f, 0.1f), n);
+    for (size_t i = 0; i < 3 * (size_t)bones * (size_t)n && in->domain; i++) MUST(in, isfinite(positions[i]));
+    free(input), free(offset), free(blended), free(drawn), free(positions), free(rotations), free(parents);
+    free(c), free(s), free(contacts), free(states);
 }
 
 static const fuzz_case cases[] = {
     { "sp_motion_features", f_features },
     { "sp_motion_search", f_search },
     { "sp_motion_search (any memory)", f_search_garbage },
-    { "sp_forward_kinematics, sp_ik_two_bone", f_kinematics },
+    { "sp_forward_kinematics, sp_ik_two_bone, sp_ik_hinge_axis", f_kinematics },
+    { "sp_motion_controller_place, sp_motion_controller_update", f_controller },
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

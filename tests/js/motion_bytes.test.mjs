@@ -13,7 +13,15 @@ import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import * as sp from '../../dist/index.js';
 import { allocatedBytes } from '../../dist/memory.js';
-import { BIPED, FEATURES_27, locomotion, random, runReadmeExample, walk } from './motion_fixtures.mjs';
+import {
+  BIPED,
+  FEATURES_27,
+  locomotion,
+  loopingCircle,
+  random,
+  runReadmeExample,
+  walk,
+} from './motion_fixtures.mjs';
 import { danceCard } from '../../web/playground/motion/dance_card.js';
 import { features as playgroundFeatures } from '../../web/playground/motion/rigs.js';
 
@@ -159,26 +167,8 @@ test('the biped (mirrored, tagged, with contacts): the loaded database is the bu
 });
 
 test('a looping clip without names or contacts, not mirrored, an inertialization feature: loaded as built', () => {
-  const { poses } = walk({ frames: 150, turn: 0.7, speed: 2 });
-  const data = {
-    skeleton: { parents: BIPED.parents },
-    frameRate: 60,
-    clips: [{ name: 'circle', poses, loop: true }],
-  };
-  const built = new sp.MotionDatabase(data, {
-    features: [
-      {
-        type: 'inertialization',
-        bone: 4,
-        inertializer: 'cubic',
-        halflife: 0.13,
-        blendtime: 0.3,
-        weight: 0.3,
-      },
-      { type: 'velocity', bone: 1, weight: 0 }, // a weight of 0: scales of 0
-      { type: 'trajectoryPosition', frames: [10, 200] }, // beyond the clip: through the loop
-    ],
-  });
+  const [data, options] = loopingCircle();
+  const built = new sp.MotionDatabase(data, options);
   const loaded = sp.MotionDatabase.fromBytes(built.toBytes());
   sameDatabase(loaded, built);
   sameSearches(loaded, built, 200, 7);

@@ -232,6 +232,215 @@ test('a crowd plays exactly as single controllers do, its searches batched', () 
   for (const c of [crowd, one, single]) c.dispose();
 });
 
+test("a crowd's batch grows when more characters are due than before: a sharp turn for all", () => {
+  // two characters with `candidates: 2` (a batch of its own, made for the two), then all six:
+  // a sharp change of every input forces every search at once, a group larger than that batch,
+  // which is made again (the regression: its size was read after disposing it)
+  const n = 6;
+  const crowd = new sp.MotionCrowd(db, n, {
+    positions: Array.from({ length: n }, (_, i) => ({ x: 2 * i, y: 0, z: 0 })),
+  });
+  const walk = { velocity: { x: 0, y: 0, z: 1.2 } },
+    turn = { velocity: { x: -3, y: 0, z: 0 } };
+  crowd.characters[1].settings.candidates = crowd.characters[4].settings.candidates = 2;
+  let searches = 0;
+  for (let f = 0; f < 12; f++) {
+    crowd.update(dt, Array(n).fill(walk));
+    searches += crowd.characters[1].searched && crowd.characters[1].lastSearch.candidates.length === 2;
+  }
+  assert.ok(searches >= 2, `${searches} searches with 2 candidates before the turn`);
+  for (const ch of crowd.characters) ch.settings.candidates = 2;
+  crowd.update(dt, Array(n).fill(turn));
+  assert.equal(crowd.searches, n, 'every character searches at the turn');
+  crowd.characters.forEach((ch, i) => {
+    const s = ch.lastSearch;
+    assert.ok(ch.searched && s.forced, `character ${i} searched, forced`);
+    assert.equal(s.candidates.length, 2, `character ${i}: its 2 candidates`);
+    assert.equal(s.frame, db.search(ch.query, { current: s.from }).frame, `character ${i}`);
+  });
+  crowd.dispose();
+});
+
+test('a crowd of 1,000 plays as 1,000 separate controllers: positions within 1e-5 m over 10 s of scripted input', (t) => {
+  const n = 1000,
+    interval = 0.1;
+  const positions = Array.from({ length: n }, (_, i) => ({
+    x: (i % 40) * 2,
+    y: 0,
+    z: Math.floor(i / 40) * 2,
+  }));
+  const crowd = new sp.MotionCrowd(db, n, { positions });
+  // each controller's first search where the crowd puts its character's: i/n of the interval
+  const single = positions.map(
+    (position, i) => new sp.MotionController(db, { position, firstSearch: (i / n) * interval }),
+  );
+  const scripts = Array.from({ length: n }, (_, i) => script(100 + i));
+  let worst = 0,
+    searches = 0,
+    switches = 0;
+  for (let f = 0; f < 600; f++) {
+    const inputs = scripts.map((s) => s(f));
+    crowd.update(dt, inputs);
+    searches += crowd.searches;
+    const all = crowd.positions;
+    single.forEach((c, i) => {
+      c.update(dt, inputs[i]);
+      const mine = c.positions,
+        o = i * mine.length;
+      for (let j = 0; j < mine.length; j++) worst = Math.max(worst, Math.abs(all[o + j] - mine[j]));
+    });
+  }
+  for (const m of crowd.characters) switches += m.switches;
+  t.diagnostic(`${searches} searches, ${switches} switches; largest difference ${worst} m`);
+  assert.ok(searches > 55000 && switches > 2000, `${searches} searches, ${switches} switches`);
+  assert.ok(worst <= 1e-5, `${worst} m apart`);
+  crowd.dispose();
+  for (const c of single) c.dispose();
+});
+
+test('explain: the last search by feature group, the best candidates, the frame playing and the last seconds', () => {
+  const c = new sp.MotionController(db);
+  assert.equal(c.explain(), null, 'null before the first search');
+  const input = script(7);
+  const seen = []; // what the test sees of each search, update by update
+  for (let i = 0; i < 900; i++) {
+    c.update(dt, input(i));
+    if (c.searched) seen.push({ time: c.lastSearch.time, cost: c.lastSearch.cost, switched: c.switched });
+  }
+  const why = c.explain({ candidates: 5, seconds: 3 });
+  const last = c.lastSearch;
+  assert.deepEqual(
+    [why.time, why.from, why.frame, why.forced],
+    [last.time, last.from, last.frame, last.forced],
+  );
+  // the groups tile the features; their values are the query's and the frames'
+  assert.equal(
+    why.groups.reduce((n, g) => n + g.floats, 0),
+    db.dims,
+  );
+  const found = db.features(why.frame),
+    playing = db.features(why.from);
+  for (const g of why.groups) {
+    assert.deepEqual(g.query, [...c.query.subarray(g.offset, g.offset + g.floats)]);
+    assert.deepEqual(g.found, [...found.subarray(g.offset, g.offset + g.floats)]);
+    assert.deepEqual(g.playing, [...playing.subarray(g.offset, g.offset + g.floats)]);
+  }
+  // each group's part of a cost, worked out here from the normalisation
+  const offsets = db.featureOffsets,
+    scales = db.featureScales;
+  const part = (frame, g) => {
+    const f = db.normalizedFeatures(frame);
+    let sum = 0;
+    for (let j = g.offset; j < g.offset + g.floats; j++)
+      sum += scales[j] === 0 ? 0 : ((c.query[j] - offsets[j]) / scales[j] - f[j]) ** 2;
+    return sum;
+  };
+  assert.equal(why.candidates.length, 5);
+  assert.equal(why.candidates[0].frame, last.frame);
+  why.candidates.forEach((x, i) => {
+    if (i > 0) assert.ok(x.cost >= why.candidates[i - 1].cost, 'best first');
+    assert.equal(x.clip, db.rangeOf(x.frame).name);
+    x.groups.forEach((v, g) => assert.ok(Math.abs(v - part(x.frame, why.groups[g])) < 1e-4 * Math.max(1, v)));
+    const sum = x.groups.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum - x.cost) < 1e-4 * Math.max(1, sum), 'the parts add up to the cost');
+  });
+  // the frame playing against the same query, and the switch it decided
+  assert.equal(why.playing.frame, why.from);
+  why.playing.groups.forEach((v, g) =>
+    assert.ok(Math.abs(v - part(why.from, why.groups[g])) < 1e-4 * Math.max(1, v)),
+  );
+  assert.equal(why.switched, seen.at(-1).switched);
+  if (why.switched) assert.ok(why.candidates[0].cost + why.switchCost < why.playing.cost);
+  else if (why.frame !== why.from) assert.ok(!(why.candidates[0].cost + why.switchCost < why.playing.cost));
+  // the last 3 s of searches, as the test saw them
+  const recent = seen.filter((x) => x.time >= last.time - 3);
+  assert.deepEqual(
+    why.history.map((x) => [x.time, Math.fround(x.cost), x.switched]),
+    recent.map((x) => [x.time, Math.fround(x.cost), x.switched]),
+  );
+  assert.ok(recent.length >= 25 && recent.some((x) => x.switched), `${recent.length} searches`);
+  // plain data: it survives JSON
+  assert.deepEqual(JSON.parse(JSON.stringify(why)), why);
+  // a crowd's members explain themselves too
+  const crowd = new sp.MotionCrowd(db, 3);
+  for (let i = 0; i < 30; i++) crowd.update(dt, [input(i), input(i), input(i)]);
+  assert.equal(crowd.characters[2].explain().candidates[0].frame, crowd.characters[2].lastSearch.frame);
+  assert.throws(
+    () => c.explain({ candidates: 0 }),
+    /sprung\.MotionController\.explain: options\.candidates must be an integer in \[1, 64\], got 0/,
+  );
+  assert.throws(() => c.explain({ seconds: -1 }), /options\.seconds must be a finite number ≥ 0, got -1/);
+  crowd.dispose();
+  assert.throws(() => crowd.characters, /not a live MotionCrowd/);
+  c.dispose();
+  assert.throws(() => c.explain(), /sprung\.MotionController\.explain: not a live MotionController/);
+});
+
+test("explain under cost rules: each candidate costs the rules' multiplier·features + additive, forced or not", () => {
+  // the rules go on the two clips the unruled controller's candidates come from most (so
+  // that both rules show among the candidates), found by running it on the same input
+  const clipIndex = (frame) =>
+    db.ranges.findIndex((r) => frame >= r.start && frame < r.stop) % data.clips.length;
+  const seen = new Array(data.clips.length).fill(0);
+  const free = new sp.MotionController(db);
+  const first = script(5);
+  for (let i = 0; i < 900; i++) {
+    free.update(dt, first(i));
+    if (free.searched) for (const x of free.explain({ candidates: 6 }).candidates) seen[clipIndex(x.frame)]++;
+  }
+  free.dispose();
+  const [slow, taxed] = seen
+    .map((n, i) => [n, i])
+    .sort((a, b) => b[0] - a[0])
+    .map(([, i]) => i);
+  const ruled = new sp.MotionDatabase(data, {
+    features: FEATURES_27,
+    contactBones: ['leftFoot', 'rightFoot'],
+    mirror: true,
+    rules: [
+      { clip: data.clips[slow].name, multiplier: 1.25 },
+      { clip: data.clips[taxed].name, additive: 0.25, when: 'forced' },
+    ],
+  });
+  // the rules as declared here, on a clip and its mirrored copy (whose frames follow all the
+  // others, clip by clip): the oracle of each candidate's factors
+  const factors = (frame, forced) => {
+    const clip = clipIndex(frame);
+    return [clip === slow ? 1.25 : 1, clip === taxed && forced ? 0.25 : 0];
+  };
+  const c = new sp.MotionController(ruled);
+  const input = script(5);
+  let checked = 0,
+    forcedSeen = 0,
+    multiplied = 0,
+    taxedSeen = 0;
+  for (let i = 0; i < 900; i++) {
+    c.update(dt, input(i));
+    if (!c.searched) continue;
+    const why = c.explain({ candidates: 6 });
+    assert.equal(why.candidates[0].frame, c.lastSearch.frame);
+    assert.equal(why.candidates[0].cost, c.lastSearch.cost, 'the cost the search found');
+    if (why.forced) forcedSeen++;
+    for (const x of [...why.candidates, ...(why.playing ? [why.playing] : [])]) {
+      const [m, a] = factors(x.frame, why.forced);
+      assert.deepEqual([x.multiplier, x.additive], [m, a], `frame ${x.frame} (${x.clip})`);
+      if (m !== 1) multiplied++;
+      if (a !== 0) taxedSeen++;
+      const sum = x.groups.reduce((p, q) => p + q, 0);
+      assert.ok(Math.abs(sum - x.features) <= 1e-4 * Math.max(1, sum), 'the groups add up to the features');
+      const want = m * x.features + a + x.bias;
+      assert.ok(Math.abs(x.cost - want) <= 1e-5 * Math.max(1, want), `${x.cost} against ${want}`);
+      checked++;
+    }
+  }
+  assert.ok(
+    checked > 500 && forcedSeen > 0 && multiplied > 0 && taxedSeen > 0,
+    `${checked} candidates, ${forcedSeen} forced searches, ${multiplied} multiplied, ${taxedSeen} taxed`,
+  );
+  c.dispose();
+  ruled.dispose();
+});
+
 test('bad input: errors naming the argument', () => {
   const c = new sp.MotionController(db);
   assert.throws(
@@ -419,18 +628,41 @@ test('every getter reads its own part of the character, and refuses once it is d
     trajectory: (v) => v instanceof sp.TrajectoryPredictor && v.positions.length === 3 * v.times.length,
     contacts: (v) => v.length === 2 && v.every((s) => s instanceof sp.ContactState),
   };
-  // the list is the class's: a getter added later must be added here
-  const accessors = Object.entries(Object.getOwnPropertyDescriptors(sp.MotionController.prototype))
-    .filter(([, d]) => d.get)
-    .map(([k]) => k);
+  // the list is the classes': a getter added later must be added here (a MotionController is a
+  // MotionCharacter, as a crowd's members are, with update and dispose)
+  const accessors = [sp.MotionController.prototype, sp.MotionCharacter.prototype].flatMap((proto) =>
+    Object.entries(Object.getOwnPropertyDescriptors(proto))
+      .filter(([, d]) => d.get)
+      .map(([k]) => k),
+  );
   assert.deepEqual(accessors.sort(), Object.keys(expect).sort());
+  assert.ok(c instanceof sp.MotionCharacter);
   for (const [name, ok] of Object.entries(expect))
     assert.ok(ok(c[name]), `MotionController.${name}: ${c[name]}`);
   // the same part on each read: the character's, not a copy
   for (const name of ['settings', 'pose', 'blended', 'query', 'simulation', 'trajectory', 'contacts'])
     assert.equal(c[name], c[name], name);
-  const get = (name) => Object.getOwnPropertyDescriptor(sp.MotionController.prototype, name).get;
+  const get = (name) => Object.getOwnPropertyDescriptor(sp.MotionCharacter.prototype, name).get;
   assert.throws(() => get('pose').call({}), /sprung\.MotionController\.pose: not a live MotionController/);
+  // a crowd's members have every getter, reading their own character
+  const crowd = new sp.MotionCrowd(db, 2, { candidates: 2 });
+  for (let i = 0; i < steps; i++)
+    crowd.update(dt, [{ velocity: { x: 0, y: 0, z: 1.2 } }, { velocity: { x: 1, y: 0, z: 0 } }]);
+  const [m0, m1] = crowd.characters;
+  assert.ok(m0 instanceof sp.MotionCharacter && !(m0 instanceof sp.MotionController));
+  for (const [name, ok] of Object.entries(expect))
+    assert.ok(ok(m0[name]), `MotionCharacter.${name}: ${m0[name]}`);
+  assert.notEqual(m0.pose, m1.pose);
+  assert.deepEqual(crowd.positions.subarray(3 * bones, 6 * bones), m1.positions);
+  assert.deepEqual(crowd.rotations.subarray(4 * bones, 8 * bones), m1.rotations);
+  assert.deepEqual(crowd.poses.subarray(13 * bones, 26 * bones), m1.pose);
+  assert.throws(() => new sp.MotionCharacter(), /sprung\.MotionCharacter: made by a MotionCrowd/);
+  crowd.dispose();
+  assert.throws(
+    () => m0.pose,
+    /sprung\.MotionCharacter\.pose: not a live character \(its crowd was disposed\)/,
+  );
+  assert.throws(() => crowd.positions, /sprung\.MotionCrowd\.positions: not a live MotionCrowd/);
   c.dispose();
   for (const name of Object.keys(expect))
     assert.throws(

@@ -177,3 +177,29 @@ export function runReadmeExample(heading, file, doc = 'README.md') {
   const claim = code.match(/console\.log\([^;]*\); \/\/ (.*)/)[1];
   return { printed, claim, dir };
 }
+
+/**
+ * A looping circle walk of the biped without names, tags or contacts, and features of every
+ * kind of edge: a cubic inertialization feature, a weight of 0 (scales of 0), trajectory
+ * samples beyond the clip's end (through the loop). Returns `[data, options]`.
+ */
+export function loopingCircle() {
+  const { poses } = walk({ frames: 150, turn: 0.7, speed: 2 });
+  return [
+    { skeleton: { parents: BIPED.parents }, frameRate: 60, clips: [{ name: 'circle', poses, loop: true }] },
+    {
+      features: [
+        {
+          type: 'inertialization',
+          bone: 4,
+          inertializer: 'cubic',
+          halflife: 0.13,
+          blendtime: 0.3,
+          weight: 0.3,
+        },
+        { type: 'velocity', bone: 1, weight: 0 },
+        { type: 'trajectoryPosition', frames: [10, 200] },
+      ],
+    },
+  ];
+}

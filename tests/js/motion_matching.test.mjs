@@ -1210,7 +1210,7 @@ test("the controller's searches (search's part): MotionInput.features set the qu
   );
   assert.throws(
     () => crowd.update(1 / 60, [{ velocity }, { velocity, features: { phase: 1 } }, { velocity }]),
-    /^RangeError: sprung\.MotionCrowd\.update: input\.features\.phase names no custom feature of the database \(swing\)$/,
+    /^RangeError: sprung\.MotionCrowd\.update: inputs\[1\]\.features\.phase names no custom feature of the database \(swing\)$/,
   );
   c.dispose();
   crowd.dispose();
@@ -1272,6 +1272,42 @@ test('Skeleton: forward kinematics against the double one written here; the two-
   assert.throws(
     () => sk.ikTwoBone(new Float32Array(13 * BONES), BONES, { x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 1 }, 0),
     /sprung\.Skeleton\.ikTwoBone: bone must be an integer in \[0, 8\]/,
+  );
+  sk.dispose();
+});
+
+test("Skeleton.hingeAxis: a knee's own axis, and the pole it gives points where the knee bends", () => {
+  const { poses } = walk({ frames: 30, speed: 2, turn: 0.5 });
+  const sk = new sp.Skeleton(BIPED.parents);
+  for (const ankle of [4, 7]) {
+    const knee = BIPED.parents[ankle],
+      hip = BIPED.parents[knee];
+    const axis = sk.hingeAxis(poses, ankle);
+    let bent = 0;
+    for (let f = 0; f < 30; f++) {
+      // the knee's local rotation turns about its hinge: the axis is that rotation's, up to its sign
+      const o = 13 * BONES * f + 6 * BONES + 4 * knee,
+        q = poses.subarray(o, o + 4),
+        s = Math.hypot(q[0], q[1], q[2]);
+      if (s < 0.02) continue; // within about 2° of straight: no axis to read
+      bent++;
+      assert.ok(
+        Math.abs(Math.abs(axis.x * q[0] + axis.y * q[1] + axis.z * q[2]) / s - 1) < 1e-6,
+        `frame ${f}`,
+      );
+      // the pole, (knee's world rotation · axis) × (ankle − hip), points from the hip–ankle line to the knee
+      const w = forward(poses, f, BIPED.parents);
+      const [a, b, c] = [w[hip].p, w[knee].p, w[ankle].p];
+      const pole = cross(rotate(w[knee].q, [axis.x, axis.y, axis.z]), sub(c, a));
+      const toward = sub(b, a).reduce((sum, x, k) => sum + x * pole[k], 0);
+      assert.ok(toward > 0, `frame ${f}: the pole points at the knee`);
+    }
+    assert.ok(bent >= 20, `${bent} bent frames`);
+  }
+  assert.equal(sk.hingeAxis(new Float32Array(13 * BONES), 4), null, 'a pose of zeros bends nothing');
+  assert.throws(
+    () => sk.hingeAxis(new Float32Array(13 * BONES + 1), 4),
+    /sprung\.Skeleton\.hingeAxis: poses must hold whole poses of 13·bones = 117 floats, got 118 floats/,
   );
   sk.dispose();
 });

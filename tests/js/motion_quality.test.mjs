@@ -9,6 +9,7 @@
 // followed within the trajectory's horizon.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import * as sp from '../../dist/index.js';
 import { danceCard } from '../../web/playground/motion/dance_card.js';
 
@@ -82,17 +83,19 @@ const qmul = (a, b) => [
   a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
 ];
 const qrot = (q, v) => qmul(qmul(q, [...v, 0]), [-q[0], -q[1], -q[2], q[3]]).slice(0, 3);
-/** World positions of every bone of a pose (13·B floats: local positions at 0, rotations at 6B). */
-function worldPositions(pose) {
-  const pos = [],
+/** World positions and rotations of every bone of a pose (13·bones floats: local positions at 0,
+ *  rotations at 6·bones) of the skeleton of `parents`. */
+function worldOf(pose, parents) {
+  const n = parents.length,
+    pos = [],
     rot = [];
-  for (let b = 0; b < B; b++) {
+  for (let b = 0; b < n; b++) {
     const p = [pose[3 * b], pose[3 * b + 1], pose[3 * b + 2]];
     const q = [
-      pose[6 * B + 4 * b],
-      pose[6 * B + 4 * b + 1],
-      pose[6 * B + 4 * b + 2],
-      pose[6 * B + 4 * b + 3],
+      pose[6 * n + 4 * b],
+      pose[6 * n + 4 * b + 1],
+      pose[6 * n + 4 * b + 2],
+      pose[6 * n + 4 * b + 3],
     ];
     if (parents[b] < 0) {
       pos.push(p);
@@ -105,6 +108,7 @@ function worldPositions(pose) {
   }
   return { pos, rot };
 }
+const worldPositions = (pose) => worldOf(pose, parents);
 const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 /** Heading (rad, 0 toward +Z, + toward +X) of a rotation's forward axis. */
 const heading = (q) => {
@@ -287,4 +291,169 @@ test("a turn is followed within the trajectory's horizon", (t) => {
   t.diagnostic(`the character against the simulation one horizon earlier: ${report.join('; ')}`);
   assert.equal(report.length, 6);
   assert.ok(worst <= 5 * DEG, report.join('; '));
+});
+
+// ---- lock releases on motion capture ----------------------------------------------------------
+// The README's motion-capture recipe (CMU's 01_01 and 01_03, Holden's 27 features) with foot
+// contacts made from the toes' speed (the playground's rule, and Holden's: near the floor and
+// nearly still) and the heel-for-toe IK, under a scripted minute of stick input turned into a
+// desired velocity and facing as Holden's controller does (desiredVelocityUpdate: walking
+// 1.75 / 1.5 / 1.25 m/s forward / sideways / back, running 4 / 3 / 2.5; facing the travel, or
+// ahead while strafing). The takes hold a walk and jumps, no run: the character is dragged
+// faster than its clips, and its feet lock and release some 180 times a minute. A release must
+// not pop: no bone's velocity changes by more than half again the largest change the clips
+// themselves make (a landing jump's 9.8 m/s; Holden's loop: 3.9 m/s at its releases).
+const CMU = new URL('../../build/data/cmu/', import.meta.url);
+const cmu = (name) => {
+  const file = new URL(name, CMU);
+  assert.ok(existsSync(file), `${file.pathname} is missing: ./build.sh build fetches it`);
+  return readFileSync(file, 'utf8');
+};
+const takes = ['01_01.bvh', '01_03.bvh'].map((f) =>
+  sp.parseBvh(cmu(f), { scale: 0.056444, start: 1, frameRate: 60 }),
+);
+const cmuSkeleton = takes[0].skeleton;
+const CMU_TOES = ['LeftToeBase', 'RightToeBase'];
+const cmuB = cmuSkeleton.parents.length;
+/** World positions of every bone of pose f of `poses` (13·B floats a pose), by the FK above. */
+const cmuWorld = (poses, f) =>
+  worldOf(poses.subarray(13 * cmuB * f, 13 * cmuB * (f + 1)), cmuSkeleton.parents);
+const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+/** World velocity of bone `bone` of a pose: each bone's local velocity turned into the world,
+ *  plus its parent's velocity and angular velocity (ω × r) carried down the chain. */
+function worldVelocity(pose, bone) {
+  const parents = cmuSkeleton.parents,
+    n = cmuB,
+    { pos, rot } = worldOf(pose, parents);
+  const chain = [];
+  for (let b = bone; b >= 0; b = parents[b]) chain.unshift(b);
+  let v = [0, 0, 0],
+    w = [0, 0, 0];
+  for (const b of chain) {
+    const lv = [pose[3 * n + 3 * b], pose[3 * n + 3 * b + 1], pose[3 * n + 3 * b + 2]];
+    const lw = [pose[10 * n + 3 * b], pose[10 * n + 3 * b + 1], pose[10 * n + 3 * b + 2]];
+    const p = parents[b];
+    if (p < 0) {
+      v = lv;
+      w = lw;
+      continue;
+    }
+    const r = pos[b].map((x, k) => x - pos[p][k]);
+    v = v.map((x, k) => x + qrot(rot[p], lv)[k] + cross(w, r)[k]);
+    w = w.map((x, k) => x + qrot(rot[p], lw)[k]);
+  }
+  return v;
+}
+/** A take's contacts: a toe is in contact while within 5 cm of its lowest and slower than
+ *  0.5 m/s (the poses' velocities carried down to it). */
+function toeContacts(poses) {
+  const frames = poses.length / (13 * cmuB),
+    toes = CMU_TOES.map((n) => cmuSkeleton.names.indexOf(n));
+  const pose = (f) => poses.subarray(13 * cmuB * f, 13 * cmuB * (f + 1));
+  const heights = Array.from({ length: frames }, (_, f) => toes.map((t) => cmuWorld(poses, f).pos[t][1]));
+  const floor = toes.map((_, k) => Math.min(...heights.map((h) => h[k])));
+  const contacts = new Uint8Array(2 * frames);
+  for (let f = 0; f < frames; f++)
+    toes.forEach((t, k) => {
+      const speed = Math.hypot(...worldVelocity(pose(f), t));
+      contacts[2 * f + k] = heights[f][k] < floor[k] + 0.05 && speed < 0.5 ? 1 : 0;
+    });
+  return contacts;
+}
+const cmuDb = new sp.MotionDatabase(
+  {
+    skeleton: cmuSkeleton,
+    frameRate: 60,
+    clips: takes.map((t) => ({ ...t.clip, contacts: toeContacts(t.clip.poses) })),
+  },
+  { features: FEATURES, contactBones: CMU_TOES },
+);
+
+// [seconds, stick direction (°, 0 = +Z, 90 = +X), stick pushed, running, strafing]
+const STICK = [
+  [2, -90, 1, 1, 0],
+  [3, -45, 1, 1, 1],
+  [2, -135, 1, 1, 0],
+  [5, 180, 1, 1, 0],
+  [4, -45, 1, 1, 0],
+  [5, -135, 0, 0, 0],
+  [2, 135, 1, 0, 1],
+  [4, -90, 1, 0, 1],
+  [4, 135, 1, 1, 1],
+  [5, 45, 1, 0, 0],
+  [3, 0, 1, 1, 0],
+  [5, 90, 1, 1, 0],
+  [5, 45, 1, 0, 0],
+  [3, 135, 1, 1, 0],
+  [4, 180, 1, 1, 0],
+  [2, 0, 1, 1, 0],
+];
+const STICK_FRAMES = RATE * STICK.reduce((t, s) => t + s[0], 0);
+/** The scripted minute through a controller on the CMU database: per frame the world positions
+ *  of every bone (from the drawn pose) and the contacts' locks. */
+function playSticks(options) {
+  const c = new sp.MotionController(cmuDb, { ikBones: ['LeftFoot', 'RightFoot'], ...options });
+  const frames = [];
+  let facing = { x: 0, y: 0, z: 0, w: 1 };
+  for (let i = 0, s = 0, end = STICK[0][0] * RATE; i < STICK_FRAMES; i++) {
+    if (i >= end) end += STICK[++s][0] * RATE;
+    const [, angle, pushed, running, strafing] = STICK[s];
+    const stick = { x: pushed * Math.sin(angle * DEG), y: 0, z: pushed * Math.cos(angle * DEG) };
+    const [fwrd, side, back] = running ? [4, 3, 2.5] : [1.75, 1.5, 1.25];
+    const velocity = sp.desiredVelocityUpdate(stick, 0, c.simulation.rotation, fwrd, side, back);
+    if (strafing) facing = { x: 0, y: 0, z: 0, w: 1 };
+    else if (pushed) {
+      const yaw = Math.atan2(velocity.x, velocity.z);
+      facing = { x: 0, y: Math.sin(yaw / 2), z: 0, w: Math.cos(yaw / 2) };
+    }
+    c.update(DT, { velocity, rotation: facing });
+    frames.push({ pos: worldOf(c.pose, cmuSkeleton.parents).pos, locks: c.contacts.map((k) => k.lock) });
+  }
+  c.dispose();
+  return frames;
+}
+/** The change of bone b's velocity over frame i (m/s): the second difference of its position. */
+const velocityChange = (pos, i, b) => {
+  const [p, q, r] = [pos[i][b], pos[i - 1][b], pos[i - 2][b]];
+  return Math.hypot(p[0] - 2 * q[0] + r[0], p[1] - 2 * q[1] + r[1], p[2] - 2 * q[2] + r[2]) * RATE;
+};
+
+test('a foot lock releases without a pop: no bone changes velocity by more than 1.5× the clips do', (t) => {
+  // the largest change of any bone's velocity in one frame anywhere in the clips
+  let clips = 0;
+  for (const take of takes) {
+    const frames = take.clip.poses.length / (13 * cmuB);
+    const pos = Array.from({ length: frames }, (_, f) => cmuWorld(take.clip.poses, f).pos);
+    for (let f = 2; f < frames; f++)
+      for (let b = 0; b < cmuB; b++) clips = Math.max(clips, velocityChange(pos, f, b));
+  }
+  /** At each release (a lock ending) the largest change of any bone's velocity over the frame
+   *  it ends and the next. */
+  const releases = (frames) => {
+    const pos = frames.map((f) => f.pos),
+      out = [];
+    for (let i = 2; i + 1 < frames.length; i++)
+      for (let k = 0; k < 2; k++)
+        if (frames[i - 1].locks[k] && !frames[i].locks[k]) {
+          let m = 0;
+          for (const j of [i, i + 1])
+            for (let b = 0; b < cmuB; b++) m = Math.max(m, velocityChange(pos, j, b));
+          out.push(m);
+        }
+    return out;
+  };
+  const locked = releases(playSticks({}));
+  const worst = Math.max(...locked),
+    over5 = locked.filter((m) => m > 5).length;
+  // the control: the same contacts, nothing locked (their releases still counted)
+  const free = releases(playSticks({ footLocking: false }));
+  t.diagnostic(
+    `${locked.length} releases: the largest change of a bone's velocity at one ${worst.toFixed(2)} m/s, ` +
+      `${over5} beyond 5 m/s; the clips' largest ${clips.toFixed(2)} m/s; ` +
+      `without locking, ${free.length} releases, at most ${Math.max(...free).toFixed(2)} m/s`,
+  );
+  assert.ok(clips > 5 && clips < 20, `the clips' largest change: ${clips} m/s`);
+  assert.ok(locked.length >= 100, `${locked.length} releases`);
+  assert.ok(worst <= 1.5 * clips, `a release changed a bone's velocity by ${worst} m/s (clips: ${clips})`);
+  assert.ok(over5 <= 0.05 * locked.length, `${over5} of ${locked.length} releases beyond 5 m/s`);
 });

@@ -1,8 +1,9 @@
 // smoke.cjs — one program that calls a function of every C source file and every class of
 // sprung, for the packaging test's consumers: `require('./smoke.cjs')(require('sprung'))` in
 // CommonJS and `import run from './smoke.cjs'` with `import * as S from 'sprung'` in ESM. It
-// returns { results, used }: every result as plain numbers (the two builds must print the same
-// JSON), and the names of sprung it used (the test checks they reach every c/*.c and class).
+// returns { results, used, exports }: every result as plain numbers (the two builds must print
+// the same JSON), the names of sprung it used (the test checks they reach every c/*.c and class)
+// and the names sprung exports.
 // CommonJS's `require('sprung')` once ran only the everyday module's functions: the full
 // module's never reached its `full` binding.
 module.exports = async function run(sprung) {
@@ -158,6 +159,10 @@ module.exports = async function run(sprung) {
     const crowd = new S.MotionCrowd(raw, 2);
     crowd.update(dt, [{ velocity: v3(0, 0, 1) }, { velocity: v3(1, 0, 0) }]);
     out.crowd = crowd.characters.map((c) => c.frame);
+    // its members are MotionCharacters (made by the crowd, not with new), and say why their frame
+    out.members = crowd.characters.every((c) => c instanceof S.MotionCharacter);
+    const why = crowd.characters[0].explain({ candidates: 2 });
+    out.explained = [why.frame, why.candidates.map((c) => c.frame)];
     crowd.dispose();
     const sk = track(new S.Skeleton([-1, 0, 1]), 'Skeleton');
     const leg = new Float32Array(39);
@@ -169,5 +174,5 @@ module.exports = async function run(sprung) {
     raw.dispose();
     return out;
   })();
-  return { results: r, used: [...used] };
+  return { results: r, used: [...used], exports: Object.keys(sprung) };
 };

@@ -33,16 +33,23 @@ import type { MotionData, MotionDatabaseOptions, MotionFeature } from './motion_
 import { wasm } from './wasm.js';
 import { show } from './check.js';
 
-/** What the bytes hold: the database's data and options (bones by index), and its features. */
-export interface Stored {
+/** A database's data and options (bones by index): what every format of its bytes holds. */
+export interface Described {
   data: MotionData;
   options: MotionDatabaseOptions & { features: readonly MotionFeature[] };
+}
+
+/** What the bytes hold: the database's data and options, and its features. */
+export interface Stored extends Described {
   /** Frames (mirrored copies included) and floats per frame. */
   frames: number;
   dims: number;
   /** F·D floats, row-major, as sp_motion_features made them. */
   features: Float32Array;
 }
+
+/** Whether `s` holds every frame's features (bytes of `toBytes()`, not compact bytes). */
+export const hasFeatures = (s: Described): s is Stored => 'features' in s;
 
 const MAGIC = 'sprungMD';
 /** The version written; version 1 (before cost rules and custom features) is read too. */
@@ -61,22 +68,117 @@ const isArrayBuffer = (v: unknown) => Object.prototype.toString.call(v) === '[ob
 const lengthFor = (head: number, f: number, d: number, c: number, p: number, k: number) =>
   HEADER + head + 4 * (c * p + f * d + c) + c * k;
 
-/** The bytes of `s`, a new Uint8Array (its own ArrayBuffer, transferable). */
-export function encode(fn: string, s: Stored): Uint8Array {
-  const clips = s.data.clips;
-  const c = clips.reduce((n, clip) => n + clip.poses.length, 0);
-  const p = 13 * s.data.skeleton.parents.length,
-    k = s.options.contactBones?.length ?? 0;
+/** The head of the bytes of `s`, UTF-8 JSON: everything but the arrays (clips by name, frames
+ *  and loop). */
+export function headOf(s: Described): Uint8Array {
+  const p = 13 * s.data.skeleton.parents.length;
   const head = {
     frameRate: s.data.frameRate,
     skeleton: s.data.skeleton,
     mirror: s.options.mirror ?? null,
     features: s.options.features,
     contactBones: s.options.contactBones,
-    clips: clips.map((clip) => ({ name: clip.name, frames: clip.poses.length / p, loop: clip.loop })),
+    clips: s.data.clips.map((clip) => ({ name: clip.name, frames: clip.poses.length / p, loop: clip.loop })),
     rules: s.options.rules ?? [],
   };
-  const json = new TextEncoder().encode(JSON.stringify(head));
+  return new TextEncoder().encode(JSON.stringify(head));
+}
+
+/** A head's clip: its name, frames (an integer > 0) and loop flag as the bytes give them. */
+export interface HeadClip {
+  name: unknown;
+  frames: number;
+  loop: unknown;
+}
+
+/** The head in `json` parsed: an object whose clips each give their frames. */
+export function readHead(fn: string, json: Uint8Array): { head: Record<string, unknown>; clips: HeadClip[] } {
+  let head: Record<string, unknown>;
+  try {
+    head = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)) as Record<string, unknown>;
+  } catch (e) {
+    throw new RangeError(`sprung.${fn}: bytes must hold a head in JSON, got ${(e as Error).message}`);
+  }
+  const clips = head?.clips as HeadClip[] | undefined;
+  if (!Array.isArray(clips) || clips.some((x) => !(Number.isInteger(x?.frames) && x.frames > 0)))
+    throw new RangeError(
+      `sprung.${fn}: bytes must hold a head whose clips each give their frames, got ${show(clips)}`,
+    );
+  return { head, clips };
+}
+
+/** The data and options of a head, each clip's arrays cut from `poses` (`p` floats a frame),
+ *  `tags` and `contacts` (`k` a frame), clip after clip. */
+export function describedBy(
+  head: Record<string, unknown>,
+  clips: readonly HeadClip[],
+  p: number,
+  k: number,
+  poses: Float32Array,
+  tags: Int32Array,
+  contacts: Uint8Array,
+  custom?: readonly Record<string, Float32Array>[],
+): Described {
+  let first = 0;
+  return {
+    data: {
+      skeleton: head.skeleton as MotionData['skeleton'],
+      frameRate: head.frameRate as number,
+      clips: clips.map((x, i) => {
+        const a = first,
+          b = (first += x.frames);
+        return {
+          name: x.name as string,
+          loop: x.loop as boolean,
+          poses: poses.subarray(a * p, b * p),
+          tags: tags.subarray(a, b),
+          contacts: contacts.subarray(a * k, b * k),
+          ...(custom ? { features: custom[i] } : {}),
+        };
+      }),
+    },
+    options: {
+      features: head.features as MotionFeature[],
+      contactBones: head.contactBones as number[],
+      mirror: (head.mirror ?? false) as ArrayLike<number> | false,
+      rules: head.rules as MotionDatabaseOptions['rules'],
+    },
+  };
+}
+
+/** `bytes` as a Uint8Array (a view, not a copy): a Uint8Array (a Node Buffer) or an
+ *  ArrayBuffer, readable (not detached). */
+export function bytesOf(fn: string, bytes: unknown): Uint8Array {
+  let buffer: ArrayBufferLike, offset: number, length: number;
+  if (isArrayBuffer(bytes)) {
+    buffer = bytes as ArrayBuffer;
+    offset = 0;
+    length = buffer.byteLength;
+  } else if (tagOf.call(bytes) === 'Uint8Array') {
+    buffer = bufferOf.call(bytes) as ArrayBufferLike;
+    offset = offsetOf.call(bytes) as number;
+    length = lengthOf.call(bytes) as number;
+  } else
+    throw new TypeError(
+      `sprung.${fn}: bytes must be a Uint8Array or an ArrayBuffer (what toBytes gives), got ${show(bytes)}`,
+    );
+  try {
+    return new Uint8Array(buffer, offset, length);
+  } catch (e) {
+    // a buffer transferred away (postMessage) or detached: its bytes are gone
+    throw new TypeError(
+      `sprung.${fn}: bytes must be readable, got a detached buffer (${(e as Error).message})`,
+    );
+  }
+}
+
+/** The bytes of `s`, a new Uint8Array (its own ArrayBuffer, transferable). */
+export function encode(fn: string, s: Stored): Uint8Array {
+  const clips = s.data.clips;
+  const c = clips.reduce((n, clip) => n + clip.poses.length, 0);
+  const p = 13 * s.data.skeleton.parents.length,
+    k = s.options.contactBones?.length ?? 0;
+  const json = headOf(s);
   const h = Math.ceil(json.length / 4) * 4;
   const total = lengthFor(h, s.frames, s.dims, c / p, p, k);
   if (total > 2 ** 32 - 1)
@@ -103,33 +205,15 @@ export function encode(fn: string, s: Stored): Uint8Array {
 }
 
 /**
- * What `bytes` hold, checked as far as their layout goes (the magic, version, lengths, the head
- * a JSON object whose clips' frames add up); the constructor checks the rest. The arrays are
- * views of `bytes` where they are aligned (and not in sprung's memory), copies otherwise.
+ * What `u8` (the bytes, from {@link bytesOf}) hold, checked as far as their layout goes (the
+ * magic, version, lengths, the head a JSON object whose clips' frames add up); the constructor
+ * checks the rest. The arrays are views of the bytes where they are aligned (and not in
+ * sprung's memory), copies otherwise.
  */
-export function decode(fn: string, bytes: unknown): Stored {
-  let buffer: ArrayBufferLike, offset: number, length: number;
-  if (isArrayBuffer(bytes)) {
-    buffer = bytes as ArrayBuffer;
-    offset = 0;
-    length = buffer.byteLength;
-  } else if (tagOf.call(bytes) === 'Uint8Array') {
-    buffer = bufferOf.call(bytes) as ArrayBufferLike;
-    offset = offsetOf.call(bytes) as number;
-    length = lengthOf.call(bytes) as number;
-  } else
-    throw new TypeError(
-      `sprung.${fn}: bytes must be a Uint8Array or an ArrayBuffer (what toBytes gives), got ${show(bytes)}`,
-    );
-  let u8: Uint8Array;
-  try {
-    u8 = new Uint8Array(buffer, offset, length);
-  } catch (e) {
-    // a buffer transferred away (postMessage) or detached: its bytes are gone
-    throw new TypeError(
-      `sprung.${fn}: bytes must be readable, got a detached buffer (${(e as Error).message})`,
-    );
-  }
+export function decode(fn: string, u8: Uint8Array): Stored {
+  const buffer = u8.buffer,
+    offset = u8.byteOffset,
+    length = u8.byteLength;
   const start = String.fromCharCode(...u8.subarray(0, MAGIC.length));
   if (start !== MAGIC.slice(0, start.length))
     throw new RangeError(
@@ -156,20 +240,8 @@ export function decode(fn: string, bytes: unknown): Stored {
     throw new RangeError(
       `sprung.${fn}: bytes must hold what their header's counts make (${counts}), got ${total} bytes`,
     );
-  let head: Record<string, unknown>;
-  try {
-    head = JSON.parse(
-      new TextDecoder('utf-8', { fatal: true }).decode(u8.subarray(HEADER, HEADER + h)),
-    ) as Record<string, unknown>;
-  } catch (e) {
-    throw new RangeError(`sprung.${fn}: bytes must hold a head in JSON, got ${(e as Error).message}`);
-  }
-  const clips = head?.clips as { name: unknown; frames: unknown; loop: unknown }[] | undefined;
-  if (!Array.isArray(clips) || clips.some((x) => !(Number.isInteger(x?.frames) && (x.frames as number) > 0)))
-    throw new RangeError(
-      `sprung.${fn}: bytes must hold a head whose clips each give their frames, got ${show(clips)}`,
-    );
-  if (clips.reduce((n, x) => n + (x.frames as number), 0) !== c)
+  const { head, clips } = readHead(fn, u8.subarray(HEADER, HEADER + h));
+  if (clips.reduce((n, x) => n + x.frames, 0) !== c)
     throw new RangeError(
       `sprung.${fn}: bytes must hold clips of ${c} frames in all, as their header says, got ${clips.map((x) => x.frames).join(' + ')}`,
     );
@@ -180,42 +252,17 @@ export function decode(fn: string, bytes: unknown): Stored {
     type: { new (b: ArrayBufferLike, o?: number, n?: number): T; BYTES_PER_ELEMENT: number },
     n: number,
   ): T => {
-    const bytesOf = n * type.BYTES_PER_ELEMENT;
+    const size = n * type.BYTES_PER_ELEMENT;
     const own = at % type.BYTES_PER_ELEMENT === 0 && buffer !== wasm.memory.buffer;
-    const r = own ? new type(buffer, at, n) : new type(buffer.slice(at, at + bytesOf));
-    at += bytesOf;
+    const r = own ? new type(buffer, at, n) : new type(buffer.slice(at, at + size));
+    at += size;
     return r;
   };
   const poses = take(Float32Array, c * p),
     features = take(Float32Array, f * d),
     tags = take(Int32Array, c),
     contacts = take(Uint8Array, c * k);
-  let first = 0;
-  return {
-    data: {
-      skeleton: head.skeleton as MotionData['skeleton'],
-      frameRate: head.frameRate as number,
-      clips: clips.map((x) => {
-        const a = first,
-          b = (first += x.frames as number);
-        return {
-          name: x.name as string,
-          loop: x.loop as boolean,
-          poses: poses.subarray(a * p, b * p),
-          tags: tags.subarray(a, b),
-          contacts: contacts.subarray(a * k, b * k),
-        };
-      }),
-    },
-    options: {
-      features: head.features as MotionFeature[],
-      contactBones: head.contactBones as number[],
-      mirror: (head.mirror ?? false) as ArrayLike<number> | false,
-      // version 1 has none; in version 2 the constructor checks them as any others
-      rules: (version === 1 ? undefined : head.rules) as MotionDatabaseOptions['rules'],
-    },
-    frames: f,
-    dims: d,
-    features,
-  };
+  // version 1 has no rules; in version 2 the constructor checks them as any others
+  if (version === 1) delete head.rules;
+  return { ...describedBy(head, clips, p, k, poses, tags, contacts), frames: f, dims: d, features };
 }

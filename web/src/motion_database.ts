@@ -23,7 +23,15 @@ import { FEATURE, INERTIALIZER, MOTION, SEARCH, type Inertializer } from './gen/
 import * as S from './gen/specs.js';
 import { full } from './full.js';
 import { checkParents } from './skeleton.js';
-import { decode, encode, type Stored } from './motion_bytes.js';
+import { bytesOf, decode, encode, hasFeatures, type Described, type Stored } from './motion_bytes.js';
+// the compact format (motion_compact.ts): toBytes({ compact }) and fromBytes by its magic
+import {
+  compactTolerances,
+  decodeCompact,
+  encodeCompact,
+  isCompact,
+  type MotionBytesOptions,
+} from './motion_compact.js';
 import type {
   BoneRef,
   MotionClip,
@@ -108,9 +116,10 @@ export interface MotionSearchResult {
   cost: number;
 }
 
-/** What {@link MotionDatabase.fromBytes} passes its constructor: the decoded bytes. */
+/** What {@link MotionDatabase.fromBytes} passes its constructor: the decoded bytes (compact
+ *  bytes hold no features: the constructor computes them). */
 class Loaded {
-  constructor(readonly stored: Stored) {}
+  constructor(readonly stored: Stored | Described) {}
 }
 
 const KIND = {
@@ -604,7 +613,14 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
         mirror[b] = m[b] as number;
       }
     }
-    const clips = checkClips(fn, d.clips, bones, horizon, contactBones.length, stored ? [] : customs);
+    const clips = checkClips(
+      fn,
+      d.clips,
+      bones,
+      horizon,
+      contactBones.length,
+      stored && hasFeatures(stored) ? [] : customs,
+    );
     const rules = checkRules(fn, o.rules, clips);
     const copies = mirror ? 2 : 1;
     const unmirrored = clips.reduce((s, c) => s + c.frames, 0);
@@ -614,7 +630,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
     const rulesNeeded = rules.length > 0 && floatsNeeded > 0 ? full.sp_motion_rules_floats(frames) : 0;
     if (floatsNeeded === 0 || (rules.length > 0 && rulesNeeded === 0))
       throw new RangeError(`sprung.${fn}: data.clips hold ${frames} frames, more than one database holds`);
-    if (stored) storedFeatures(fn, stored, frames, dims);
+    if (stored && hasFeatures(stored)) storedFeatures(fn, stored, frames, dims);
     super(
       'MotionDatabase',
       frames,
@@ -669,8 +685,10 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
     }
     this.#ranges = ranges;
     try {
-      this.#custom = customs.length === 0 ? null : this.#customValues(clips, stored?.features);
-      this.#build(stored?.features);
+      // bytes of toBytes() hold every frame's custom values; compact ones, each clip's by name
+      const features = stored && hasFeatures(stored) ? stored.features : undefined;
+      this.#custom = customs.length === 0 ? null : this.#customValues(clips, features);
+      this.#build(features);
       if (rules.length > 0) this.#buildRules();
     } catch (e) {
       this.dispose();
@@ -862,28 +880,73 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
     }
   }
 
+  /** Each clip's custom values by name (`{ features }`, for compact bytes, which carry the
+   *  clips' values only): refused when a mirrored copy's are not its clip's × `mirror` (a value
+   *  function of the mirrored poses), which those bytes could not give back. */
+  #clipCustom(fn: string): { features?: Record<string, Float32Array> }[] {
+    const clips = this.#ranges.filter((r) => !r.mirrored);
+    const custom = this.#custom;
+    if (custom === null) return clips.map(() => ({}));
+    const width = custom.length / size(this, 'frames');
+    for (const m of this.#ranges.filter((r) => r.mirrored)) {
+      const r = clips[this.#ranges.indexOf(m) - clips.length];
+      let offset = 0;
+      for (const c of this.#customs) {
+        for (let f = 0; f < r.stop - r.start; f++)
+          for (let k = 0; k < c.floats; k++) {
+            const given = custom[(r.start + f) * width + offset + k],
+              got = custom[(m.start + f) * width + offset + k];
+            if (got !== Math.fround(given * c.mirror[k]))
+              throw new RangeError(
+                `sprung.${fn}: options.compact: custom feature '${c.name}' of '${m.name}' must be its clip's values × mirror (compact bytes carry the clips' values only), got ${got} for ${given} × ${c.mirror[k]} at frame ${f}; use toBytes() without compact`,
+              );
+          }
+        offset += c.floats;
+      }
+    }
+    return clips.map((r) => {
+      const features: Record<string, Float32Array> = {};
+      let offset = 0;
+      for (const c of this.#customs) {
+        const v = (features[c.name] = new Float32Array((r.stop - r.start) * c.floats));
+        for (let f = 0; f < r.stop - r.start; f++)
+          v.set(
+            custom.subarray((r.start + f) * width + offset, (r.start + f) * width + offset + c.floats),
+            f * c.floats,
+          );
+        offset += c.floats;
+      }
+      return { features };
+    });
+  }
+
   /**
    * The database as bytes for {@link MotionDatabase.fromBytes}: build it once (offline, in Node,
    * or in a worker), load it where it is searched. They hold its skeleton, frame rate, clips
    * (poses, tags, contacts, loops), mirror map, feature declarations and contact bones, and
    * every frame's features (4·dims bytes a frame, the mirrored copies' too), so that loading
    * computes none; the clips' poses (52 bytes a bone and frame) are most of them. Format
-   * version 1, little-endian, starting with the magic `sprungMD` (the layout:
+   * version 2, little-endian, starting with the magic `sprungMD` (the layout:
    * web/src/motion_bytes.ts, or "Build once, load fast" in docs/API.md). This computes every
    * frame's features again, as long as the constructor takes. Returns a new Uint8Array with an
    * ArrayBuffer of its own: write it to a file, or post it to another thread (transferable).
+   *
+   * With `{ compact: true }`, the compact format for the wire instead (format version 1, magic
+   * `sprungMC`, the layout: web/src/motion_compact.ts): no features, and the poses quantised
+   * within 1 mm and 0.1° of every bone's world transform (or the tolerances given), predicted
+   * along each clip; loading computes the features again, as long as the constructor takes. The
+   * playground's dance card: 55 MB as `toBytes()` (21.4 MB after gzip -9), 1.13 MB after gzip -9
+   * compact (19.0× smaller). Making them takes 2–4× as long as the constructor (the encoder measures its
+   * errors by forward kinematics). The cost rules and each clip's custom feature values go in
+   * exactly; a mirrored copy's custom values are made again as its clip's × `mirror`, so a
+   * database whose mirrored values are not (a value function of the mirrored poses) is refused:
+   * use `toBytes()`.
+   * @param options - (optional) `compact`: `true`, or the tolerances (`MotionCompactOptions`)
    */
-  toBytes(): Uint8Array {
+  toBytes(options?: MotionBytesOptions): Uint8Array {
     const fn = 'MotionDatabase.toBytes';
     const { frames, dims, bones } = own(this, fn).sizes;
-    const p = allocFloats(fn, 'this', frames * dims);
-    let features: Float32Array;
-    try {
-      this.#featuresInto(p);
-      features = heapF32.slice(p >> 2, (p >> 2) + frames * dims);
-    } finally {
-      wasm.free(p);
-    }
+    const compact = compactTolerances(fn, options);
     const stride = 13 * bones,
       nc = this.#contactBones.length;
     const clips = this.#ranges
@@ -922,7 +985,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
         };
       return { type, bone: d.bone, weight: d.weight };
     });
-    return encode(fn, {
+    const described: Described = {
       data: { skeleton: { parents: Array.from(this.#parents), ...names }, frameRate: this.#rate, clips },
       options: {
         features: groups,
@@ -930,10 +993,21 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
         mirror: this.#mirror ? Array.from(this.#mirror) : undefined,
         rules: plainRules(this.#rules),
       },
-      frames,
-      dims,
-      features,
-    });
+    };
+    if (compact) {
+      const custom = this.#clipCustom(fn);
+      clips.forEach((clip, i) => Object.assign(clip, custom[i]));
+      return encodeCompact(fn, described, compact);
+    }
+    const p = allocFloats(fn, 'this', frames * dims);
+    let features: Float32Array;
+    try {
+      this.#featuresInto(p);
+      features = heapF32.slice(p >> 2, (p >> 2) + frames * dims);
+    } finally {
+      wasm.free(p);
+    }
+    return encode(fn, { ...described, frames, dims, features });
   }
 
   /**
@@ -946,12 +1020,22 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
    * bytes: another magic or format version, a length that is not what the header says
    * (truncated bytes), counts that do not add up, a head that is not JSON or describes no
    * valid database, features not finite.
+   *
+   * Compact bytes (`toBytes({ compact: true })`, told by their magic) load too: their poses are
+   * rebuilt, their velocities and every frame's features computed, as the constructor does
+   * (in Node, the dance card: 1.9× the constructor's time, 4.5× `fromBytes` of `toBytes()`;
+   * CMU's takes: 1.9×, 2.0×; `node tests/bench/motion_compact.mjs`, Chromium too);
+   * the database is then the one those poses make. Besides the refusals
+   * above, bytes whose checksum (CRC-32) does not match are refused as corrupted, and every
+   * count is bounded before anything is allocated (the frames by the bytes that hold them, the
+   * poses at 2^28 floats).
    * @param bytes - the bytes (a Uint8Array, a Node Buffer, or an ArrayBuffer)
    */
   static fromBytes(bytes: Uint8Array | ArrayBuffer): MotionDatabase {
     const fn = 'MotionDatabase.fromBytes';
     ready(fn);
-    const stored = decode(fn, bytes);
+    const u8 = bytesOf(fn, bytes);
+    const stored = isCompact(u8) ? decodeCompact(fn, u8) : decode(fn, u8);
     try {
       // the constructor takes the decoded bytes in place of its data (a class no caller can make)
       return new MotionDatabase(

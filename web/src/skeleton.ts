@@ -8,9 +8,9 @@ import { heapF32, heapI32 } from './wasm.js';
 import type { Vec3 } from './types.js';
 import type { Ptr } from './gen/raw.js';
 import { check, integer, ready, show } from './check.js';
-import { floats, fresh } from './arrays.js';
+import { floatCount, floats, fresh } from './arrays.js';
 import { claim, put } from './scratch.js';
-import { plus } from './work.js';
+import { plus, workBuffer } from './work.js';
 import { Batch } from './batch.js';
 import { at, getters, own, size, view } from './block.js';
 import * as S from './gen/specs.js';
@@ -122,12 +122,14 @@ export class Skeleton extends Batch<Field> {
   /**
    * Two-bone IK on `pose` (updated in place and returned): turns the local rotations of the
    * parent and grandparent of `bone` (hip and knee for an ankle) so that `bone` reaches
-   * `target` in the world, or points at it fully extended less `maxLengthBuffer`, the middle
-   * joint bending in the plane it bends in (toward `pole` when the chain is straight).
+   * `target` in the world, or points at it fully extended less `maxLengthBuffer`. The middle
+   * joint bends in the plane it bends in now, on the side of `pole` (a chain bent the other way
+   * bends through straight); within about 12° of straight the plane turns toward that of the
+   * chain and `pole`. Pass the knee's own forward ({@link Skeleton.hingeAxis}) as the pole.
    * @param pose - Float32Array of 13·bones floats: the pose (updated in place)
    * @param bone - (≥ 0) the end of the chain; its parent and grandparent turn (none outside the skeleton)
    * @param target - [m] the world position `bone` should reach
-   * @param pole - the world direction the middle joint bends toward when the chain is straight
+   * @param pole - the world direction the middle joint bends toward (a knee's forward)
    * @param maxLengthBuffer - [m] (≥ 0) how far short of full extension the chain stops
    * @see the C function `sp_ik_two_bone` in c/sprung.h
    * @c sp_ik_two_bone *
@@ -153,6 +155,40 @@ export class Skeleton extends Batch<Field> {
     full.sp_ik_two_bone(p, at(this, 'parents'), bones, bone, f, plus(f, 4), maxLengthBuffer);
     fresh(pose, held, n).set(heapF32.subarray(p >> 2, (p >> 2) + n));
     return pose;
+  }
+
+  /**
+   * The axis the middle joint of the chain ending at `bone` bends about (a knee's hinge), in the
+   * middle bone's own frame, found from poses of this skeleton: the mean of the chain's normal
+   * over the poses, the most bent counting most. In a pose, the middle bone's world rotation
+   * times this axis, crossed with the root-to-end direction, is the direction the joint bends
+   * toward: a `pole` for {@link Skeleton.ikTwoBone} that turns with the leg (what
+   * MotionController passes).
+   * @param poses - Float32Array of 13·bones·frames floats: the poses, one after another
+   * @param bone - (≥ 0) the end of the chain (it needs a parent and a grandparent)
+   * @returns the unit axis, or null when no pose bends the chain
+   * @see the C function `sp_ik_hinge_axis` in c/sprung.h
+   * @c sp_ik_hinge_axis -frames -out_axis *
+   */
+  hingeAxis(poses: Float32Array, bone: number): Vec3 | null {
+    const fn = 'Skeleton.hingeAxis';
+    const bones = own(this, fn).sizes.bones;
+    check(S.Skeleton_hingeAxis, poses, bone);
+    integer(fn, 'bone', bone, 0, bones - 1);
+    const stride = 13 * bones;
+    const held = floats(fn, 'poses', poses, 0);
+    const n = floatCount(poses);
+    if (n % stride !== 0)
+      throw new RangeError(
+        `sprung.${fn}: poses must hold whole poses of 13·bones = ${stride} floats, got ${n} floats`,
+      );
+    const p = workBuffer(fn, 'poses', n);
+    heapF32.set(fresh(poses, held, n), p >> 2);
+    const out = claim();
+    const found = full.sp_ik_hinge_axis(out, p, n / stride, at(this, 'parents'), bones, bone);
+    if (!found) return null;
+    const h = heapF32.subarray(out >> 2, (out >> 2) + 3);
+    return { x: h[0], y: h[1], z: h[2] };
   }
 }
 getters(Skeleton, view, 'positions', 'rotations', 'velocities', 'angularVelocities');

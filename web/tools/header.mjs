@@ -151,6 +151,8 @@ export function readHeader(path, root, problems) {
   for (const m of text.matchAll(/^#define (SP_([A-Z]+)_[A-Z_]+) (\d+)/gm))
     (constants[`SP_${m[2]}_`] ??= {})[m[1]] = Number(m[3]);
 
+  // the header's own types: the vectors and the structs it declares (typedef struct sp_x {…} sp_x;)
+  const types = new Set([...text.matchAll(/^typedef struct (sp_\w+) \{/gm)].map((m) => m[1]));
   const functions = [];
   const declRe = /^(float|void|int)\s+(sp_\w+)\(([^;]*)\);/gm;
   for (const m of text.matchAll(declRe)) {
@@ -179,7 +181,11 @@ export function readHeader(path, root, problems) {
       .map((p) => p.replace(/\s+/g, ' ').trim())
       .filter((p) => p && p !== 'void')
       .map((p) => {
-        const pm = p.match(/^(const )?(float|int|sp_vec2|sp_vec3|sp_quat|sp_contact) (\*)?(\w+)$/);
+        const pm = p.match(/^(const )?(float|int|sp_\w+) (\*)?(\w+)$/);
+        if (pm && pm[2].startsWith('sp_') && !types.has(pm[2])) {
+          here(`parameter "${p}": ${pm[2]} is no type of the header`);
+          return null;
+        }
         if (!pm) {
           here(`cannot read the parameter "${p}"`);
           return null;

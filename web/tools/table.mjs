@@ -280,4 +280,10 @@ export const TABLE = {
   sp_motion_search_batch: 'full hand',
   sp_forward_kinematics: 'full hand',
   sp_ik_two_bone: 'full hand',
+  sp_ik_hinge_axis: 'full hand',
+  // Motion controller
+  sp_motion_controller_place:
+    "full internal: MotionController and MotionCrowd call it where a character starts and at every switch, on their own arrays: a character's state is theirs, not the caller's",
+  sp_motion_controller_update:
+    "full internal: MotionController.update and MotionCrowd.update call it on their own arrays, after their searches: its arguments are the characters' state, which the classes own",
 };

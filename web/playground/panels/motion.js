@@ -259,7 +259,7 @@ export default {
     let clock = 0;
     let idleSince = -Infinity;
     let lastOverlay = 0;
-    let best = null; // the overlay's candidates: { frames, costs, groups }
+    let best = null; // the overlay's candidates: { frame, clip, cost, groups }
     let bestOf = null; // the lastSearch they were computed for
     const switchTimes = [];
     const keys = new Set();
@@ -750,19 +750,13 @@ export default {
       trail(db.features(controller.frame, chosenFeatures), pos[0], pos[2], yaw, trails.chosen);
     }
 
-    /** The best candidates of the last search with their costs by group (once per search). */
+    /** The best candidates of the last search with their costs by group (once per search), from
+     *  the controller's own "why this frame?" (`explain`), as a game's overlay would read them. */
     function candidates() {
       const s = controller.lastSearch;
       if (!s || s === bestOf) return best;
       bestOf = s;
-      const found = db.searchBest(controller.query, 4, { ...controller.settings.search, current: s.from });
-      best = [];
-      for (let i = 0; i < 4 && found.frames[i] >= 0; i++)
-        best.push({
-          frame: found.frames[i],
-          cost: found.costs[i],
-          groups: db.groupCosts(controller.query, found.frames[i]),
-        });
+      best = controller.explain({ candidates: 4 })?.candidates ?? [];
       return best;
     }
 
