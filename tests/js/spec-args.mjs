@@ -42,7 +42,7 @@ export const INSTANCE = {
   DecaySpringDamperExactQuatBatch: [3],
   DamperExactQuatBatch: [3],
 };
-const ARRAY = 60; // floats of an array whose length the spec leaves to the wrapper (poses of 2 bones: 26; whole circles of 3 and boxes of 5)
+const ARRAY = 390; // floats of an array whose length the spec leaves to the wrapper: whole poses of 2 bones (26) and of the 3 of INSTANCE.Skeleton (39), whole circles of 3 and boxes of 5
 
 export const deref = (args, r) => (typeof r === 'number' ? args[r] : args[r[0]]?.[r[1]]);
 export const limit = (b, args) => (b.over === undefined ? b.v : b.v / deref(args, b.over));
