@@ -484,6 +484,7 @@ describe('panel motion, in the browser', () => {
     const bytes = readFileSync(await download.path());
     assert.equal(download.suggestedFilename(), 'database.bin');
     assert.equal(bytes.length, tuned.exported.bytes);
+    assert.equal(bytes.subarray(0, 8).toString('latin1'), 'sprungMC', 'the download is the compact format');
     await init();
     const db = MotionDatabase.fromBytes(bytes);
     assert.deepEqual([db.frames, db.dims, db.bones], [tuned.database.frames, 21, 23]);

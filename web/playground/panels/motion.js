@@ -28,7 +28,7 @@ import {
 import { COLORS, color, onTheme, palette, theme } from '../lib/theme.js';
 import { CMU_CREDIT, groupNames, loadDatabase } from '../motion/databases.js';
 import { BLENDTIME, mirrorMap } from '../motion/rigs.js';
-import { gameCode } from '../motion/export.js';
+import { gameCode, wireBytes } from '../motion/export.js';
 import { PRESETS, autopilot, stickVelocity } from '../motion/autopilot.js';
 
 /** Frames per second of the plots' scripted stick (the programs step at this rate too). */
@@ -243,7 +243,7 @@ export default {
     const databases = new Map(); // `${database}:${features}:${weights}` → what loadDatabase made
     const making = new Map(); // the same keys → the promise of a database the worker is making
     let db = null;
-    let made = null; // what loadDatabase made for db: { db, bytes, names, rig, report }
+    let made = null; // what loadDatabase made for db: { db, bytes, names, rig, report }, and wire: its compact bytes
     let dbKey = '';
     let rig = 'dance';
     // the reader's files: { key (new for each drop), name, takes | clips, character (a glTF scene) }
@@ -529,7 +529,8 @@ export default {
       if (e.dataTransfer && e.dataTransfer.files.length) readFiles([...e.dataTransfer.files]);
     });
 
-    /** The export block, for the reader's database: its bytes and the game's code. */
+    const kb = (n) => `${(n / 1024).toFixed(n < 10240 ? 1 : 0)} KB`;
+    /** The export block, for the reader's database: its compact bytes and the game's code. */
     function showExport() {
       exported.hidden = rig !== 'reader';
       if (rig !== 'reader') return;
@@ -547,11 +548,13 @@ export default {
         settings: settings(),
         ik: made.rig.ik,
       });
+      made.wire ??= wireBytes(db);
+      download.textContent = `Download database.bin (${kb(made.wire.length)}, compact; ${kb(made.bytes.length)} in full)`;
     }
     download.addEventListener('click', () => {
       const a = document.createElement('a');
       a.href = URL.createObjectURL(
-        new Blob([/** @type {any} */ (made.bytes)], { type: 'application/octet-stream' }),
+        new Blob([/** @type {any} */ (made.wire)], { type: 'application/octet-stream' }),
       );
       a.download = 'database.bin';
       a.click();
@@ -1113,7 +1116,7 @@ export default {
             ? { root: Array.from(c.positions.subarray(0, 3)), raw: [c.positions[3], c.positions[5]] }
             : null,
           reader: reader ? { name: reader.name, gltf: !!reader.character } : null,
-          exported: exported.hidden ? null : { code: code.textContent, bytes: made.bytes.length },
+          exported: exported.hidden ? null : { code: code.textContent, bytes: made.wire.length },
           settings: c ? { ...c.settings } : null,
           crowd: crowd ? { count: crowd.characters.length, searches: crowd.searches } : null,
           candidates: best
