@@ -165,7 +165,7 @@ test('the tarball holds what users need, once', () => {
   // each reaches the embedded module: wasm-binary.js itself, or a module importing another of
   // dist/no-embed/ (its imports of the rest point back to dist/'s own); 21 of dist/'s 49
   for (const f of noEmbed.filter((f) => f !== 'dist/no-embed/wasm-binary.js')) {
-    const specs = [...readFileSync(join(pkg, f), 'utf8').matchAll(/from ["'](\.[^"']*)["']/g)].map(
+    const specs = [...readFileSync(join(pkg, f), 'utf8').matchAll(/from\s*["'](\.[^"']*)["']/g)].map(
       (m) => m[1],
     );
     const inside = specs.some((s) => resolve(pkg, f, '..', s).startsWith(join(pkg, 'dist/no-embed/')));
