@@ -32,8 +32,8 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * about 2 %, so that growth is a decision and not an accident (`oneFunction` and `camera` are
  * the aims of issues 25 and 23). Every entry embeds the small everyday module and only the
  * wrappers of the full tier (web/tools/table.mjs) pull in the full one, so a program of
- * everyday functions costs what sprung/springs does. Issue 25 sets aims for `everything` and
- * `apiJs` that these do not reach; the README's Bundle section gives the figures and why:
+ * everyday functions costs what sprung/springs does. `import *` is no user's job: its size is
+ * printed, held to no budget (the README's Bundle section gives the figures and why):
  * - `oneFunction` (aim 11.5 KB; 11.41 KB measured): the everyday module (6.8 KB of it) and
  *   the loader; a function whose arguments are all numbers has the check of numbers alone
  *   (check.ts's checkNumbers), without the readers of objects and arrays (−0.85 KB), and the
@@ -43,20 +43,12 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * - `camera` (aim 13 KB; 12.74 KB measured): `damperExactV3` + `damperExactQuat`, both everyday;
  * - `gameSet`: `simpleSpringDamperExact`, `…Quat`, `PoseInertializer`, `TrajectoryBatch`,
  *   `inertializeTransition`/`Update`: the full module (56 KB) comes with the batches;
- * - `everything` (aim 70 KB; 112.2 KB measured) and `apiJs`, the JS of `import *` without the
- *   two embedded modules (aim 12 KB; 46.3 KB): both modules are 62 KB of it; motion
- *   matching (issue 21: the database, its search, the controller; MotionDatabase's
- *   toBytes/fromBytes 2 KB), the importers and the generated wrappers, whose fast paths are
- *   specialised per function (a shared interpreter would halve their bytes and double their
- *   cost per call), the rest.
  */
 export const BUDGET = {
   oneFunction: 11_500, // issue 25's aim
   oneState: 12_700,
   camera: 13_000, // issue 23's aim
   gameSet: 75_900,
-  everything: 114_400,
-  apiJs: 47_200,
   springsEveryday: 13_580,
   springsAll: 18_770,
 };
@@ -418,8 +410,7 @@ test('esbuild bundles run in Chromium, within the gzipped budgets', async () => 
   );
   assert.ok(sizes.camera <= BUDGET.camera, `camera smoothing: ${sizes.camera} B > ${BUDGET.camera}`);
   assert.ok(sizes.gameSet <= BUDGET.gameSet, `the game set: ${sizes.gameSet} B > ${BUDGET.gameSet}`);
-  assert.ok(sizes.all <= BUDGET.everything, `import *: ${sizes.all} B > ${BUDGET.everything}`);
-  assert.ok(sizes.apiJs <= BUDGET.apiJs, `the whole API's JS: ${sizes.apiJs} B > ${BUDGET.apiJs}`);
+  // import * (sizes.all, sizes.apiJs) is no user's job: printed above, held to no budget
 });
 
 test('sprung/springs: the everyday subset with its own small module, within its budgets', async () => {
@@ -539,7 +530,7 @@ test('Vite build runs in Chromium, within the budget', async () => {
 test('webpack 5, default production config: no warnings, runs in Chromium, within the budget', async () => {
   for (const [name, source, budget] of [
     ['one', ONE, BUDGET.oneFunction],
-    ['all', ALL, BUDGET.everything],
+    ['all', ALL, Infinity], // import *: no user's job, printed only
   ]) {
     writeFileSync(join(app, `webpack-${name}.js`), source);
     const stats = await new Promise((ok, fail) =>
