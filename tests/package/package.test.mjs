@@ -673,7 +673,7 @@ test('Vite build runs in Chromium, within the budget', async () => {
 test('webpack 5, default production config: no warnings, runs in Chromium, within the budget', async () => {
   for (const [name, source, budget] of [
     ['one', ONE, BUDGET.oneFunction],
-    ['all', ALL, Infinity], // `import *`: no user's job, its size printed only
+    ['all', ALL, undefined], // `import *`: no user's job, its size printed only
   ]) {
     writeFileSync(join(app, `webpack-${name}.js`), source);
     const stats = await new Promise((ok, fail) =>
@@ -699,7 +699,7 @@ test('webpack 5, default production config: no warnings, runs in Chromium, withi
     );
     const size = gz(readFileSync(join(work, `www/webpack/${name}.js`)));
     console.log(`webpack, ${name}: ${size} B gzipped`);
-    assert.ok(size <= budget, `${size} B`);
+    if (budget !== undefined) assert.ok(size <= budget, `${size} B`);
     near(await runInChromium(`webpack/${name}.js`, { module: false }), EXPECTED, `webpack ${name}`);
   }
 });
