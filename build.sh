@@ -215,22 +215,18 @@ build_wasm() {
   } > web/src/wasm-binary.ts
 }
 
-no_embedded_bytes() { # no_embedded_bytes DIR: DIR's embedded modules are left out (init reads a file instead)
-  sed -i -E 's#"[A-Za-z0-9+/=]{64,}"#""#' "$1"/wasm-binary*.js "$1"/pieces/*.js
-}
-
 build_ts() {
   rm -rf dist
   node_modules/.bin/tsc -p tsconfig.json
-  # the CommonJS entry for require('sprung') (Node): the same modules compiled again, with no
-  # embedded module (it reads the .wasm file beside it); its declarations serve every entry
+  # the declarations of the CommonJS build, which serve every entry (CommonJS format, which an
+  # ES module may import); its JS is one esbuild bundle of dist/'s modules (web/tools/dist.mjs)
   node_modules/.bin/tsc -p tsconfig.cjs.json
   echo '{ "type": "commonjs" }' > dist/cjs/package.json
-  no_embedded_bytes dist/cjs   # require('sprung') reads the .wasm files beside it
-  # the raw modules, for init({ wasm }) (served files, workers, engines without SIMD)
+  # the raw modules, for init({ wasm }) (served files, workers, engines without SIMD) and for
+  # require('sprung'), which reads them beside it
   install -m 644 "$BUILD/sprung-simd.wasm" "$BUILD/sprung-scalar.wasm" "$BUILD/sprung-springs.wasm" dist/
-  # one copy of the declarations, and sprung/no-embed as the few modules that embed the full
-  # module, without its bytes (web/tools/dist.mjs)
+  # one copy of the declarations, the CommonJS bundle, and sprung/no-embed as the few modules
+  # that embed the full module, without its bytes (web/tools/dist.mjs)
   node web/tools/dist.mjs
 }
 
