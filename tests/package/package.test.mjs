@@ -436,6 +436,54 @@ for (const [label, tsc] of [
     near(typescriptProject(join(app, `ts${label}-cjs`), tsc, 'commonjs', 'Node16'), EXPECTED, 'ts cjs');
   });
 
+test('every entry’s types, strict and skipLibCheck off, under moduleResolution node (node10), node16 (a CommonJS package) and bundler', () => {
+  for (const [resolution, module] of [
+    ['node10', 'CommonJS'],
+    ['node16', 'node16'],
+    ['bundler', 'ESNext'],
+  ]) {
+    const dir = join(app, `ts-entries-${resolution}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'commonjs' }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'ES2020',
+          lib: ['ES2020'],
+          types: [],
+          module,
+          moduleResolution: resolution,
+          skipLibCheck: false,
+          noEmit: true,
+        },
+        include: ['main.ts'],
+      }),
+    );
+    // a wrong type in each entry's call must fail: the types are read, not `any`
+    writeFileSync(
+      join(dir, 'main.ts'),
+      `import { damperExact, type InitOptions } from 'sprung';
+       import { damperExact as everyday } from 'sprung/springs';
+       import { damp3, type Vector3Like } from 'sprung/three';
+       import { init } from 'sprung/no-embed';
+       const options: InitOptions = { reserve: 0 };
+       const p: Vector3Like = { x: 0, y: 0, z: 0 };
+       export const all: [number, number, boolean, Promise<void>] = [
+         damperExact(0, 1, 0.1, 0.1), everyday(0, 1, 0.1, 0.1), damp3(p, [1, 2, 3], 0.25, 0.1), init(options),
+       ];
+       // @ts-expect-error: a string is no number
+       damperExact('0', 1, 0.1, 0.1);
+       // @ts-expect-error: a string is no number
+       everyday('0', 1, 0.1, 0.1);
+       // @ts-expect-error: damp3 needs z
+       damp3({ x: 0, y: 0 }, [0, 0, 0]);`,
+    );
+    run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], dir);
+  }
+});
+
 // ---- bundles in Chromium ----------------------------------------------------------------
 
 const ONE = `import { init, damperExact } from 'sprung';
