@@ -63,11 +63,15 @@ setTimeout(() => {
 
 /**
  * Gzipped bytes (esbuild --minify, gzip -9, three.js external): issue 34's aims, 5 KB for the
- * camera (`damp3` + `dampQ`: 4,746 B measured, 4,770 through Vite) and 4.5 KB for one helper
- * (4,227–4,471 B measured). `dampLookAt` (5,124 B) and `dampM` (5,018 B) are above it, held to
+ * camera (`damp3` + `dampQ`: 4,771 B measured, 4,788 through Vite) and 4.5 KB for one helper
+ * (4,250–4,495 B measured). `dampLookAt` (5,145 B) and `dampM` (5,041 B) are above it, held to
  * their measured size plus about 2 %: the look rotation and the parent's inverse, and a
- * matrix's decomposition and composition, are 0.55–0.65 KB on top of `dampQ`, above the loader
- * (1.4 KB), the critical spring's piece (0.6 KB) and the exact step with its speed limit.
+ * matrix's decomposition and composition, are 0.55–0.65 KB on top of `dampQ`, whose bundle is
+ * 2.25 KB of loader (1.47 KB) and critical spring piece (0.78 KB, the C core's coefficients)
+ * and 2.23 KB of JS. Measured from web/src with each left out: the exact speed limit costs
+ * every helper 0.37 KB and the messages of three.ts 0.29–0.35 KB, and with both gone
+ * `dampLookAt` would still be 4,466 B and `dampM` 4,417 B: under 4.5 KB they would need a
+ * leaner loader (wasm.ts), not a leaner three.js layer.
  */
 const LAYER = { camera: 5_000, helper: 4_500, dampLookAt: 5_230, dampM: 5_120 };
 
