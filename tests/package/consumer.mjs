@@ -46,6 +46,32 @@ export function consumer(links = []) {
   return { work, app, tarball, files, remove: () => rmSync(work, { recursive: true, force: true }) };
 }
 
+/**
+ * A strict TypeScript project without the DOM lib, skipLibCheck off, in `dir`: a package.json
+ * of `type` ('module' or 'commonjs'), the compiler `options` (module, moduleResolution, types,
+ * outDir or noEmit) and main.ts holding `source`, compiled with the `tsc` script given (a path).
+ */
+export function typescript(dir, tsc, type, options, source) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        target: 'ES2020',
+        lib: ['ES2020'],
+        types: [],
+        skipLibCheck: false,
+        ...options,
+      },
+      include: ['main.ts'],
+    }),
+  );
+  writeFileSync(join(dir, 'main.ts'), source);
+  run(process.execPath, [tsc, '-p', dir], dir);
+}
+
 /** esbuild --bundle --minify of `source`, resolved from `dir`; returns the bundle's text. */
 export function bundle(dir, source, external = []) {
   const out = esbuild.buildSync({

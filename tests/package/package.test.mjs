@@ -26,6 +26,7 @@ import * as esbuild from 'esbuild';
 import webpack from 'webpack';
 import { build as viteBuild } from 'vite';
 import { launch } from '../e2e/harness.mjs';
+import { typescript } from './consumer.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** Node 18's binary where build.sh installed it (SPRUNG_NODE18, or build/node18), else undefined. */
@@ -386,26 +387,11 @@ test('Node, ESM and CommonJS: a function of every C file and every class, with t
 
 /** A strict TypeScript project without the DOM lib; compiles with `tsc`, then runs its output. */
 function typescriptProject(dir, tsc, type, module) {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type }));
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        target: 'ES2020',
-        lib: ['ES2020'],
-        types: ['node'],
-        module,
-        moduleResolution: module,
-        skipLibCheck: false,
-        outDir: 'out',
-      },
-      include: ['main.ts'],
-    }),
-  );
-  writeFileSync(
-    join(dir, 'main.ts'),
+  typescript(
+    dir,
+    tsc,
+    type,
+    { module, moduleResolution: module, types: ['node'], outDir: 'out' },
     `import { init, initSync, damperExact, simpleSpringDamperExact, onMemoryGrowth, SimpleSpringDamperExactBatch } from 'sprung';
      import type { InitOptions, Vec3 } from 'sprung';
      const options: InitOptions = { reserve: 1 << 20 };
@@ -423,7 +409,6 @@ function typescriptProject(dir, tsc, type, module) {
      }
      main();`,
   );
-  run(process.execPath, [tsc, '-p', dir], dir);
   return Number(run('node', [join(dir, 'out/main.js')], dir));
 }
 
@@ -442,28 +427,12 @@ test('every entry’s types, strict and skipLibCheck off, under moduleResolution
     ['node16', 'node16'],
     ['bundler', 'ESNext'],
   ]) {
-    const dir = join(app, `ts-entries-${resolution}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'commonjs' }));
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: 'ES2020',
-          lib: ['ES2020'],
-          types: [],
-          module,
-          moduleResolution: resolution,
-          skipLibCheck: false,
-          noEmit: true,
-        },
-        include: ['main.ts'],
-      }),
-    );
     // a wrong type in each entry's call must fail: the types are read, not `any`
-    writeFileSync(
-      join(dir, 'main.ts'),
+    typescript(
+      join(app, `ts-entries-${resolution}`),
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      'commonjs',
+      { module, moduleResolution: resolution, noEmit: true },
       `import { damperExact, type InitOptions } from 'sprung';
        import { damperExact as everyday } from 'sprung/springs';
        import { damp3, type Vector3Like } from 'sprung/three';
@@ -480,7 +449,6 @@ test('every entry’s types, strict and skipLibCheck off, under moduleResolution
        // @ts-expect-error: damp3 needs z
        damp3({ x: 0, y: 0 }, [0, 0, 0]);`,
     );
-    run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], dir);
   }
 });
 
