@@ -29,14 +29,17 @@ export async function bundle(entry, outfile) {
   });
 }
 
-/** Runs the bundle at `script` in a fresh profile; resolves to `{ ...result, userAgent }`. */
-export async function runPage(script, title) {
+/** Runs the bundle at `script` in a fresh profile (with `files`, URL path → file path, served
+ *  beside it: a worker's bundle); resolves to `{ ...result, userAgent }`. */
+export async function runPage(script, title, files = {}) {
   const html = `<!doctype html><meta charset=utf-8><title>${title}</title><link rel=icon href="data:,"><script type=module src=bench.js></script>\n`;
   const server = createServer((req, res) => {
     const path = new URL(req.url, 'http://x').pathname;
     if (path === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(html);
     else if (path === '/bench.js')
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(script));
+    else if (files[path])
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(files[path]));
     else res.writeHead(404).end();
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
