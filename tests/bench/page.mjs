@@ -9,8 +9,9 @@ import os from 'node:os';
 import * as esbuild from 'esbuild';
 
 /** Bundles `entry` for the page into `outfile`; the Node imports of shared fixtures (files,
- *  child processes), which the page never reaches, become empty modules. */
-export async function bundle(entry, outfile) {
+ *  child processes), which the page never reaches, become empty modules. `plugins`: esbuild's,
+ *  run first (a resolver of the package's own name, say). */
+export async function bundle(entry, outfile, plugins = []) {
   await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -18,6 +19,7 @@ export async function bundle(entry, outfile) {
     outfile,
     logLevel: 'error',
     plugins: [
+      ...plugins,
       {
         name: 'no-node',
         setup(b) {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { bundle } from '../bench/page.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,26 +26,15 @@ export function workersExample() {
 /** Bundles `entry` (a file) into `outfile` for the browser, 'sprung…' resolved to the built dist/. */
 export async function bundleExample(entry, outfile) {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    outfile,
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'sprung',
-        setup(b) {
-          b.onResolve({ filter: /^sprung(\/[\w-]+)?$/ }, (a) => {
-            const e = pkg.exports['.' + a.path.slice('sprung'.length)];
-            return { path: join(ROOT, e.import.default) };
-          });
-          b.onResolve({ filter: /^node:/ }, (a) => ({ path: a.path, namespace: 'no-node' }));
-          b.onLoad({ filter: /.*/, namespace: 'no-node' }, () => ({ contents: 'module.exports = {};' }));
-        },
-      },
-    ],
-  });
+  const sprung = {
+    name: 'sprung',
+    setup(b) {
+      b.onResolve({ filter: /^sprung(\/[\w-]+)?$/ }, (a) => ({
+        path: join(ROOT, pkg.exports['.' + a.path.slice('sprung'.length)].import.default),
+      }));
+    },
+  };
+  await bundle(entry, outfile, [sprung]);
 }
 
 /** Serves `files` (URL path → file path) on loopback, `/` a blank page loading `/page.js` as a
