@@ -9,7 +9,7 @@ const ROUND = 60;
 
 /** Stick input of character i at frame f: a new speed (0.5–3.5 m/s) and direction every 3 s,
  *  staggered over the crowd (the same for every build: a function of the seed, i and f). */
-function script(count, seed) {
+export function script(count, seed) {
   const inputs = Array.from({ length: count }, () => ({ velocity: { x: 0, y: 0, z: 1 } }));
   const rnd = random(seed);
   return (f) => {

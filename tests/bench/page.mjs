@@ -9,8 +9,9 @@ import os from 'node:os';
 import * as esbuild from 'esbuild';
 
 /** Bundles `entry` for the page into `outfile`; the Node imports of shared fixtures (files,
- *  child processes), which the page never reaches, become empty modules. */
-export async function bundle(entry, outfile) {
+ *  child processes), which the page never reaches, become empty modules. `plugins`: esbuild's,
+ *  run first (a resolver of the package's own name, say). */
+export async function bundle(entry, outfile, plugins = []) {
   await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -18,6 +19,7 @@ export async function bundle(entry, outfile) {
     outfile,
     logLevel: 'error',
     plugins: [
+      ...plugins,
       {
         name: 'no-node',
         setup(b) {
@@ -29,14 +31,17 @@ export async function bundle(entry, outfile) {
   });
 }
 
-/** Runs the bundle at `script` in a fresh profile; resolves to `{ ...result, userAgent }`. */
-export async function runPage(script, title) {
+/** Runs the bundle at `script` in a fresh profile (with `files`, URL path → file path, served
+ *  beside it: a worker's bundle); resolves to `{ ...result, userAgent }`. */
+export async function runPage(script, title, files = {}) {
   const html = `<!doctype html><meta charset=utf-8><title>${title}</title><link rel=icon href="data:,"><script type=module src=bench.js></script>\n`;
   const server = createServer((req, res) => {
     const path = new URL(req.url, 'http://x').pathname;
     if (path === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(html);
     else if (path === '/bench.js')
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(script));
+    else if (files[path])
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(files[path]));
     else res.writeHead(404).end();
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));

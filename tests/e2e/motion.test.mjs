@@ -6,8 +6,8 @@
 // positions), the locked feet and the simulation bone are drawn where the library puts them, the
 // switches reach the controller's settings, the overlay's candidates are the search's (their
 // costs by feature group add up to the cost the WebAssembly search found), the feature sets (the
-// cubic one too) and CMU's motion capture load with CMU's preset, the crowd of 100 searches in
-// one call, the reader's own files (a GLB made in code, CMU's BVH files) go through the file
+// cubic one too) and CMU's motion capture load with CMU's preset, the crowd of 1,000 searches in
+// one call and is drawn instanced from its views (every instance matrix checked), the reader's own files (a GLB made in code, CMU's BVH files) go through the file
 // input to a database whose export loads in Node and whose game code runs as copied, and the
 // view and its overlay fit a 600×400 embed and a phone, with a slider in view.
 // Screenshots (desktop, embed, phone, CMU, crowd, the reader's character) go to tests/e2e/screenshots/.
@@ -288,11 +288,35 @@ describe('panel motion, in the browser', () => {
     await page.close();
   });
 
-  test('a crowd of 100, their searches in one call', async () => {
+  test('a crowd of 1,000, their searches in one call, drawn instanced from the crowd’s views, its time shown', async () => {
     const page = await open('&crowd=1');
-    const s = await until(page, (x) => x.crowd && x.frames > 20, 'the crowd runs');
-    assert.equal(s.crowd.count, 100);
+    const s = await until(
+      page,
+      (x) => x.crowd && x.crowd.instanced && x.crowd.frame && x.crowd.frame.frames > 5,
+      'the crowd runs and is drawn',
+      120000,
+    );
+    assert.equal(s.crowd.count, 1000);
     await until(page, (x) => x.crowd.searches > 0, 'the crowd searches');
+    // one instanced mesh per link of the skeleton (a bone to a child, bone 0 left out), 1,000 instances each
+    const { meshes, instances, parents } = s.crowd.drawn;
+    assert.ok(
+      meshes >= 15 && meshes < s.database.bones,
+      `${meshes} instanced meshes for ${s.database.bones} bones`,
+    );
+    assert.deepEqual(instances, Array(meshes).fill(1000));
+    assert.ok(parents.every((b) => b >= 1));
+    // every instance matrix is the crowd's world transform of its link's parent bone, as three.js
+    // composes it from crowd.positions and crowd.rotations (float32 rounding apart), and the
+    // frame drew every instance's box (12 triangles) besides the character
+    const { worst, checked, triangles } = s.crowd.instanced;
+    assert.equal(checked, meshes * 1000);
+    assert.ok(worst < 1e-5, `an instance matrix is ${worst} off the crowd's views`);
+    assert.ok(triangles >= meshes * 1000 * 12, `${triangles} triangles drawn`);
+    // the crowd's time a frame, live in the readout
+    assert.ok(s.crowd.frame.ms > 0 && s.crowd.frame.ms >= s.crowd.frame.searchMs);
+    const text = await page.locator('#panel-motion').innerText();
+    assert.match(text, /1,000 characters: \d+\.\d ms a frame \(\d+\.\d ms searching\), median of \d+/);
     await screenshot(page, 'motion-crowd');
     assert.deepEqual(page.problems, []);
     await page.close();

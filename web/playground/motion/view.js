@@ -5,7 +5,7 @@
 // character's bone 0: the ground projection of the hips smoothed, and the smoothed heading)
 // against the raw projection and heading it is made from, the simulation object (a ring with a
 // pointer at its heading), its predicted trajectory, the trajectory the query asks for and the
-// one the chosen frame holds, and a crowd of stick figures. The camera follows the character
+// one the chosen frame holds, and a crowd (motion/crowd.js: instanced, loaded with the crowd). The camera follows the character
 // from a fixed azimuth, so that the keys and the drag stick move it the way the screen shows.
 import {
   BufferAttribute,
@@ -14,7 +14,6 @@ import {
   DynamicDrawUsage,
   Line,
   LineBasicMaterial,
-  LineSegments,
   Mesh,
   MeshBasicMaterial,
   PerspectiveCamera,
@@ -41,41 +40,6 @@ function buffer(n) {
   attribute.setUsage(DynamicDrawUsage);
   geometry.setAttribute('position', attribute);
   return geometry;
-}
-
-/** A stick figure's segments (bone → parent, the ground's root left out) for many characters at once. */
-class Sticks {
-  constructor(world, parents, count, color) {
-    this.parents = parents;
-    this.links = [];
-    for (let b = 1; b < parents.length; b++) if (parents[b] > 0) this.links.push(b);
-    this.geometry = buffer(2 * this.links.length * count);
-    this.lines = new LineSegments(this.geometry, new LineBasicMaterial({ color }));
-    this.lines.frustumCulled = false;
-    world.scene.add(this.lines);
-    this.count = count;
-  }
-
-  /** Character c's bones at world `positions` (x, y, z per bone). */
-  set(c, positions) {
-    const a = this.geometry.attributes.position.array;
-    let k = 6 * this.links.length * c;
-    for (const b of this.links) {
-      const p = this.parents[b];
-      a[k++] = positions[3 * b];
-      a[k++] = positions[3 * b + 1];
-      a[k++] = positions[3 * b + 2];
-      a[k++] = positions[3 * p];
-      a[k++] = positions[3 * p + 1];
-      a[k++] = positions[3 * p + 2];
-    }
-    this.geometry.attributes.position.needsUpdate = true;
-  }
-
-  dispose(world) {
-    world.scene.remove(this.lines);
-    this.geometry.dispose();
-  }
 }
 
 /** A line of the last TRAIL points pushed (x, z on the ground at height y). */
@@ -120,8 +84,13 @@ export class MotionView {
     this.skin = null;
     /** Whether the overlay covers the view's top left (the camera moves the character aside). */
     this.overlay = true;
+    /** @type {import('./crowd.js').CrowdBodies | null} the crowd's bodies, instanced */
     this.crowd = null;
+    /** The crowd's size asked for, while its module loads. */
+    this.crowdCount = 0;
     this.parents = null;
+    /** The database's first pose (the crowd's links are made from it). */
+    this.first = null;
     /** What the overlay shows: { contacts, simulationBone } (set by the panel). */
     this.show = { contacts: true, simulationBone: true };
     const ground = (r0, r1, color) => {
@@ -182,8 +151,8 @@ export class MotionView {
   /**
    * The character for database `db` (bone names `names`): a skinned humanoid made for its
    * skeleton, its rest offsets those of the database's first frame, or `own`, the reader's
-   * character (a glTF scene whose bones have the database's names). Also the stick figures'
-   * skeleton for the crowd, and the hips' forward axis of the raw heading.
+   * character (a glTF scene whose bones have the database's names). Also the crowd's skeleton
+   * and first pose, and the hips' forward axis of the raw heading.
    */
   character(db, names, own = null) {
     const parents = db.parents;
@@ -198,6 +167,7 @@ export class MotionView {
       }
     }
     const first = db.pose(0);
+    this.first = first;
     if (own) {
       this.body = { root: own, mesh: null, skeleton: null };
     } else {
@@ -214,7 +184,7 @@ export class MotionView {
     this.trail0.clear();
     this.rawTrail.clear();
     this.skin = null;
-    this.crowdOf(this.crowd ? this.crowd.count : 0);
+    this.crowdOf(this.crowdCount);
     if (this.colors) this.theme(this.world.palette, this.colors);
   }
 
@@ -227,27 +197,34 @@ export class MotionView {
   }
 
   /**
-   * Shows `count` crowd members (0: none) as stick figures, once the skeleton is known (the view
-   * may load before the database: the panel calls this again after character()).
+   * Shows `count` crowd members (0: none), instanced, once the skeleton is known (the view may
+   * load before the database: the panel calls this again after character()). Their module
+   * (motion/crowd.js) loads with the first crowd.
    */
   crowdOf(count) {
+    this.crowdCount = count;
     if (this.crowd && (this.crowd.count !== count || this.crowd.parents !== this.parents)) {
-      this.crowd.dispose(this.world);
+      this.crowd.dispose();
       this.crowd = null;
     }
-    if (count && !this.crowd && this.parents)
-      this.crowd = new Sticks(this.world, this.parents, count, '#9aa0a6');
+    if (!count || this.crowd || !this.parents) return;
+    const parents = this.parents;
+    import('./crowd.js').then(({ CrowdBodies }) => {
+      if (this.crowd || this.crowdCount !== count || this.parents !== parents) return;
+      const color = this.colors ? this.colors.crowd : '#9aa0a6';
+      this.crowd = new CrowdBodies(this.world, parents, this.first, count, color);
+    });
   }
 
   /**
    * Draws a frame `dt` seconds after the last: `c` the MotionController, `trails` the world
-   * x, z of the query's and the chosen frame's trajectory samples, `crowd` the crowd's controllers.
+   * x, z of the query's and the chosen frame's trajectory samples, `crowd` the MotionCrowd (or null).
    */
   render(c, trails, crowd, dt) {
     const [w, h] = fit(this.renderer);
     if (this.skin) this.skin.update();
-    const members = this.crowd;
-    if (members) crowd.forEach((m, i) => members.set(i, m.positions));
+    if (this.crowd && crowd && crowd.count === this.crowd.count)
+      this.crowd.set(crowd.positions, crowd.rotations, crowd.bones);
     const sim = c.simulation;
     const sp = sim.position;
     const r = sim.rotation;
@@ -375,7 +352,7 @@ export class MotionView {
     this.world.theme(palette);
     const mesh = this.body && this.body.mesh;
     if (mesh) /** @type {import('three').MeshLambertMaterial} */ (mesh.material).color.set(colors.character);
-    if (this.crowd) this.crowd.lines.material.color.set(colors.crowd);
+    if (this.crowd) this.crowd.material.color.set(colors.crowd);
     for (const o of [this.ring, this.pointer, this.predicted, this.query])
       o.material.color.set(colors.simulation);
     for (const o of [this.chosen, this.bone0, this.heading0, this.trail0.line])

@@ -11,7 +11,9 @@
 // sliders; the reader's database and the code that loads it in a game are exported. An
 // overlay (&overlay=0 hides it) shows the query against the chosen frame's features, the best
 // candidates' costs by feature group, switches per second and the time of a search. Left
-// alone, an autopilot drives. A crowd of 100 runs on one MotionCrowd (their searches in one call).
+// alone, an autopilot drives. A crowd of 1,000 runs on one MotionCrowd (their searches in one call,
+// their frames in another), drawn instanced from its crowd-wide positions and rotations, its
+// time a frame shown live.
 //
 // Two plots explain two of its parts with numbers a program can print: the simulation object's
 // speed on a scripted stick (the walk and run speeds and the simulation's halflife), and the
@@ -51,9 +53,14 @@ export const STEPS = 60;
 export const SPEED_PLOT = 0;
 export const COST_PLOT = 1;
 /** The crowd's size. */
-const CROWD = 100;
+const CROWD = 1000;
+/** The crowd's grid: columns, and metres between homes. */
+const COLUMNS = 40;
+const SPACING = 2.5;
 /** Seconds without input before the autopilot takes over again. */
 const IDLE = 4;
+/** Frames of the crowd's time shown (its median). */
+const CROWD_FRAMES = 60;
 /** Colours of the feature groups in the overlay. */
 const GROUP_COLORS = ['#1a73e8', '#d93025', '#188038', '#e37400', '#a142f4', '#12b5cb', '#9aa0a6'];
 
@@ -126,7 +133,7 @@ export default {
     adjustment: { label: 'adjust toward the simulation', check: true, value: true },
     clamping: { label: 'clamp to the simulation', check: true, value: true },
     footLocking: { label: 'lock the feet (contacts and IK)', check: true, value: true },
-    crowd: { label: `a crowd of ${CROWD}`, check: true, value: false },
+    crowd: { label: `a crowd of ${CROWD.toLocaleString('en')}`, check: true, value: false },
     overlay: { label: 'the search overlay', check: true, value: true },
     halflife: {
       group: 'Switches',
@@ -221,6 +228,7 @@ export default {
     const readSearch = ui.readout('search');
     const readSwitches = ui.readout('switches');
     const readFeet = ui.readout('locked feet');
+    const readCrowd = ui.readout('crowd');
     const readInput = ui.readout('input');
     const readYours = ui.readout('your files');
     ui.actions('Your character', [
@@ -252,6 +260,8 @@ export default {
     let controller = null;
     let crowd = null;
     let crowdInputs = [];
+    /** The crowd's last frames: [update ms, of which searching ms] each, the last CROWD_FRAMES. */
+    const crowdTime = [];
     let loading = null;
     let running = false;
     let last = 0;
@@ -579,13 +589,15 @@ export default {
         if (view) view.motion.crowdOf(0);
         return;
       }
-      // 10 × 10, 2.5 m apart, around where the character is
+      // COLUMNS × 25, SPACING apart, around where the character is
       const c = controller.simulation.position;
+      const rows = Math.ceil(CROWD / COLUMNS);
       const positions = Array.from({ length: CROWD }, (_, i) => ({
-        x: c.x + 2.5 * ((i % 10) - 4.5),
+        x: c.x + SPACING * ((i % COLUMNS) - (COLUMNS - 1) / 2),
         y: 0,
-        z: c.z + 2.5 * (Math.floor(i / 10) - 4.5),
+        z: c.z + SPACING * (Math.floor(i / COLUMNS) - (rows - 1) / 2),
       }));
+      crowdTime.length = 0;
       crowd = new MotionCrowd(db, CROWD, { ...settings(), ikBones: made.rig.ik, positions });
       crowdInputs = positions.map((home, i) => ({
         home,
@@ -594,6 +606,23 @@ export default {
         seed: i + 1,
       }));
       if (view) view.motion.crowdOf(CROWD);
+    }
+
+    /** The crowd's time a frame, the median of its last frames (update, of which searching). */
+    function crowdFrame() {
+      while (crowdTime.length > 2 * CROWD_FRAMES) crowdTime.splice(0, 2);
+      const n = crowdTime.length / 2;
+      if (!n) return null;
+      const median = (k) => crowdTime.filter((_, i) => i % 2 === k).sort((a, b) => a - b)[Math.floor(n / 2)];
+      return { ms: median(0), searchMs: median(1), frames: n };
+    }
+
+    function crowdReadout() {
+      const t = crowd && crowdFrame();
+      if (!crowd) return 'off';
+      return t
+        ? `${CROWD.toLocaleString('en')} characters: ${t.ms.toFixed(1)} ms a frame (${t.searchMs.toFixed(1)} ms searching), median of ${t.frames}`
+        : `${CROWD.toLocaleString('en')} characters: …`;
     }
 
     /** Each crowd member wanders: a new heading and speed every 1.5–4 s, back toward home when far. */
@@ -975,13 +1004,17 @@ export default {
       controller.update(dt, { velocity: desired() });
       if (controller.switched) switchTimes.push(clock);
       timeSearch();
-      if (crowd) crowd.update(dt, steerCrowd());
+      if (crowd) {
+        const t0 = performance.now();
+        crowd.update(dt, steerCrowd());
+        crowdTime.push(performance.now() - t0, crowd.microseconds / 1000);
+      }
     }
 
     function render(dt) {
       if (!controller) return;
       updateTrails();
-      if (view && !fig.hidden) view.motion.render(controller, trails, crowd ? crowd.characters : [], dt);
+      if (view && !fig.hidden) view.motion.render(controller, trails, crowd, dt);
       drawOverlay();
     }
 
@@ -1004,6 +1037,7 @@ export default {
                 : '')
           : '…',
       );
+      readCrowd(crowdReadout());
       readSwitches(`${switchRate().toFixed(1)} per second, ${controller.switches} in all`);
       readFeet(lockedFeet());
       readInput(inputName);
@@ -1118,7 +1152,21 @@ export default {
           reader: reader ? { name: reader.name, gltf: !!reader.character } : null,
           exported: exported.hidden ? null : { code: code.textContent, bytes: made.wire.length },
           settings: c ? { ...c.settings } : null,
-          crowd: crowd ? { count: crowd.characters.length, searches: crowd.searches } : null,
+          crowd: crowd
+            ? {
+                count: crowd.characters.length,
+                searches: crowd.searches,
+                frame: crowdFrame(),
+                drawn: view && view.motion.crowd ? view.motion.crowd.drawn() : null,
+                instanced:
+                  view && view.motion.crowd
+                    ? {
+                        ...view.motion.crowd.check(crowd.positions, crowd.rotations, crowd.bones),
+                        triangles: view.gl.renderer.info.render.triangles,
+                      }
+                    : null,
+              }
+            : null,
           candidates: best
             ? best.map((b) => ({ frame: b.frame, cost: b.cost, groups: Array.from(b.groups) }))
             : null,
