@@ -6,6 +6,7 @@
  */
 import { integer, options as optionsOf, positiveOption, show } from './check.js';
 import {
+  beyondFloatRange,
   buildClip,
   qmul,
   qrot,
@@ -302,26 +303,13 @@ export function parseBvh(text: string, options?: BvhOptions): ImportedMotion {
   qrot(forward, 0, turn, 0, sim.forward, 0);
   sim.forward = Array.from(forward);
   const motion = buildClip(name, Int32Array.from(parents), names, resample(frames, n, frameRate), sim);
-  const bad = motion.clip.poses.findIndex((x) => !Number.isFinite(x));
-  if (bad >= 0) {
-    // the first value beyond float range (positions of 1e300, a scale of 1e300, a Frame Time
-    // of 1e-300 that makes velocities infinite), named by the line of the frame it comes from
-    const B = n + 1,
-      k = Math.floor(bad / (13 * B)),
-      r = bad % (13 * B);
-    const [what, bone] =
-      r < 3 * B
-        ? ['position', r / 3]
-        : r < 6 * B
-          ? ['velocity', (r - 3 * B) / 3]
-          : r < 10 * B
-            ? ['rotation', (r - 6 * B) / 4]
-            : ['angular velocity', (r - 10 * B) / 3];
-    const b = Math.floor(bone);
-    const source = Math.min(count - 1, Math.round((k * rate) / frameRate));
+  const bad = beyondFloatRange(motion);
+  if (bad) {
+    // named by the line of the frame it comes from (positions of 1e300, a scale of 1e300, a Frame
+    // Time of 1e-300 that makes velocities infinite)
+    const source = Math.min(count - 1, Math.round((bad.frame * rate) / frameRate));
     throw new RangeError(
-      `sprung.${fn}: line ${frameLines[source]} (frame ${start + source}): the ${what} of ` +
-        `${b === 0 ? 'the simulation bone' : JSON.stringify(names[b - 1])} is beyond float range ` +
+      `sprung.${fn}: line ${frameLines[source]} (frame ${start + source}): ${bad.what} is beyond float range ` +
         `(options.scale ${scale}, Frame Time ${frameTime} s, ${frameRate} frames a second)`,
     );
   }

@@ -426,6 +426,34 @@ export function buildClip(
 }
 
 /**
+ * The first value of an imported clip's poses beyond float range (an infinite or NaN float: a
+ * position of 1e300, a velocity made infinite by a tiny frame time): its frame, and what it is
+ * of which bone as an error names it (`the rotation of "Hips"`, `the velocity of the simulation
+ * bone`); null where every value is finite.
+ */
+export function beyondFloatRange(motion: ImportedMotion): { frame: number; what: string } | null {
+  const poses = motion.clip.poses,
+    bad = poses.findIndex((x) => !Number.isFinite(x));
+  if (bad < 0) return null;
+  const B = motion.skeleton.parents.length,
+    r = bad % (13 * B);
+  // the pose layout: positions, velocities, rotations, angular velocities, each bone by bone
+  const [field, bone] =
+    r < 3 * B
+      ? ['position', r / 3]
+      : r < 6 * B
+        ? ['velocity', (r - 3 * B) / 3]
+        : r < 10 * B
+          ? ['rotation', (r - 6 * B) / 4]
+          : ['angular velocity', (r - 10 * B) / 3];
+  const b = Math.floor(bone);
+  return {
+    frame: Math.floor(bad / (13 * B)),
+    what: `the ${field} of ${b === 0 ? 'the simulation bone' : JSON.stringify(motion.skeleton.names[b])}`,
+  };
+}
+
+/**
  * Fills the velocities and angular velocities of every frame of `poses` from its positions
  * and rotations, by central differences: v = (p[f+1] − p[f−1])·rate/2 and
  * ω = log(q[f+1]·q[f−1]⁻¹)·rate/2 (the scaled angle-axis, in the parent's frame, as

@@ -7,6 +7,7 @@
 import type { Quat, Vec3 } from './types.js';
 import { MAX_F, integer, options as optionsOf, positiveOption, show } from './check.js';
 import {
+  beyondFloatRange,
   buildClip,
   qmul,
   qrot,
@@ -379,27 +380,13 @@ export function clipFromThree(
     sim.forward = Array.from(d);
   }
   const motion = buildClip(typeof clip.name === 'string' ? clip.name : 'clip', parents, names, out, sim);
-  const bad = motion.clip.poses.findIndex((x) => !Number.isFinite(x));
-  if (bad >= 0) {
+  const bad = beyondFloatRange(motion);
+  if (bad)
     // a value beyond float range (positions of 1e300, options.scale 1e300), named by its bone and frame
-    const B = m + 1,
-      f = Math.floor(bad / (13 * B)),
-      r = bad % (13 * B);
-    const [what, bone] =
-      r < 3 * B
-        ? ['position', r / 3]
-        : r < 6 * B
-          ? ['velocity', (r - 3 * B) / 3]
-          : r < 10 * B
-            ? ['rotation', (r - 6 * B) / 4]
-            : ['angular velocity', (r - 10 * B) / 3];
-    const b = Math.floor(bone);
     throw new RangeError(
-      `sprung.${fn}: frame ${f} (${time.start + f / rate} s): the ${what} of ` +
-        `${b === 0 ? 'the simulation bone' : JSON.stringify(names[b - 1])} is beyond float range ` +
+      `sprung.${fn}: frame ${bad.frame} (${time.start + bad.frame / rate} s): ${bad.what} is beyond float range ` +
         `(options.scale ${scale}, ${rate} frames a second)`,
     );
-  }
   return motion;
 }
 
