@@ -294,6 +294,8 @@ test_js() {
   # runs one after the other (a run's files write build/ paths of their own, which the same
   # file in another run would share).
   local node=(node --expose-gc --test --test-concurrency="$(nproc)")
+  # what the test files make once for the stage's runs and share (the dance card: tests/js/dance_card_cache.mjs)
+  rm -rf "$BUILD/test-cache"
   log "node tests against dist/"
   "${node[@]}" --test-reporter=spec tests/js/
   log "node tests again on the scalar build (load-scalar.mjs: init() loads dist/sprung-scalar.wasm)"
