@@ -6,7 +6,9 @@
 // segments, contacts on the ground, and the mirror map.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { serialize } from 'node:v8';
 import { danceCard } from '../../web/playground/motion/dance_card.js';
+import { danceCardFile, keepDanceCard, readDanceCard } from './dance_card_cache.mjs';
 
 const db = danceCard();
 const { parents, names } = db.skeleton;
@@ -53,6 +55,17 @@ function headings(poses, frames) {
   return yaw;
 }
 const wrap = (a) => Math.atan2(Math.sin(a), Math.cos(a));
+
+test('the dance card the other tests read from build/test-cache/ is the one made here', () => {
+  // (compared as v8 serializes them, to the bit: assert.deepEqual would spend minutes on the
+  // message of 46 MB that differ)
+  const made = serialize(db);
+  const same = (card) => serialize(card).equals(made);
+  const cached = readDanceCard();
+  if (cached) assert.ok(same(cached), `${danceCardFile().pathname} is not the dance card made here`);
+  else keepDanceCard(db);
+  assert.ok(same(readDanceCard()), 'the dance card reads back from build/test-cache/ as it was kept');
+});
 
 test('more than ten minutes at 60 Hz, in the shape a motion database takes', () => {
   assert.equal(RATE, 60);

@@ -22,7 +22,7 @@ import {
   runReadmeExample,
   walk,
 } from './motion_fixtures.mjs';
-import { danceCard } from '../../web/playground/motion/dance_card.js';
+import { cachedDanceCard } from './dance_card_cache.mjs';
 import { features as playgroundFeatures } from '../../web/playground/motion/rigs.js';
 
 await sp.init();
@@ -178,7 +178,7 @@ test('a looping clip without names or contacts, not mirrored, an inertialization
 });
 
 test('the dance card (mirrored, 77,494 frames): loaded as built', () => {
-  const data = danceCard();
+  const data = cachedDanceCard();
   const options = {
     features: playgroundFeatures('plain', 'dance'),
     contactBones: ['LeftToe', 'RightToe'],

@@ -25,7 +25,7 @@ import {
   random,
   runReadmeExample,
 } from './motion_fixtures.mjs';
-import { danceCard } from '../../web/playground/motion/dance_card.js';
+import { cachedDanceCard } from './dance_card_cache.mjs';
 import { CMU_FILES, CMU_SCALE, features as playgroundFeatures } from '../../web/playground/motion/rigs.js';
 import { DEGREE, decodeCompact, largestErrors, searches, unmirrored } from './motion_compact_oracle.mjs';
 
@@ -77,7 +77,7 @@ const served = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 // ---- the aims ----------------------------------------------------------------------------------
 
-const card = danceCard();
+const card = cachedDanceCard();
 const cardOptions = {
   features: playgroundFeatures('plain', 'dance'),
   contactBones: ['LeftToe', 'RightToe'],

@@ -150,6 +150,37 @@ function oracleFeatures(poses, frames, features, { loop = false, rate = 60 } = {
 const saturate = (c) => Math.min(c, 3.4028234663852886e38);
 
 /**
+ * `make()`, worked out once per database and `key` (values compared by identity): a database
+ * never changes once built, and the brute forces below read its every frame for every query.
+ * Only what the brute forces read is kept (the same reads, once): their arithmetic is done
+ * afresh for each query.
+ */
+const made = new WeakMap();
+function once(db, key, make) {
+  if (!made.has(db)) made.set(db, []);
+  const list = made.get(db);
+  const hit = list.find((e) => e.key.length === key.length && e.key.every((k, i) => k === key[i]));
+  if (hit) return hit.value;
+  const value = make();
+  list.push({ key, value });
+  return value;
+}
+
+/** The database's normalised features (frames·dims floats) and tags of every frame, read once. */
+function frameTable(db) {
+  return once(db, ['frames'], () => {
+    const dims = db.dims,
+      features = new Float32Array(db.frames * dims),
+      tags = new Uint32Array(db.frames);
+    for (let i = 0; i < db.frames; i++) {
+      features.set(db.normalizedFeatures(i), i * dims);
+      tags[i] = db.tags(i);
+    }
+    return { features, tags };
+  });
+}
+
+/**
  * Every frame's rule factors for one kind of search, from the rules as declared (written here
  * from MotionRule's words): a rule covers frames [start, stop) of its clip (by name or index)
  * and of the clip's mirrored copy; multipliers multiply and additive costs add, in float (or
@@ -157,6 +188,9 @@ const saturate = (c) => Math.min(c, 3.4028234663852886e38);
  * searches. `clips` are the data's clips.
  */
 function factors(db, rules, clips, forced, round = f32) {
+  return once(db, [rules, clips, forced, round], () => factorsOf(db, rules, clips, forced, round));
+}
+function factorsOf(db, rules, clips, forced, round) {
   const n = db.frames,
     m = new Array(n).fill(1),
     a = new Array(n).fill(0),
@@ -200,16 +234,16 @@ function brute(db, query, k, o = {}) {
   const cur = o.current ?? -1;
   const cr = ranges.findIndex((r) => cur >= r.start && cur < r.stop);
   const found = [];
+  const { features, tags } = frameTable(db);
   const cost = (i) => {
-    const f = db.normalizedFeatures(i);
     let c = 0;
     for (let j = 0; j < dims; j++) {
-      const e = f32(q[j] - f[j]);
+      const e = f32(q[j] - features[i * dims + j]);
       c = f32(c + f32(e * e));
     }
     return saturate(c);
   };
-  const passes = (i) => (db.tags(i) & req) === req && (db.tags(i) & exc) === 0;
+  const passes = (i) => (tags[i] & req) === req && (tags[i] & exc) === 0;
   const rules = o.rules ? factors(db, o.rules, o.clips, !!o.forced) : null;
   const ruled = (i) => {
     const c = cost(i);
@@ -610,17 +644,19 @@ for (const [name, data, mirror] of [
  * rounds the query's normalisation, 27 squares summed one by one, m·d, + a and + bias). The
  * candidates are brute's (tags, exclusions, blocked frames).
  */
+const exact = (x) => x;
 function bruteDouble(db, query, o, rules, clips) {
   const dims = db.dims,
     off = db.featureOffsets,
     sc = db.featureScales;
   const q = Array.from({ length: dims }, (_, j) => (sc[j] === 0 ? 0 : (query[j] - off[j]) / sc[j]));
-  const { m, a } = factors(db, rules, clips, !!o.forced, (x) => x);
+  const { m, a } = factors(db, rules, clips, !!o.forced, exact);
   const cur = o.current ?? -1,
     mine = cur >= 0 ? db.rangeOf(cur).start : null;
   // the candidates: those of the float brute force (which frames, not their costs)
+  const { features } = frameTable(db);
   return brute(db, query, Infinity, { ...o, rules, clips }).map(({ i }) => {
-    const f = db.normalizedFeatures(i);
+    const f = features.subarray(i * dims, (i + 1) * dims);
     let d = 0,
       size = 0;
     for (let j = 0; j < dims; j++) {

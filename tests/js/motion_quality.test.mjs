@@ -11,10 +11,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as sp from '../../dist/index.js';
-import { danceCard } from '../../web/playground/motion/dance_card.js';
+import { cachedDanceCard } from './dance_card_cache.mjs';
 
 await sp.init();
-const data = danceCard();
+const data = cachedDanceCard();
 // Holden's 27 features on the dance card's skeleton; the toes are the contacts, the heels end the legs' IK
 const FEATURES = [
   { type: 'position', bone: 'LeftFoot', weight: 0.75 },
