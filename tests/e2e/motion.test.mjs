@@ -1,6 +1,6 @@
 // The motion-matching panel (panel 10) in headless Chromium, WebGL through SwiftShader, beyond
 // the generic checks every panel gets (panels.test.mjs: console, summaries, URL, embed, phone,
-// dark; snippets.test.mjs: copy as code runs): the dance card is made (in a worker) and searched,
+// dark; copy_code.mjs: copy as code runs): the dance card is made (in a worker) and searched,
 // the keyboard and a drag move the character the way the screen shows, the skinned character's
 // every bone is where the controller has it (three.js's matrices against the controller's
 // positions), the locked feet and the simulation bone are drawn where the library puts them, the

@@ -1,6 +1,6 @@
 // The 3D pose panel (panel 9) in headless Chromium, WebGL through SwiftShader, beyond the
 // generic checks every panel gets (panels.test.mjs: console, summaries, URL, embed, phone, dark;
-// snippets.test.mjs: copy as code runs): the four characters render in their viewports and
+// copy_code.mjs: copy as code runs): the four characters render in their viewports and
 // colours, keys and buttons switch clips, the view mid-transition is the plotted switch, the
 // embed shows the 3D view and the offset plot in its 600×400 frame, the dark theme darkens the 3D
 // view, three.js loads with this panel only, and the crowd runs on one TrajectoryBatch and one

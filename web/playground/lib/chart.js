@@ -26,7 +26,7 @@
 //
 // For a new panel (the motion-matching one, say): `ui.plot(caption, { series, x: { title },
 // y: { title } })`, then reset/add/commit in draw(); a series the programs of "Copy as code" do
-// not print must say why in `guide` (tests/e2e/snippets.test.mjs holds every other series to a
+// not print must say why in `guide` (tests/e2e/copy_code.mjs holds every other series to a
 // printed row set).
 import { Chart, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import { legendKeys } from './legend.js';

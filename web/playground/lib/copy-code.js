@@ -20,7 +20,7 @@ const LANGS = [
  * @property {string} ts      the same with types: type-checks under `tsc --strict`
  * @property {string} c       a complete C99 program with a main(), built against c/sprung.h
  * @property {{ plot: number, series: number, cols: number[] }[]} compare   which printed columns
- *   are which plotted points: cols[0] is the point's x, cols[1] its y (tests/e2e/snippets)
+ *   are which plotted points: cols[0] is the point's x, cols[1] its y (tests/e2e/copy_code.mjs)
  * @property {Record<string, number>} [facts]  values the program must print as `# name value`
  *   lines (e.g. the response a solved spring was asked for), checked by the same tests
  */

@@ -31,7 +31,7 @@
 //           (below). Each must run as copied (JS in Node, TS under `tsc --strict`, C under
 //           `-std=c99 -Wall -Wextra -pedantic`) and print every series the panel plots: `compare`
 //           maps printed columns to plotted series, `facts` names values printed as `# name value`
-//           (tests/e2e/snippets.test.mjs runs them all, and requires `code` of every registered panel).
+//           (tests/e2e/copy_code.mjs runs them all, and requires `code` of every registered panel).
 //           A code module may import the scenario's constants from its panel's module, never the reverse.
 // tests/e2e/harness.mjs imports this list: a panel registered here is tested by every e2e file.
 

@@ -21,6 +21,9 @@
 // by a `compare`), unless the panel says in the series' `guide` why it is no result of the
 // parameters (a tolerance band, the reader's previous spring); and a registered panel must have
 // a code module (panels/index.js).
+// The checks are split over two test files, so that the e2e stage's two Chromiums share them:
+// copy_code_3d.test.mjs takes the panels heavy to load (those with a still: a 3D view), and
+// copy_code_2d.test.mjs every other registered panel.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -28,7 +31,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REGISTRY, ROOT, differs, launch, nextFrames, openPage, serveSite, PANELS } from './harness.mjs';
+import { REGISTRY, ROOT, differs, launch, nextFrames, openPage, serveSite } from './harness.mjs';
 import { seeded } from '../../web/playground/lib/random.js';
 
 const run = promisify(execFile);
@@ -70,7 +73,7 @@ let objects;
 before(async () => {
   site = await serveSite();
   browser = await launch();
-  work = mkdtempSync(join(tmpdir(), 'sprung-snippets-'));
+  work = mkdtempSync(join(tmpdir(), 'sprung-copy-code-'));
   // The package as a user installs it: node_modules/sprung → the repository (package.json → dist/).
   mkdirSync(join(work, 'node_modules'));
   symlinkSync(ROOT, join(work, 'node_modules', 'sprung'), 'dir');
@@ -398,126 +401,132 @@ const comparedPoints = ({ data, list }) => list.map((program) => plotted(data, p
 
 const collected = []; // { where, ts } for the one tsc run
 
-for (const name of PANELS) {
-  test(`${name}: every program, in every mode, runs as copied and prints what the panel plots`, async (t) => {
-    assert.ok(
-      REGISTRY.find((panel) => panel.name === name)?.code,
-      `${name} is registered with a code module`,
-    );
-    const first = await openPage(browser.context, `${site.base}?panel=${name}`);
-    const schema = await first.evaluate(() => window.playground.schema());
-    const moved = movedValues(name, await sliders(first, name));
-    t.diagnostic(`sliders moved to ${new URLSearchParams(moved)}`);
-    await first.close();
-    const seen = new Map(); // program text → its output (a promise), so that identical programs run once
-    const checks = []; // each program read, with the points it must print
-    let compared = 0;
-    let programs = 0;
-    let facts = 0;
-    const coverage = { plotted: 0, guides: 0 };
-    for (const mode of modes(name, schema)) {
-      const page = await openPage(browser.context, `${site.base}${mode.query}`);
-      await nextFrames(page, 2);
-      const settings = [{ label: mode.label, ...(await readView(page, name)) }];
-      const movedLabel = `${mode.label}, sliders moved`;
-      await moveSliders(page, name, moved, `${name} [${movedLabel}]`);
-      settings.push({ label: movedLabel, ...(await readView(page, name)) });
-      assert.deepEqual(page.problems, []);
-      await page.close();
-      if (mode.label === 'defaults')
-        for (const { at, slider, to } of ACTING[name] ?? []) {
-          const query = new URLSearchParams(at);
-          const base = Object.keys(at).length ? `${query}` : 'defaults';
-          const label = `${base}, ${slider} moved to ${to}`;
-          const where = `${name} [${label}]`;
-          const acting = await openPage(browser.context, `${site.base}?panel=${name}&${query}`);
-          await nextFrames(acting, 2);
-          const before = { label: base, ...(await readView(acting, name)) };
-          await moveSliders(acting, name, { [slider]: to }, where);
-          const after = { label, ...(await readView(acting, name)) };
-          assert.deepEqual(acting.problems, []);
-          await acting.close();
-          assert.ok(
-            differs(comparedPoints(after), comparedPoints(before)),
-            `${where}: ${slider} changes nothing the programs are compared with`,
-          );
-          settings.push(before, after);
-        }
-      // The moved setting checks something the defaults did not: each program plots other points.
-      const [atDefaults, atMoved] = settings.map(
-        ({ data, list }) => new Map(list.map((p) => [p.id, plotted(data, p)])),
+/** The panels heavy to load (a 3D view: those with a still), and the others. */
+export const HEAVY = REGISTRY.filter((panel) => panel.still).map((panel) => panel.name);
+export const LIGHT = REGISTRY.filter((panel) => !panel.still).map((panel) => panel.name);
+
+/** Registers the checks of `panels` (names) and the one tsc run over their TypeScript programs. */
+export function copyCodeTests(panels) {
+  for (const name of panels) {
+    test(`${name}: every program, in every mode, runs as copied and prints what the panel plots`, async (t) => {
+      assert.ok(
+        REGISTRY.find((panel) => panel.name === name)?.code,
+        `${name} is registered with a code module`,
       );
-      for (const [id, points] of atMoved)
-        assert.ok(
-          differs(points, atDefaults.get(id)),
-          `${name} [${movedLabel}] program ${id}: the moved sliders change nothing it plots`,
+      const first = await openPage(browser.context, `${site.base}?panel=${name}`);
+      const schema = await first.evaluate(() => window.playground.schema());
+      const moved = movedValues(name, await sliders(first, name));
+      t.diagnostic(`sliders moved to ${new URLSearchParams(moved)}`);
+      await first.close();
+      const seen = new Map(); // program text → its output (a promise), so that identical programs run once
+      const checks = []; // each program read, with the points it must print
+      let compared = 0;
+      let programs = 0;
+      let facts = 0;
+      const coverage = { plotted: 0, guides: 0 };
+      for (const mode of modes(name, schema)) {
+        const page = await openPage(browser.context, `${site.base}${mode.query}`);
+        await nextFrames(page, 2);
+        const settings = [{ label: mode.label, ...(await readView(page, name)) }];
+        const movedLabel = `${mode.label}, sliders moved`;
+        await moveSliders(page, name, moved, `${name} [${movedLabel}]`);
+        settings.push({ label: movedLabel, ...(await readView(page, name)) });
+        assert.deepEqual(page.problems, []);
+        await page.close();
+        if (mode.label === 'defaults')
+          for (const { at, slider, to } of ACTING[name] ?? []) {
+            const query = new URLSearchParams(at);
+            const base = Object.keys(at).length ? `${query}` : 'defaults';
+            const label = `${base}, ${slider} moved to ${to}`;
+            const where = `${name} [${label}]`;
+            const acting = await openPage(browser.context, `${site.base}?panel=${name}&${query}`);
+            await nextFrames(acting, 2);
+            const before = { label: base, ...(await readView(acting, name)) };
+            await moveSliders(acting, name, { [slider]: to }, where);
+            const after = { label, ...(await readView(acting, name)) };
+            assert.deepEqual(acting.problems, []);
+            await acting.close();
+            assert.ok(
+              differs(comparedPoints(after), comparedPoints(before)),
+              `${where}: ${slider} changes nothing the programs are compared with`,
+            );
+            settings.push(before, after);
+          }
+        // The moved setting checks something the defaults did not: each program plots other points.
+        const [atDefaults, atMoved] = settings.map(
+          ({ data, list }) => new Map(list.map((p) => [p.id, plotted(data, p)])),
         );
-      for (const setting of settings) {
-        const { plotted, guides } = checkCoverage(setting, name);
-        coverage.plotted += plotted;
-        coverage.guides += guides;
-      }
-      // The programs start (in the pool) as soon as their texts are read; the browser goes on
-      // to the next mode meanwhile.
-      for (const { label, data, list } of settings)
-        for (const program of list) {
-          const where = `${name} [${label}] program ${program.id}`;
-          programs++;
-          assert.match(program.js, /from 'sprung'/, where);
-          assert.match(program.c, /int main\(void\)/, where);
-          const tag = `${name}-${label.replace(/\W+/g, '_')}-${program.id}`;
-          const js = output(seen, 'js', program.js, tag);
-          checks.push({ where, data, program, js, c: output(seen, 'c', program.c, tag) });
-          collected.push({ where, tag, ts: program.ts });
+        for (const [id, points] of atMoved)
+          assert.ok(
+            differs(points, atDefaults.get(id)),
+            `${name} [${movedLabel}] program ${id}: the moved sliders change nothing it plots`,
+          );
+        for (const setting of settings) {
+          const { plotted, guides } = checkCoverage(setting, name);
+          coverage.plotted += plotted;
+          coverage.guides += guides;
         }
-    }
-    for (const { where, data, program, js, c } of checks) {
-      for (const [out, tolerance, lang] of [
-        [await js, JS_TOLERANCE, 'JavaScript'],
-        [await c, C_TOLERANCE, 'C'],
-      ]) {
-        if (out.failure) assert.fail(`${where} (${lang}) ${out.failure}`);
-        compared += compare(out.rows, data, program, tolerance, `${where} (${lang})`);
-        facts += checkFacts(out.facts, program, `${where} (${lang})`);
+        // The programs start (in the pool) as soon as their texts are read; the browser goes on
+        // to the next mode meanwhile.
+        for (const { label, data, list } of settings)
+          for (const program of list) {
+            const where = `${name} [${label}] program ${program.id}`;
+            programs++;
+            assert.match(program.js, /from 'sprung'/, where);
+            assert.match(program.c, /int main\(void\)/, where);
+            const tag = `${name}-${label.replace(/\W+/g, '_')}-${program.id}`;
+            const js = output(seen, 'js', program.js, tag);
+            checks.push({ where, data, program, js, c: output(seen, 'c', program.c, tag) });
+            collected.push({ where, tag, ts: program.ts });
+          }
       }
-    }
-    assert.ok(programs >= 2 && compared > 100, `${programs} programs, ${compared} values compared`);
-    t.diagnostic(
-      `${coverage.plotted} plotted series (over the settings tried), each printed by a program; ${coverage.guides} guides`,
+      for (const { where, data, program, js, c } of checks) {
+        for (const [out, tolerance, lang] of [
+          [await js, JS_TOLERANCE, 'JavaScript'],
+          [await c, C_TOLERANCE, 'C'],
+        ]) {
+          if (out.failure) assert.fail(`${where} (${lang}) ${out.failure}`);
+          compared += compare(out.rows, data, program, tolerance, `${where} (${lang})`);
+          facts += checkFacts(out.facts, program, `${where} (${lang})`);
+        }
+      }
+      assert.ok(programs >= 2 && compared > 100, `${programs} programs, ${compared} values compared`);
+      t.diagnostic(
+        `${coverage.plotted} plotted series (over the settings tried), each printed by a program; ${coverage.guides} guides`,
+      );
+      if (name === 'spring') assert.ok(facts >= 16, `the response mode's facts checked: ${facts}`);
+      // The six read-outs of the transition shown, in both languages, at both settings of each mode.
+      if (name === 'landscapes')
+        assert.ok(facts >= 24 * modes(name, schema).length, `read-outs checked: ${facts}`);
+    });
+  }
+  test('every TypeScript program type-checks under tsc --strict against the package', async () => {
+    assert.ok(collected.length >= 2 * panels.length, `${collected.length} TypeScript programs collected`);
+    const dir = join(work, 'ts');
+    mkdirSync(dir);
+    const unique = new Map();
+    for (const { where, tag, ts } of collected) if (!unique.has(ts)) unique.set(ts, { where, tag });
+    for (const [ts, { tag }] of unique) writeFileSync(join(dir, `${tag}.ts`), ts);
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          isolatedModules: true,
+        },
+        include: ['*.ts'],
+      }),
     );
-    if (name === 'spring') assert.ok(facts >= 16, `the response mode's facts checked: ${facts}`);
-    // The six read-outs of the transition shown, in both languages, at both settings of each mode.
-    if (name === 'landscapes')
-      assert.ok(facts >= 24 * modes(name, schema).length, `read-outs checked: ${facts}`);
+    try {
+      await run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: work, maxBuffer: 1 << 24 });
+    } catch (e) {
+      assert.fail(`TypeScript programs do not type-check:\n${e.stdout}`);
+    }
   });
 }
-
-test('every TypeScript program type-checks under tsc --strict against the package', async () => {
-  assert.ok(collected.length >= 30, `${collected.length} TypeScript programs collected`);
-  const dir = join(work, 'ts');
-  mkdirSync(dir);
-  const unique = new Map();
-  for (const { where, tag, ts } of collected) if (!unique.has(ts)) unique.set(ts, { where, tag });
-  for (const [ts, { tag }] of unique) writeFileSync(join(dir, `${tag}.ts`), ts);
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        noEmit: true,
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'bundler',
-        lib: ['ES2022', 'DOM'],
-        types: [],
-        isolatedModules: true,
-      },
-      include: ['*.ts'],
-    }),
-  );
-  try {
-    await run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: work, maxBuffer: 1 << 24 });
-  } catch (e) {
-    assert.fail(`TypeScript programs do not type-check:\n${e.stdout}`);
-  }
-});
