@@ -429,7 +429,7 @@ export function buildClip(
  * The first value of an imported clip's poses beyond float range (an infinite or NaN float: a
  * position of 1e300, a velocity made infinite by a tiny frame time): its frame, and what it is
  * of which bone as an error names it (`the rotation of "Hips"`, `the velocity of the simulation
- * bone`); null where every value is finite.
+ * bone`); null where every value is finite. @internal
  */
 export function beyondFloatRange(motion: ImportedMotion): { frame: number; what: string } | null {
   const poses = motion.clip.poses,
