@@ -58,9 +58,7 @@ const reach = (f) => {
     reach(join(dirname(f), m[2].replace(/\.js$/, '.d.ts')));
 };
 for (const f of ENTRIES) reach(join('cjs', `${f}.d.ts`));
-// gen/springs.d.ts is read by tests/js/springs_entry.test.mjs (the everyday module's functions)
-for (const f of files('cjs', '.d.ts'))
-  if (!reachedTypes.has(f) && f !== join('cjs', 'gen', 'springs.d.ts')) rmSync(join(dist, f));
+for (const f of files('cjs', '.d.ts')) if (!reachedTypes.has(f)) rmSync(join(dist, f));
 
 // ---- the CommonJS build ----------------------------------------------------------------------
 const CJS = { index: 'index', springs_entry: 'springs', three: 'three', 'no-embed': 'noEmbed' };
