@@ -413,7 +413,10 @@ export function copyCodeTests(panels) {
         REGISTRY.find((panel) => panel.name === name)?.code,
         `${name} is registered with a code module`,
       );
-      const first = await openPage(browser.context, `${site.base}?panel=${name}`);
+      // a 3D panel's first load (the motion panel's database made in a worker) takes minutes on a
+      // loaded machine
+      const ready = { ready: HEAVY.includes(name) ? 240000 : 15000 };
+      const first = await openPage(browser.context, `${site.base}?panel=${name}`, undefined, ready);
       const schema = await first.evaluate(() => window.playground.schema());
       const moved = movedValues(name, await sliders(first, name));
       t.diagnostic(`sliders moved to ${new URLSearchParams(moved)}`);
@@ -425,7 +428,7 @@ export function copyCodeTests(panels) {
       let facts = 0;
       const coverage = { plotted: 0, guides: 0 };
       for (const mode of modes(name, schema)) {
-        const page = await openPage(browser.context, `${site.base}${mode.query}`);
+        const page = await openPage(browser.context, `${site.base}${mode.query}`, undefined, ready);
         await nextFrames(page, 2);
         const settings = [{ label: mode.label, ...(await readView(page, name)) }];
         const movedLabel = `${mode.label}, sliders moved`;
@@ -439,7 +442,12 @@ export function copyCodeTests(panels) {
             const base = Object.keys(at).length ? `${query}` : 'defaults';
             const label = `${base}, ${slider} moved to ${to}`;
             const where = `${name} [${label}]`;
-            const acting = await openPage(browser.context, `${site.base}?panel=${name}&${query}`);
+            const acting = await openPage(
+              browser.context,
+              `${site.base}?panel=${name}&${query}`,
+              undefined,
+              ready,
+            );
             await nextFrames(acting, 2);
             const before = { label: base, ...(await readView(acting, name)) };
             await moveSliders(acting, name, { [slider]: to }, where);
