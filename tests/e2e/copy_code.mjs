@@ -125,23 +125,31 @@ function modes(name, schema) {
   return list;
 }
 
-/** Reads every program of the page's code box, in each language, from the DOM. */
-async function readPrograms(page, name) {
-  const specs = await page.evaluate(() =>
-    window.playground.programs().map(({ id, title, compare, facts }) => ({ id, title, compare, facts })),
-  );
-  const section = page.locator(`#panel-${name}`);
-  const out = [];
-  for (const spec of specs) {
-    if (specs.length > 1) await page.selectOption(`#${name}-program`, spec.id);
-    const texts = {};
-    for (const lang of ['js', 'ts', 'c']) {
-      await section.locator(`.code button[data-lang=${lang}]`).click();
-      texts[lang] = await page.locator(`#${name}-code`).textContent();
-    }
-    out.push({ ...spec, ...texts });
-  }
-  return out;
+/**
+ * Reads every program of the page's code box, in each language, from the DOM: each program
+ * picked in the box's select and each language's tab clicked, as a reader does (their handlers
+ * show the text at once), all in one round trip (a page drawing 3D without a GPU answers each
+ * slowly).
+ */
+function readPrograms(page, name) {
+  return page.evaluate((panel) => {
+    const specs = window.playground.programs();
+    const pick = /** @type {HTMLSelectElement} */ (document.getElementById(`${panel}-program`));
+    const code = /** @type {HTMLElement} */ (document.getElementById(`${panel}-code`));
+    const section = /** @type {HTMLElement} */ (document.getElementById(`panel-${panel}`));
+    return specs.map(({ id, title, compare, facts }) => {
+      if (specs.length > 1) {
+        pick.value = id;
+        pick.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      const texts = {};
+      for (const lang of ['js', 'ts', 'c']) {
+        /** @type {HTMLButtonElement} */ (section.querySelector(`.code button[data-lang=${lang}]`)).click();
+        texts[lang] = code.textContent;
+      }
+      return { id, title, compare, facts, ...texts };
+    });
+  }, name);
 }
 
 /**
