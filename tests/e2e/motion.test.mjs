@@ -443,6 +443,40 @@ describe('panel motion, in the browser', () => {
     await page.close();
   });
 
+  test('a database made once is kept by the browser: the next page loads the same one, another build’s go', async () => {
+    // Another build's database, kept before (its module's name differs from this build's).
+    const stale = `${env.site.base}assets/panel-motion-0123abcd.js?rig=dance`;
+    const blank = await env.browser.context.newPage();
+    await blank.goto(`${env.site.origin}/blank`); // (a page of the origin: its 404)
+    await blank.evaluate(
+      (url) => caches.open('sprung-motion-databases').then((c) => c.put(url, new Response('old'))),
+      stale,
+    );
+    await blank.close();
+    // weights no other test asks for: the first page makes its database in the worker
+    const query = '&wFeet=1.35&wHips=0.65';
+    const first = await open(query);
+    const made = (await inspect(first)).database;
+    assert.equal(made.kept, false, 'made in the worker');
+    const keys = await first.evaluate(() =>
+      caches.open('sprung-motion-databases').then(async (c) => (await c.keys()).map((r) => r.url)),
+    );
+    assert.ok(!keys.includes(stale), 'the other build’s database is dropped');
+    assert.ok(
+      keys.some((k) => /\/assets\/[\w-]+-[\w-]{8}\.js\?rig=dance&/.test(k) && k.includes('1.35')),
+      `kept under this build's module and the request: ${keys.join(', ')}`,
+    );
+    await first.close();
+    const again = await open(query);
+    const loaded = (await inspect(again)).database;
+    assert.equal(loaded.kept, true, 'the next page loads the kept database');
+    // the same database: frames, feature dimensions, bones, and the features and pose of its
+    // first, middle and last frames
+    assert.deepEqual({ ...loaded, kept: false }, made);
+    assert.deepEqual(again.problems, []);
+    await again.close();
+  });
+
   test('&overlay=0 hides the overlay, its checkbox shows it again', async () => {
     const page = await open('&overlay=0');
     assert.equal((await inspect(page)).overlay, false);

@@ -1122,7 +1122,18 @@ export default {
           failed,
           note: note.hidden ? null : note.textContent,
           webgl: view ? view.gl.name : null,
-          database: db ? { key: dbKey, frames: db.frames, dims: db.dims, bones: db.bones } : null,
+          // (`kept`: the browser kept it from before; `sample`: the features and pose of its first,
+          // middle and last frames, to tell two databases apart)
+          database: db
+            ? {
+                key: dbKey,
+                frames: db.frames,
+                dims: db.dims,
+                bones: db.bones,
+                kept: made.kept,
+                sample: [0, db.frames >> 1, db.frames - 1].flatMap((f) => [...db.features(f), ...db.pose(f)]),
+              }
+            : null,
           frames,
           input: inputName,
           keys: [...keys],
