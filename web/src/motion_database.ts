@@ -33,16 +33,18 @@ import {
   type MotionBytesOptions,
 } from './motion_compact.js';
 import type {
+  AppliedMotionRule,
   BoneRef,
   MotionClip,
   MotionData,
   MotionDatabaseOptions,
   MotionFeature,
 } from './motion_types.js';
-import { checkRules, plainRules, ruleFactors, type CheckedRule } from './motion_rules.js';
+import { checkRules, plainRules, ruleFactors } from './motion_rules.js';
 import { checkCustom, clipCustom, customColumn, writeCustom, type CustomGroup } from './motion_custom.js';
 // the types of the data and options, where they were declared before motion_types.ts
 export type {
+  AppliedMotionRule,
   BoneRef,
   MotionClip,
   MotionCustomFeature,
@@ -558,7 +560,7 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
   /** The custom groups' values of every frame, the groups' floats one after another in a row
    *  per frame; null without custom groups. */
   readonly #custom: Float32Array | null;
-  readonly #rules: readonly CheckedRule[];
+  readonly #rules: readonly AppliedMotionRule[];
   /** Every frame's rule factors (ruleFactors), made on the first cost breakdown. */
   #factors: ReturnType<typeof ruleFactors> | undefined;
   readonly #parents: Int32Array;
@@ -1083,18 +1085,9 @@ export class MotionDatabase extends Batch<'db' | 'query' | 'found' | 'rules'> {
     own(this, 'MotionDatabase.groups');
     return this.#groups.map((g) => ({ offset: g.offset, floats: g.floats }));
   }
-  /** The cost rules (`options.rules`) as the database applies them (a copy): each with its clip
-   *  by index, its first frame and one past its last in the clip, its multiplier and additive
-   *  cost (a number, or a Float32Array of one per frame), `block` and `when`. */
-  get rules(): {
-    clip: number;
-    start: number;
-    stop: number;
-    multiplier: number | Float32Array;
-    additive: number | Float32Array;
-    block: boolean;
-    when: 'all' | 'unforced' | 'forced';
-  }[] {
+  /** The cost rules (`options.rules`) as the database applies them ({@link AppliedMotionRule}),
+   *  a copy. */
+  get rules(): AppliedMotionRule[] {
     own(this, 'MotionDatabase.rules');
     return this.#rules.map((r) => ({
       ...r,

@@ -5,20 +5,8 @@
  * @internal
  * @packageDocumentation
  */
-import type { MotionRule } from './motion_types.js';
+import type { AppliedMotionRule, MotionRule } from './motion_types.js';
 import { integer, options as optionsOf, show } from './check.js';
-
-/** A checked rule: the clip by index, its frames, per-frame values as Float32Arrays (floats, as
- *  the search uses them), every field present. What `db.rules` and the bytes give. */
-export interface CheckedRule {
-  clip: number;
-  start: number;
-  stop: number;
-  multiplier: number | Float32Array;
-  additive: number | Float32Array;
-  block: boolean;
-  when: 'all' | 'unforced' | 'forced';
-}
 
 const WHEN = ['all', 'unforced', 'forced'] as const;
 
@@ -61,11 +49,11 @@ export function checkRules(
   fn: string,
   rules: unknown,
   clips: readonly { name: string; frames: number }[],
-): CheckedRule[] {
+): AppliedMotionRule[] {
   if (rules === undefined) return [];
   if (!Array.isArray(rules))
     throw new TypeError(`sprung.${fn}: options.rules must be an array of rules, got ${show(rules)}`);
-  return rules.map((r: unknown, i): CheckedRule => {
+  return rules.map((r: unknown, i): AppliedMotionRule => {
     const at = `options.rules[${i}]`;
     const o = optionsOf(fn, at, r) as Partial<Record<keyof MotionRule, unknown>>;
     let clip: number;
@@ -102,7 +90,7 @@ export function checkRules(
       multiplier: factor(fn, `${at}.multiplier`, o.multiplier, n, 1, true),
       additive: factor(fn, `${at}.additive`, o.additive, n, 0, false),
       block,
-      when: when as CheckedRule['when'],
+      when: when as AppliedMotionRule['when'],
     };
   });
 }
@@ -114,7 +102,7 @@ export function checkRules(
  * with the index of the clip it copies.
  */
 export function ruleFactors(
-  rules: readonly CheckedRule[],
+  rules: readonly AppliedMotionRule[],
   ranges: readonly { clip: number; start: number }[],
   frames: number,
 ): { multipliers: Float32Array; additives: Float32Array; blocked: Int32Array } {
@@ -137,7 +125,7 @@ export function ruleFactors(
 }
 
 /** `rules` as JSON-ready values (per-frame values as arrays of numbers), for the bytes. */
-export const plainRules = (rules: readonly CheckedRule[]) =>
+export const plainRules = (rules: readonly AppliedMotionRule[]) =>
   rules.map((r) => ({
     ...r,
     multiplier: typeof r.multiplier === 'number' ? r.multiplier : Array.from(r.multiplier),

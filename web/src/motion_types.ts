@@ -133,6 +133,27 @@ export interface MotionRule {
   when?: 'all' | 'unforced' | 'forced';
 }
 
+/**
+ * A {@link MotionRule} as a {@link MotionDatabase} applies it (`db.rules`, and its bytes): the
+ * clip by index, every field present, a per-frame multiplier or additive cost as floats.
+ */
+export interface AppliedMotionRule {
+  /** The clip's index in `data.clips`. */
+  clip: number;
+  /** The first frame of the clip the rule covers. */
+  start: number;
+  /** One past the last frame it covers. */
+  stop: number;
+  /** The multiplier: one number, or one per frame of [start, stop). */
+  multiplier: number | Float32Array;
+  /** The additive cost: one number, or one per frame of [start, stop). */
+  additive: number | Float32Array;
+  /** The frames may not be transitioned into. */
+  block: boolean;
+  /** The searches it applies to. */
+  when: 'all' | 'unforced' | 'forced';
+}
+
 /** Options of {@link MotionDatabase}. */
 export interface MotionDatabaseOptions {
   /** The feature groups, in order: their floats make up a frame's features (at most 256). */
