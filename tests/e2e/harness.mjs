@@ -190,6 +190,19 @@ export async function openPage(context, url, viewport, { ready = 15000 } = {}) {
   return page;
 }
 
+/**
+ * Waits until `requests` (a served site's list) has had nothing new for `ms` (at most `timeout`):
+ * a 3D panel is ready before its view loads three.js, so what it fetches is counted once the
+ * network is quiet.
+ */
+export async function quiet(requests, ms = 1500, timeout = 60000) {
+  const end = Date.now() + timeout;
+  for (let seen = -1, since = 0; Date.now() - since < ms && Date.now() < end;) {
+    if (requests.length !== seen) [seen, since] = [requests.length, Date.now()];
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
 /** Waits for `n` animation frames in the page (redraws are coalesced into frames). */
 export function nextFrames(page, n) {
   return page.evaluate(

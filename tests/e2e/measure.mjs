@@ -1,6 +1,7 @@
 // Measurements of the playground — not a test (no timing assertions in tests). Run after
 // building the playground (./build.sh build, then vite build, as ./build.sh test does):
-//   node tests/e2e/measure.mjs [--baseline DIR] [panel ...]
+//   node tests/e2e/measure.mjs [--baseline DIR] [--bytes] [panel ...]
+// (`--bytes`: the bytes of the embeds alone, 2 and 2b.)
 // 1. Smoothness while a slider is dragged: in headless Chromium (software rendering), every
 //    slider of the panel is moved one step per animation frame for a short while; the one whose
 //    redraw costs most (the busiest) is then moved one step per frame for 240 frames, sweeping
@@ -17,7 +18,8 @@
 //      (cd /tmp/base && node_modules/.bin/vite build --config web/playground/vite.config.js --outDir /tmp/pg-base)
 // 2. Bytes of an embedded panel: `?panel=NAME&embed=1` loaded with the cache disabled; the sum of
 //    the files fetched, gzip-compressed as a static host sends them, the library's share (its
-//    loader with the embedded WASM) and Chart.js's (the chart chunk).
+//    loader with the embedded WASM) and Chart.js's (the chart chunk); a 3D panel's once its view
+//    has loaded three.js (nothing more fetched for 1.5 s).
 // 3. Heights of the embeds, for an article's iframe (600 px wide): with `&controls=` naming the
 //    panel's first two sliders, the height that shows the first figure and those sliders whole,
 //    and the whole embed's; and the whole embed's with every control.
@@ -29,7 +31,7 @@
 //    two calls (TrajectoryBatch.predict and the PoseInertializer's update, plus its transition
 //    on frames where characters switch clips), as the panel shows it live; 20 read-outs 0.3 s
 //    apart after 2 s of warming up, median and range, for 200, 500 and 1000 characters.
-import { REGISTRY, launch, openPage, serveSite } from './harness.mjs';
+import { REGISTRY, launch, openPage, quiet, serveSite } from './harness.mjs';
 
 const PROBE_FRAMES = 40;
 const FRAMES = 240;
@@ -39,6 +41,8 @@ const at = args.indexOf('--baseline');
 const baselineDir = at >= 0 ? args.splice(at, 2)[1] : null;
 const reading = args.includes('--reading');
 if (reading) args.splice(args.indexOf('--reading'), 1);
+const bytesOnly = args.includes('--bytes');
+if (bytesOnly) args.splice(args.indexOf('--bytes'), 1);
 const site = await serveSite();
 const baseline = baselineDir ? await serveSite({}, baselineDir) : null;
 const browser = await launch();
@@ -137,6 +141,18 @@ try {
     await page.close();
   }
 
+  if (!bytesOnly) await smoothness(names, basePanels);
+  await bytes(names);
+  if (!bytesOnly) await heights(names);
+  if (names.includes('pose3d') && !bytesOnly) await poseCrowd();
+} finally {
+  await browser.close();
+  await site.close();
+  await baseline?.close();
+}
+
+/** 1. Smoothness while the busiest slider of each panel is dragged (and the baseline's). */
+async function smoothness(names, basePanels) {
   console.log(`Dragging each panel's busiest slider one step per frame, ${FRAMES} frames; times in ms.`);
   if (baseline)
     console.log(
@@ -168,7 +184,10 @@ try {
     }
     console.log(line);
   }
+}
 
+/** 2. Bytes of each panel embedded, and 2b. of a 3D panel's still. */
+async function bytes(names) {
   console.log('\nBytes of an embedded panel (?panel=NAME&embed=1, cache disabled), gzip-compressed:');
   console.log(
     'panel            files   total KB   library (loader + WASM) KB   Chart.js and its adapter KB   the rest KB',
@@ -180,7 +199,8 @@ try {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     site.requests.length = 0;
     await page.goto(`${site.base}?panel=${name}&embed=1`);
-    await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 60000 });
+    await quiet(site.requests);
     const files = site.requests.slice();
     const total = files.reduce((s, f) => s + f.gzip, 0);
     const library = files.filter((f) => /sprung-(wasm|full)/.test(f.path)).reduce((s, f) => s + f.gzip, 0);
@@ -217,7 +237,10 @@ try {
       await page.close();
     }
   }
+}
 
+/** 3. Heights of each panel's embed. */
+async function heights(names) {
   console.log('\nHeights of an embed 600 px wide (px): the first figure and the sliders named by &controls=');
   console.log(
     'panel            &controls=                     figure and sliders   whole embed   whole embed, every control',
@@ -258,39 +281,36 @@ try {
         `${String(named.whole).padStart(11)}   ${String(every.whole).padStart(26)}`,
     );
   }
+}
 
-  if (names.includes('pose3d')) {
-    console.log("\nThe 3D pose panel's crowd: the library's calls per frame, ms (20 read-outs):");
-    console.log('characters   bones   median    min    max | frame interval median (ms)');
-    for (const count of [200, 500, 1000]) {
-      const page = await openPage(browser.context, `${site.base}?panel=pose3d&view=crowd&crowd=${count}`);
-      await page.waitForFunction(() => Number.isFinite(window.playground.inspect().crowd?.library), null, {
-        timeout: 60000,
-      });
-      await new Promise((done) => setTimeout(done, 2000));
-      const library = [];
-      const fps = [];
-      for (let k = 0; k < 20; k++) {
-        await new Promise((done) => setTimeout(done, 300));
-        const s = await page.evaluate(() => window.playground.inspect());
-        library.push(s.crowd.library);
-        fps.push(s.fps);
-      }
-      console.log(
-        `${String(count).padStart(10)} ${String(count * 23).padStart(7)}   ${pct(library, 0.5).toFixed(2).padStart(6)} ` +
-          `${Math.min(...library)
-            .toFixed(2)
-            .padStart(6)} ${Math.max(...library)
-            .toFixed(2)
-            .padStart(6)} |` +
-          `${(1000 / pct(fps, 0.5)).toFixed(1).padStart(8)}`,
-      );
-      if (page.problems.length) console.log('  problems:', page.problems);
-      await page.close();
+/** 4. The 3D pose panel's crowd: the library's time per frame. */
+async function poseCrowd() {
+  console.log("\nThe 3D pose panel's crowd: the library's calls per frame, ms (20 read-outs):");
+  console.log('characters   bones   median    min    max | frame interval median (ms)');
+  for (const count of [200, 500, 1000]) {
+    const page = await openPage(browser.context, `${site.base}?panel=pose3d&view=crowd&crowd=${count}`);
+    await page.waitForFunction(() => Number.isFinite(window.playground.inspect().crowd?.library), null, {
+      timeout: 60000,
+    });
+    await new Promise((done) => setTimeout(done, 2000));
+    const library = [];
+    const fps = [];
+    for (let k = 0; k < 20; k++) {
+      await new Promise((done) => setTimeout(done, 300));
+      const s = await page.evaluate(() => window.playground.inspect());
+      library.push(s.crowd.library);
+      fps.push(s.fps);
     }
+    console.log(
+      `${String(count).padStart(10)} ${String(count * 23).padStart(7)}   ${pct(library, 0.5).toFixed(2).padStart(6)} ` +
+        `${Math.min(...library)
+          .toFixed(2)
+          .padStart(6)} ${Math.max(...library)
+          .toFixed(2)
+          .padStart(6)} |` +
+        `${(1000 / pct(fps, 0.5)).toFixed(1).padStart(8)}`,
+    );
+    if (page.problems.length) console.log('  problems:', page.problems);
+    await page.close();
   }
-} finally {
-  await browser.close();
-  await site.close();
-  await baseline?.close();
 }

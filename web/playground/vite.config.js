@@ -27,10 +27,11 @@ export default defineConfig({
   // Each panel is its own chunk (panels/index.js imports them on demand), named panel-NAME-hash.js
   // (the library has modules of the same names). The library's loader (with the stand-in of the
   // everyday pieces), its full module, Chart.js with the playground's adapter (lib/chart.js) and
-  // three.js get a chunk each, shared by all panels and cached once for every embed of a page (a
+  // three.js's core get a chunk each, shared by all panels and cached once for every embed of a page (a
   // static host's cache headers let an article's embeds fetch each once: tests/e2e/embeds.test.mjs). The heatmaps
   // (lib/heatmap.js) and the stage (lib/stage.js) are chunks of their own, fetched only with a
-  // panel that uses them (its registry entry's `uses`).
+  // panel that uses them (its registry entry's `uses`); so are three.js's glTF loader and
+  // exporter, fetched only when the reader brings or makes a character.
   // The motion panel's databases are made in a module worker (motion/database_worker.js).
   worker: { format: 'es' },
   build: {
@@ -53,7 +54,7 @@ export default defineConfig({
                       id,
                     )
                   ? 'chart'
-                  : /[\\/]node_modules[\\/]three[\\/]/.test(id)
+                  : /[\\/]node_modules[\\/]three[\\/]build[\\/]/.test(id)
                     ? 'three'
                     : undefined,
         // (A panel's chunk may have no facade module: when the modules it loads later share some
