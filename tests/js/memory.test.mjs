@@ -2,13 +2,15 @@
 // and then collected (the finaliser must not free them again), objects forgotten without
 // dispose (the finaliser frees them), writes through views kept after dispose() (they must not
 // break the allocator nor reach a live object), init({ reserve }) and onMemoryGrowth (a view
-// held in a variable stays attached until the documented event, and the event says when).
+// held in a variable stays attached until the documented event, and the event says when), and
+// the check of a view against thousands of blocks handed out (against a scan of them).
 // Needs `node --expose-gc` for the collection tests (./build.sh test runs it so; without the
 // flag they are skipped).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sp from '../../dist/index.js';
 import { wasm } from '../../dist/wasm.js';
+import { allocOwned, freeOwned, inHandedOutBlock } from '../../dist/memory.js';
 
 const RESERVE = 32 << 20;
 await sp.init({ reserve: RESERVE });
@@ -173,4 +175,44 @@ test('a listener that throws does not fail the allocation that grew memory; its 
   for (const r of runners) process.on('uncaughtException', r);
   assert.equal(error.message, 'listener failed');
   big.dispose();
+});
+
+test('with thousands of blocks handed out, a view is taken as inside one exactly when a scan of the blocks says so', () => {
+  // The oracle: the blocks this test holds, scanned one by one.
+  let seed = 7;
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const held = []; // { owner, ptr, bytes }
+  const inside = (offset, bytes) => held.some((b) => offset >= b.ptr && offset + bytes <= b.ptr + b.bytes);
+  let checked = 0,
+    accepted = 0;
+  for (let round = 0; round < 3000; round++) {
+    if (held.length > 0 && random() < 0.3) {
+      // free one at random: its place may be handed out again later
+      const [b] = held.splice(Math.floor(random() * held.length), 1);
+      freeOwned(b.owner, b.ptr);
+    } else {
+      const owner = {},
+        n = 1 + Math.floor(random() * 64);
+      held.push({ owner, ptr: allocOwned(owner, 'memory.test', 'block', n), bytes: 4 * n });
+    }
+    // views at each block's edges and one float beyond them, and at random places between
+    const b = held[Math.floor(random() * held.length)];
+    const probes = [
+      [b.ptr, b.bytes],
+      [b.ptr + b.bytes - 4, 4],
+      [b.ptr, b.bytes + 4],
+      [b.ptr - 4, 8],
+      [b.ptr + b.bytes, 4],
+      [b.ptr + 4 * Math.floor((random() * b.bytes) / 4), 4 * Math.floor(random() * 8)],
+    ];
+    for (const [offset, bytes] of probes) {
+      const want = inside(offset, bytes);
+      assert.equal(inHandedOutBlock(offset, bytes), want, `${bytes} bytes at ${offset}`);
+      checked++;
+      if (want) accepted++;
+    }
+  }
+  assert.ok(held.length > 1000 && accepted > 5000 && checked - accepted > 5000, `${held.length} ${accepted}`);
+  for (const b of held) freeOwned(b.owner, b.ptr);
+  for (const b of held) assert.equal(inHandedOutBlock(b.ptr, 4), false, 'freed: no longer handed out');
 });

@@ -156,19 +156,43 @@ const FR = (
 const registry: Registry | undefined =
   FR &&
   new FR((ptr) => {
-    handedOut.delete(ptr);
+    forget(ptr);
     free(ptr as Ptr);
   });
-/** The blocks whose views the library hands out (the memory of objects): pointer → bytes. */
-const handedOut = new Map<number, number>();
+/** The blocks whose views the library hands out (the memory of objects), sorted by address
+ *  (blocks never overlap): their first bytes and their sizes in bytes. Every check of a view
+ *  searches them, so a program of thousands of objects pays log₂ of it, not the count. */
+const starts: number[] = [];
+const sizes: number[] = [];
+
+/** The index of the first block starting after byte `offset`. */
+function after(offset: number): number {
+  let lo = 0,
+    hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (starts[mid] <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Drops the block at `ptr` from those handed out. */
+function forget(ptr: number): void {
+  const i = after(ptr) - 1;
+  if (i >= 0 && starts[i] === ptr) {
+    starts.splice(i, 1);
+    sizes.splice(i, 1);
+  }
+}
 
 /**
  * True when `bytes` bytes at byte `offset` of sprung's memory lie in a block the library
  * handed out to an object (a batch's view), not elsewhere in its heap.
  */
 export function inHandedOutBlock(offset: number, bytes: number): boolean {
-  for (const [ptr, size] of handedOut) if (offset >= ptr && offset + bytes <= ptr + size) return true;
-  return false;
+  const i = after(offset) - 1;
+  return i >= 0 && offset + bytes <= starts[i] + sizes[i];
 }
 
 /**
@@ -179,13 +203,15 @@ export function inHandedOutBlock(offset: number, bytes: number): boolean {
 export function allocOwned(owner: object, fn: string, what: string, n: number): Ptr {
   const ptr = allocFloats(fn, what, n);
   registry?.register(owner, ptr, owner);
-  handedOut.set(ptr, 4 * Math.max(n, 1));
+  const i = after(ptr);
+  starts.splice(i, 0, ptr);
+  sizes.splice(i, 0, 4 * Math.max(n, 1));
   return ptr;
 }
 
 /** Frees `owner`'s block from {@link allocOwned} and cancels its finaliser. */
 export function freeOwned(owner: object, ptr: Ptr): void {
   registry?.unregister(owner);
-  handedOut.delete(ptr);
+  forget(ptr);
   free(ptr);
 }
