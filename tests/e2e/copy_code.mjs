@@ -423,7 +423,7 @@ export function copyCodeTests(panels) {
       );
       // a 3D panel's first load (the motion panel's database made in a worker) takes minutes on a
       // loaded machine
-      const ready = { ready: HEAVY.includes(name) ? 240000 : 15000 };
+      const ready = { ready: HEAVY.includes(name) ? 240000 : 60000 };
       const first = await openPage(browser.context, `${site.base}?panel=${name}`, undefined, ready);
       const schema = await first.evaluate(() => window.playground.schema());
       const moved = movedValues(name, await sliders(first, name));

@@ -164,10 +164,11 @@ export function usePlayground() {
 
 /**
  * Opens `url` in a new page and waits for the playground to be ready (at most `ready` ms: a
- * panel that loads data at once, the motion panel's first database, takes longer on a loaded
- * machine). `page.problems` collects console errors and warnings, uncaught exceptions and failed requests.
+ * wait, not a measure of speed; the motion panel's first database, made in a worker, takes 5 s
+ * alone and three times that at a load of 6, as CI's machine can have).
+ * `page.problems` collects console errors and warnings, uncaught exceptions and failed requests.
  */
-export async function openPage(context, url, viewport, { ready = 15000 } = {}) {
+export async function openPage(context, url, viewport, { ready = 60000 } = {}) {
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   page.problems = [];
