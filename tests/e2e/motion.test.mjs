@@ -443,7 +443,7 @@ describe('panel motion, in the browser', () => {
     await page.close();
   });
 
-  test('a database made once is kept by the browser: the next page loads the same one, another build’s go', async () => {
+  test('a database made once is kept by the browser: the next page loads the same one, another build’s go, a damaged one is made again', async () => {
     // Another build's database, kept before (its module's name differs from this build's).
     const stale = `${env.site.base}assets/panel-motion-0123abcd.js?rig=dance`;
     const blank = await env.browser.context.newPage();
@@ -474,7 +474,21 @@ describe('panel motion, in the browser', () => {
     // first, middle and last frames
     assert.deepEqual({ ...loaded, kept: false }, made);
     assert.deepEqual(again.problems, []);
+    // bytes the store damaged (cut short): the next page makes the database again, quietly
+    const key = keys.find((k) => k.includes('1.35'));
+    await again.evaluate(async (url) => {
+      const c = await caches.open('sprung-motion-databases');
+      const kept = await c.match(url);
+      const bytes = new Uint8Array(await kept.arrayBuffer());
+      await c.put(url, new Response(bytes.slice(0, bytes.length >> 1), { headers: kept.headers }));
+    }, key);
     await again.close();
+    const damaged = await open(query);
+    const remade = (await inspect(damaged)).database;
+    assert.equal(remade.kept, false, 'a damaged kept database is made again');
+    assert.deepEqual(remade, made);
+    assert.deepEqual(damaged.problems, []);
+    await damaged.close();
   });
 
   test('&overlay=0 hides the overlay, its checkbox shows it again', async () => {

@@ -60,7 +60,8 @@ function startWorker() {
  * changes with the build's content (the worker's code and the library's WebAssembly included:
  * their files' names are in it), and the request; another build's are dropped when one is kept.
  * Nothing is kept from Vite's dev server (no content hash in the names), nor where the browser
- * has no Cache Storage (an origin that is not secure); a store that fails keeps nothing.
+ * has no Cache Storage (an origin that is not secure); a store that fails keeps nothing, and a
+ * kept database that does not load (damaged bytes) is made again in its place.
  */
 const KEPT = 'sprung-motion-databases';
 /** The most databases of one build kept (a feature set and weights each). */
@@ -119,7 +120,12 @@ async function keep(key, { bytes, names, rig, report }) {
 export async function loadDatabase(rig, set, weights, reader = null) {
   const key = keptKey(rig, set, weights);
   const before = key ? await kept(key) : null;
-  if (before) return { ...before, kept: true, db: MotionDatabase.fromBytes(before.bytes) };
+  if (before)
+    try {
+      return { ...before, kept: true, db: MotionDatabase.fromBytes(before.bytes) };
+    } catch {
+      // bytes the store damaged (or another format's): made again below, and kept in their place
+    }
   let texts;
   if (rig === 'cmu') {
     cmuTexts ??= fetchCmu().catch((e) => {
