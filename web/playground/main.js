@@ -46,6 +46,8 @@ const MAKERS = {
   chart: chartLoaded,
   stage: () => import('./lib/stage.js').then((m) => (makers.stage = m.createStage)),
   heatmap: () => import('./lib/heatmap.js').then((m) => (makers.heatmap = m.heatmapChart)),
+  // (draggable handles: plot.handle works once it is loaded, after Chart.js's adapter)
+  handles: () => chartLoaded().then(() => import('./lib/handles.js')),
 };
 /** lib/chart.js, loaded before any panel is mounted. */
 const chartLib = () => /** @type {typeof import('./lib/chart.js')} */ (makers.chart);

@@ -8,7 +8,8 @@
 //           `#NAME-<param>` for controls, `#NAME-code` for the code box)
 //   title   the heading and the navigation label
 //   uses?   the figure makers the panel calls beyond ui.plot and ui.canvas: 'stage' (ui.stage),
-//           'heatmap' (ui.heatmap); loaded beside the panel, so an embed of another panel never fetches them
+//           'heatmap' (ui.heatmap), 'handles' (plot.handle); loaded beside the panel, so an embed of
+//           another panel never fetches them
 //   load    `() => import('./file.js')`: the module's default export is the panel
 //   still?  `() => import('../DIR/still.js')`: for a panel heavy to load (a 3D view), a still of its
 //           first figure, which an embed (`&embed=1`, without `&figure=` or with `&figure=0`) shows
@@ -89,7 +90,7 @@ export const PANELS = [
   {
     name: 'spring',
     title: '2 · Spring damper',
-    uses: ['stage'],
+    uses: ['stage', 'handles'],
     load: () => import('./spring.js'),
     code: () => import('../code/spring.js'),
   },
