@@ -198,10 +198,23 @@ export async function openPage(context, url, viewport, { ready = 60000 } = {}) {
  */
 export async function quiet(requests, ms = 1500, timeout = 60000) {
   const end = Date.now() + timeout;
-  for (let seen = -1, since = 0; Date.now() - since < ms && Date.now() < end;) {
-    if (requests.length !== seen) [seen, since] = [requests.length, Date.now()];
+  let seen = requests.length,
+    since = Date.now();
+  while (Date.now() - since < ms && Date.now() < end) {
     await new Promise((done) => setTimeout(done, 100));
+    if (requests.length !== seen) [seen, since] = [requests.length, Date.now()];
   }
+}
+
+/**
+ * Empties the Cache Storage of the served site `site` in the browser `context` (the motion panel
+ * keeps the databases it made there): what a page loads next is what a reader's first visit loads.
+ */
+export async function firstVisit(context, site) {
+  const page = await context.newPage();
+  await page.goto(`${site.origin}/blank`); // (a page of the origin: its 404)
+  await page.evaluate(() => caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))));
+  await page.close();
 }
 
 /** Waits for `n` animation frames in the page (redraws are coalesced into frames). */

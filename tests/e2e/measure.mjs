@@ -16,7 +16,7 @@
 //    A baseline build of an earlier commit, against this checkout's dist/:
 //      git worktree add /tmp/base COMMIT && ln -s $PWD/node_modules $PWD/dist /tmp/base/
 //      (cd /tmp/base && node_modules/.bin/vite build --config web/playground/vite.config.js --outDir /tmp/pg-base)
-// 2. Bytes of an embedded panel: `?panel=NAME&embed=1` loaded with the cache disabled; the sum of
+// 2. Bytes of an embedded panel: `?panel=NAME&embed=1` loaded with the caches empty; the sum of
 //    the files fetched, gzip-compressed as a static host sends them, the library's share (its
 //    loader with the embedded WASM) and Chart.js's (the chart chunk); a 3D panel's once its view
 //    has loaded three.js (nothing more fetched for 1.5 s).
@@ -31,7 +31,7 @@
 //    two calls (TrajectoryBatch.predict and the PoseInertializer's update, plus its transition
 //    on frames where characters switch clips), as the panel shows it live; 20 read-outs 0.3 s
 //    apart after 2 s of warming up, median and range, for 200, 500 and 1000 characters.
-import { REGISTRY, launch, openPage, quiet, serveSite } from './harness.mjs';
+import { REGISTRY, firstVisit, launch, openPage, quiet, serveSite } from './harness.mjs';
 
 const PROBE_FRAMES = 40;
 const FRAMES = 240;
@@ -188,7 +188,7 @@ async function smoothness(names, basePanels) {
 
 /** 2. Bytes of each panel embedded, and 2b. of a 3D panel's still. */
 async function bytes(names) {
-  console.log('\nBytes of an embedded panel (?panel=NAME&embed=1, cache disabled), gzip-compressed:');
+  console.log('\nBytes of an embedded panel (?panel=NAME&embed=1, caches empty), gzip-compressed:');
   console.log(
     'panel            files   total KB   library (loader + WASM) KB   Chart.js and its adapter KB   the rest KB',
   );
@@ -197,6 +197,7 @@ async function bytes(names) {
     await page.setViewportSize({ width: 600, height: 400 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await firstVisit(browser.context, site); // (the motion panel's database made, not kept)
     site.requests.length = 0;
     await page.goto(`${site.base}?panel=${name}&embed=1`);
     await page.waitForSelector('body[data-ready="1"]', { timeout: 60000 });

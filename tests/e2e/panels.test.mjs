@@ -13,6 +13,7 @@ import {
   HOST_SNIPPET,
   SHOTS,
   differs,
+  firstVisit,
   launch,
   nextFrames,
   openPage,
@@ -213,10 +214,12 @@ for (const name of PANELS) {
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       const fetched = [];
       page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      await firstVisit(browser.context, site); // the motion panel's database is made, not kept
       site.requests.length = 0;
       await page.goto(`${site.origin}/host/${name}.html`);
       const frame = page.frameLocator('#frame');
-      await frame.locator('body[data-ready="1"]').waitFor({ timeout: 20000 });
+      // (the motion panel is ready once its worker has made the database: seconds, more under load)
+      await frame.locator('body[data-ready="1"]').waitFor({ timeout: name === 'motion' ? 240000 : 20000 });
       const inner = page.frames().find((f) => f.url().includes('embed=1'));
       await nextFrames(inner, 3);
       const view = await inner.evaluate(() => {
@@ -253,6 +256,7 @@ for (const name of PANELS) {
       // A worker's chunk only with the panel that starts it (the motion panel's dance card).
       const workers = fetched.filter((p) => /assets\/[\w-]+_worker-[\w-]+\.js$/.test(p));
       if (name !== 'motion') assert.deepEqual(workers, [], 'no worker fetched');
+      else assert.equal(workers.length, 1, `the databases' worker, on a first visit: ${workers}`);
       // What the embed costs a reader, gzip-compressed as a static host sends it (the host page is
       // no file of the site), once all of it has come.
       await quiet(site.requests);
