@@ -261,7 +261,13 @@ export function generate(root = ROOT) {
     else if (e.entries.includes('sprung/three')) out.push('Also from `sprung/three`.', '');
     if (ts.isClassDeclaration(first)) return out.concat(classEntry(e, first, h));
     const doc = parseDoc(decls.find((d) => d.jsDoc) ?? first);
-    const sigs = decls.filter((d) => !ts.isFunctionDeclaration(d) || !d.body).map(signature);
+    // the interface of the C functions (Raw) shows their signatures alone: each one's
+    // documentation is its wrapper's entry, or its own where no wrapper calls it, linked from its
+    // section's table (the comments of its other members stay)
+    const cDoc = /^ *\/\*\*(?:(?!\*\/)[\s\S])*\*\/\n(?= *sp_)/gm;
+    const sigs = decls
+      .filter((d) => !ts.isFunctionDeclaration(d) || !d.body)
+      .map((d) => (ts.isInterfaceDeclaration(d) ? signature(d).replace(cDoc, '') : signature(d)));
     out.push('```ts', ...sigs, '```', '');
     if (doc.text) out.push(prose(doc.text, link), '');
     out.push(...params(doc));
