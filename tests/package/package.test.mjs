@@ -40,18 +40,18 @@ const NODE18 = [
  * 8 KB and the camera of sprung/three at 5 KB: tests/package/three.test.mjs). The everyday tier
  * is five small WebAssembly pieces, and a bundle embeds those its functions call; only the
  * wrappers of the full tier (web/tools/table.mjs) pull in the full module (59 KB). Measured
- * after the merge of issue 34 with this round's other work (esbuild --minify, gzip -9; the
+ * since the loader left the complete modules' path to source.ts (esbuild --minify, gzip -9; the
  * Bundle section of docs/API.md gives the figures):
- * - `oneFunction` (3,934 B; Vite 3,960, webpack 3,747): `damperExact` alone: the damper piece
+ * - `oneFunction` (3,871 B; Vite 3,878, webpack 3,678): `damperExact` alone: the damper piece
  *   and the loader;
- * - `oneState` (4,905 B): `simpleSpringDamperExact` alone, whose state object takes the full check;
- * - `camera` (5,621 B): `damperExactV3` + `damperExactQuat`: the damper and quaternion pieces;
- * - `gameSet` (75,030 B): `simpleSpringDamperExact`, `…Quat`, `PoseInertializer`,
+ * - `oneState` (4,843 B): `simpleSpringDamperExact` alone, whose state object takes the full check;
+ * - `camera` (5,561 B): `damperExactV3` + `damperExactQuat`: the damper and quaternion pieces;
+ * - `gameSet` (75,191 B): `simpleSpringDamperExact`, `…Quat`, `PoseInertializer`,
  *   `TrajectoryBatch`, `inertializeTransition`/`Update`: the full module comes with the batches
  *   (72,439 B before the merge of the crowd's frame in C, motion_controller.c at -Oz: +2.6 KB);
- * - `import *` (125,045 B) and its JS without the embedded modules (56,474 B) are no user's
+ * - `import *` (134,970 B) and its JS without the embedded modules (63,811 B) are no user's
  *   job: the test prints them and holds them to nothing;
- * - `springsEveryday` (8,254 B), `springsAll` (18,960 B): four everyday functions of
+ * - `springsEveryday` (8,190 B), `springsAll` (18,885 B): four everyday functions of
  *   `sprung/springs`, and all of it.
  */
 export const BUDGET = {

@@ -7,13 +7,13 @@
  * @internal
  * @packageDocumentation
  */
-import { needsFull, registerReader } from './wasm.js';
-import { simdSupported, source } from './source.js';
+import { needsFull } from './wasm.js';
+import { readFiles, simdSupported } from './source.js';
 
 declare const require: (id: string) => unknown;
 declare const __dirname: string;
 
-registerReader((fn) => {
+readFiles((fn) => {
   const name = !needsFull()
     ? 'sprung-springs.wasm'
     : simdSupported()
@@ -26,4 +26,4 @@ registerReader((fn) => {
   } catch (e) {
     throw new Error(`sprung.${fn}: cannot read ${name} beside the package: ${(e as Error).message}`);
   }
-}, source);
+});

@@ -9,7 +9,18 @@
  * @internal
  * @packageDocumentation
  */
-import { caused, explain, needsFull, start, type Exports, type ResponseLike, type Source } from './wasm.js';
+import {
+  caused,
+  explain,
+  fullPart,
+  needsFull,
+  start,
+  useSource,
+  type Exports,
+  type ResponseLike,
+  type Source,
+} from './wasm.js';
+import { unpack } from './embedded.js';
 
 /** The compiled complete module loaded, for workers (see `wasmModule`). @internal */
 export let compiled: object | undefined;
@@ -148,6 +159,54 @@ function complete(fn: string, module: WebAssembly.Module, reserve: number, later
   start({ ...e }, label, reserve, true); // a plain copy: property loads on it are fast
 }
 
+/** The CommonJS build's reader of the package's module files (node_files.ts), which stands in
+ *  for the embedded modules there (its JS embeds no bytes). */
+let reader: ((fn: string) => Uint8Array) | undefined;
+
+/** Registers the CommonJS build's reader of the module files (node_files.ts): init() then loads
+ *  what it reads. @internal */
+export function readFiles(read: (fn: string) => Uint8Array): void {
+  reader = read;
+  useSource(source);
+}
+
+/** The module to load where `options.wasm` gave none: the CommonJS build's file, or undefined. */
+const fallback = (fn: string, wasm: unknown, noEmbed: boolean): unknown =>
+  wasm ?? (noEmbed ? undefined : reader?.(fn));
+
+/** The embedded full module's bytes, after checking that the engine can run them. */
+function embedded(fn: string): { z: string; n: number } {
+  const full = fullPart()!;
+  check(fn, !full.z);
+  return full;
+}
+
 /** The loader of complete modules, which full.ts, sprung/no-embed and the CommonJS build hand
  *  to wasm.ts. @internal */
-export const source: Source = { compile, complete, check };
+export const source: Source = {
+  async load(fn, wasm, reserve, later, noEmbed) {
+    wasm = fallback(fn, wasm, noEmbed);
+    if (wasm !== undefined || noEmbed) return complete(fn, await compile(fn, wasm), reserve, later);
+    const { z } = embedded(fn);
+    let module: WebAssembly.Module;
+    try {
+      module = await WebAssembly.compile(await unpack(z));
+    } catch (e) {
+      throw explain(fn, e);
+    }
+    complete(fn, module, reserve, false);
+  },
+  loadSync(fn, wasm, reserve, noEmbed, inflate) {
+    wasm = fallback(fn, wasm, noEmbed);
+    if (wasm !== undefined || noEmbed)
+      return complete(fn, compile(fn, wasm, true) as WebAssembly.Module, reserve, false);
+    const { z, n } = embedded(fn);
+    let module: WebAssembly.Module;
+    try {
+      module = new WebAssembly.Module(inflate(z, n) as Uint8Array<ArrayBuffer>);
+    } catch (e) {
+      throw explain(fn, e);
+    }
+    complete(fn, module, reserve, false);
+  },
+};

@@ -146,6 +146,10 @@ export function part<T>(z: string, n: number, top: number, set: (e: T) => void, 
 /** Whether the program holds a function of the full module. @internal */
 export const needsFull = (): boolean => !!full;
 
+/** The full module's registration: its bytes (zlib, base64: none where sprung/no-embed's file
+ *  is the only one) and size; undefined where the program holds no function of it. @internal */
+export const fullPart = (): { z: string; n: number } | undefined => full;
+
 /** Whether something registered is not loaded (or nothing is loaded yet). */
 const missing = (): boolean => !initialized || parts.some((p) => !covers(p));
 
@@ -252,17 +256,21 @@ function reserveOf(fn: string, options: InitOptions | undefined): number {
 }
 
 /** The loader of complete modules (source.ts), which the programs that can need one hand over:
- *  the full module's (full.ts), sprung/no-embed's and the CommonJS build's. @internal */
+ *  the full module's (full.ts), sprung/no-embed's and the CommonJS build's. It loads what
+ *  `options.wasm` gives (`wasm`, awaited), or else the CommonJS build's file of the module the
+ *  program needs, or else the embedded full module; `noEmbed`: sprung/no-embed's init, which
+ *  requires `wasm`; `later`: a later init() is waiting. @internal */
 export interface Source {
-  /** The compiled module of a URL, a Response, bytes or a Module (sync: bytes or a Module);
-   *  undefined, for sprung/no-embed, is refused. */
-  compile(fn: string, source: unknown, sync?: boolean): Promise<object> | object;
-  /** Instantiates a complete module (a `WebAssembly.Module`, typed structurally: the
-   *  declarations need no DOM lib) alone (`later`: a later init() is waiting). */
-  complete(fn: string, module: object, reserve: number, later: boolean): void;
-  /** Throws where the engine cannot run the embedded full module, or where it has no bytes
-   *  (`none`: sprung/no-embed's alone). */
-  check(fn: string, none: boolean): void;
+  load(fn: string, wasm: unknown, reserve: number, later: boolean, noEmbed: boolean): Promise<void>;
+  /** (`inflate`: embedded.ts's unpackSync, passed from loadSync, so that only the programs that
+   *  call initSync hold the JS inflater) */
+  loadSync(
+    fn: string,
+    wasm: unknown,
+    reserve: number,
+    noEmbed: boolean,
+    inflate: (z: string, n: number) => Uint8Array,
+  ): void;
 }
 let source: Source | undefined;
 
@@ -285,28 +293,16 @@ export function start(all: Exports, label: typeof build, reserve: number, fresh:
   initialized = true;
 }
 
-/** The loader of complete modules for `options.wasm` (sprung/no-embed's, or the program's). */
-function given(fn: string, noEmbed: Source | undefined): Source {
-  const s = noEmbed ?? source;
-  if (!s)
-    throw new TypeError(`sprung.${fn}: options.wasm is for the full module, which this program does not use`);
-  return s;
-}
+/** The error of `options.wasm` given to a program of everyday functions alone (its pieces are embedded). */
+const notFull = (fn: string) =>
+  new TypeError(`sprung.${fn}: options.wasm is for the full module, which this program does not use`);
 
-/** The embedded modules to load now: the full one alone (the engine checked first), or the
- *  pieces not loaded yet. A program whose full module is sprung/no-embed's alone has no bytes
- *  to load: its init() needs options.wasm. */
-function toLoad(fn: string): Part[] {
-  if (!full) return parts.filter((p) => !p.on || build !== 'pieces');
-  source!.check(fn, !full.z);
-  return [full];
-}
+/** The embedded pieces not loaded yet (all of them where something else is loaded). */
+const toLoad = (): Part[] => parts.filter((p) => !p.on || build !== 'pieces');
 
-/** Instantiates the compiled embedded modules `list` (of {@link toLoad}): the full module
- *  alone, or the pieces in their shared memory, beside those already there (in a new memory
- *  where none are). */
-function instantiate(fn: string, list: Part[], modules: WebAssembly.Module[], reserve: number): void {
-  if (list[0] === full) return source!.complete(fn, modules[0], reserve, false);
+/** Instantiates the compiled pieces `list` (of {@link toLoad}) in their shared memory, beside
+ *  those already there (in a new memory where none are). */
+function instantiate(list: Part[], modules: WebAssembly.Module[], reserve: number): void {
   const fresh = build !== 'pieces';
   const all = (
     fresh
@@ -326,14 +322,9 @@ function instantiate(fn: string, list: Part[], modules: WebAssembly.Module[], re
 let loading: Promise<void> | undefined;
 let pending = false;
 
-/** The CommonJS build's reader of the package's module files (node_files.ts), which stands in
- *  for the embedded modules there (its JS embeds no bytes). */
-let reader: ((fn: string) => Uint8Array) | undefined;
-
-/** Registers the CommonJS build's reader of the module files (node_files.ts), and the loader
- *  of what it reads. @internal */
-export function registerReader(read: (fn: string) => Uint8Array, loader: Source): void {
-  reader = read;
+/** Hands over the loader of complete modules where no embedded full module does: the CommonJS
+ *  build's (node_files.ts), which reads the package's module files. @internal */
+export function useSource(loader: Source): void {
   source = loader;
 }
 
@@ -351,12 +342,11 @@ export function load(options: InitOptions | undefined, noEmbed?: Source): Promis
     const fn = 'init',
       reserve = reserveOf(fn, options);
     if (!missing()) return reserveMemory(fn, reserve);
-    const wasm: unknown = await (own(options, 'wasm') ?? (noEmbed ? undefined : reader?.(fn)));
-    if (wasm !== undefined || noEmbed) {
-      const s = given(fn, noEmbed);
-      return s.complete(fn, await s.compile(fn, wasm), reserve, loading !== attempt);
-    }
-    const list = toLoad(fn);
+    const wasm: unknown = await own(options, 'wasm');
+    const s = noEmbed ?? source;
+    if (s) return s.load(fn, wasm, reserve, loading !== attempt, !!noEmbed);
+    if (wasm !== undefined) throw notFull(fn);
+    const list = toLoad();
     const modules = list.map((p) =>
       unpack(p.z)
         .then((bytes) => WebAssembly.compile(bytes))
@@ -364,7 +354,7 @@ export function load(options: InitOptions | undefined, noEmbed?: Source): Promis
           throw explain(fn, e);
         }),
     );
-    instantiate(fn, list, await Promise.all(modules), reserve);
+    instantiate(list, await Promise.all(modules), reserve);
   };
   const attempt: Promise<void> = (loading ?? Promise.resolve()).then(run, run);
   loading = attempt;
@@ -385,14 +375,13 @@ export function loadSync(options: InitOptions | undefined, noEmbed?: Source): vo
     reserve = reserveOf(fn, options);
   if (!missing()) return reserveMemory(fn, reserve);
   if (pending) throw new TypeError('sprung.initSync: init() is already loading the module; await it instead');
-  const wasm: unknown = own(options, 'wasm') ?? (noEmbed ? undefined : reader?.(fn));
-  if (wasm !== undefined || noEmbed) {
-    const s = given(fn, noEmbed);
-    s.complete(fn, s.compile(fn, wasm, true) as WebAssembly.Module, reserve, false);
-  } else {
-    const list = toLoad(fn);
+  const wasm: unknown = own(options, 'wasm');
+  const s = noEmbed ?? source;
+  if (s) s.loadSync(fn, wasm, reserve, !!noEmbed, unpackSync);
+  else if (wasm !== undefined) throw notFull(fn);
+  else {
+    const list = toLoad();
     instantiate(
-      fn,
       list,
       list.map((p) => {
         try {
