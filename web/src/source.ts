@@ -175,7 +175,7 @@ const fallback = (fn: string, wasm: unknown, noEmbed: boolean): unknown =>
   wasm ?? (noEmbed ? undefined : reader?.(fn));
 
 /** The embedded full module's bytes, after checking that the engine can run them. */
-function embedded(fn: string): { z: string; n: number } {
+function embeddedFull(fn: string): { z: string; n: number } {
   const full = fullPart()!;
   check(fn, !full.z);
   return full;
@@ -187,7 +187,7 @@ export const source: Source = {
   async load(fn, wasm, reserve, later, noEmbed) {
     wasm = fallback(fn, wasm, noEmbed);
     if (wasm !== undefined || noEmbed) return complete(fn, await compile(fn, wasm), reserve, later);
-    const { z } = embedded(fn);
+    const { z } = embeddedFull(fn);
     let module: WebAssembly.Module;
     try {
       module = await WebAssembly.compile(await unpack(z));
@@ -200,7 +200,7 @@ export const source: Source = {
     wasm = fallback(fn, wasm, noEmbed);
     if (wasm !== undefined || noEmbed)
       return complete(fn, compile(fn, wasm, true) as WebAssembly.Module, reserve, false);
-    const { z, n } = embedded(fn);
+    const { z, n } = embeddedFull(fn);
     let module: WebAssembly.Module;
     try {
       module = new WebAssembly.Module(inflate(z, n) as Uint8Array<ArrayBuffer>);

@@ -256,14 +256,15 @@ function reserveOf(fn: string, options: InitOptions | undefined): number {
 }
 
 /** The loader of complete modules (source.ts), which the programs that can need one hand over:
- *  the full module's (full.ts), sprung/no-embed's and the CommonJS build's. It loads what
- *  `options.wasm` gives (`wasm`, awaited), or else the CommonJS build's file of the module the
- *  program needs, or else the embedded full module; `noEmbed`: sprung/no-embed's init, which
- *  requires `wasm`; `later`: a later init() is waiting. @internal */
+ *  the full module's (full.ts), sprung/no-embed's and the CommonJS build's. @internal */
 export interface Source {
+  /** Loads what `options.wasm` gave (`wasm`, awaited), or else the CommonJS build's file of the
+   *  module the program needs, or else the embedded full module, for `sprung.<fn>` (`noEmbed`:
+   *  sprung/no-embed's init, which requires `wasm`; `later`: a later init() is waiting). */
   load(fn: string, wasm: unknown, reserve: number, later: boolean, noEmbed: boolean): Promise<void>;
-  /** (`inflate`: embedded.ts's unpackSync, passed from loadSync, so that only the programs that
-   *  call initSync hold the JS inflater) */
+  /** {@link Source.load}, synchronously: `wasm` is bytes or a compiled module. `inflate` is
+   *  embedded.ts's unpackSync, passed from loadSync so that only the programs that call
+   *  initSync hold the JS inflater. */
   loadSync(
     fn: string,
     wasm: unknown,
