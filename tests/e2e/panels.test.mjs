@@ -41,7 +41,7 @@ ${snippet ? `<script>${HOST_SNIPPET}</script>` : ''}
  * Measured once nothing more comes (a 3D view loads three.js after the panel is ready), on a first
  * visit (the site's Cache Storage empty: the motion panel makes its database): pose3d 307.3 KB,
  * motion 388.0 KB (three.js's core 142.3, the full module 61, Chart.js 49, the panel and its
- * database worker 39); since the draggable handles left the Chart.js chunk, 306.1 and 386.8 KB.
+ * database worker 39); since the draggable handles left the Chart.js chunk, 306.2 and 387.0 KB.
  * Each budget is the first figures plus 2 %; before three.js's glTF loader and
  * exporter became chunks of their own (fetched when the reader brings or makes a character)
  * the three.js chunk held them too: 22.5 KB more for each.
